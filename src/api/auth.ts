@@ -1,0 +1,32 @@
+import type { NextFunction, Request, Response } from 'express';
+
+import { ApiError } from '../errors';
+import type { Store } from '../store/store';
+import type { User } from '../store/types';
+
+/** Who made an authenticated request. */
+export interface Auth {
+  user: User;
+  authToken: string;
+}
+
+const contexts = new WeakMap<Request, Auth>();
+
+/** Middleware: `X-Auth-Token` + `X-User-Id` must name a live token of that user, else 401. */
+export function requireAuth(getStore: () => Store) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const authToken = req.get('x-auth-token');
+    const userId = req.get('x-user-id');
+    const user = authToken && userId ? getStore().authenticate(userId, authToken) : undefined;
+    if (!user || !authToken) throw new ApiError('not-logged-in');
+    contexts.set(req, { user, authToken });
+    next();
+  };
+}
+
+/** The caller of a route behind {@link requireAuth}. */
+export function authOf(req: Request): Auth {
+  const auth = contexts.get(req);
+  if (!auth) throw new ApiError('not-logged-in');
+  return auth;
+}

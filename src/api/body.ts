@@ -1,0 +1,44 @@
+import bodyParser from 'body-parser';
+import type { NextFunction, Request, Response } from 'express';
+
+import { ApiError } from '../errors';
+import { toApiError } from './respond';
+
+/**
+ * Body parsing whose failures wait: a protected route answers 401 before it complains about a
+ * malformed body (the real server's order), so a parse error is kept and thrown by
+ * {@link checkBody}, which each route runs after authentication.
+ */
+
+const failures = new WeakMap<Request, ApiError>();
+
+function hasBody(req: Request): boolean {
+  const length = req.get('content-length');
+  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
+}
+
+/** JSON and form bodies up to `limit`; anything else with a body is refused (later, by checkBody). */
+export function parseBody(limit: string | number = '1mb') {
+  const json = bodyParser.json({ limit });
+  const form = bodyParser.urlencoded({ extended: false, limit, parameterLimit: 1000 });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const done = (error?: unknown): void => {
+      if (error) failures.set(req, toApiError(error));
+      else if (req.body === undefined && hasBody(req) && req.method !== 'GET' && req.method !== 'HEAD') {
+        failures.set(
+          req,
+          new ApiError('unsupported-media-type', { reason: req.get('content-type') ?? '(none)' }),
+        );
+      }
+      next();
+    };
+    json(req, res, (error?: unknown) => (error ? done(error) : form(req, res, done)));
+  };
+}
+
+/** Throws the body's parse error, if it had one. */
+export function checkBody(req: Request, _res: Response, next: NextFunction): void {
+  const failure = failures.get(req);
+  if (failure) throw failure;
+  next();
+}

@@ -1,0 +1,137 @@
+import { ApiError } from '../errors';
+import type { ErrorCode } from '../errors';
+import type { ListOptions, RoomRef } from '../store/store';
+import type { Projection, Query, SortSpec } from '../store/query';
+import { compileProjection, compileQuery, compileSort } from '../store/query';
+import { HIDDEN_ROOM_FIELDS } from '../store/views';
+
+/**
+ * Readers: each takes the raw query string or body of a request and returns checked, typed values,
+ * or throws the error the real server gives for that parameter.
+ */
+
+export type Params = Record<string, unknown>;
+
+const DEFAULT_COUNT = 50;
+const MAX_COUNT = 100;
+const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
+
+function isPlainObject(v: unknown): v is Params {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The body as an object, or `invalid-body` (a JSON array or a scalar is not a parameter list). */
+export function readBody(body: unknown): Params {
+  if (body === undefined) return {};
+  if (!isPlainObject(body))
+    throw new ApiError('invalid-body', { reason: 'The request body must be a JSON object' });
+  return body;
+}
+
+function readNumber(params: Params, name: string, fallback: number): number {
+  const raw = params[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !NUMBER.test(raw))
+    throw new ApiError('invalid-params', { reason: 'must be number' });
+  const value = Math.trunc(Number(raw));
+  if (value < 0) throw new ApiError('invalid-params', { reason: 'must be >= 0' });
+  return value;
+}
+
+/** `offset` (default 0) and `count` (default 50, at most 100, 0 for all). */
+export function readPagination(params: Params): { offset: number; count: number } {
+  const count = readNumber(params, 'count', DEFAULT_COUNT);
+  const offset = readNumber(params, 'offset', 0);
+  return { offset, count: Math.min(count, MAX_COUNT) };
+}
+
+function readJson<T>(
+  params: Params,
+  name: string,
+  code: ErrorCode,
+  compile: (v: unknown) => T | undefined,
+): T | undefined {
+  const raw = params[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new ApiError(code, { raw: String(raw) });
+  try {
+    const compiled = compile(JSON.parse(raw));
+    if (compiled !== undefined) return compiled;
+  } catch {
+    // bad JSON, or nesting too deep to evaluate: the same answer as any other invalid value
+  }
+  throw new ApiError(code, { raw });
+}
+
+/**
+ * `sort`, `query` and `fields` as the real server's `parseJsonQuery` reads them. `forcedKeys` are
+ * query keys the route sets itself (a user-supplied `t` on `channels.list` is overwritten).
+ */
+export function readJsonQuery(
+  params: Params,
+  forcedKeys: readonly string[] = [],
+): { sort?: SortSpec; query?: Query; fields?: Projection } {
+  const hidden = [...HIDDEN_ROOM_FIELDS];
+  return {
+    sort: readJson(params, 'sort', 'error-invalid-sort', compileSort),
+    query: readJson(params, 'query', 'error-invalid-query', (v) => {
+      const own = isPlainObject(v)
+        ? Object.fromEntries(Object.entries(v).filter(([k]) => !forcedKeys.includes(k)))
+        : v;
+      return compileQuery(own, hidden);
+    }),
+    fields: readJson(params, 'fields', 'error-invalid-fields', (v) => compileProjection(v, hidden)),
+  };
+}
+
+/** Pagination and JSON query together, in the order the real server reads them. */
+export function readListOptions(params: Params, forcedKeys: readonly string[] = []): ListOptions {
+  return { ...readPagination(params), ...readJsonQuery(params, forcedKeys) };
+}
+
+function readOptionalString(params: Params, name: string): string | undefined {
+  const raw = params[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new ApiError('invalid-params', { reason: `must be string` });
+  return raw;
+}
+
+/** `roomId` or `roomName`; empty strings count as absent. */
+export function readRoomRef(params: Params): RoomRef {
+  const roomId = readOptionalString(params, 'roomId');
+  const roomName = readOptionalString(params, 'roomName');
+  return { ...(roomId ? { roomId } : {}), ...(roomName ? { roomName } : {}) };
+}
+
+const SET_READ_ONLY_KEYS = ['roomId', 'roomName', 'readOnly'];
+
+/** The body of `channels.setReadOnly`, checked as the server's validator does (`"true"` coerced). */
+export function readSetReadOnly(body: Params): { ref: RoomRef; readOnly: boolean } {
+  const invalid = (reason: string): ApiError => new ApiError('invalid-params', { reason });
+  const keys = Object.keys(body);
+  if (keys.some((k) => !SET_READ_ONLY_KEYS.includes(k)) || ('roomId' in body && 'roomName' in body)) {
+    throw invalid('must NOT have additional properties');
+  }
+  if (!('roomId' in body) && !('roomName' in body)) throw invalid("must have required property 'roomId'");
+  const name = 'roomId' in body ? 'roomId' : 'roomName';
+  const value = readOptionalString(body, name) ?? '';
+  const raw = body.readOnly;
+  if (raw === undefined) throw invalid("must have required property 'readOnly'");
+  const readOnly =
+    raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined;
+  if (readOnly === undefined) throw invalid('must be boolean');
+  return { ref: { [name]: value }, readOnly };
+}
+
+/** The body of `channels.setType`: a non-blank `type` first, then the room. */
+export function readSetType(body: Params): { ref: RoomRef; type: string } {
+  const type = body.type;
+  if (typeof type !== 'string' || type.trim() === '') throw new ApiError('type-required');
+  return { ref: readRoomRef(body), type };
+}
+
+/** `includeAllPublicChannels`: on unless present and not exactly `"true"`. */
+export function readIncludeAll(params: Params): boolean {
+  const raw = params.includeAllPublicChannels;
+  return raw === undefined || raw === 'true';
+}

@@ -1,0 +1,67 @@
+import type { NextFunction, Request, Response } from 'express';
+
+import { ApiError } from '../errors';
+
+/** Headers the real server sends on every API response. */
+export function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+  next();
+}
+
+/** 200 with the result object plus `"success": true`. */
+export function sendSuccess(res: Response, body: object): void {
+  res.status(200).json({ ...body, success: true });
+}
+
+interface BodyParserError {
+  type?: unknown;
+  status?: unknown;
+  message?: unknown;
+}
+
+/** What body-parser's errors mean on the wire. */
+export function fromBodyParserError(error: unknown): ApiError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { type, message } = error as BodyParserError;
+  const reason = typeof message === 'string' ? message : undefined;
+  switch (type) {
+    case 'entity.parse.failed':
+      return new ApiError('invalid-json', { reason });
+    case 'entity.too.large':
+      return new ApiError('payload-too-large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+    case 'entity.verify.failed':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new ApiError('bad-request', { reason });
+    case 'request.aborted':
+      return new ApiError('bad-request', { reason: 'request aborted' });
+    default:
+      return undefined;
+  }
+}
+
+/** Turns a thrown error into an ApiError: known ones as they are, anything else as a 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fromParser = fromBodyParserError(error);
+  if (fromParser) return fromParser;
+  if (error instanceof URIError)
+    return new ApiError('bad-request', { reason: 'Malformed percent-encoding in the URL' });
+  return new ApiError('internal');
+}
+
+/** The one error middleware: every error leaves as the Rocket.Chat envelope. */
+export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const apiError = toApiError(error);
+  if (apiError.code === 'internal') console.error('[rocketchat-fake] internal error:', error);
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  if (apiError.code === 'method-not-allowed' && apiError.params.allow)
+    res.setHeader('Allow', apiError.params.allow);
+  res.status(apiError.status).json(apiError.toBody());
+}

@@ -1,0 +1,61 @@
+import express from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+
+import { createApiRouter } from './api/router';
+import { parseBody } from './api/body';
+import { errorHandler, noStore, sendSuccess } from './api/respond';
+import { ApiError } from './errors';
+import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
+import { resolveScenario } from './scenario/resolve';
+import type { ScenarioInput } from './scenario/schema';
+import { Store } from './store/store';
+import type { World } from './store/types';
+
+/** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
+export const ROCKETCHAT_VERSION = '7.0.0';
+
+/** Where the world comes from and which rules apply. */
+export interface FakeOptions {
+  /** a scenario file; default: the shipped `fixtures/default.json` (ignored when `scenario` is given) */
+  fixtures?: string;
+  /** a scenario document, instead of a file */
+  scenario?: ScenarioInput;
+  /** overrides the scenario's `seed` */
+  seed?: number;
+  /** the lenient transitions of the API document (same values succeed, `p` rooms found) */
+  lenient?: boolean;
+  /** the request body limit, bytes or a string such as `"1mb"` (default) */
+  bodyLimit?: number | string;
+}
+
+/** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
+export function buildWorld(options: FakeOptions = {}): World {
+  const seed = options.seed;
+  if (options.scenario !== undefined) return resolveScenario(options.scenario, { source: 'scenario', seed });
+  const file = options.fixtures ?? DEFAULT_FIXTURES;
+  return resolveScenario(readScenarioFile(file), { source: file, seed });
+}
+
+/** Wires the Express app around a store getter. Never listens. */
+export function buildApp(getStore: () => Store, options: Pick<FakeOptions, 'bodyLimit'> = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+  app.use(noStore);
+  app.use(parseBody(options.bodyLimit));
+  app.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));
+  app.use('/api/v1', createApiRouter(getStore));
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(new ApiError('not-found')));
+  app.use(errorHandler);
+  return app;
+}
+
+/**
+ * The Express app of a fake Rocket.Chat, for supertest: `request(createApp()).get('/api/info')`.
+ * It does not listen. Throws ScenarioError when the scenario is invalid.
+ */
+export function createApp(options: FakeOptions = {}): Express {
+  const store = new Store(buildWorld(options), { lenient: options.lenient });
+  return buildApp(() => store, options);
+}

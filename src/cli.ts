@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { ScenarioError } from './scenario/problems';
+import { createFakeServer } from './server';
+
+const HELP = `Usage: rocketchat-fake [options]
+
+An in-memory fake of the Rocket.Chat REST API.
+
+Options:
+  --port N          port to listen on (default 3000, env PORT; 0 picks a free port)
+  --host H          address to bind (default 127.0.0.1, env HOST)
+  --fixtures FILE   scenario file (default: the shipped fixtures/default.json)
+  --seed N          overrides the scenario's faker seed
+  --lenient         the API document's lenient transitions (same values succeed)
+  -h, --help        show this help
+  -v, --version     show the version
+`;
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+interface CliOptions {
+  port: number;
+  host: string;
+  fixtures?: string;
+  seed?: number;
+  lenient: boolean;
+}
+
+function readInteger(flag: string, raw: string, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new UsageError(`${flag} takes a whole number from 0 to ${max}, not "${raw}"`);
+  return Number(raw);
+}
+
+function parse(argv: string[]): CliOptions | 'help' | 'version' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        fixtures: { type: 'string' },
+        seed: { type: 'string' },
+        lenient: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const port = values.port ?? process.env.PORT ?? '3000';
+  return {
+    port: readInteger(values.port === undefined ? 'PORT' : '--port', port, 65535),
+    host: values.host ?? process.env.HOST ?? '127.0.0.1',
+    fixtures: values.fixtures,
+    seed: values.seed === undefined ? undefined : readInteger('--seed', values.seed, 2 ** 32 - 1),
+    lenient: values.lenient ?? false,
+  };
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const options = parse(argv);
+  if (options === 'help') return void process.stdout.write(HELP);
+  if (options === 'version') return void process.stdout.write(`${version()}\n`);
+  const fake = createFakeServer(options);
+  const url = await fake.start(options.port);
+  process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
+  const stop = (): void => {
+    const timer = setTimeout(() => process.exit(0), 2000);
+    timer.unref();
+    void fake.drain().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`[rocketchat-fake] ${error.message}. See --help.\n`);
+  } else if (error instanceof ScenarioError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`[rocketchat-fake] cannot start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.exit(2);
+});

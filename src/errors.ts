@@ -1,0 +1,201 @@
+/**
+ * Every error the fake can answer with, declared once.
+ *
+ * A handler or the store throws `new ApiError(code, params)`; the error middleware turns it into the
+ * Rocket.Chat envelope with {@link toEnvelope}. Nothing else writes an error body.
+ */
+
+/** The wire body of an error: always `success: false`, the rest as the real server sends it. */
+export interface ErrorBody {
+  success: false;
+  error: string;
+  errorType?: string;
+  details?: Record<string, unknown>;
+  status?: 'error';
+  message?: string;
+}
+
+interface ErrorParams {
+  /** the raw parameter a parse error quotes */
+  raw?: string;
+  /** a room name */
+  name?: string;
+  /** a validation message, e.g. "must be number" */
+  reason?: string;
+  /** a room type as given */
+  type?: string;
+  /** an HTTP method and the methods allowed */
+  method?: string;
+  allow?: string;
+}
+
+interface ErrorSpec {
+  status: number;
+  /** the human message; for typed errors the wire adds ` [errorType]` */
+  message: (p: ErrorParams) => string;
+  /** typed errors carry `errorType` and the ` [type]` suffix */
+  errorType?: string;
+  /** the suffix without an `errorType` field (the 403 body) */
+  suffixOnly?: string;
+  details?: (p: ErrorParams) => Record<string, unknown>;
+  /** Meteor-style 401 bodies repeat the message as `status: "error"`, `message` */
+  meteorStatus?: boolean;
+}
+
+const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
+const editRoom = { method: 'saveRoomSettings', action: 'Editing_room' };
+const changeType = { method: 'saveRoomSettings', action: 'Change_Room_Type' };
+
+/** The one table: code → status, message, errorType, details. The README lists it. */
+export const ERRORS = {
+  'login-failed': { status: 401, message: () => 'Unauthorized', meteorStatus: true },
+  'not-logged-in': { status: 401, message: () => 'You must be logged in to do this.', meteorStatus: true },
+  'error-unauthorized': {
+    status: 403,
+    message: () => 'User does not have the permissions required for this action',
+    suffixOnly: 'error-unauthorized',
+  },
+  'not-found': { status: 404, message: () => 'Resource not found' },
+  'method-not-allowed': {
+    status: 405,
+    message: (p) => `Method ${p.method ?? ''} is not allowed here; use ${p.allow ?? ''}`,
+  },
+  'invalid-params': {
+    status: 400,
+    message: (p) => p.reason ?? 'invalid params',
+    errorType: 'invalid-params',
+  },
+  'error-invalid-sort': {
+    status: 400,
+    message: (p) => `Invalid sort parameter provided: "${p.raw ?? ''}"`,
+    errorType: 'error-invalid-sort',
+    details: () => parseJsonQuery,
+  },
+  'error-invalid-query': {
+    status: 400,
+    message: (p) => `Invalid query parameter provided: "${p.raw ?? ''}"`,
+    errorType: 'error-invalid-query',
+    details: () => parseJsonQuery,
+  },
+  'error-invalid-fields': {
+    status: 400,
+    message: (p) => `Invalid fields parameter provided: "${p.raw ?? ''}"`,
+    errorType: 'error-invalid-fields',
+    details: () => parseJsonQuery,
+  },
+  'error-roomid-param-not-provided': {
+    status: 400,
+    message: () => 'The parameter "roomId" or "roomName" is required',
+    errorType: 'error-roomid-param-not-provided',
+  },
+  'error-room-not-found': {
+    status: 400,
+    message: () => 'The required "roomId" or "roomName" param provided does not match any channel',
+    errorType: 'error-room-not-found',
+  },
+  'error-room-archived': {
+    status: 400,
+    message: (p) => `The channel, ${p.name ?? ''}, is archived`,
+    errorType: 'error-room-archived',
+  },
+  'readonly-unchanged': {
+    status: 400,
+    message: () => 'The channel read only setting is the same as what it would be changed to.',
+  },
+  'type-unchanged': {
+    status: 400,
+    message: () => 'The channel type is the same as what it would be changed to.',
+  },
+  'type-required': { status: 400, message: () => 'The bodyParam "type" is required' },
+  'error-action-not-allowed': {
+    status: 400,
+    message: () => 'Editing room is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => editRoom,
+  },
+  'error-action-not-allowed-private': {
+    status: 400,
+    message: () => 'Changing a public channel to a private room is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => changeType,
+  },
+  'error-action-not-allowed-public': {
+    status: 400,
+    message: () => 'Changing a private group to a public channel is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => changeType,
+  },
+  'error-invalid-room-type': {
+    status: 400,
+    message: () => 'error-invalid-room-type',
+    errorType: 'error-invalid-room-type',
+    details: (p) => ({ function: 'RocketChat.saveRoomType', type: p.type }),
+  },
+  'invalid-json': {
+    status: 400,
+    message: (p) => `Invalid JSON body: ${p.reason ?? ''}`,
+    errorType: 'error-invalid-body',
+  },
+  'invalid-body': {
+    status: 400,
+    message: (p) => p.reason ?? 'The request body must be a JSON object',
+    errorType: 'error-invalid-body',
+  },
+  'payload-too-large': {
+    status: 413,
+    message: () => 'The request body is too large',
+    errorType: 'error-payload-too-large',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    message: (p) => `Unsupported content type ${p.reason ?? ''}; send application/json or form data`,
+    errorType: 'error-unsupported-media-type',
+  },
+  'bad-request': { status: 400, message: (p) => p.reason ?? 'Bad request', errorType: 'error-bad-request' },
+  internal: { status: 500, message: () => 'Internal server error', errorType: 'error-internal' },
+} satisfies Record<string, ErrorSpec>;
+
+/** A name from the error table. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The error the store and the handlers throw; the error middleware renders it. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+
+  constructor(code: ErrorCode, params: ErrorParams = {}) {
+    super(`${code}: ${(ERRORS[code] as ErrorSpec).message(params)}`);
+    this.code = code;
+    this.params = params;
+  }
+
+  /** The HTTP status of this error. */
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+
+  /** The Rocket.Chat envelope of this error. */
+  toBody(): ErrorBody {
+    return toEnvelope(this.code, this.params);
+  }
+}
+
+/** Renders one row of the table as the Rocket.Chat error body. */
+export function toEnvelope(code: ErrorCode, params: ErrorParams = {}): ErrorBody {
+  const spec: ErrorSpec = ERRORS[code];
+  const message = spec.message(params);
+  const body: ErrorBody = { success: false, error: message };
+  if (spec.errorType) {
+    body.error = `${message} [${spec.errorType}]`;
+    body.errorType = spec.errorType;
+  } else if (spec.suffixOnly) {
+    body.error = `${message} [${spec.suffixOnly}]`;
+  }
+  if (spec.details) body.details = spec.details(params);
+  if (spec.meteorStatus) {
+    body.status = 'error';
+    body.message = message;
+  }
+  return body;
+}

@@ -1,0 +1,18 @@
+/**
+ * rocketchat-fake: an in-memory fake of the Rocket.Chat REST API for testing clients, bots and
+ * integrations.
+ *
+ * @packageDocumentation
+ */
+export { createApp, ROCKETCHAT_VERSION } from './app';
+export type { FakeOptions } from './app';
+export { createFakeServer, FakeServer } from './server';
+export type { FakeServerOptions } from './server';
+export { ApiError, ERRORS } from './errors';
+export type { ErrorBody, ErrorCode } from './errors';
+export { ScenarioError } from './scenario/problems';
+export type { Problem } from './scenario/problems';
+export { resolveScenario } from './scenario/resolve';
+export { scenarioJsonSchema } from './scenario/schema';
+export type { ScenarioInput } from './scenario/schema';
+export type { Integration, Room, User, UserRef, World } from './store/types';

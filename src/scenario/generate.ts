@@ -1,0 +1,103 @@
+import type { Faker } from '@faker-js/faker';
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
+
+import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
+
+/**
+ * Seeded faker entities. Each one depends only on the seed, its kind and its index (faker is
+ * re-seeded with all three before each entity), so the same seed gives the same entities on every
+ * machine, and asking for one more leaves the others as they were.
+ *
+ * The output is in scenario shape; `resolve` fills ids, timestamps and references like any
+ * hand-written entity.
+ */
+
+const KIND_CODE = { user: 1, channel: 2, integration: 3 } as const;
+const DAY_SECONDS = 86_400;
+
+/** A private English faker: never the caller's shared instance, never the 200 ms all-locales bundle. */
+function createFaker(): Faker {
+  const FakerClass = englishFaker.constructor as new (options: {
+    locale: (typeof englishFaker.rawDefinitions)[];
+  }) => Faker;
+  return new FakerClass({ locale: [englishFaker.rawDefinitions] });
+}
+
+let shared: Faker | undefined;
+function fakerFor(seed: number, kind: keyof typeof KIND_CODE, index: number): Faker {
+  shared ??= createFaker();
+  shared.seed([seed, KIND_CODE[kind], index]);
+  return shared;
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+}
+
+/** Seconds before the clock, so generated entities look as if made over the last year. */
+function ageSeconds(f: Faker): number {
+  return f.number.int({ min: 1, max: 365 * DAY_SECONDS });
+}
+
+export function generateUser(seed: number, index: number): ParsedUser {
+  const f = fakerFor(seed, 'user', index);
+  const first = f.person.firstName();
+  const last = f.person.lastName();
+  const username = `${slug(first)}.${slug(last)}${index + 1}`.replace(/-/g, '');
+  return {
+    username,
+    password: username,
+    name: `${first} ${last}`,
+    emails: [{ address: `${username}@example.com`, verified: f.datatype.boolean({ probability: 0.8 }) }],
+    roles: ['user'],
+  };
+}
+
+export function generateChannel(seed: number, index: number, clockMs: number): ParsedChannel {
+  const f = fakerFor(seed, 'channel', index);
+  const name = `${slug(f.word.adjective())}-${slug(f.word.noun())}-${index + 1}`;
+  const ts = new Date(clockMs - ageSeconds(f) * 1000).toISOString();
+  return {
+    name,
+    fname: name,
+    t: f.datatype.boolean({ probability: 0.15 }) ? 'p' : 'c',
+    msgs: f.number.int({ min: 0, max: 2000 }),
+    ro: false,
+    topic: f.company.catchPhrase(),
+    description: f.lorem.sentence(),
+    ts,
+    _updatedAt: ts,
+  };
+}
+
+/**
+ * `targets`: the scenario's own public channel names. Generated integrations point at those (or at
+ * all public channels), never at generated channels, so changing `generate.channels` moves none.
+ */
+export function generateIntegration(
+  seed: number,
+  index: number,
+  clockMs: number,
+  targets: readonly string[],
+): ParsedIntegration {
+  const f = fakerFor(seed, 'integration', index);
+  const name = `${slug(f.hacker.verb())}-${slug(f.hacker.noun())}-${index + 1}`;
+  const pick = f.number.int({ min: 0, max: targets.length });
+  const channel = pick < targets.length ? [`#${targets[pick] ?? ''}`] : ['all_public_channels'];
+  const ts = new Date(clockMs - ageSeconds(f) * 1000).toISOString();
+  return {
+    name,
+    enabled: f.datatype.boolean({ probability: 0.85 }),
+    channel,
+    triggerWords: [f.word.verb()],
+    urls: [`https://${slug(f.internet.domainWord())}.example.com/hooks/${slug(f.word.noun())}`],
+    alias: f.person.firstName(),
+    _createdAt: ts,
+    _updatedAt: ts,
+  };
+}

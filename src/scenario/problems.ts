@@ -1,0 +1,32 @@
+/** One thing wrong with a scenario: where (a JSON path such as `$.channels[2].u`) and what. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** Formats a path of keys and indexes as a JSON path: `["channels", 2, "u"]` → `$.channels[2].u`. */
+export function jsonPath(segments: readonly PropertyKey[]): string {
+  let out = '$';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (typeof s === 'string' && /^[A-Za-z_$][\w$]*$/.test(s)) out += `.${s}`;
+    else out += `[${JSON.stringify(String(s))}]`;
+  }
+  return out;
+}
+
+/** A scenario rejected whole, with every problem found, named by file and JSON path. */
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+  readonly problems: Problem[];
+  readonly source: string;
+
+  constructor(source: string, problems: Problem[]) {
+    const lines = problems.map((p) => `  ${source}: ${p.path}: ${p.message}`);
+    super(
+      `[rocketchat-fake] invalid scenario ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+    );
+    this.problems = problems;
+    this.source = source;
+  }
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+import { PERMISSION_NAMES } from '../store/permissions';
+import { GRANTABLE_ROLES, USER_ROLES } from '../store/types';
+
+/**
+ * The scenario file, defined once. Validation, the TypeScript input type and the published JSON
+ * Schema (`fixtures/scenario.schema.json`) all come from this definition.
+ *
+ * Entities are loose objects: a real server's response pasted in keeps its extra fields.
+ */
+
+/** The most entities `generate` may ask for, per kind. */
+export const MAX_GENERATED = 200_000;
+
+const nonEmpty = z.string().min(1);
+const timestamp = z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC with milliseconds');
+const count = z.number().int().min(0);
+
+const userRef = z
+  .looseObject({ _id: nonEmpty.optional(), username: nonEmpty.optional() })
+  .refine((ref) => ref._id !== undefined || ref.username !== undefined, 'needs "_id" or "username"')
+  .describe('a user, by username or _id');
+
+export const userSchema = z.looseObject({
+  _id: nonEmpty.optional(),
+  username: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, ".", "_" and "-" only')
+    .describe('required; login name'),
+  password: z.string().describe('required; the password login accepts'),
+  name: z.string().optional(),
+  emails: z.array(z.looseObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
+  roles: z.array(z.enum(USER_ROLES)).optional().describe('default ["user"]'),
+  active: z.boolean().optional().describe('inactive users cannot log in; default true'),
+});
+
+export const channelSchema = z.looseObject({
+  _id: nonEmpty.optional(),
+  name: z
+    .string()
+    .regex(/^[^\s#@]+$/, 'no spaces, "#" or "@"')
+    .describe('required; unique'),
+  fname: z.string().optional(),
+  t: z.enum(['c', 'p']).optional().describe('c: public channel (default), p: private group'),
+  usernames: z.array(nonEmpty).optional(),
+  usersCount: count.optional(),
+  msgs: count.optional(),
+  u: userRef.optional(),
+  ts: timestamp.optional(),
+  ro: z.boolean().optional().describe('left out: the room has no "ro" field, like a real "general"'),
+  sysMes: z.boolean().optional(),
+  default: z.boolean().optional(),
+  topic: z.string().optional(),
+  description: z.string().optional(),
+  archived: z.boolean().optional(),
+  _updatedAt: timestamp.optional(),
+  joinCodeRequired: z.boolean().optional(),
+  joinCode: z.string().optional().describe('stored, never returned'),
+  muted: z.array(z.string()).optional(),
+});
+
+export const integrationSchema = z.looseObject({
+  _id: nonEmpty.optional(),
+  type: z.literal('webhook-outgoing').optional(),
+  event: nonEmpty.optional(),
+  enabled: z.boolean().optional(),
+  name: nonEmpty.optional(),
+  username: nonEmpty.optional(),
+  userId: nonEmpty.optional(),
+  alias: z.string().optional(),
+  avatar: z.string().optional(),
+  channel: z.array(nonEmpty).optional().describe('"#room-name", "@username" or "all_public_channels"'),
+  triggerWords: z.array(z.string()).optional(),
+  urls: z.array(z.string()).optional(),
+  token: z.string().optional(),
+  script: z.string().optional(),
+  scriptEnabled: z.boolean().optional(),
+  scriptCompiled: z.string().optional(),
+  scriptError: z.null().optional(),
+  impersonateUser: z.boolean().optional(),
+  _createdAt: timestamp.optional(),
+  _createdBy: userRef.optional(),
+  _updatedAt: timestamp.optional(),
+});
+
+export const tokenSchema = z
+  .strictObject({ username: nonEmpty.optional(), userId: nonEmpty.optional(), authToken: nonEmpty })
+  .refine((t) => t.username !== undefined || t.userId !== undefined, 'needs "username" or "userId"');
+
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .describe('faker seed, default 1'),
+    clock: timestamp.optional().describe('the fake clock at start, default 2026-01-01T00:00:00.000Z'),
+    generate: z
+      .strictObject({
+        users: count.max(MAX_GENERATED).optional(),
+        channels: count.max(MAX_GENERATED).optional(),
+        integrations: count.max(MAX_GENERATED).optional(),
+      })
+      .optional()
+      .describe('extra faker entities, after the listed ones'),
+    users: z.array(userSchema).optional(),
+    channels: z.array(channelSchema).optional(),
+    integrations: z.array(integrationSchema).optional(),
+    tokens: z.array(tokenSchema).optional().describe('pre-issued login tokens'),
+    permissions: z
+      .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))
+      .optional()
+      .describe('permission → roles, replacing the default row'),
+  })
+  .describe('A rocketchat-fake scenario: the world one test starts from');
+
+/** A scenario document as written (every field optional but the required ones). */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ParsedScenario = z.output<typeof scenarioSchema>;
+export type ParsedUser = z.output<typeof userSchema>;
+export type ParsedChannel = z.output<typeof channelSchema>;
+export type ParsedIntegration = z.output<typeof integrationSchema>;
+
+/** The JSON Schema published as `fixtures/scenario.schema.json`. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }),
+    title: 'rocketchat-fake scenario',
+  };
+}

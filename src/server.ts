@@ -1,0 +1,110 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { Express } from 'express';
+
+import { buildApp, buildWorld } from './app';
+import type { FakeOptions } from './app';
+import { resolveScenario } from './scenario/resolve';
+import type { ScenarioInput } from './scenario/schema';
+import { Store } from './store/store';
+import type { World } from './store/types';
+
+/** Options of {@link createFakeServer}: the world, the rules, and where to listen. */
+export interface FakeServerOptions extends FakeOptions {
+  /** default 0: a free port */
+  port?: number;
+  /** default `127.0.0.1` */
+  host?: string;
+}
+
+/** A fake Rocket.Chat with its lifecycle: start, url, reset, load, state, stop. */
+export class FakeServer {
+  /** the Express app, for supertest or for mounting elsewhere */
+  readonly app: Express;
+  readonly #options: FakeServerOptions;
+  #baseline: World;
+  #store: Store;
+  #server: Server | undefined;
+  #url: string | undefined;
+
+  constructor(options: FakeServerOptions = {}) {
+    this.#options = options;
+    this.#baseline = buildWorld(options);
+    this.#store = this.#newStore();
+    this.app = buildApp(() => this.#store, options);
+  }
+
+  #newStore(): Store {
+    return new Store(this.#baseline, { lenient: this.#options.lenient });
+  }
+
+  /** Listens (on `port`, default the options' port or 0) and resolves with the base URL. */
+  async start(port = this.#options.port ?? 0): Promise<string> {
+    if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
+    const host = this.#options.host ?? '127.0.0.1';
+    const server = createServer(this.app);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.#server = server;
+    const address = server.address() as AddressInfo;
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.#url = `http://${shownHost}:${address.port}`;
+    return this.#url;
+  }
+
+  /** The base URL, e.g. `http://127.0.0.1:40123`. Throws before {@link start}. */
+  get url(): string {
+    if (!this.#url)
+      throw new Error('[rocketchat-fake] url: the server is not started; await fake.start() first');
+    return this.#url;
+  }
+
+  /** Back to the baseline: data, clock, and login tokens issued since (scenario tokens stay). */
+  async reset(): Promise<void> {
+    this.#store = this.#newStore();
+  }
+
+  /** Validates a scenario document whole, then makes it the baseline and the current state. */
+  async load(scenario: ScenarioInput): Promise<void> {
+    this.#baseline = resolveScenario(scenario, { source: 'load()', seed: this.#options.seed });
+    this.#store = this.#newStore();
+  }
+
+  /** A deep copy of the current state, in scenario shape. */
+  state(): World {
+    return this.#store.state();
+  }
+
+  /** Stops listening and closes every connection, idle keep-alive ones included. */
+  async stop(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    this.#server = undefined;
+    this.#url = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+
+  /** Stops accepting, lets in-flight requests finish for up to `graceMs`, then closes the rest. */
+  async drain(graceMs = 1500): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    await this.stop();
+    clearTimeout(timer);
+  }
+}
+
+/** Creates a fake Rocket.Chat; validates the scenario now (throws ScenarioError), listens on start(). */
+export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
+  return new FakeServer(options);
+}

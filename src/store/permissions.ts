@@ -1,0 +1,41 @@
+import type { GrantableRole, PermissionTable, Room, User } from './types';
+
+/**
+ * Rocket.Chat 7's default grants for the permissions the five operations check.
+ * A scenario's `permissions` replaces single rows of this table.
+ */
+export const DEFAULT_PERMISSIONS: PermissionTable = {
+  'view-c-room': ['admin', 'user', 'bot'],
+  'edit-room': ['admin', 'owner', 'moderator'],
+  'create-c': ['admin', 'user', 'bot'],
+  'create-p': ['admin', 'user', 'bot'],
+  'manage-integrations': ['admin'],
+  'manage-outgoing-integrations': ['admin'],
+  'manage-own-outgoing-integrations': ['admin'],
+  'manage-incoming-integrations': ['admin'],
+  'manage-own-incoming-integrations': ['admin'],
+};
+
+/** The names a scenario may override. */
+export const PERMISSION_NAMES = Object.keys(DEFAULT_PERMISSIONS);
+
+/** The default table with a scenario's overrides applied. */
+export function buildPermissions(overrides: PermissionTable = {}): PermissionTable {
+  const table: PermissionTable = {};
+  for (const name of PERMISSION_NAMES)
+    table[name] = [...(overrides[name] ?? DEFAULT_PERMISSIONS[name] ?? [])];
+  return table;
+}
+
+/** The user's roles, plus `owner` in a room the user created. */
+export function rolesIn(user: User, room?: Room): GrantableRole[] {
+  const roles: GrantableRole[] = [...user.roles];
+  if (room?.u && room.u._id === user._id) roles.push('owner');
+  return roles;
+}
+
+/** Whether the user holds the permission, globally or (with a room) in that room. */
+export function hasPermission(table: PermissionTable, permission: string, user: User, room?: Room): boolean {
+  const granted = table[permission] ?? [];
+  return rolesIn(user, room).some((role) => granted.includes(role));
+}

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+
+import { ApiError } from '../errors';
+import { FakeClock } from './clock';
+import { hasPermission } from './permissions';
+import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
+import { comparator, matches, project } from './query';
+import type { Integration, PermissionTable, Room, TokenRecord, User, World } from './types';
+import { listView, meView, roomView } from './views';
+import type { MeView } from './views';
+
+/** Options that change the rules, not the data. */
+export interface StoreOptions {
+  /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
+  lenient?: boolean;
+}
+
+/** How a list is cut and shaped; every part already parsed and checked. */
+export interface ListOptions {
+  offset: number;
+  /** 0 means all */
+  count: number;
+  query?: Query;
+  sort?: SortSpec;
+  fields?: Projection;
+}
+
+export interface ListResult {
+  items: JsonObject[];
+  count: number;
+  offset: number;
+  total: number;
+}
+
+/** A room named by id or by name, as the `channels.*` routes take it. */
+export interface RoomRef {
+  roomId?: string;
+  roomName?: string;
+}
+
+/** Who logs in: exactly one of `username` or `email`, and the password. */
+export interface Credentials {
+  username?: string;
+  email?: string;
+  password: string;
+}
+
+const INTEGRATION_PERMISSIONS = [
+  'manage-integrations',
+  'manage-outgoing-integrations',
+  'manage-incoming-integrations',
+] as const;
+const OWN_INTEGRATION_PERMISSIONS = ['manage-own-outgoing-integrations', 'manage-own-incoming-integrations'];
+
+/** Which integrations a caller may read. */
+export type IntegrationScope = 'all' | 'own';
+
+/**
+ * The in-memory world and its transitions. It knows nothing of HTTP: methods take plain values and
+ * return wire objects or throw {@link ApiError}. Entities are replaced, never mutated, and every
+ * check of a transition runs before its single write, so a refused request changes nothing.
+ */
+export class Store {
+  readonly clock: FakeClock;
+  readonly #seed: number;
+  readonly #lenient: boolean;
+  readonly #permissions: PermissionTable;
+  readonly #users = new Map<string, User>();
+  readonly #userKeys = new Map<string, string>();
+  readonly #rooms = new Map<string, Room>();
+  readonly #roomNames = new Map<string, string>();
+  readonly #integrations = new Map<string, Integration>();
+  readonly #tokens = new Map<string, string>();
+
+  constructor(world: World, options: StoreOptions = {}) {
+    const copy = structuredClone(world);
+    this.clock = new FakeClock(copy.clock);
+    this.#seed = copy.seed;
+    this.#lenient = options.lenient ?? false;
+    this.#permissions = copy.permissions;
+    for (const user of copy.users) {
+      this.#users.set(user._id, user);
+      this.#userKeys.set(`u:${user.username.toLowerCase()}`, user._id);
+      for (const email of user.emails) this.#userKeys.set(`e:${email.address.toLowerCase()}`, user._id);
+    }
+    for (const room of copy.channels) {
+      this.#rooms.set(room._id, room);
+      this.#roomNames.set(room.name, room._id);
+    }
+    for (const integration of copy.integrations) this.#integrations.set(integration._id, integration);
+    for (const token of copy.tokens) {
+      const userId = this.#userKeys.get(`u:${token.username.toLowerCase()}`);
+      if (userId) this.#tokens.set(token.authToken, userId);
+    }
+  }
+
+  /** Checks credentials and issues a fresh random token; every failure is the same error. */
+  login(credentials: Credentials): { user: User; authToken: string } {
+    const key =
+      credentials.email !== undefined ? `e:${credentials.email}` : `u:${credentials.username ?? ''}`;
+    const user = this.#users.get(this.#userKeys.get(key.toLowerCase()) ?? '');
+    if (!user || user.password !== credentials.password || !user.active) throw new ApiError('login-failed');
+    const authToken = randomBytes(32).toString('base64url');
+    this.#tokens.set(authToken, user._id);
+    return { user, authToken };
+  }
+
+  /** The user a token belongs to, if it belongs to `userId`. */
+  authenticate(userId: string, authToken: string): User | undefined {
+    const owner = this.#tokens.get(authToken);
+    return owner !== undefined && owner === userId ? this.#users.get(userId) : undefined;
+  }
+
+  /** Voids a token. */
+  logout(authToken: string): void {
+    this.#tokens.delete(authToken);
+  }
+
+  /** The `me` object of login and `/api/v1/me`. */
+  me(user: User, baseUrl: string): MeView {
+    return meView(user, baseUrl);
+  }
+
+  /** Whether the user holds a permission (in a room, for room-scoped ones). */
+  can(user: User, permission: string, room?: Room): boolean {
+    return hasPermission(this.#permissions, permission, user, room);
+  }
+
+  /** `channels.list`: public rooms only, `view-c-room` required. */
+  listChannels(user: User, options: ListOptions): ListResult {
+    if (!this.can(user, 'view-c-room')) throw new ApiError('error-unauthorized');
+    const rooms = [...this.#rooms.values()].filter((room) => room.t === 'c');
+    return paginate(rooms, options, [[['name'], 1]], listView);
+  }
+
+  /** The integrations a caller may read: throws 403 without any integration permission. */
+  integrationScope(user: User): IntegrationScope {
+    if (INTEGRATION_PERMISSIONS.some((p) => this.can(user, p))) return 'all';
+    if (OWN_INTEGRATION_PERMISSIONS.some((p) => this.can(user, p))) return 'own';
+    throw new ApiError('error-unauthorized');
+  }
+
+  /** Finds a channel the `channels.*` routes may act on (`t:"c"`, or any room when lenient). */
+  findChannel(ref: RoomRef, { checkArchived }: { checkArchived: boolean }): Room {
+    if (ref.roomId === undefined && ref.roomName === undefined)
+      throw new ApiError('error-roomid-param-not-provided');
+    const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
+    const room = id === undefined ? undefined : this.#rooms.get(id);
+    if (!room || (room.t !== 'c' && !this.#lenient)) throw new ApiError('error-room-not-found');
+    if (checkArchived && room.archived) throw new ApiError('error-room-archived', { name: room.name });
+    return room;
+  }
+
+  /** `channels.getIntegrations` for a room already found. */
+  listIntegrations(
+    user: User,
+    scope: IntegrationScope,
+    room: Room,
+    includeAllPublicChannels: boolean,
+    options: ListOptions,
+  ): ListResult {
+    const target = `#${room.name}`;
+    const found = [...this.#integrations.values()].filter(
+      (i) =>
+        (scope === 'all' || i._createdBy._id === user._id) &&
+        (i.channel.includes(target) ||
+          (includeAllPublicChannels && i.channel.includes('all_public_channels'))),
+    );
+    return paginate(
+      found,
+      options,
+      [[['_createdAt'], 1]],
+      (i) => structuredClone(i) as unknown as JsonObject,
+    );
+  }
+
+  /** `channels.setReadOnly`, checks in the real server's order. */
+  setReadOnly(user: User, ref: RoomRef, readOnly: boolean): JsonObject {
+    const room = this.findChannel(ref, { checkArchived: true });
+    if (room.ro === readOnly && !this.#lenient) throw new ApiError('readonly-unchanged');
+    if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
+    return this.#commitRoom(room, { ro: readOnly });
+  }
+
+  /** `channels.setType`, checks in the real server's order. */
+  setType(user: User, ref: RoomRef, type: string): JsonObject {
+    const room = this.findChannel(ref, { checkArchived: true });
+    if (room.t === type && !this.#lenient) throw new ApiError('type-unchanged');
+    if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
+    if (type === 'p' && !this.can(user, 'create-p', room))
+      throw new ApiError('error-action-not-allowed-private');
+    if (type === 'c' && !this.can(user, 'create-c', room))
+      throw new ApiError('error-action-not-allowed-public');
+    if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
+    return this.#commitRoom(room, { t: type });
+  }
+
+  /** The one write of a room transition: new object, clock tick, system message counted. */
+  #commitRoom(room: Room, change: Partial<Room>): JsonObject {
+    const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };
+    this.#rooms.set(room._id, next);
+    return roomView(next);
+  }
+
+  /** A deep copy of the whole world, in scenario shape. */
+  state(): World {
+    const tokens: TokenRecord[] = [];
+    for (const [authToken, userId] of this.#tokens) {
+      const user = this.#users.get(userId);
+      if (user) tokens.push({ username: user.username, authToken });
+    }
+    return structuredClone({
+      seed: this.#seed,
+      clock: this.clock.now(),
+      users: [...this.#users.values()],
+      channels: [...this.#rooms.values()],
+      integrations: [...this.#integrations.values()],
+      tokens,
+      permissions: this.#permissions,
+    });
+  }
+}
+
+function paginate<T>(
+  items: T[],
+  options: ListOptions,
+  defaultSort: SortSpec,
+  view: (item: T) => JsonObject,
+): ListResult {
+  const { query, fields, offset, count } = options;
+  const views = items.map(view);
+  const matching = query ? views.filter((v) => matches(v, query)) : views;
+  const sort = options.sort && options.sort.length > 0 ? options.sort : defaultSort;
+  const sorted = [...matching].sort(comparator(sort));
+  const page = count === 0 ? sorted.slice(offset) : sorted.slice(offset, offset + count);
+  const shaped = page.map((item) => project(item, fields));
+  return { items: shaped as Json[] as JsonObject[], count: shaped.length, offset, total: matching.length };
+}

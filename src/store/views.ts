@@ -1,0 +1,52 @@
+import type { JsonObject } from './query';
+import type { Email, Room, User, UserRole } from './types';
+
+/** Fields stored on a room that no response ever carries. */
+export const HIDDEN_ROOM_FIELDS = ['joinCode'] as const;
+
+/** A room as `setReadOnly` / `setType` return it: everything but `joinCode`. */
+export function roomView(room: Room): JsonObject {
+  const hidden: readonly string[] = HIDDEN_ROOM_FIELDS;
+  return structuredClone(
+    Object.fromEntries(Object.entries(room).filter(([k]) => !hidden.includes(k))),
+  ) as JsonObject;
+}
+
+/** A room as a `channels.list` item: also without `joinCodeRequired` and `muted`. */
+export function listView(room: Room): JsonObject {
+  const view = roomView(room);
+  delete view.joinCodeRequired;
+  delete view.muted;
+  return view;
+}
+
+/** The `me` object of login and `/api/v1/me`. */
+export interface MeView {
+  _id: string;
+  username: string;
+  name: string;
+  emails: Email[];
+  status: 'online';
+  statusConnection: 'online';
+  utcOffset: number;
+  active: boolean;
+  roles: UserRole[];
+  settings: { preferences: Record<string, never> };
+  avatarUrl: string;
+}
+
+export function meView(user: User, baseUrl: string): MeView {
+  return {
+    _id: user._id,
+    username: user.username,
+    name: user.name,
+    emails: structuredClone(user.emails),
+    status: 'online',
+    statusConnection: 'online',
+    utcOffset: 0,
+    active: user.active,
+    roles: [...user.roles],
+    settings: { preferences: {} },
+    avatarUrl: `${baseUrl}/avatar/${encodeURIComponent(user.username)}`,
+  };
+}

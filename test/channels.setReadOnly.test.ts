@@ -1,0 +1,202 @@
+import request from 'supertest';
+
+import { makeFake, postAs, roomOf } from './support/fake';
+
+const PATH = '/api/v1/channels.setReadOnly';
+
+describe('POST /api/v1/channels.setReadOnly', () => {
+  it('sets ro, refreshes _updatedAt from the fake clock, counts the system message', async () => {
+    const fake = makeFake();
+    const before = roomOf(fake, 'random');
+    expect(before).toMatchObject({ ro: false, msgs: 5, _updatedAt: '2026-01-01T00:00:00.000Z' });
+
+    const res = await postAs(fake.app, 'admin', PATH, { roomId: 'randomRoomId00001', readOnly: true });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchShape('channel');
+    expect(res.body.channel).toMatchObject({
+      _id: 'randomRoomId00001',
+      name: 'random',
+      ro: true,
+      msgs: 6,
+      _updatedAt: '2026-01-01T00:00:01.000Z',
+      joinCodeRequired: false,
+      muted: [],
+    });
+    const after = roomOf(fake, 'random');
+    expect(after).toEqual({ ...before, ro: true, msgs: 6, _updatedAt: '2026-01-01T00:00:01.000Z' });
+    expect(fake.state().clock).toBe('2026-01-01T00:00:01.000Z');
+  });
+
+  it('takes roomName, form bodies, and the strings "true"/"false"', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app)
+      .post(PATH)
+      .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
+      .type('form')
+      .send({ roomName: 'news', readOnly: 'false' });
+    expect(res.status).toBe(200);
+    expect(res.body.channel.ro).toBe(false);
+    expect(roomOf(fake, 'news').ro).toBe(false);
+  });
+
+  it('a room with no ro field is not "the same" as false', async () => {
+    const fake = makeFake();
+    expect('ro' in roomOf(fake, 'general')).toBe(false);
+    const res = await postAs(fake.app, 'admin', PATH, { roomName: 'general', readOnly: false });
+    expect(res.status).toBe(200);
+    expect(res.body.channel.ro).toBe(false);
+  });
+
+  it('two changes advance the clock one second each', async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'admin', PATH, { roomName: 'random', readOnly: true }).expect(200);
+    const res = await postAs(fake.app, 'admin', PATH, { roomName: 'random', readOnly: false }).expect(200);
+    expect(res.body.channel).toMatchObject({ ro: false, msgs: 7, _updatedAt: '2026-01-01T00:00:02.000Z' });
+  });
+
+  it('never returns joinCode, but says joinCodeRequired', async () => {
+    const fake = makeFake();
+    const res = await postAs(fake.app, 'bob', PATH, { roomName: 'club', readOnly: true });
+    expect(res.status).toBe(200);
+    expect(res.body.channel.joinCodeRequired).toBe(true);
+    expect(res.body.channel).not.toHaveProperty('joinCode');
+    expect(roomOf(fake, 'club').joinCode).toBe('xyzzy');
+  });
+
+  describe('parameter validation (400 invalid-params), before the room is looked up', () => {
+    const cases: [string, object, string][] = [
+      ['no room parameter', { readOnly: true }, "must have required property 'roomId'"],
+      ['no readOnly', { roomId: 'randomRoomId00001' }, "must have required property 'readOnly'"],
+      ['readOnly a number', { roomId: 'randomRoomId00001', readOnly: 1 }, 'must be boolean'],
+      ['readOnly "yes"', { roomId: 'randomRoomId00001', readOnly: 'yes' }, 'must be boolean'],
+      ['readOnly null', { roomId: 'randomRoomId00001', readOnly: null }, 'must be boolean'],
+      ['roomId a number', { roomId: 42, readOnly: true }, 'must be string'],
+      ['an unknown room: still a parameter error', { readOnly: 'maybe', roomId: 'nope' }, 'must be boolean'],
+      [
+        'an extra property',
+        { roomId: 'randomRoomId00001', readOnly: true, x: 1 },
+        'must NOT have additional properties',
+      ],
+      [
+        'roomId and roomName',
+        { roomId: 'a', roomName: 'b', readOnly: true },
+        'must NOT have additional properties',
+      ],
+    ];
+    it.each(cases)('%s', async (_name, body, message) => {
+      const fake = makeFake();
+      const before = fake.state();
+      const res = await postAs(fake.app, 'admin', PATH, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: `${message} [invalid-params]`,
+        errorType: 'invalid-params',
+      });
+      expect(fake.state()).toEqual(before);
+    });
+  });
+
+  describe('rejections, in the real server order, each leaving the state as it was', () => {
+    const notFound = {
+      success: false,
+      error:
+        'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
+      errorType: 'error-room-not-found',
+    };
+    const notAllowed = {
+      success: false,
+      error: 'Editing room is not allowed [error-action-not-allowed]',
+      errorType: 'error-action-not-allowed',
+      details: { method: 'saveRoomSettings', action: 'Editing_room' },
+    };
+    const cases: [string, 'admin' | 'bob' | 'alice', object, object][] = [
+      ['unknown roomId', 'admin', { roomId: 'nope', readOnly: true }, notFound],
+      ['unknown roomName', 'admin', { roomName: 'nope', readOnly: true }, notFound],
+      ['empty roomId', 'admin', { roomId: '', readOnly: true }, notFound],
+      ['a private room is not a channel', 'admin', { roomName: 'secret', readOnly: true }, notFound],
+      [
+        'archived',
+        'admin',
+        { roomName: 'attic', readOnly: true },
+        {
+          success: false,
+          error: 'The channel, attic, is archived [error-room-archived]',
+          errorType: 'error-room-archived',
+        },
+      ],
+      [
+        'the same value (checked before the permission)',
+        'bob',
+        { roomName: 'news', readOnly: true },
+        {
+          success: false,
+          error: 'The channel read only setting is the same as what it would be changed to.',
+        },
+      ],
+      ['no edit-room: 400, not 403', 'bob', { roomName: 'random', readOnly: true }, notAllowed],
+      ['another user\u2019s channel', 'alice', { roomName: 'news', readOnly: false }, notAllowed],
+    ];
+    it.each(cases)('%s', async (_name, who, body, expected) => {
+      const fake = makeFake();
+      const before = fake.state();
+      const res = await postAs(fake.app, who, PATH, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(expected);
+      expect(fake.state()).toEqual(before);
+    });
+  });
+
+  it('the room creator (owner) may edit it without a global role', async () => {
+    const fake = makeFake();
+    const res = await postAs(fake.app, 'alice', PATH, { roomName: 'random', readOnly: true });
+    expect(res.status).toBe(200);
+    expect(res.body.channel.ro).toBe(true);
+  });
+
+  it('a scenario can grant edit-room to plain users', async () => {
+    const { WORLD } = await import('./support/fake');
+    const fake = makeFake({ scenario: { ...WORLD, permissions: { 'edit-room': ['admin', 'user'] } } });
+    const res = await postAs(fake.app, 'bob', PATH, { roomName: 'random', readOnly: true });
+    expect(res.status).toBe(200);
+  });
+
+  it('401 before anything else, even with a malformed body', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app).post(PATH).set('Content-Type', 'application/json').send('{"roomId":');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'You must be logged in to do this.',
+      status: 'error',
+      message: 'You must be logged in to do this.',
+    });
+  });
+
+  describe('lenient mode', () => {
+    it('setting the same value succeeds and refreshes _updatedAt', async () => {
+      const fake = makeFake({ lenient: true });
+      const res = await postAs(fake.app, 'admin', PATH, { roomName: 'news', readOnly: true });
+      expect(res.status).toBe(200);
+      expect(res.body.channel).toMatchObject({ ro: true, _updatedAt: '2026-01-01T00:00:01.000Z' });
+    });
+
+    it('finds private rooms', async () => {
+      const fake = makeFake({ lenient: true });
+      const res = await postAs(fake.app, 'alice', PATH, { roomName: 'secret', readOnly: true });
+      expect(res.status).toBe(200);
+      expect(res.body.channel).toMatchObject({ t: 'p', ro: true });
+    });
+
+    it('still refuses archived rooms and missing permissions', async () => {
+      const fake = makeFake({ lenient: true });
+      expect(
+        (await postAs(fake.app, 'admin', PATH, { roomName: 'attic', readOnly: true })).body.errorType,
+      ).toBe('error-room-archived');
+      expect(
+        (await postAs(fake.app, 'bob', PATH, { roomName: 'random', readOnly: true })).body.errorType,
+      ).toBe('error-action-not-allowed');
+    });
+  });
+});
