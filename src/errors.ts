@@ -147,7 +147,7 @@ export const ERRORS = {
     errorType: 'error-payload-too-large',
   },
   'unsupported-media-type': {
-    status: 415,
+    status: 400,
     message: (p) => `Unsupported content type ${p.reason ?? ''}; send application/json or form data`,
     errorType: 'error-unsupported-media-type',
   },

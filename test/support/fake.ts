@@ -8,10 +8,10 @@ import type { Room } from '../../src/store/types';
 import type { ScenarioInput } from '../../src/scenario/schema';
 
 /** Headers that authenticate as a logged-in user. */
-export interface AuthHeaders {
+export type AuthHeaders = {
   'X-Auth-Token': string;
   'X-User-Id': string;
-}
+};
 
 /** A small, fully hand-written world the endpoint tests share (no generated entities). */
 export const WORLD: ScenarioInput = {

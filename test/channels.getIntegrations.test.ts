@@ -1,0 +1,184 @@
+import { WORLD, getAs, makeFake } from './support/fake';
+
+const PATH = '/api/v1/channels.getIntegrations';
+const FORBIDDEN = {
+  success: false,
+  error: 'User does not have the permissions required for this action [error-unauthorized]',
+};
+
+function ids(body: { integrations: { _id: string }[] }): string[] {
+  return body.integrations.map((i) => i._id);
+}
+
+describe('GET /api/v1/channels.getIntegrations', () => {
+  it("lists the room's integrations and all_public_channels ones, oldest first", async () => {
+    const res = await getAs(makeFake().app, 'admin', `${PATH}?roomName=general`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchShape('channels.getIntegrations');
+    expect(ids(res.body)).toEqual(['integAll000000001', 'integBoth00000001', 'integGeneral00001']);
+    expect(res.body).toMatchObject({ count: 3, offset: 0, total: 3, success: true });
+  });
+
+  it('returns the full integration wire shape, defaults filled', async () => {
+    const res = await getAs(
+      makeFake().app,
+      'admin',
+      `${PATH}?roomId=GENERAL&query=${encodeURIComponent('{"name":"general-hook"}')}`,
+    );
+    expect(res.body.integrations).toEqual([
+      {
+        _id: 'integGeneral00001',
+        type: 'webhook-outgoing',
+        event: 'sendMessage',
+        enabled: true,
+        name: 'general-hook',
+        username: 'admin',
+        userId: 'admin',
+        alias: '',
+        avatar: '',
+        channel: ['#general'],
+        triggerWords: [],
+        urls: [],
+        token: expect.stringMatching(/^[A-Za-z0-9]{24}$/),
+        script: '',
+        scriptEnabled: false,
+        scriptCompiled: '',
+        scriptError: null,
+        impersonateUser: false,
+        _createdAt: '2025-01-03T00:00:00.000Z',
+        _createdBy: { _id: 'adminUserId000001', username: 'admin' },
+        _updatedAt: '2025-01-03T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  it.each([
+    ['absent', '', ['integAll000000001', 'integBoth00000001']],
+    ['"true"', '&includeAllPublicChannels=true', ['integAll000000001', 'integBoth00000001']],
+    ['"false"', '&includeAllPublicChannels=false', ['integBoth00000001']],
+    ['"1" (not exactly "true")', '&includeAllPublicChannels=1', ['integBoth00000001']],
+    ['empty', '&includeAllPublicChannels=', ['integBoth00000001']],
+  ])('includeAllPublicChannels %s', async (_name, param, expected) => {
+    const res = await getAs(makeFake().app, 'admin', `${PATH}?roomName=random${param}`);
+    expect(ids(res.body)).toEqual(expected);
+  });
+
+  it('archived channels are allowed', async () => {
+    const res = await getAs(makeFake().app, 'admin', `${PATH}?roomName=attic`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(['integAll000000001', 'integAttic0000001']);
+  });
+
+  it('checks the permission first, whatever the parameters', async () => {
+    const fake = makeFake();
+    for (const who of ['alice', 'gina', 'robot'] as const) {
+      for (const query of ['', '?roomName=nope', '?roomName=general', '?count=abc&sort=%7B']) {
+        const res = await getAs(fake.app, who, `${PATH}${query}`);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(FORBIDDEN);
+      }
+    }
+  });
+
+  it('a missing room parameter is 400 error-roomid-param-not-provided', async () => {
+    for (const query of ['', '?roomId=', '?roomName=', '?count=5']) {
+      const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
+        errorType: 'error-roomid-param-not-provided',
+      });
+    }
+  });
+
+  it('an unknown room, or one that is not t:"c", is 400 error-room-not-found', async () => {
+    for (const query of ['?roomName=nope', '?roomId=nope', '?roomName=secret', '?roomId=privateRoomId0001']) {
+      const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error:
+          'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
+        errorType: 'error-room-not-found',
+      });
+    }
+  });
+
+  it('lenient mode finds private rooms', async () => {
+    const res = await getAs(makeFake({ lenient: true }).app, 'admin', `${PATH}?roomName=secret`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(['integAll000000001', 'integSecret000001']);
+  });
+
+  it('with only manage-own-* permissions, only the caller\u2019s integrations', async () => {
+    const fake = makeFake({
+      scenario: { ...WORLD, permissions: { 'manage-own-outgoing-integrations': ['admin', 'user'] } },
+    });
+    const res = await getAs(fake.app, 'alice', `${PATH}?roomName=general`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(['integBoth00000001']);
+    expect((await getAs(fake.app, 'gina', `${PATH}?roomName=general`)).status).toBe(403);
+  });
+
+  it('any one of the manage-* permissions reads them all', async () => {
+    for (const permission of [
+      'manage-integrations',
+      'manage-outgoing-integrations',
+      'manage-incoming-integrations',
+    ]) {
+      const fake = makeFake({ scenario: { ...WORLD, permissions: { [permission]: ['admin', 'user'] } } });
+      const res = await getAs(fake.app, 'bob', `${PATH}?roomName=general`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(3);
+    }
+  });
+
+  it('paginates, sorts, filters and projects like channels.list', async () => {
+    const fake = makeFake();
+    const page = await getAs(fake.app, 'admin', `${PATH}?roomName=general&count=1&offset=1`);
+    expect(ids(page.body)).toEqual(['integBoth00000001']);
+    expect(page.body).toMatchObject({ count: 1, offset: 1, total: 3 });
+    const sorted = await getAs(
+      fake.app,
+      'admin',
+      `${PATH}?roomName=general&sort=${encodeURIComponent('{"name":1}')}`,
+    );
+    expect(sorted.body.integrations.map((i: { name: string }) => i.name)).toEqual([
+      'all-hook',
+      'both-hook',
+      'general-hook',
+    ]);
+    const projected = await getAs(
+      fake.app,
+      'admin',
+      `${PATH}?roomName=general&count=1&fields=${encodeURIComponent('{"name":1}')}`,
+    );
+    expect(projected.body.integrations).toEqual([{ _id: 'integAll000000001', name: 'all-hook' }]);
+    const filtered = await getAs(
+      fake.app,
+      'admin',
+      `${PATH}?roomName=general&query=${encodeURIComponent('{"name":{"$regex":"^b"}}')}`,
+    );
+    expect(ids(filtered.body)).toEqual(['integBoth00000001']);
+    expect(filtered.body.total).toBe(1);
+  });
+
+  it('bad paging and JSON parameters after the room is found', async () => {
+    const fake = makeFake();
+    const count = await getAs(fake.app, 'admin', `${PATH}?roomName=general&count=x`);
+    expect(count.body).toEqual({
+      success: false,
+      error: 'must be number [invalid-params]',
+      errorType: 'invalid-params',
+    });
+    const query = await getAs(
+      fake.app,
+      'admin',
+      `${PATH}?roomName=general&query=${encodeURIComponent('{"$where":"1"}')}`,
+    );
+    expect(query.body.errorType).toBe('error-invalid-query');
+    const beforeRoom = await getAs(fake.app, 'admin', `${PATH}?roomName=nope&count=x`);
+    expect(beforeRoom.body.errorType).toBe('error-room-not-found');
+  });
+});

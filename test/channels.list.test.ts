@@ -1,0 +1,261 @@
+import { makeFake, getAs } from './support/fake';
+import type { ScenarioInput } from '../src/scenario/schema';
+import { WORLD } from './support/fake';
+
+const PATH = '/api/v1/channels.list';
+
+function names(body: { channels: { name: string }[] }): string[] {
+  return body.channels.map((c) => c.name);
+}
+
+describe('GET /api/v1/channels.list', () => {
+  it('lists only public rooms, sorted by name, with count/offset/total', async () => {
+    const res = await getAs(makeFake().app, 'alice', PATH);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchShape('channels.list');
+    expect(names(res.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    expect(res.body).toMatchObject({ count: 5, offset: 0, total: 5, success: true });
+  });
+
+  it('items omit joinCodeRequired, muted and joinCode; keep the rest of the wire shape', async () => {
+    const res = await getAs(
+      makeFake().app,
+      'admin',
+      `${PATH}?query=${encodeURIComponent('{"name":"club"}')}`,
+    );
+    expect(res.body.channels).toEqual([
+      {
+        _id: 'clubRoomId0000001',
+        name: 'club',
+        t: 'c',
+        usernames: ['bob'],
+        usersCount: 1,
+        msgs: 0,
+        u: { _id: 'bobUserId00000001', username: 'bob' },
+        ts: '2026-01-01T00:00:00.000Z',
+        ro: false,
+        sysMes: true,
+        _updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('a channel the scenario gave no ro has none', async () => {
+    const res = await getAs(
+      makeFake().app,
+      'admin',
+      `${PATH}?query=${encodeURIComponent('{"name":"general"}')}`,
+    );
+    expect(res.body.channels[0]).not.toHaveProperty('ro');
+  });
+
+  it('permission view-c-room: a guest gets 403', async () => {
+    const fake = makeFake();
+    const res = await getAs(fake.app, 'gina', PATH);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'User does not have the permissions required for this action [error-unauthorized]',
+    });
+    expect((await getAs(fake.app, 'robot', PATH)).status).toBe(200);
+  });
+
+  it('parameter validation comes before the permission', async () => {
+    const res = await getAs(makeFake().app, 'gina', `${PATH}?count=abc`);
+    expect(res.status).toBe(400);
+  });
+
+  describe('pagination', () => {
+    const big: ScenarioInput = { ...WORLD, generate: { channels: 150 } };
+    const fake = makeFake({ scenario: big });
+    const publicCount = fake.state().channels.filter((c) => c.t === 'c').length;
+
+    it.each([
+      ['defaults to 50', '', 50, 0],
+      ['count=10&offset=5', '?count=10&offset=5', 10, 5],
+      ['clamps count to 100', '?count=500', 100, 0],
+      ['count=0 means all', '?count=0', publicCount, 0],
+      ['offset past the end', '?offset=100000', 0, 100000],
+      ['a fractional count is truncated', '?count=2.7', 2, 0],
+      ['an empty count is the default', '?count=', 50, 0],
+    ])('%s', async (_name, query, count, offset) => {
+      const res = await getAs(fake.app, 'admin', `${PATH}${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.channels).toHaveLength(count);
+      expect(res.body).toMatchObject({ count, offset, total: publicCount });
+    });
+
+    it('pages are consecutive slices of one order', async () => {
+      const all = names((await getAs(fake.app, 'admin', `${PATH}?count=0`)).body);
+      const page = names((await getAs(fake.app, 'admin', `${PATH}?count=7&offset=20`)).body);
+      expect(page).toEqual(all.slice(20, 27));
+      expect([...all].sort()).toEqual(all);
+    });
+
+    it.each(['abc', '1e3', '-1', '[1]', '0x10'])('count=%s is 400 invalid-params', async (value) => {
+      const res = await getAs(fake.app, 'admin', `${PATH}?count=${encodeURIComponent(value)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errorType).toBe('invalid-params');
+      expect(res.body.success).toBe(false);
+    });
+
+    it('non-numeric count and offset: the documented body', async () => {
+      for (const q of ['count=abc', 'offset=abc', 'count=1&count=2']) {
+        const res = await getAs(fake.app, 'admin', `${PATH}?${q}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          success: false,
+          error: 'must be number [invalid-params]',
+          errorType: 'invalid-params',
+        });
+      }
+    });
+  });
+
+  describe('sort', () => {
+    it('sorts by any field, descending too, with ties in a stable order', async () => {
+      const fake = makeFake();
+      const desc = await getAs(fake.app, 'admin', `${PATH}?sort=${encodeURIComponent('{"name":-1}')}`);
+      expect(names(desc.body)).toEqual(['random', 'news', 'general', 'club', 'attic']);
+      const byMsgs = await getAs(
+        fake.app,
+        'admin',
+        `${PATH}?sort=${encodeURIComponent('{"msgs":-1,"name":1}')}`,
+      );
+      expect(names(byMsgs.body)).toEqual(['random', 'attic', 'club', 'general', 'news']);
+    });
+
+    it.each(['{"name":', '{"name":2}', '{"name":"asc"}', '[1]', '"name"', '{"$where":1}'])(
+      'sort=%s is 400 error-invalid-sort',
+      async (raw) => {
+        const res = await getAs(makeFake().app, 'admin', `${PATH}?sort=${encodeURIComponent(raw)}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          success: false,
+          error: `Invalid sort parameter provided: "${raw}" [error-invalid-sort]`,
+          errorType: 'error-invalid-sort',
+          details: { helperMethod: 'parseJsonQuery' },
+        });
+      },
+    );
+  });
+
+  describe('query', () => {
+    const cases: [string, object, string[]][] = [
+      ['equality', { name: 'news' }, ['news']],
+      ['equality on a boolean', { ro: true }, ['news']],
+      ['equality inside an array', { usernames: 'bob' }, ['club', 'general']],
+      ['a dotted path', { 'u.username': 'alice' }, ['random']],
+      ['$regex', { name: { $regex: '^(n|r)' } }, ['news', 'random']],
+      ['$regex with $options', { name: { $regex: 'GEN', $options: 'i' } }, ['general']],
+      ['$or', { $or: [{ name: 'news' }, { name: 'club' }] }, ['club', 'news']],
+      ['$and', { $and: [{ ro: false }, { 'u.username': 'admin' }] }, ['attic']],
+      ['a user-supplied t is overwritten', { t: 'p' }, ['attic', 'club', 'general', 'news', 'random']],
+      ['t inside $or cannot reach private rooms', { $or: [{ t: 'p' }] }, []],
+      ['joinCode is silently dropped', { joinCode: 'xyzzy' }, ['attic', 'club', 'general', 'news', 'random']],
+      ['no match', { name: 'zzz' }, []],
+    ];
+    it.each(cases)('%s', async (_name, query, expected) => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?query=${encodeURIComponent(JSON.stringify(query))}`,
+      );
+      expect(res.status).toBe(200);
+      expect(names(res.body)).toEqual(expected);
+      expect(res.body.total).toBe(expected.length);
+    });
+
+    it.each([
+      '{"name":',
+      '{"$where":"sleep(1000)"}',
+      '{"name":{"$function":{"body":"return true","args":[],"lang":"js"}}}',
+      '{"$expr":{"$eq":["$name","news"]}}',
+      '{"name":{"$ne":"news"}}',
+      '{"name":{"$regex":"("}}',
+      '{"name":{"$regex":"a","$options":"g"}}',
+      '{"$or":[]}',
+      '{"$or":{"name":"news"}}',
+      '[]',
+      'null',
+    ])('query=%s is 400 error-invalid-query, never evaluated', async (raw) => {
+      const res = await getAs(makeFake().app, 'admin', `${PATH}?query=${encodeURIComponent(raw)}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: `Invalid query parameter provided: "${raw}" [error-invalid-query]`,
+        errorType: 'error-invalid-query',
+        details: { helperMethod: 'parseJsonQuery' },
+      });
+    });
+  });
+
+  describe('fields', () => {
+    it('an inclusion projection keeps _id', async () => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?fields=${encodeURIComponent('{"name":1}')}&count=2`,
+      );
+      expect(res.body.channels).toEqual([
+        { _id: 'archivedRoomId001', name: 'attic' },
+        { _id: 'clubRoomId0000001', name: 'club' },
+      ]);
+    });
+
+    it('_id can be excluded from an inclusion', async () => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?fields=${encodeURIComponent('{"name":1,"_id":0}')}&count=1`,
+      );
+      expect(res.body.channels).toEqual([{ name: 'attic' }]);
+    });
+
+    it('an exclusion projection drops the named fields', async () => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?fields=${encodeURIComponent('{"msgs":0,"usernames":0}')}`,
+      );
+      for (const c of res.body.channels) {
+        expect(c).not.toHaveProperty('msgs');
+        expect(c).not.toHaveProperty('usernames');
+        expect(c).toHaveProperty('name');
+      }
+    });
+
+    it('a nested inclusion', async () => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?fields=${encodeURIComponent('{"u.username":1}')}&count=1`,
+      );
+      expect(res.body.channels).toEqual([{ _id: 'archivedRoomId001', u: { username: 'admin' } }]);
+    });
+
+    it('joinCode is silently dropped from fields', async () => {
+      const res = await getAs(
+        makeFake().app,
+        'admin',
+        `${PATH}?fields=${encodeURIComponent('{"joinCode":1,"name":1}')}&count=1`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.channels).toEqual([{ _id: 'archivedRoomId001', name: 'attic' }]);
+    });
+
+    it.each(['{"name":', '{"name":1,"msgs":0}', '{"name":"yes"}', '[]', '{"$where":1}'])(
+      'fields=%s is 400 error-invalid-fields',
+      async (raw) => {
+        const res = await getAs(makeFake().app, 'admin', `${PATH}?fields=${encodeURIComponent(raw)}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          success: false,
+          error: `Invalid fields parameter provided: "${raw}" [error-invalid-fields]`,
+          errorType: 'error-invalid-fields',
+          details: { helperMethod: 'parseJsonQuery' },
+        });
+      },
+    );
+  });
+});

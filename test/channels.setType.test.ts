@@ -1,0 +1,178 @@
+import { WORLD, getAs, makeFake, postAs, roomOf } from './support/fake';
+
+const PATH = '/api/v1/channels.setType';
+const NOT_FOUND = {
+  success: false,
+  error:
+    'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
+  errorType: 'error-room-not-found',
+};
+
+describe('POST /api/v1/channels.setType', () => {
+  it('makes a channel private: t, _updatedAt, msgs + 1; it leaves channels.list', async () => {
+    const fake = makeFake();
+    const before = roomOf(fake, 'random');
+    const res = await postAs(fake.app, 'admin', PATH, { roomId: 'randomRoomId00001', type: 'p' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchShape('channel');
+    expect(res.body.channel).toMatchObject({
+      _id: 'randomRoomId00001',
+      t: 'p',
+      msgs: 6,
+      _updatedAt: '2026-01-01T00:00:01.000Z',
+    });
+    expect(roomOf(fake, 'random')).toEqual({
+      ...before,
+      t: 'p',
+      msgs: 6,
+      _updatedAt: '2026-01-01T00:00:01.000Z',
+    });
+    const list = await getAs(fake.app, 'admin', '/api/v1/channels.list');
+    expect(list.body.channels.map((c: { name: string }) => c.name)).not.toContain('random');
+  });
+
+  it('a room already p is not found: the real server turns it back with groups.setType', async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'admin', PATH, { roomName: 'random', type: 'p' }).expect(200);
+    const before = fake.state();
+    const back = await postAs(fake.app, 'admin', PATH, { roomName: 'random', type: 'c' });
+    expect(back.status).toBe(400);
+    expect(back.body).toEqual(NOT_FOUND);
+    expect(fake.state()).toEqual(before);
+  });
+
+  describe('rejections in order, each leaving the state as it was', () => {
+    const typeRequired = { success: false, error: 'The bodyParam "type" is required' };
+    const cases: [string, 'admin' | 'alice' | 'bob' | 'gina', object, object][] = [
+      ['no type', 'admin', { roomName: 'random' }, typeRequired],
+      ['an empty type', 'admin', { roomName: 'random', type: '' }, typeRequired],
+      ['a blank type', 'admin', { roomName: 'random', type: '   ' }, typeRequired],
+      ['a numeric type', 'admin', { roomName: 'random', type: 1 }, typeRequired],
+      ['type before the room', 'admin', { roomName: 'nope' }, typeRequired],
+      [
+        'no room parameter',
+        'admin',
+        { type: 'p' },
+        {
+          success: false,
+          error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
+          errorType: 'error-roomid-param-not-provided',
+        },
+      ],
+      ['an unknown room', 'admin', { roomName: 'nope', type: 'p' }, NOT_FOUND],
+      ['a private room', 'admin', { roomId: 'privateRoomId0001', type: 'c' }, NOT_FOUND],
+      [
+        'an archived room',
+        'admin',
+        { roomName: 'attic', type: 'p' },
+        {
+          success: false,
+          error: 'The channel, attic, is archived [error-room-archived]',
+          errorType: 'error-room-archived',
+        },
+      ],
+      [
+        'the same type (before the permission)',
+        'bob',
+        { roomName: 'random', type: 'c' },
+        { success: false, error: 'The channel type is the same as what it would be changed to.' },
+      ],
+      [
+        'no edit-room',
+        'bob',
+        { roomName: 'random', type: 'p' },
+        {
+          success: false,
+          error: 'Editing room is not allowed [error-action-not-allowed]',
+          errorType: 'error-action-not-allowed',
+          details: { method: 'saveRoomSettings', action: 'Editing_room' },
+        },
+      ],
+      [
+        'an invalid type (after the permission)',
+        'admin',
+        { roomName: 'random', type: 'x' },
+        {
+          success: false,
+          error: 'error-invalid-room-type [error-invalid-room-type]',
+          errorType: 'error-invalid-room-type',
+          details: { function: 'RocketChat.saveRoomType', type: 'x' },
+        },
+      ],
+      [
+        'an invalid type without edit-room',
+        'bob',
+        { roomName: 'random', type: 'd' },
+        {
+          success: false,
+          error: 'Editing room is not allowed [error-action-not-allowed]',
+          errorType: 'error-action-not-allowed',
+          details: { method: 'saveRoomSettings', action: 'Editing_room' },
+        },
+      ],
+    ];
+    it.each(cases)('%s', async (_name, who, body, expected) => {
+      const fake = makeFake();
+      const before = fake.state();
+      const res = await postAs(fake.app, who, PATH, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(expected);
+      expect(fake.state()).toEqual(before);
+    });
+  });
+
+  it('type p needs create-p', async () => {
+    const fake = makeFake({ scenario: { ...WORLD, permissions: { 'create-p': ['bot'] } } });
+    const before = fake.state();
+    const res = await postAs(fake.app, 'alice', PATH, { roomName: 'random', type: 'p' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Changing a public channel to a private room is not allowed [error-action-not-allowed]',
+      errorType: 'error-action-not-allowed',
+      details: { method: 'saveRoomSettings', action: 'Change_Room_Type' },
+    });
+    expect(fake.state()).toEqual(before);
+  });
+
+  it('type c needs create-c (lenient, from a private room)', async () => {
+    const fake = makeFake({ lenient: true, scenario: { ...WORLD, permissions: { 'create-c': ['admin'] } } });
+    const res = await postAs(fake.app, 'alice', PATH, { roomName: 'secret', type: 'c' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Changing a private group to a public channel is not allowed [error-action-not-allowed]',
+      errorType: 'error-action-not-allowed',
+      details: { method: 'saveRoomSettings', action: 'Change_Room_Type' },
+    });
+  });
+
+  it('the owner may change the type of their own channel', async () => {
+    const res = await postAs(makeFake().app, 'alice', PATH, { roomName: 'random', type: 'p' });
+    expect(res.status).toBe(200);
+  });
+
+  describe('lenient mode', () => {
+    it('turns a private room back to c, and it reappears in channels.list', async () => {
+      const fake = makeFake({ lenient: true });
+      const res = await postAs(fake.app, 'alice', PATH, { roomName: 'secret', type: 'c' });
+      expect(res.status).toBe(200);
+      expect(res.body.channel.t).toBe('c');
+      const list = await getAs(fake.app, 'admin', '/api/v1/channels.list');
+      expect(list.body.channels.map((c: { name: string }) => c.name)).toContain('secret');
+    });
+
+    it('the same type succeeds and refreshes _updatedAt', async () => {
+      const fake = makeFake({ lenient: true });
+      const res = await postAs(fake.app, 'admin', PATH, { roomName: 'random', type: 'c' });
+      expect(res.status).toBe(200);
+      expect(res.body.channel).toMatchObject({ t: 'c', _updatedAt: '2026-01-01T00:00:01.000Z' });
+    });
+
+    it('channels.list still lists only c rooms', async () => {
+      const fake = makeFake({ lenient: true });
+      const list = await getAs(fake.app, 'admin', '/api/v1/channels.list');
+      expect(list.body.channels.map((c: { name: string }) => c.name)).not.toContain('secret');
+    });
+  });
+});
