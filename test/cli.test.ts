@@ -1,0 +1,110 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+/** Starts the CLI, resolves with the URL from its stdout line, and a stop function. */
+function start(args: string[]): Promise<{ url: string; line: string; stop: () => Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /http:\/\/[\d.]+:\d+/.exec(out);
+      if (match && out.includes('\n')) {
+        resolve({
+          url: match[0],
+          line: out.trim(),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', (code) => done(code));
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${String(code)}: ${err}`)));
+  });
+}
+
+describe('the rocketchat-fake command', () => {
+  it('serves the default scenario on --port 0, prints the URL line, exits 0 on SIGTERM', async () => {
+    const { url, line, stop } = await start(['--port', '0']);
+    expect(line).toMatch(/^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const info = await fetch(`${url}/api/info`);
+    expect(await info.json()).toEqual({ version: '7.0.0', success: true });
+    const login = await fetch(`${url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'admin', password: 'admin' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await stop()).toBe(0);
+  });
+
+  it('takes --fixtures and --seed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-'));
+    const file = join(dir, 'world.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        users: [{ username: 'root', password: 'pw', roles: ['admin'] }],
+        tokens: [{ username: 'root', authToken: 'tok' }],
+        generate: { channels: 3 },
+      }),
+    );
+    const runs: string[] = [];
+    for (const seed of ['11', '11', '12']) {
+      const { url, stop } = await start(['--port', '0', '--fixtures', file, '--seed', seed]);
+      const login = (await (
+        await fetch(`${url}/api/v1/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'root', password: 'pw' }),
+        })
+      ).json()) as { data: { userId: string } };
+      const list = await fetch(`${url}/api/v1/channels.list?count=0`, {
+        headers: { 'X-Auth-Token': 'tok', 'X-User-Id': login.data.userId },
+      });
+      runs.push(await list.text());
+      await stop();
+    }
+    expect(runs[0]).toBe(runs[1]);
+    expect(runs[0]).not.toBe(runs[2]);
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port takes a whole number/],
+    [['--nope'], /Unknown option '--nope'/],
+    [['--seed', '-3'], /--seed/],
+  ])('exits 2 on a bad flag %j, naming it', (args, message) => {
+    const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('exits 2 on an invalid scenario, naming the file and each path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ users: [{ username: 'a' }], channels: [{ name: 'x', t: 'q' }] }));
+    const result = spawnSync(process.execPath, [CLI, '--fixtures', file], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${file}: $.users[0].password:`);
+    expect(result.stderr).toContain(`${file}: $.channels[0].t:`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--help and --version', () => {
+    expect(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout).toMatch(
+      /^Usage: rocketchat-fake/,
+    );
+    expect(spawnSync(process.execPath, [CLI, '--version'], { encoding: 'utf8' }).stdout).toMatch(
+      /^\d+\.\d+\.\d+\n$/,
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+import request from 'supertest';
+
+import { createApp } from '../src/app';
+import { resolveScenario } from '../src/scenario/resolve';
+import { meteorId } from '../src/scenario/ids';
+import type { ScenarioInput } from '../src/scenario/schema';
+
+const GENERATED: ScenarioInput = {
+  seed: 5,
+  users: [{ username: 'admin', password: 'admin', roles: ['admin'] }],
+  channels: [{ name: 'general' }, { name: 'random' }],
+  generate: { users: 30, channels: 40, integrations: 25 },
+};
+
+describe('deterministic generation', () => {
+  it('the same scenario and seed build deep-equal, byte-identical worlds', () => {
+    const a = resolveScenario(GENERATED);
+    const b = resolveScenario(structuredClone(GENERATED));
+    expect(a).toEqual(b);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('the same world in a separate process, byte for byte', () => {
+    const code = `const { resolveScenario } = require(${JSON.stringify(join(__dirname, '..', 'dist', 'scenario', 'resolve.js'))});
+      process.stdout.write(JSON.stringify(resolveScenario(${JSON.stringify(GENERATED)})));`;
+    const out = execFileSync(process.execPath, ['-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, TZ: 'Pacific/Auckland', LANG: 'tr_TR.UTF-8' },
+    });
+    expect(out).toBe(JSON.stringify(resolveScenario(GENERATED)));
+  });
+
+  it('a different seed gives a different world', () => {
+    const a = resolveScenario(GENERATED);
+    const b = resolveScenario({ ...GENERATED, seed: 6 });
+    expect(JSON.stringify(a.channels)).not.toBe(JSON.stringify(b.channels));
+    expect(a.channels[2]?.name).not.toBe(b.channels[2]?.name);
+  });
+
+  it('one more generated entity leaves the others unchanged', () => {
+    const a = resolveScenario(GENERATED);
+    const b = resolveScenario({ ...GENERATED, generate: { users: 31, channels: 41, integrations: 26 } });
+    expect(b.users.slice(0, a.users.length)).toEqual(a.users);
+    expect(b.channels.slice(0, a.channels.length)).toEqual(a.channels);
+    expect(b.integrations.slice(0, a.integrations.length)).toEqual(a.integrations);
+    expect(b.users).toHaveLength(a.users.length + 1);
+  });
+
+  it('changing how many channels are generated moves no generated user or integration', () => {
+    const a = resolveScenario(GENERATED);
+    const b = resolveScenario({ ...GENERATED, generate: { ...GENERATED.generate, channels: 3 } });
+    expect(b.users).toEqual(a.users);
+    expect(b.integrations).toEqual(a.integrations);
+  });
+
+  it('generated entities are well-formed: Meteor ids, unique names, user role, username as password', () => {
+    const world = resolveScenario(GENERATED);
+    const generatedUsers = world.users.slice(1);
+    for (const user of generatedUsers) {
+      expect(user._id).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz]{17}$/);
+      expect(user.roles).toEqual(['user']);
+      expect(user.password).toBe(user.username);
+    }
+    expect(new Set(world.channels.map((c) => c.name)).size).toBe(world.channels.length);
+    for (const room of world.channels.slice(2)) {
+      expect(room.ro).toBe(false);
+      expect(room.ts <= '2026-01-01T00:00:00.000Z').toBe(true);
+    }
+    for (const integration of world.integrations) {
+      expect(
+        integration.channel.every((c) => c === 'all_public_channels' || c === '#general' || c === '#random'),
+      ).toBe(true);
+    }
+  });
+
+  it('meteorId depends only on seed, kind and index', () => {
+    expect(meteorId(1, 'channel', 0)).toBe(meteorId(1, 'channel', 0));
+    expect(meteorId(1, 'channel', 0)).not.toBe(meteorId(1, 'channel', 1));
+    expect(meteorId(1, 'channel', 0)).not.toBe(meteorId(2, 'channel', 0));
+    expect(meteorId(1, 'channel', 0)).not.toBe(meteorId(1, 'user', 0));
+  });
+
+  it('two apps answer the same request sequence with byte-identical bodies', async () => {
+    const run = async (): Promise<string[]> => {
+      const app = createApp({ scenario: { ...GENERATED, tokens: [{ username: 'admin', authToken: 't' }] } });
+      const headers = { 'X-Auth-Token': 't', 'X-User-Id': resolveScenario(GENERATED).users[0]?._id ?? '' };
+      const bodies: string[] = [];
+      bodies.push((await request(app).get('/api/v1/channels.list?count=0').set(headers)).text);
+      bodies.push(
+        (
+          await request(app)
+            .post('/api/v1/channels.setReadOnly')
+            .set(headers)
+            .send({ roomName: 'random', readOnly: true })
+        ).text,
+      );
+      bodies.push(
+        (
+          await request(app)
+            .post('/api/v1/channels.setType')
+            .set(headers)
+            .send({ roomName: 'general', type: 'p' })
+        ).text,
+      );
+      bodies.push(
+        (await request(app).get('/api/v1/channels.getIntegrations?roomName=random&count=0').set(headers))
+          .text,
+      );
+      return bodies;
+    };
+    expect(await run()).toEqual(await run());
+  });
+});

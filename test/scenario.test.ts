@@ -1,0 +1,309 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ScenarioError } from '../src/scenario/problems';
+import { resolveScenario } from '../src/scenario/resolve';
+import { loadScenarioFile, readScenarioFile } from '../src/scenario/load';
+import { scenarioJsonSchema } from '../src/scenario/schema';
+import { createApp } from '../src/app';
+
+function problemsOf(input: unknown, source = 'test.json'): string[] {
+  try {
+    resolveScenario(input, { source });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  throw new Error('expected the scenario to be rejected');
+}
+
+const admin = { username: 'admin', password: 'pw', roles: ['admin'] };
+
+describe('scenario files: defaults', () => {
+  it('an empty scenario is a valid, empty world at the default clock and seed', () => {
+    const world = resolveScenario({});
+    expect(world).toMatchObject({
+      seed: 1,
+      clock: '2026-01-01T00:00:00.000Z',
+      users: [],
+      channels: [],
+      integrations: [],
+      tokens: [],
+    });
+    expect(world.permissions['view-c-room']).toEqual(['admin', 'user', 'bot']);
+  });
+
+  it('fills every missing field deterministically', () => {
+    const world = resolveScenario({
+      users: [admin, { username: 'u2', password: 'x' }],
+      channels: [{ name: 'general' }],
+      integrations: [{ channel: ['#general'] }],
+    });
+    const [user] = world.users;
+    expect(user).toEqual({
+      _id: expect.stringMatching(/^[23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz]{17}$/),
+      username: 'admin',
+      password: 'pw',
+      name: 'admin',
+      emails: [{ address: 'admin@example.com', verified: true }],
+      roles: ['admin'],
+      active: true,
+    });
+    expect(world.users[1]?.roles).toEqual(['user']);
+    expect(world.channels[0]).toEqual({
+      _id: expect.stringMatching(/^\w{17}$/),
+      name: 'general',
+      t: 'c',
+      usernames: ['admin'],
+      usersCount: 1,
+      msgs: 0,
+      u: { _id: user?._id, username: 'admin' },
+      ts: '2026-01-01T00:00:00.000Z',
+      sysMes: true,
+      _updatedAt: '2026-01-01T00:00:00.000Z',
+      joinCodeRequired: false,
+      muted: [],
+    });
+    expect(world.channels[0]).not.toHaveProperty('ro');
+    expect(world.integrations[0]).toMatchObject({
+      name: 'integration-1',
+      username: 'admin',
+      userId: 'admin',
+      _createdBy: { _id: user?._id, username: 'admin' },
+      _createdAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('keeps extra fields of a pasted real response', () => {
+    const world = resolveScenario({
+      users: [admin],
+      channels: [{ name: 'general', lastMessage: { msg: 'hi' }, customFields: {} }],
+    });
+    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, customFields: {} });
+  });
+
+  it('usersCount follows usernames unless given', () => {
+    const world = resolveScenario({
+      users: [admin, { username: 'b', password: 'b' }],
+      channels: [
+        { name: 'a', usernames: ['admin', 'b'] },
+        { name: 'c', usersCount: 9 },
+      ],
+    });
+    expect(world.channels.map((c) => c.usersCount)).toEqual([2, 9]);
+  });
+
+  it('references by _id resolve to {_id, username}', () => {
+    const world = resolveScenario({
+      users: [{ ...admin, _id: 'A1' }],
+      channels: [{ name: 'x', u: { _id: 'A1' } }],
+    });
+    expect(world.channels[0]?.u).toEqual({ _id: 'A1', username: 'admin' });
+  });
+
+  it('--seed overrides the scenario seed', () => {
+    expect(resolveScenario({ seed: 3 }, { seed: 9 }).seed).toBe(9);
+  });
+});
+
+describe('scenario files: rejected whole, naming every problem by JSON path', () => {
+  const cases: [string, unknown, string[]][] = [
+    ['not an object', [], ['$: Invalid input: expected object, received array']],
+    ['an unknown top-level key', { chanels: [] }, ['$: Unrecognized key: "chanels"']],
+    ['a wrong type', { seed: 'one' }, ['$.seed: Invalid input: expected number, received string']],
+    [
+      'a missing username',
+      { users: [{ password: 'x' }] },
+      ['$.users[0].username: Invalid input: expected string, received undefined'],
+    ],
+    [
+      'a missing password',
+      { users: [{ username: 'x' }] },
+      ['$.users[0].password: Invalid input: expected string, received undefined'],
+    ],
+    [
+      'an unknown role',
+      { users: [{ username: 'x', password: 'x', roles: ['root'] }] },
+      ['$.users[0].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"'],
+    ],
+    [
+      'an unknown room type',
+      { channels: [{ name: 'x', t: 'd' }] },
+      ['$.channels[0].t: Invalid option: expected one of "c"|"p"'],
+    ],
+    ['a bad clock', { clock: 'yesterday' }, ['$.clock: Invalid ISO datetime']],
+    [
+      'a negative generate count',
+      { generate: { channels: -1 } },
+      ['$.generate.channels: Too small: expected number to be >=0'],
+    ],
+    [
+      'an unknown permission',
+      { permissions: { 'edit-rooms': ['admin'] } },
+      [expect.stringMatching(/^\$\.permissions(\["edit-rooms"\])?: /) as unknown as string],
+    ],
+    [
+      'a duplicate username',
+      { users: [admin, { ...admin }] },
+      ['$.users[1].username: duplicate username "admin"'],
+    ],
+    [
+      'a duplicate username in another case',
+      { users: [admin, { ...admin, username: 'ADMIN' }] },
+      ['$.users[1].username: duplicate username "ADMIN"'],
+    ],
+    [
+      'a duplicate user _id',
+      {
+        users: [
+          { ...admin, _id: 'a' },
+          { username: 'b', password: 'b', _id: 'a' },
+        ],
+      },
+      ['$.users[1]._id: duplicate user _id "a"'],
+    ],
+    [
+      'a duplicate channel name',
+      { channels: [{ name: 'x' }, { name: 'x' }] },
+      ['$.channels[1].name: duplicate channel name "x"'],
+    ],
+    [
+      'a duplicate channel _id',
+      {
+        channels: [
+          { name: 'x', _id: 'R' },
+          { name: 'y', _id: 'R' },
+        ],
+      },
+      ['$.channels[1]._id: duplicate channel _id "R"'],
+    ],
+    [
+      'an unknown channel owner',
+      { users: [admin], channels: [{ name: 'x', u: { username: 'bob' } }] },
+      ['$.channels[0].u: no user "bob" in users'],
+    ],
+    [
+      'an unknown member',
+      { users: [admin], channels: [{ name: 'x', usernames: ['admin', 'bob'] }] },
+      ['$.channels[0].usernames[1]: no user "bob" in users'],
+    ],
+    [
+      'an unknown integration creator',
+      { users: [admin], integrations: [{ _createdBy: { _id: 'nope' } }] },
+      ['$.integrations[0]._createdBy: no user with _id "nope" in users'],
+    ],
+    [
+      'an unknown integration channel',
+      { users: [admin], integrations: [{ channel: ['#nope', 'general'] }] },
+      [
+        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this scenario',
+        '$.integrations[0].channel[1]: "general" is not "#<channel>", "@<user>" or "all_public_channels" of this scenario',
+      ],
+    ],
+    [
+      'an integration with no user to default to',
+      { integrations: [{ name: 'x' }] },
+      ['$.integrations[0]._createdBy: required: the scenario has no users to default to'],
+    ],
+    [
+      'a token of an unknown user',
+      { tokens: [{ username: 'bob', authToken: 't' }] },
+      ['$.tokens[0]: no user "bob" in users'],
+    ],
+    [
+      'a duplicate token',
+      {
+        users: [admin],
+        tokens: [
+          { username: 'admin', authToken: 't' },
+          { username: 'admin', authToken: 't' },
+        ],
+      },
+      ['$.tokens[1].authToken: duplicate authToken'],
+    ],
+    [
+      'a prototype key',
+      JSON.parse('{"users":[{"username":"a","password":"a","__proto__":{"roles":["admin"]}}]}'),
+      ['$.users[0].__proto__: the key "__proto__" is not allowed'],
+    ],
+    [
+      'a constructor key',
+      { channels: [{ name: 'x', constructor: { prototype: {} } }] },
+      ['$.channels[0].constructor: the key "constructor" is not allowed'],
+    ],
+  ];
+  it.each(cases)('%s', (_name, input, expected) => {
+    expect(problemsOf(input)).toEqual(expected);
+  });
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({
+      users: [admin, admin],
+      channels: [{ name: 'x', u: { username: 'zed' } }, { name: 'x' }],
+    });
+    expect(problems).toHaveLength(3);
+  });
+
+  it('the message names the file and each path', () => {
+    try {
+      resolveScenario(
+        { seed: -1, users: [{ username: 'a b', password: 1 }] },
+        { source: 'fixtures/bad.json' },
+      );
+      throw new Error('not rejected');
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        [
+          '[rocketchat-fake] invalid scenario fixtures/bad.json (3 problems):',
+          '  fixtures/bad.json: $.seed: Too small: expected number to be >=0',
+          '  fixtures/bad.json: $.users[0].username: letters, digits, ".", "_" and "-" only',
+          '  fixtures/bad.json: $.users[0].password: Invalid input: expected string, received number',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('an unreadable file and bad JSON are scenario errors naming the file', () => {
+    expect(() => readScenarioFile('/nonexistent/x.json')).toThrow(
+      /invalid scenario \/nonexistent\/x\.json .*\n.*\$: cannot read the file/,
+    );
+    const dir = join(__dirname, 'support');
+    expect(() => readScenarioFile(join(dir, 'setup.ts'))).toThrow(/\$: not valid JSON/);
+  });
+
+  it('createApp refuses an invalid scenario and serves nothing', () => {
+    expect(() => createApp({ scenario: { users: [{ username: 'x' }] } as never })).toThrow(ScenarioError);
+  });
+
+  it('Object.prototype is untouched after a hostile scenario', () => {
+    problemsOf(JSON.parse('{"__proto__":{"polluted":true},"users":[{"username":"a","password":"a"}]}'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('shipped fixtures', () => {
+  const dir = join(__dirname, '..', 'fixtures');
+  const files = ['default.json', ...readdirSync(join(dir, 'examples')).map((f) => join('examples', f))];
+
+  it.each(files)('%s is valid', (file) => {
+    expect(() => loadScenarioFile(join(dir, file))).not.toThrow();
+  });
+
+  it('the default scenario has the documented users and channels', () => {
+    const world = loadScenarioFile(join(dir, 'default.json'));
+    expect(world.users.map((u) => [u.username, u.password, u.roles])).toEqual([
+      ['admin', 'admin', ['admin']],
+      ['alice', 'alice', ['user']],
+      ['bob', 'bob', ['user']],
+      ['deploy-bot', 'deploy-bot', ['bot']],
+      ['gina', 'gina', ['guest']],
+    ]);
+    expect(world.channels.length).toBe(27);
+    expect(world.integrations.length).toBe(13);
+  });
+
+  it('fixtures/scenario.schema.json is generated from the definition (run `npm run schema`)', () => {
+    const committed = JSON.parse(readFileSync(join(dir, 'scenario.schema.json'), 'utf8')) as unknown;
+    expect(committed).toEqual(scenarioJsonSchema());
+  });
+});
