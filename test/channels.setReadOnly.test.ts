@@ -1,6 +1,6 @@
 import request from 'supertest';
 
-import { makeFake, postAs, roomOf } from './support/fake';
+import { expectRefused, makeFake, postAs, roomOf } from './support/fake';
 
 const PATH = '/api/v1/channels.setReadOnly';
 
@@ -139,12 +139,7 @@ describe('POST /api/v1/channels.setReadOnly', () => {
       ['another user\u2019s channel', 'alice', { roomName: 'news', readOnly: false }, notAllowed],
     ];
     it.each(cases)('%s', async (_name, who, body, expected) => {
-      const fake = makeFake();
-      const before = fake.state();
-      const res = await postAs(fake.app, who, PATH, body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(expected);
-      expect(fake.state()).toEqual(before);
+      await expectRefused(makeFake(), who, PATH, body, 400, expected);
     });
   });
 

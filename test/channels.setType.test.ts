@@ -1,4 +1,4 @@
-import { WORLD, getAs, makeFake, postAs, roomOf } from './support/fake';
+import { WORLD, expectRefused, getAs, makeFake, postAs, roomOf } from './support/fake';
 
 const PATH = '/api/v1/channels.setType';
 const NOT_FOUND = {
@@ -112,12 +112,7 @@ describe('POST /api/v1/channels.setType', () => {
       ],
     ];
     it.each(cases)('%s', async (_name, who, body, expected) => {
-      const fake = makeFake();
-      const before = fake.state();
-      const res = await postAs(fake.app, who, PATH, body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(expected);
-      expect(fake.state()).toEqual(before);
+      await expectRefused(makeFake(), who, PATH, body, 400, expected);
     });
   });
 

@@ -1,4 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
+
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { join } from 'node:path';
 
 import { ScenarioError } from '../src/scenario/problems';
@@ -300,6 +303,17 @@ describe('shipped fixtures', () => {
     ]);
     expect(world.channels.length).toBe(27);
     expect(world.integrations.length).toBe(13);
+  });
+
+  it.each(files)('%s validates against the published JSON Schema (what editors use)', (file) => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(
+      JSON.parse(readFileSync(join(dir, 'scenario.schema.json'), 'utf8')) as object,
+    );
+    expect(validate(JSON.parse(readFileSync(join(dir, file), 'utf8')))).toBe(true);
+    expect(validate({ users: [{ username: 'x' }] })).toBe(false);
+    expect(validate({ channels: [{ name: 'x', t: 'd' }] })).toBe(false);
   });
 
   it('fixtures/scenario.schema.json is generated from the definition (run `npm run schema`)', () => {

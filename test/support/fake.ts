@@ -104,3 +104,19 @@ export function postAs(app: Express, who: keyof typeof AS, path: string, body: o
     .set({ ...AS[who] })
     .send(body);
 }
+
+/** POSTs as a user and asserts the exact refusal, and that the state did not change. */
+export async function expectRefused(
+  fake: FakeServer,
+  who: keyof typeof AS,
+  path: string,
+  body: object,
+  status: number,
+  expected: object,
+): Promise<void> {
+  const before = fake.state();
+  const res = await postAs(fake.app, who, path, body);
+  expect(res.status).toBe(status);
+  expect(res.body).toEqual(expected);
+  expect(fake.state()).toEqual(before);
+}
