@@ -3,6 +3,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 
 import { createApiRouter } from './api/router';
 import { parseBody } from './api/body';
+import { logRequests } from './api/log';
 import { errorHandler, noStore, sendSuccess } from './api/respond';
 import { ApiError } from './errors';
 import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
@@ -26,6 +27,8 @@ export interface FakeOptions {
   lenient?: boolean;
   /** the request body limit, bytes or a string such as `"1mb"` (default) */
   bodyLimit?: number | string;
+  /** one line per request on stderr: method, path, status, milliseconds */
+  log?: boolean;
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
@@ -37,11 +40,15 @@ export function buildWorld(options: FakeOptions = {}): World {
 }
 
 /** Wires the Express app around a store getter. Never listens. */
-export function buildApp(getStore: () => Store, options: Pick<FakeOptions, 'bodyLimit'> = {}): Express {
+export function buildApp(
+  getStore: () => Store,
+  options: Pick<FakeOptions, 'bodyLimit' | 'log'> = {},
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
+  if (options.log) app.use(logRequests);
   app.use(noStore);
   app.use(parseBody(options.bodyLimit));
   app.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));

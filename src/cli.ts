@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,9 @@ Options:
   --fixtures FILE   scenario file (default: the shipped fixtures/default.json)
   --seed N          overrides the scenario's faker seed
   --lenient         the API document's lenient transitions (same values succeed)
+  --log             one line per request on stderr (method, path, status, time)
+  -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
+                    and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
   -v, --version     show the version
 `;
@@ -30,6 +34,8 @@ interface CliOptions {
   fixtures?: string;
   seed?: number;
   lenient: boolean;
+  log: boolean;
+  command?: string;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -51,6 +57,8 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         fixtures: { type: 'string' },
         seed: { type: 'string' },
         lenient: { type: 'boolean' },
+        log: { type: 'boolean' },
+        command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -67,12 +75,33 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     fixtures: values.fixtures,
     seed: values.seed === undefined ? undefined : readInteger('--seed', values.seed, 2 ** 32 - 1),
     lenient: values.lenient ?? false,
+    log: values.log ?? false,
+    command: values.command,
   };
 }
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
+}
+
+/** CI mode: the command's exit code, or 128 + the signal number if a signal ended it. */
+function runCommand(command: string, url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, ROCKETCHAT_URL: url },
+    });
+    child.once('error', (error) => {
+      process.stderr.write(`[rocketchat-fake] cannot run the command: ${error.message}\n`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      const signals: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+      resolve(code ?? 128 + (signal ? (signals[signal] ?? 1) : 1));
+    });
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -82,6 +111,11 @@ async function main(argv: string[]): Promise<void> {
   const fake = createFakeServer(options);
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
+  if (options.command !== undefined) {
+    const code = await runCommand(options.command, url);
+    await fake.drain();
+    process.exit(code);
+  }
   const stop = (): void => {
     const timer = setTimeout(() => process.exit(0), 2000);
     timer.unref();

@@ -99,6 +99,40 @@ describe('the rocketchat-fake command', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('-c runs the command with ROCKETCHAT_URL set, then exits with its code', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        '--port',
+        '0',
+        '-c',
+        'node -e "fetch(process.env.ROCKETCHAT_URL + \'/api/info\').then(r => r.text()).then(t => { console.log(t); process.exit(3); })"',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(3);
+    expect(result.stdout).toContain('{"version":"7.0.0","success":true}');
+    expect(spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0']).status).toBe(0);
+  });
+
+  it('--log writes one line per request on stderr', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        '--port',
+        '0',
+        '--log',
+        '-c',
+        'node -e "fetch(process.env.ROCKETCHAT_URL + \'/api/v1/nope?x=1\')"',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/^\[rocketchat-fake\] GET \/api\/v1\/nope\?x=1 404 \d+\.\d ms$/m);
+  });
+
   it('--help and --version', () => {
     expect(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout).toMatch(
       /^Usage: rocketchat-fake/,
