@@ -1,6 +1,8 @@
 import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 
+import type { Control } from './admin/control';
+import { createAdminRouter } from './admin/router';
 import { createApiRouter } from './api/router';
 import { parseBody } from './api/body';
 import { logRequests } from './api/log';
@@ -9,7 +11,7 @@ import { ApiError } from './errors';
 import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
 import { resolveScenario } from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
-import { Store } from './store/store';
+import type { Store } from './store/store';
 import type { World } from './store/types';
 
 /** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
@@ -29,6 +31,8 @@ export interface FakeOptions {
   bodyLimit?: number | string;
   /** one line per request on stderr: method, path, status, milliseconds */
   log?: boolean;
+  /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
+  adminToken?: string;
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
@@ -42,7 +46,8 @@ export function buildWorld(options: FakeOptions = {}): World {
 /** Wires the Express app around a store getter. Never listens. */
 export function buildApp(
   getStore: () => Store,
-  options: Pick<FakeOptions, 'bodyLimit' | 'log'> = {},
+  options: Pick<FakeOptions, 'bodyLimit' | 'log' | 'adminToken'>,
+  control: Control,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -53,16 +58,8 @@ export function buildApp(
   app.use(parseBody(options.bodyLimit));
   app.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));
   app.use('/api/v1', createApiRouter(getStore));
+  app.use('/__admin', createAdminRouter(control, options.adminToken));
   app.use((_req: Request, _res: Response, next: NextFunction) => next(new ApiError('not-found')));
   app.use(errorHandler);
   return app;
-}
-
-/**
- * The Express app of a fake Rocket.Chat, for supertest: `request(createApp()).get('/api/info')`.
- * It does not listen. Throws ScenarioError when the scenario is invalid.
- */
-export function createApp(options: FakeOptions = {}): Express {
-  const store = new Store(buildWorld(options), { lenient: options.lenient });
-  return buildApp(() => store, options);
 }

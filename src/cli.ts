@@ -18,6 +18,7 @@ Options:
   --seed N          overrides the scenario's faker seed
   --lenient         the API document's lenient transitions (same values succeed)
   --log             one line per request on stderr (method, path, status, time)
+  --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -36,6 +37,7 @@ interface CliOptions {
   lenient: boolean;
   log: boolean;
   command?: string;
+  adminToken?: string;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -58,6 +60,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         seed: { type: 'string' },
         lenient: { type: 'boolean' },
         log: { type: 'boolean' },
+        'admin-token': { type: 'string' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -77,7 +80,13 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     lenient: values.lenient ?? false,
     log: values.log ?? false,
     command: values.command,
+    adminToken: readAdminToken(values['admin-token']),
   };
+}
+
+function readAdminToken(raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.trim() === '') throw new UsageError('--admin-token needs a non-empty token');
+  return raw;
 }
 
 function version(): string {
@@ -111,11 +120,17 @@ async function main(argv: string[]): Promise<void> {
   const fake = createFakeServer(options);
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(options.host) && options.adminToken === undefined) {
+    process.stderr.write(
+      `[rocketchat-fake] warning: listening on ${options.host} with the control API open to anyone who can reach it; set --admin-token\n`,
+    );
+  }
   if (options.command !== undefined) {
     const code = await runCommand(options.command, url);
     await fake.drain();
     process.exit(code);
   }
+  void fake.whenStopped().then(() => process.exit(0));
   const stop = (): void => {
     const timer = setTimeout(() => process.exit(0), 2000);
     timer.unref();

@@ -5,6 +5,18 @@
  * Rocket.Chat envelope with {@link toEnvelope}. Nothing else writes an error body.
  */
 
+/** One problem of a control request, e.g. a scenario field: where (a JSON path) and what. */
+export interface ControlProblem {
+  path: string;
+  message: string;
+}
+
+/** The body of a control API (`/__admin`) error. */
+export interface ControlErrorBody {
+  error: string;
+  problems: ControlProblem[];
+}
+
 /** The wire body of an error: always `success: false`, the rest as the real server sends it. */
 export interface ErrorBody {
   success: false;
@@ -40,6 +52,8 @@ interface ErrorSpec {
   details?: (p: ErrorParams) => Record<string, unknown>;
   /** Meteor-style 401 bodies repeat the message as `status: "error"`, `message` */
   meteorStatus?: boolean;
+  /** a control API error: `{error, problems}` instead of the Rocket.Chat envelope */
+  control?: boolean;
 }
 
 const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
@@ -153,6 +167,23 @@ export const ERRORS = {
   },
   'bad-request': { status: 400, message: (p) => p.reason ?? 'Bad request', errorType: 'error-bad-request' },
   internal: { status: 500, message: () => 'Internal server error', errorType: 'error-internal' },
+  'control-unauthorized': {
+    status: 401,
+    message: () => 'The control API needs "Authorization: Bearer <admin token>"',
+    control: true,
+  },
+  'control-not-found': {
+    status: 404,
+    message: (p) => `No control route ${p.method ?? ''} ${p.reason ?? ''}`.trim(),
+    control: true,
+  },
+  'control-method-not-allowed': {
+    status: 405,
+    message: (p) => `Method ${p.method ?? ''} is not allowed here; use ${p.allow ?? ''}`,
+    control: true,
+  },
+  'control-invalid': { status: 400, message: (p) => p.reason ?? 'Invalid request', control: true },
+  'control-payload-too-large': { status: 413, message: () => 'The request body is too large', control: true },
 } satisfies Record<string, ErrorSpec>;
 
 /** A name from the error table. */
@@ -163,11 +194,19 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly code: ErrorCode;
   readonly params: ErrorParams;
+  /** for control errors: each problem, e.g. of a scenario */
+  readonly problems: ControlProblem[];
 
-  constructor(code: ErrorCode, params: ErrorParams = {}) {
+  constructor(code: ErrorCode, params: ErrorParams = {}, problems: ControlProblem[] = []) {
     super(`${code}: ${(ERRORS[code] as ErrorSpec).message(params)}`);
     this.code = code;
     this.params = params;
+    this.problems = problems;
+  }
+
+  /** Whether this is a control API error (`{error, problems}`). */
+  get isControl(): boolean {
+    return (ERRORS[this.code] as ErrorSpec).control === true;
   }
 
   /** The HTTP status of this error. */
@@ -175,8 +214,9 @@ export class ApiError extends Error {
     return ERRORS[this.code].status;
   }
 
-  /** The Rocket.Chat envelope of this error. */
-  toBody(): ErrorBody {
+  /** The Rocket.Chat envelope of this error, or `{error, problems}` for a control error. */
+  toBody(): ErrorBody | ControlErrorBody {
+    if (this.isControl) return { error: ERRORS[this.code].message(this.params), problems: this.problems };
     return toEnvelope(this.code, this.params);
   }
 }

@@ -4,12 +4,13 @@
  *
  * @packageDocumentation
  */
-export { createApp, ROCKETCHAT_VERSION } from './app';
+export { ROCKETCHAT_VERSION } from './app';
 export type { FakeOptions } from './app';
-export { createFakeServer, FakeServer } from './server';
+export { createApp, createFakeServer, FakeServer } from './server';
+export type { ClockControl } from './admin/control';
 export type { FakeServerOptions } from './server';
 export { ApiError, ERRORS } from './errors';
-export type { ErrorBody, ErrorCode } from './errors';
+export type { ControlErrorBody, ControlProblem, ErrorBody, ErrorCode } from './errors';
 export { ScenarioError } from './scenario/problems';
 export type { Problem } from './scenario/problems';
 export { resolveScenario } from './scenario/resolve';

@@ -133,6 +133,38 @@ describe('the rocketchat-fake command', () => {
     expect(result.stderr).toMatch(/^\[rocketchat-fake\] GET \/api\/v1\/nope\?x=1 404 \d+\.\d ms$/m);
   });
 
+  it('--admin-token protects /__admin; POST /__admin/shutdown makes the process exit 0', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--admin-token', 'tok'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        const match = /http:\/\/[\d.]+:\d+/.exec(d.toString());
+        if (match) resolve(match[0]);
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect((await fetch(`${url}/__admin/health`)).status).toBe(200);
+    expect((await fetch(`${url}/__admin/state`)).status).toBe(401);
+    expect((await fetch(`${url}/__admin/shutdown`, { method: 'POST' })).status).toBe(401);
+    const shutdown = await fetch(`${url}/__admin/shutdown`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer tok' },
+    });
+    expect(shutdown.status).toBe(200);
+    expect(await exited).toBe(0);
+  });
+
+  it('warns on stderr when bound beyond loopback without an admin token', () => {
+    const result = spawnSync(process.execPath, [CLI, '--port', '0', '--host', '0.0.0.0', '-c', 'exit 0'], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/warning: listening on 0\.0\.0\.0 .*--admin-token/);
+    const quiet = spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0'], { encoding: 'utf8' });
+    expect(quiet.stderr).toBe('');
+  });
+
   it('--help and --version', () => {
     expect(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout).toMatch(
       /^Usage: rocketchat-fake/,

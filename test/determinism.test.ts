@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import request from 'supertest';
 
-import { createApp } from '../src/app';
+import { createApp } from '../src/server';
 import { resolveScenario } from '../src/scenario/resolve';
 import { meteorId } from '../src/scenario/ids';
 import type { ScenarioInput } from '../src/scenario/schema';

@@ -8,7 +8,7 @@ import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import { loadScenarioFile, readScenarioFile } from '../src/scenario/load';
 import { scenarioJsonSchema } from '../src/scenario/schema';
-import { createApp } from '../src/app';
+import { createApp } from '../src/server';
 
 function problemsOf(input: unknown, source = 'test.json'): string[] {
   try {
@@ -199,8 +199,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       'an unknown integration channel',
       { users: [admin], integrations: [{ channel: ['#nope', 'general'] }] },
       [
-        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this scenario',
-        '$.integrations[0].channel[1]: "general" is not "#<channel>", "@<user>" or "all_public_channels" of this scenario',
+        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[1]: "general" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
       ],
     ],
     [

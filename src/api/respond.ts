@@ -61,7 +61,6 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
     next(error);
     return;
   }
-  if (apiError.code === 'method-not-allowed' && apiError.params.allow)
-    res.setHeader('Allow', apiError.params.allow);
+  if (apiError.params.allow) res.setHeader('Allow', apiError.params.allow);
   res.status(apiError.status).json(apiError.toBody());
 }

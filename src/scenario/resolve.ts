@@ -3,6 +3,7 @@ import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, Wo
 import type { BuildContext } from './build';
 import { buildIntegration, buildRoom, buildUser } from './build';
 import { generateChannel, generateIntegration, generateUser } from './generate';
+import { parseOrThrow, targetProblem } from './checks';
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import type { ParsedScenario } from './schema';
@@ -13,27 +14,11 @@ export const DEFAULT_CLOCK = '2026-01-01T00:00:00.000Z';
 /** The faker seed when a scenario gives none. */
 export const DEFAULT_SEED = 1;
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 export interface ResolveOptions {
   /** names the scenario in every problem: a file path, or e.g. `PUT /__admin/scenario` */
   source?: string;
   /** overrides the scenario's `seed` */
   seed?: number;
-}
-
-/** Keys that could reach an object's prototype if copied: refused wherever they appear. */
-function findForbiddenKeys(value: unknown, path: PropertyKey[], out: Problem[]): void {
-  if (typeof value !== 'object' || value === null || out.length > 100) return;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => findForbiddenKeys(item, [...path, i], out));
-    return;
-  }
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key))
-      out.push({ path: jsonPath([...path, key]), message: `the key "${key}" is not allowed` });
-    else findForbiddenKeys((value as Record<string, unknown>)[key], [...path, key], out);
-  }
 }
 
 /**
@@ -43,17 +28,9 @@ function findForbiddenKeys(value: unknown, path: PropertyKey[], out: Problem[]):
  */
 export function resolveScenario(input: unknown, options: ResolveOptions = {}): World {
   const source = options.source ?? 'scenario';
+  const parsed = parseOrThrow(scenarioSchema, input, source);
   const problems: Problem[] = [];
-  findForbiddenKeys(input, [], problems);
-  if (problems.length > 0) throw new ScenarioError(source, problems);
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ScenarioError(
-      source,
-      parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })),
-    );
-  }
-  const world = new WorldBuilder(parsed.data, options.seed, problems).build();
+  const world = new WorldBuilder(parsed, options.seed, problems).build();
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return world;
 }
@@ -169,16 +146,13 @@ class WorldBuilder {
   }
 
   #checkTargets(channel: string[], path: PropertyKey[]): void {
+    const world = {
+      hasRoomName: (name: string) => this.#roomNames.has(name),
+      hasUsername: (name: string) => this.#userIndex.has(`u:${name.toLowerCase()}`),
+    };
     channel.forEach((target, k) => {
-      const ok =
-        target === 'all_public_channels' ||
-        (target.startsWith('#') && this.#roomNames.has(target.slice(1))) ||
-        (target.startsWith('@') && this.#userIndex.has(`u:${target.slice(1).toLowerCase()}`));
-      if (!ok)
-        this.#problem(
-          [...path, k],
-          `"${target}" is not "#<channel>", "@<user>" or "all_public_channels" of this scenario`,
-        );
+      const problem = targetProblem(target, world);
+      if (problem) this.#problem([...path, k], problem);
     });
   }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
+import type { EntityLookup } from '../scenario/entity';
+import { resolveChannel, resolveIntegration, resolveUser } from '../scenario/entity';
 import { FakeClock } from './clock';
 import { hasPermission } from './permissions';
 import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
 import { comparator, matches, project } from './query';
-import type { Integration, PermissionTable, Room, TokenRecord, User, World } from './types';
+import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from './types';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
 
@@ -78,11 +80,7 @@ export class Store {
     this.#seed = copy.seed;
     this.#lenient = options.lenient ?? false;
     this.#permissions = copy.permissions;
-    for (const user of copy.users) {
-      this.#users.set(user._id, user);
-      this.#userKeys.set(`u:${user.username.toLowerCase()}`, user._id);
-      for (const email of user.emails) this.#userKeys.set(`e:${email.address.toLowerCase()}`, user._id);
-    }
+    for (const user of copy.users) this.#indexUser(user);
     for (const room of copy.channels) {
       this.#rooms.set(room._id, room);
       this.#roomNames.set(room.name, room._id);
@@ -200,6 +198,73 @@ export class Store {
     const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };
     this.#rooms.set(room._id, next);
     return roomView(next);
+  }
+
+  /** Adds one user (scenario shape, defaults filled); a change of state. Throws ScenarioError. */
+  addUser(input: unknown, source = 'user'): User {
+    const user = resolveUser(input, this.#lookup(), { seed: this.#seed, clock: this.clock.next() }, source);
+    this.clock.tick();
+    this.#indexUser(user);
+    return structuredClone(user);
+  }
+
+  /** Adds one room (`ro: false` unless given); a change of state. Throws ScenarioError. */
+  addChannel(input: unknown, source = 'channel'): Room {
+    const room = resolveChannel(
+      input,
+      this.#lookup(),
+      { seed: this.#seed, clock: this.clock.next() },
+      source,
+    );
+    this.clock.tick();
+    this.#rooms.set(room._id, room);
+    this.#roomNames.set(room.name, room._id);
+    return structuredClone(room);
+  }
+
+  /** Adds one integration; a change of state. Throws ScenarioError. */
+  addIntegration(input: unknown, source = 'integration'): Integration {
+    const ctx = { seed: this.#seed, clock: this.clock.next() };
+    const integration = resolveIntegration(input, this.#lookup(), ctx, source);
+    this.clock.tick();
+    this.#integrations.set(integration._id, integration);
+    return structuredClone(integration);
+  }
+
+  #indexUser(user: User): void {
+    this.#users.set(user._id, user);
+    this.#userKeys.set(`u:${user.username.toLowerCase()}`, user._id);
+    for (const email of user.emails) this.#userKeys.set(`e:${email.address.toLowerCase()}`, user._id);
+  }
+
+  #ref(user: User | undefined): UserRef | undefined {
+    return user && { _id: user._id, username: user.username };
+  }
+
+  #lookup(): EntityLookup {
+    return {
+      seed: this.#seed,
+      user: (ref) =>
+        this.#ref(
+          ref._id !== undefined
+            ? this.#users.get(ref._id)
+            : this.#users.get(this.#userKeys.get(`u:${(ref.username ?? '').toLowerCase()}`) ?? ''),
+        ),
+      hasUserId: (id) => this.#users.has(id),
+      hasRoomId: (id) => this.#rooms.has(id),
+      hasRoomName: (name) => this.#roomNames.has(name),
+      hasIntegrationId: (id) => this.#integrations.has(id),
+      defaultCreator: () => {
+        const users = [...this.#users.values()];
+        return this.#ref(users.find((u) => u.roles.includes('admin')) ?? users[0]);
+      },
+      count: (kind) =>
+        kind === 'users'
+          ? this.#users.size
+          : kind === 'channels'
+            ? this.#rooms.size
+            : this.#integrations.size,
+    };
   }
 
   /** A deep copy of the whole world, in scenario shape. */

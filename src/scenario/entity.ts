@@ -1,0 +1,114 @@
+import type { Integration, Room, User, UserRef } from '../store/types';
+import type { BuildContext } from './build';
+import { buildIntegration, buildRoom, buildUser } from './build';
+import type { Problem } from './problems';
+import { ScenarioError, jsonPath } from './problems';
+import { parseOrThrow, targetProblem } from './checks';
+import { channelSchema, integrationSchema, userSchema } from './schema';
+
+/**
+ * One entity added to a running world (the control API's `POST /__admin/users|channels|
+ * integrations`): validated like a scenario entity, checked against the world it joins, and
+ * filled deterministically: its id from the seed and how many of its kind exist, its timestamps
+ * from the change's clock stamp.
+ */
+
+/** What the world answers about itself while an entity is resolved. */
+export interface EntityLookup {
+  readonly seed: number;
+  user(ref: { _id?: string; username?: string }): UserRef | undefined;
+  hasUserId(id: string): boolean;
+  hasRoomId(id: string): boolean;
+  hasRoomName(name: string): boolean;
+  hasIntegrationId(id: string): boolean;
+  defaultCreator(): UserRef | undefined;
+  count(kind: 'users' | 'channels' | 'integrations'): number;
+}
+
+function refOrProblem(
+  lookup: EntityLookup,
+  ref: { _id?: string; username?: string },
+  path: PropertyKey[],
+  problems: Problem[],
+): UserRef | undefined {
+  const user = lookup.user(ref);
+  if (!user) {
+    const what = ref._id !== undefined ? `with _id "${ref._id}"` : `"${ref.username ?? ''}"`;
+    problems.push({ path: jsonPath(path), message: `no user ${what} in users` });
+  }
+  return user;
+}
+
+function done(source: string, problems: Problem[]): void {
+  if (problems.length > 0) throw new ScenarioError(source, problems);
+}
+
+export function resolveUser(input: unknown, lookup: EntityLookup, ctx: BuildContext, source: string): User {
+  const parsed = parseOrThrow(userSchema, input, source);
+  const user = buildUser(parsed, 'added-user', lookup.count('users'), ctx);
+  const problems: Problem[] = [];
+  if (lookup.hasUserId(user._id))
+    problems.push({ path: '$._id', message: `duplicate user _id "${user._id}"` });
+  if (lookup.user({ username: user.username })) {
+    problems.push({ path: '$.username', message: `duplicate username "${user.username}"` });
+  }
+  done(source, problems);
+  return user;
+}
+
+export function resolveChannel(
+  input: unknown,
+  lookup: EntityLookup,
+  ctx: BuildContext,
+  source: string,
+): Room {
+  const parsed = parseOrThrow(channelSchema, input, source);
+  const problems: Problem[] = [];
+  const owner = parsed.u ? refOrProblem(lookup, parsed.u, ['u'], problems) : lookup.defaultCreator();
+  const room = buildRoom({ ro: false, ...parsed }, 'added-channel', lookup.count('channels'), owner, ctx);
+  if (lookup.hasRoomId(room._id))
+    problems.push({ path: '$._id', message: `duplicate channel _id "${room._id}"` });
+  if (lookup.hasRoomName(room.name))
+    problems.push({ path: '$.name', message: `duplicate channel name "${room.name}"` });
+  room.usernames.forEach((name, k) => {
+    if (!lookup.user({ username: name }))
+      problems.push({ path: `$.usernames[${k}]`, message: `no user "${name}" in users` });
+  });
+  done(source, problems);
+  return room;
+}
+
+export function resolveIntegration(
+  input: unknown,
+  lookup: EntityLookup,
+  ctx: BuildContext,
+  source: string,
+): Integration {
+  const parsed = parseOrThrow(integrationSchema, input, source);
+  const problems: Problem[] = [];
+  const creator = parsed._createdBy
+    ? refOrProblem(lookup, parsed._createdBy, ['_createdBy'], problems)
+    : lookup.defaultCreator();
+  if (!creator && !parsed._createdBy) {
+    problems.push({ path: '$._createdBy', message: 'required: the world has no users to default to' });
+  }
+  (parsed.channel ?? []).forEach((target, k) => {
+    const problem = targetProblem(target, {
+      hasRoomName: (name) => lookup.hasRoomName(name),
+      hasUsername: (name) => lookup.user({ username: name }) !== undefined,
+    });
+    if (problem) problems.push({ path: `$.channel[${k}]`, message: problem });
+  });
+  done(source, problems);
+  const integration = buildIntegration(
+    parsed,
+    'added-integration',
+    lookup.count('integrations'),
+    creator as UserRef,
+    ctx,
+  );
+  if (lookup.hasIntegrationId(integration._id)) {
+    done(source, [{ path: '$._id', message: `duplicate integration _id "${integration._id}"` }]);
+  }
+  return integration;
+}
