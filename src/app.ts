@@ -2,6 +2,8 @@ import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 
 import type { Control } from './admin/control';
+import { ROCKETCHAT_VERSION } from './options';
+import type { FakeOptions } from './options';
 import { createAdminRouter } from './admin/router';
 import { createApiRouter } from './api/router';
 import { parseBody } from './api/body';
@@ -10,30 +12,8 @@ import { errorHandler, noStore, sendSuccess } from './api/respond';
 import { ApiError } from './errors';
 import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
 import { resolveScenario } from './scenario/resolve';
-import type { ScenarioInput } from './scenario/schema';
 import type { Store } from './store/store';
 import type { World } from './store/types';
-
-/** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
-export const ROCKETCHAT_VERSION = '7.0.0';
-
-/** Where the world comes from and which rules apply. */
-export interface FakeOptions {
-  /** a scenario file; default: the shipped `fixtures/default.json` (ignored when `scenario` is given) */
-  fixtures?: string;
-  /** a scenario document, instead of a file */
-  scenario?: ScenarioInput;
-  /** overrides the scenario's `seed` */
-  seed?: number;
-  /** the lenient transitions of the API document (same values succeed, `p` rooms found) */
-  lenient?: boolean;
-  /** the request body limit, bytes or a string such as `"1mb"` (default) */
-  bodyLimit?: number | string;
-  /** one line per request on stderr: method, path, status, milliseconds */
-  log?: boolean;
-  /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
-  adminToken?: string;
-}
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
 export function buildWorld(options: FakeOptions = {}): World {

@@ -4,11 +4,11 @@
  *
  * @packageDocumentation
  */
-export { ROCKETCHAT_VERSION } from './app';
-export type { FakeOptions } from './app';
+export { ROCKETCHAT_VERSION } from './options';
+export type { FakeOptions } from './options';
 export { createApp, createFakeServer, FakeServer } from './server';
 export type { ClockControl } from './admin/control';
-export type { FakeServerOptions } from './server';
+export type { FakeApp, FakeServerOptions } from './server';
 export { ApiError, ERRORS } from './errors';
 export type { ControlErrorBody, ControlProblem, ErrorBody, ErrorCode } from './errors';
 export { ScenarioError } from './scenario/problems';

@@ -1,16 +1,20 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-import type { Express } from 'express';
 
 import type { ClockControl, Control } from './admin/control';
 import { buildApp, buildWorld } from './app';
-import type { FakeOptions } from './app';
+import type { FakeOptions } from './options';
 import { resolveScenario } from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import { Store } from './store/store';
 import type { Integration, Room, User, World } from './store/types';
+
+/**
+ * The fake's request handler: the Express app, typed as Node's `RequestListener` so consumers need
+ * no Express types. Give it to `supertest`, `http.createServer`, or mount it in your own app.
+ */
+export type FakeApp = RequestListener;
 
 /** Options of {@link createFakeServer}: the world, the rules, and where to listen. */
 export interface FakeServerOptions extends FakeOptions {
@@ -26,11 +30,12 @@ export interface FakeServerOptions extends FakeOptions {
  */
 export class FakeServer implements Control {
   /** The Express app (chat API and `/__admin`), for supertest or for mounting elsewhere. */
-  readonly app: Express;
+  readonly app: FakeApp;
   readonly #options: FakeServerOptions;
   #baseline: World;
   #store: Store;
   #server: Server | undefined;
+  readonly #inFlight = new Set<ServerResponse>();
   #url: string | undefined;
   #stopped: Promise<void> = Promise.resolve();
   #markStopped: () => void = () => undefined;
@@ -51,6 +56,10 @@ export class FakeServer implements Control {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
     const server = createServer(this.app);
+    server.on('request', (_req, res: ServerResponse) => {
+      this.#inFlight.add(res);
+      res.once('close', () => this.#inFlight.delete(res));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -127,6 +136,8 @@ export class FakeServer implements Control {
     if (!server) return;
     this.#server = undefined;
     this.#url = undefined;
+    // responses still being produced close their connection when done, so close() can finish
+    for (const res of this.#inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
@@ -159,6 +170,6 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
  * `request(createApp()).get('/api/info')`. It does not listen. Throws ScenarioError when the
  * scenario is invalid.
  */
-export function createApp(options: FakeOptions = {}): Express {
+export function createApp(options: FakeOptions = {}): FakeApp {
   return new FakeServer(options).app;
 }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,44 @@ describe('the rocketchat-fake command', () => {
     });
     expect(login.status).toBe(200);
     expect(await stop()).toBe(0);
+  });
+
+  it('SIGTERM lets an in-flight request finish, refuses new connections, exits 0', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = new URL(
+      await new Promise<string>((resolve) =>
+        child.stdout.on('data', (d: Buffer) => {
+          const match = /http:\/\/[\d.]+:\d+/.exec(d.toString());
+          if (match) resolve(match[0]);
+        }),
+      ),
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const body = JSON.stringify({ user: 'admin', password: 'admin' });
+    const response = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/login',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    expect(await response).toBe(200);
+    await expect(fetch(`${url.origin}/api/info`)).rejects.toThrow();
+    expect(await exited).toBe(0);
   });
 
   it('takes --fixtures and --seed', async () => {

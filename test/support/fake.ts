@@ -1,9 +1,8 @@
 import request from 'supertest';
-import type { Express } from 'express';
 
-import type { FakeOptions } from '../../src/app';
+import type { FakeOptions } from '../../src/options';
 import { createFakeServer } from '../../src/server';
-import type { FakeServer } from '../../src/server';
+import type { FakeApp, FakeServer } from '../../src/server';
 import type { Room } from '../../src/store/types';
 import type { ScenarioInput } from '../../src/scenario/schema';
 
@@ -91,14 +90,14 @@ export function roomOf(fake: FakeServer, name: string): Room {
 }
 
 /** GET a path as a user. */
-export function getAs(app: Express, who: keyof typeof AS, path: string): request.Test {
+export function getAs(app: FakeApp, who: keyof typeof AS, path: string): request.Test {
   return request(app)
     .get(path)
     .set({ ...AS[who] });
 }
 
 /** POST a JSON body as a user. */
-export function postAs(app: Express, who: keyof typeof AS, path: string, body: object): request.Test {
+export function postAs(app: FakeApp, who: keyof typeof AS, path: string, body: object): request.Test {
   return request(app)
     .post(path)
     .set({ ...AS[who] })

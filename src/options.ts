@@ -1,0 +1,22 @@
+import type { ScenarioInput } from './scenario/schema';
+
+/** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
+export const ROCKETCHAT_VERSION = '7.0.0';
+
+/** Where the world comes from and which rules apply. */
+export interface FakeOptions {
+  /** a scenario file; default: the shipped `fixtures/default.json` (ignored when `scenario` is given) */
+  fixtures?: string;
+  /** a scenario document, instead of a file */
+  scenario?: ScenarioInput;
+  /** overrides the scenario's `seed` */
+  seed?: number;
+  /** the lenient transitions of the API document (same values succeed, `p` rooms found) */
+  lenient?: boolean;
+  /** the request body limit, bytes or a string such as `"1mb"` (default) */
+  bodyLimit?: number | string;
+  /** one line per request on stderr: method, path, status, milliseconds */
+  log?: boolean;
+  /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
+  adminToken?: string;
+}

@@ -1,0 +1,90 @@
+/**
+ * A real client, @rocket.chat/sdk 1.0.0-alpha.42's REST API class, against the fake on a real port:
+ * what passes here is what a bot built on that SDK sees.
+ */
+import Api from '@rocket.chat/sdk/lib/api/api';
+
+import { createFakeServer } from '../src/server';
+import { WORLD } from './support/fake';
+
+interface Rejection {
+  status: number;
+  data: { success: boolean; error: string; errorType?: string };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Rejection> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Rejection;
+  }
+  throw new Error('expected the SDK call to be rejected');
+}
+
+function client(host: string): Api {
+  const api = new Api({ host });
+  api.logger = null as never;
+  return api;
+}
+
+describe('@rocket.chat/sdk REST client against the fake', () => {
+  const fake = createFakeServer({ scenario: WORLD });
+  beforeAll(() => fake.start());
+  afterEach(() => fake.reset());
+  afterAll(() => fake.stop());
+
+  it('logs in, lists, reads integrations, sets read-only and private', async () => {
+    const api = client(fake.url);
+    const login = await api.login({ username: 'admin', password: 'admin-pw' });
+    expect(login.me.username).toBe('admin');
+    expect(api.currentLogin?.userId).toBe('adminUserId000001');
+
+    const list = await api.get('channels.list', { count: 2, sort: { name: -1 } });
+    expect(list.channels.map((c: { name: string }) => c.name)).toEqual(['random', 'news']);
+    expect(list.total).toBe(5);
+
+    const integrations = await api.get('channels.getIntegrations', { roomName: 'general' });
+    expect(integrations.integrations.map((i: { name: string }) => i.name)).toEqual([
+      'all-hook',
+      'both-hook',
+      'general-hook',
+    ]);
+
+    const ro = await api.post('channels.setReadOnly', { roomName: 'random', readOnly: true });
+    expect(ro.channel).toMatchObject({ name: 'random', ro: true, _updatedAt: '2026-01-01T00:00:01.000Z' });
+
+    const type = await api.post('channels.setType', { roomId: 'randomRoomId00001', type: 'p' });
+    expect(type.channel).toMatchObject({ name: 'random', t: 'p', _updatedAt: '2026-01-01T00:00:02.000Z' });
+
+    const me = await api.get('me', {});
+    expect(me.username).toBe('admin');
+    await api.logout();
+  });
+
+  it('sees the documented rejections', async () => {
+    const api = client(fake.url);
+    expect(await rejection(api.login({ username: 'admin', password: 'wrong' }))).toEqual({
+      status: 401,
+      data: { success: false, error: 'Unauthorized', status: 'error', message: 'Unauthorized' },
+    });
+    await api.login({ username: 'alice', password: 'alice-pw' });
+    const forbidden = await rejection(api.get('channels.getIntegrations', { roomName: 'general' }));
+    expect(forbidden.status).toBe(403);
+    const notAllowed = await rejection(
+      api.post('channels.setReadOnly', { roomName: 'news', readOnly: false }),
+    );
+    expect(notAllowed.status).toBe(400);
+    expect(notAllowed.data.errorType).toBe('error-action-not-allowed');
+    const same = await rejection(api.post('channels.setType', { roomName: 'random', type: 'c' }));
+    expect(same.data).toEqual({
+      success: false,
+      error: 'The channel type is the same as what it would be changed to.',
+    });
+    const archived = await rejection(api.post('channels.setReadOnly', { roomName: 'attic', readOnly: true }));
+    expect(archived.data.errorType).toBe('error-room-archived');
+    const sort = await rejection(api.get('channels.list', { sort: '{' }));
+    expect(sort.data.errorType).toBe('error-invalid-sort');
+    const missing = await rejection(api.get('channels.getIntegrations', {}));
+    expect(missing.status).toBe(403);
+  });
+});
