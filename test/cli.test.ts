@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -202,6 +202,33 @@ describe('the rocketchat-fake command', () => {
     expect(result.stderr).toMatch(/warning: listening on 0\.0\.0\.0 .*--admin-token/);
     const quiet = spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0'], { encoding: 'utf8' });
     expect(quiet.stderr).toBe('');
+  });
+
+  it('falls back to the PORT and HOST environment variables', async () => {
+    const result = spawnSync(
+      process.execPath,
+      [CLI, '-c', 'node -e "console.log(process.env.ROCKETCHAT_URL)"'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(
+      /^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:(\d+)\nhttp:\/\/127\.0\.0\.1:\1\n$/,
+    );
+    const bad = spawnSync(process.execPath, [CLI], {
+      encoding: 'utf8',
+      env: { ...process.env, PORT: 'eighty' },
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/PORT takes a whole number/);
+  });
+
+  it('the README shows the --help text as it is', () => {
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const shown = /<!-- cli:help -->\s*```text\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(shown).toBe(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout);
   });
 
   it('--help and --version', () => {
