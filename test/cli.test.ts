@@ -204,6 +204,27 @@ describe('the rocketchat-fake command', () => {
     expect(quiet.stderr).toBe('');
   });
 
+  it('--lenient turns on the lenient transitions', () => {
+    const script = [
+      'const u = process.env.ROCKETCHAT_URL;',
+      "const j = { 'Content-Type': 'application/json' };",
+      "fetch(u + '/api/v1/login', { method: 'POST', headers: j, body: JSON.stringify({ user: 'admin', password: 'admin' }) })",
+      '.then((r) => r.json())',
+      ".then(({ data }) => fetch(u + '/api/v1/channels.setReadOnly', { method: 'POST', headers: { ...j, 'X-Auth-Token': data.authToken, 'X-User-Id': data.userId }, body: JSON.stringify({ roomName: 'announcements', readOnly: true }) }))",
+      '.then((r) => process.exit(r.status === 200 ? 0 : 1));',
+    ].join('');
+    const strict = spawnSync(process.execPath, [CLI, '--port', '0', '-c', `node -e "${script}"`], {
+      encoding: 'utf8',
+    });
+    expect(strict.status).toBe(1);
+    const lenient = spawnSync(
+      process.execPath,
+      [CLI, '--port', '0', '--lenient', '-c', `node -e "${script}"`],
+      { encoding: 'utf8' },
+    );
+    expect(lenient.status).toBe(0);
+  });
+
   it('falls back to the PORT and HOST environment variables', async () => {
     const result = spawnSync(
       process.execPath,
