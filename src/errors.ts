@@ -182,6 +182,12 @@ export const ERRORS = {
     message: (p) => `Method ${p.method ?? ''} is not allowed here; use ${p.allow ?? ''}`,
     control: true,
   },
+  'control-no-match': {
+    status: 404,
+    message: (p) => `No request in the journal matches ${p.reason ?? '{}'}`,
+    control: true,
+  },
+  'control-no-session': { status: 404, message: (p) => `No session "${p.reason ?? ''}"`, control: true },
   'control-invalid': { status: 400, message: (p) => p.reason ?? 'Invalid request', control: true },
   'control-payload-too-large': { status: 413, message: () => 'The request body is too large', control: true },
 } satisfies Record<string, ErrorSpec>;

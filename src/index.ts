@@ -6,8 +6,10 @@
  */
 export { ROCKETCHAT_VERSION } from './options';
 export type { FakeOptions } from './options';
-export { createApp, createFakeServer, FakeServer } from './server';
-export type { ClockControl } from './admin/control';
+export { createApp, createFakeServer, FakeServer, FakeSession } from './server';
+export type { ClockControl, SessionInfo, SessionOptions } from './admin/control';
+export type { JournalEntry, RequestFilter } from './journal/journal';
+export type { Change, Changes, KindChanges } from './store/store';
 export type { FakeApp, FakeServerOptions } from './server';
 export { ApiError, ERRORS } from './errors';
 export type { ControlErrorBody, ControlProblem, ErrorBody, ErrorCode } from './errors';

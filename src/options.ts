@@ -19,4 +19,6 @@ export interface FakeOptions {
   log?: boolean;
   /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
   adminToken?: string;
+  /** how many requests each world's journal keeps; the oldest drop first (default 1000) */
+  journalSize?: number;
 }

@@ -1,14 +1,22 @@
 import { createServer } from 'node:http';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 
-import type { ClockControl, Control } from './admin/control';
+import type { ClockControl, ServerControl, SessionInfo, SessionOptions } from './admin/control';
 import { buildApp, buildWorld } from './app';
+import type { AppHost } from './app';
+import type { JournalEntry, RequestFilter } from './journal/journal';
 import type { FakeOptions } from './options';
+import { ScenarioError } from './scenario/problems';
+import { meteorId } from './scenario/ids';
+import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
 import { resolveScenario } from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
-import { Store } from './store/store';
+import { buildBaseline } from './store/baseline';
+import type { Changes } from './store/store';
 import type { Integration, Room, User, World } from './store/types';
+import { FakeWorld } from './world';
 
 /**
  * The fake's request handler: the Express app, typed as Node's `RequestListener` so consumers need
@@ -25,30 +33,95 @@ export interface FakeServerOptions extends FakeOptions {
 }
 
 /**
- * A fake Rocket.Chat with its lifecycle (`start`, `url`, `reset`, `load`, `state`, `stop`) and the
- * control API's operations. Create it with {@link createFakeServer}.
+ * An isolated copy of the server's baseline, served under `/s/<id>/`: its own state, tokens,
+ * clock and journal. Create one with `fake.session()` or `POST /__admin/sessions`.
  */
-export class FakeServer implements Control {
-  /** The Express app (chat API and `/__admin`), for supertest or for mounting elsewhere. */
+export class FakeSession {
+  readonly id: string;
+  /** the path prefix of the session's routes: `/s/<id>` */
+  readonly path: string;
+  readonly #world: FakeWorld;
+  readonly #server: FakeServer;
+
+  constructor(id: string, world: FakeWorld, server: FakeServer) {
+    this.id = id;
+    this.path = `/s/${id}`;
+    this.#world = world;
+    this.#server = server;
+  }
+
+  /** The session's base URL, `<server url>/s/<id>`; give it to the client under test. */
+  get url(): string {
+    return `${this.#server.url}${this.path}`;
+  }
+
+  reset(): Promise<void> {
+    return this.#world.reset();
+  }
+  load(scenario: ScenarioInput | unknown, source?: string): Promise<void> {
+    return this.#world.load(scenario, source);
+  }
+  state(): World {
+    return this.#world.state();
+  }
+  changes(): Changes {
+    return this.#world.changes();
+  }
+  addUser(user: unknown): User {
+    return this.#world.addUser(user);
+  }
+  addChannel(channel: unknown): Room {
+    return this.#world.addChannel(channel);
+  }
+  addIntegration(integration: unknown): Integration {
+    return this.#world.addIntegration(integration);
+  }
+  get clock(): ClockControl {
+    return this.#world.clock;
+  }
+  requests(filter?: RequestFilter): JournalEntry[] {
+    return this.#world.requests(filter);
+  }
+  countRequests(filter?: RequestFilter): number {
+    return this.#world.countRequests(filter);
+  }
+  lastRequest(filter?: RequestFilter): JournalEntry | undefined {
+    return this.#world.lastRequest(filter);
+  }
+  clearRequests(): void {
+    this.#world.clearRequests();
+  }
+  waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
+    return this.#world.waitForRequest(filter, options);
+  }
+  /** Ends the session: its URLs answer 404 from now on. */
+  async close(): Promise<void> {
+    this.#server.deleteSession(this.id);
+  }
+}
+
+/**
+ * A fake Rocket.Chat with its lifecycle (`start`, `url`, `reset`, `load`, `state`, `stop`), the
+ * control API's operations on its root world, and sessions. Create it with {@link createFakeServer}.
+ */
+export class FakeServer implements ServerControl {
+  /** The request handler (chat API and `/__admin`), for supertest or `http.createServer`. */
   readonly app: FakeApp;
   readonly #options: FakeServerOptions;
-  #baseline: World;
-  #store: Store;
+  readonly #root: FakeWorld;
+  readonly #sessions = new Map<string, FakeWorld>();
+  #sessionCount = 0;
   #server: Server | undefined;
-  readonly #inFlight = new Set<ServerResponse>();
   #url: string | undefined;
   #stopped: Promise<void> = Promise.resolve();
   #markStopped: () => void = () => undefined;
+  readonly #inFlight = new Set<ServerResponse>();
 
   constructor(options: FakeServerOptions = {}) {
     this.#options = options;
-    this.#baseline = buildWorld(options);
-    this.#store = this.#newStore();
-    this.app = buildApp(() => this.#store, options, this);
-  }
-
-  #newStore(): Store {
-    return new Store(this.#baseline, { lenient: this.#options.lenient });
+    this.#root = new FakeWorld(buildBaseline(buildWorld(options)), options);
+    const host: AppHost = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
+    this.app = buildApp(host, options);
   }
 
   /** Listens (on `port`, default the options' port, else a free one) and resolves with the base URL. */
@@ -82,47 +155,119 @@ export class FakeServer implements Control {
     return this.#url;
   }
 
-  /** Back to the baseline: data, clock, and login tokens issued since (scenario tokens stay). */
-  async reset(): Promise<void> {
-    this.#store = this.#newStore();
+  /** Back to the baseline: data, clock, login tokens issued since, and the journal. Sessions stay. */
+  reset(): Promise<void> {
+    return this.#root.reset();
   }
 
   /**
    * Validates a scenario document whole, then makes it the baseline and the current state.
    * Throws ScenarioError (and changes nothing) when it has problems.
    */
-  async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
-    this.#baseline = resolveScenario(scenario, { source, seed: this.#options.seed });
-    this.#store = this.#newStore();
+  load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
+    return this.#root.load(scenario, source);
   }
 
   /** A deep copy of the current state, in scenario shape. */
   state(): World {
-    return this.#store.state();
+    return this.#root.state();
+  }
+
+  /** What changed since the baseline: added, changed (with field names) and removed entities. */
+  changes(): Changes {
+    return this.#root.changes();
   }
 
   /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
   addUser(user: unknown, source = 'addUser()'): User {
-    return this.#store.addUser(user, source);
+    return this.#root.addUser(user, source);
   }
 
   /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
   addChannel(channel: unknown, source = 'addChannel()'): Room {
-    return this.#store.addChannel(channel, source);
+    return this.#root.addChannel(channel, source);
   }
 
   /** Adds an integration to the current state and returns it. */
   addIntegration(integration: unknown, source = 'addIntegration()'): Integration {
-    return this.#store.addIntegration(integration, source);
+    return this.#root.addIntegration(integration, source);
   }
 
   /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */
   get clock(): ClockControl {
-    return {
-      now: () => this.#store.clock.now(),
-      set: (iso) => this.#store.clock.set(iso),
-      advance: (ms) => this.#store.clock.advance(ms),
-    };
+    return this.#root.clock;
+  }
+
+  /** The recorded chat API requests matching a filter (`path` with `*`, `method`, `status`), oldest first. */
+  requests(filter?: RequestFilter): JournalEntry[] {
+    return this.#root.requests(filter);
+  }
+
+  /** How many recorded requests match. */
+  countRequests(filter?: RequestFilter): number {
+    return this.#root.countRequests(filter);
+  }
+
+  /** The most recent matching request, if any. */
+  lastRequest(filter?: RequestFilter): JournalEntry | undefined {
+    return this.#root.lastRequest(filter);
+  }
+
+  /** Forgets the recorded requests; the data is untouched. */
+  clearRequests(): void {
+    this.#root.clearRequests();
+  }
+
+  /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */
+  waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
+    return this.#root.waitForRequest(filter, options);
+  }
+
+  /** A new isolated session (see {@link FakeSession}); from the baseline unless a scenario is given. */
+  session(options: SessionOptions = {}): FakeSession {
+    const { id } = this.createSession(options);
+    const world = this.#sessions.get(id) as FakeWorld;
+    return new FakeSession(id, world, this);
+  }
+
+  /** What `POST /__admin/sessions` does. Throws ScenarioError for a bad scenario, nothing created. */
+  createSession(options: SessionOptions, source = 'session()'): SessionInfo {
+    const id = options.id ?? this.#nextSessionId();
+    if (this.#sessions.has(id))
+      throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
+    const baseline = this.#sessionBaseline(options, source);
+    this.#sessions.set(id, new FakeWorld(baseline, this.#options));
+    return { id, path: `/s/${id}` };
+  }
+
+  #nextSessionId(): string {
+    let id: string;
+    do {
+      this.#sessionCount += 1;
+      id = meteorId(this.#root.baseline.world.seed, 'session', this.#sessionCount);
+    } while (this.#sessions.has(id));
+    return id;
+  }
+
+  #sessionBaseline(options: SessionOptions, source: string): FakeWorld['baseline'] {
+    const seed = this.#options.seed;
+    if (options.scenario !== undefined)
+      return buildBaseline(resolveScenario(options.scenario, { source, seed }));
+    if (options.fixtures !== undefined) {
+      const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
+      return buildBaseline(resolveScenario(readScenarioFile(file), { source: file, seed }));
+    }
+    return this.#root.baseline;
+  }
+
+  /** The live sessions. */
+  listSessions(): SessionInfo[] {
+    return [...this.#sessions.keys()].map((id) => ({ id, path: `/s/${id}` }));
+  }
+
+  /** Ends a session; false if there was none. */
+  deleteSession(id: string): boolean {
+    return this.#sessions.delete(id);
   }
 
   /** Resolves when the server has stopped (after {@link stop} or `POST /__admin/shutdown`). */
@@ -166,7 +311,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
 }
 
 /**
- * The Express app of a fake Rocket.Chat (chat API and `/__admin`) for supertest:
+ * The request handler of a fake Rocket.Chat (chat API and `/__admin`) for supertest:
  * `request(createApp()).get('/api/info')`. It does not listen. Throws ScenarioError when the
  * scenario is invalid.
  */

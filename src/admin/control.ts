@@ -1,3 +1,6 @@
+import type { JournalEntry, RequestFilter } from '../journal/journal';
+import type { ScenarioInput } from '../scenario/schema';
+import type { Changes } from '../store/store';
 import type { Integration, Room, User, World } from '../store/types';
 
 /** The fake clock as tests drive it. */
@@ -11,16 +14,45 @@ export interface ClockControl {
 }
 
 /**
- * What the control API does, as methods. `FakeServer` implements it; the `/__admin` routes only
- * translate HTTP to these calls, so the programmatic API and the control API are one implementation.
+ * What the control API does to one world (the root, or a session), as methods. `FakeWorld`
+ * implements it; the `/__admin` routes only translate HTTP to these calls, so the programmatic API
+ * and the control API are one implementation.
  */
-export interface Control {
+export interface WorldControl {
   reset(): Promise<void>;
-  load(scenario: unknown, source?: string): Promise<void>;
+  load(scenario: ScenarioInput | unknown, source?: string): Promise<void>;
   state(): World;
+  changes(): Changes;
   addUser(user: unknown, source?: string): User;
   addChannel(channel: unknown, source?: string): Room;
   addIntegration(integration: unknown, source?: string): Integration;
   readonly clock: ClockControl;
+  requests(filter?: RequestFilter): JournalEntry[];
+  requestsPage(filter?: RequestFilter): { requests: JournalEntry[]; total: number; dropped: number };
+  clearRequests(): void;
+}
+
+/** How a session is asked for: a scenario document, or the name of a file next to the fixtures. */
+export interface SessionOptions {
+  /** an id of your choosing (letters, digits, `-`, `_`; up to 64); default: made up */
+  id?: string;
+  /** the session's own scenario; default: the server's baseline */
+  scenario?: ScenarioInput;
+  /** a scenario file name, looked up next to the server's fixtures file */
+  fixtures?: string;
+}
+
+/** A session as the control API lists it. */
+export interface SessionInfo {
+  id: string;
+  /** the path prefix of the session's routes, `/s/<id>` */
+  path: string;
+}
+
+/** What only the root of a server does: sessions and shutdown. */
+export interface ServerControl {
+  createSession(options: SessionOptions, source?: string): SessionInfo;
+  listSessions(): SessionInfo[];
+  deleteSession(id: string): boolean;
   shutdown(): Promise<void>;
 }

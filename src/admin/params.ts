@@ -1,11 +1,25 @@
 import { ApiError } from '../errors';
+import type { RequestFilter } from '../journal/journal';
+import type { SessionOptions } from './control';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
+const SESSION_ID = /^[\w-]{1,64}$/;
+
+function invalid(reason: string, path: string): ApiError {
+  return new ApiError('control-invalid', { reason }, [{ path, message: reason }]);
+}
+
+/** A control body: a JSON object (an absent body counts as `{}` where `optional`). */
+export function readObject(body: unknown, optional = false): Record<string, unknown> {
+  if (body === undefined && optional) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('control-invalid', { reason: 'The body must be a JSON object' });
+  }
+  return body as Record<string, unknown>;
+}
 
 /** `PUT /__admin/clock`: exactly one of `{"now": ISO}` or `{"advanceMs": integer}`. */
 export function readClockChange(body: Record<string, unknown>): { now: string } | { advanceMs: number } {
-  const invalid = (reason: string, path: string): ApiError =>
-    new ApiError('control-invalid', { reason }, [{ path, message: reason }]);
   const keys = Object.keys(body);
   if (keys.length !== 1 || (keys[0] !== 'now' && keys[0] !== 'advanceMs')) {
     throw invalid('Give exactly one of "now" (an ISO 8601 time) or "advanceMs" (an integer)', '$');
@@ -22,4 +36,47 @@ export function readClockChange(body: Record<string, unknown>): { now: string } 
     throw invalid('"advanceMs" must be an integer number of milliseconds', '$.advanceMs');
   }
   return { advanceMs };
+}
+
+/** `?path=&method=&status=` of the journal routes. */
+export function readRequestFilter(query: Record<string, unknown>): RequestFilter {
+  const filter: RequestFilter = {};
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (typeof value !== 'string') throw invalid(`"${key}" must be given once`, `$.${key}`);
+    if (key === 'path') filter.path = value;
+    else if (key === 'method') filter.method = value;
+    else if (key === 'status') {
+      if (!/^\d{3}$/.test(value)) throw invalid('"status" must be a three-digit HTTP status', '$.status');
+      filter.status = Number(value);
+    } else throw invalid(`unknown filter "${key}"; use path, method or status`, `$.${key}`);
+  }
+  return filter;
+}
+
+/** `POST /__admin/sessions`: `{}` or any of `id`, `scenario` (a document), `fixtures` (a file name). */
+export function readSessionOptions(body: Record<string, unknown>): SessionOptions {
+  const options: SessionOptions = {};
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (key === 'id') {
+      if (typeof value !== 'string' || !SESSION_ID.test(value)) {
+        throw invalid('"id" must be 1 to 64 letters, digits, "-" or "_"', '$.id');
+      }
+      options.id = value;
+    } else if (key === 'scenario') {
+      options.scenario = readObject(value);
+    } else if (key === 'fixtures') {
+      if (
+        typeof value !== 'string' ||
+        !/^[\w.-]+(\/[\w.-]+)*\.json$/.test(value) ||
+        value.split('/').includes('..')
+      ) {
+        throw invalid('"fixtures" must be a .json file name next to the server\'s fixtures', '$.fixtures');
+      }
+      options.fixtures = value;
+    } else throw invalid(`unknown field "${key}"; use id, scenario or fixtures`, `$.${key}`);
+  }
+  if (options.scenario && options.fixtures) throw invalid('Give "scenario" or "fixtures", not both', '$');
+  return options;
 }

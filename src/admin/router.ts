@@ -5,10 +5,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import { checkBody } from '../api/body';
 import { toApiError } from '../api/respond';
+import { contextOf } from '../context';
 import { ApiError } from '../errors';
 import { ScenarioError } from '../scenario/problems';
-import type { Control } from './control';
-import { readClockChange } from './params';
+import type { ServerControl, WorldControl } from './control';
+import { readClockChange, readObject, readRequestFilter, readSessionOptions } from './params';
 
 /** Constant-time comparison of a presented token with the configured one. */
 function sameToken(presented: string, expected: string): boolean {
@@ -22,8 +23,7 @@ function requireAdminToken(token: string | undefined): RequestHandler {
       next();
       return;
     }
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer (.+)$/.exec(header);
+    const match = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
     if (!match?.[1] || !sameToken(match[1], token)) throw new ApiError('control-unauthorized');
     next();
   };
@@ -37,61 +37,68 @@ function toControlError(error: unknown): ApiError {
   const apiError = toApiError(error);
   if (apiError.isControl || apiError.code === 'internal') return apiError;
   if (apiError.code === 'payload-too-large') return new ApiError('control-payload-too-large');
-  const body = apiError.toBody();
-  return new ApiError('control-invalid', { reason: body.error });
+  return new ApiError('control-invalid', { reason: apiError.toBody().error });
 }
 
-function controlErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+function controlErrorHandler(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
   next(toControlError(error));
 }
 
-function readObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError('control-invalid', { reason: 'The body must be a JSON object' });
-  }
-  return body as Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Handle = (world: WorldControl, req: Request, res: Response) => Promise<void> | void;
+interface Route {
+  method: Method;
+  path: string;
+  handle: Handle;
+  /** only at the root, not under `/s/<id>` */
+  rootOnly?: boolean;
 }
 
-type Route = [
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  handle: (req: Request, res: Response) => Promise<void> | void,
-];
+function baseUrlOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
 
-/** The control API, WireMock-style, mounted at `/__admin`. */
-export function createAdminRouter(control: Control, adminToken?: string): Router {
-  const router = Router({ caseSensitive: true, strict: true });
-  router.use(requireAdminToken(adminToken), checkBody);
+function worldRoutes(): Route[] {
   const add =
-    (kind: 'users' | 'channels' | 'integrations') =>
-    (req: Request, res: Response): void => {
+    (kind: 'users' | 'channels' | 'integrations'): Handle =>
+    (world, req, res) => {
       const source = `POST /__admin/${kind}`;
       const body = readObject(req.body);
       const entity =
         kind === 'users'
-          ? control.addUser(body, source)
+          ? world.addUser(body, source)
           : kind === 'channels'
-            ? control.addChannel(body, source)
-            : control.addIntegration(body, source);
+            ? world.addChannel(body, source)
+            : world.addIntegration(body, source);
       res.status(201).json(entity);
     };
-  const routes: Route[] = [
-    ['GET', '/health', (_req, res) => void res.json({ status: 'ok' })],
-    [
-      'POST',
-      '/reset',
-      async (_req, res) => {
-        await control.reset();
+  return [
+    { method: 'GET', path: '/health', handle: (_w, _req, res) => void res.json({ status: 'ok' }) },
+    {
+      method: 'POST',
+      path: '/reset',
+      handle: async (world, _req, res) => {
+        await world.reset();
         res.json({ status: 'ok' });
       },
-    ],
-    ['GET', '/state', (_req, res) => void res.json(control.state())],
-    [
-      'PUT',
-      '/scenario',
-      async (req, res) => {
-        await control.load(readObject(req.body), 'PUT /__admin/scenario');
-        const { users, channels, integrations } = control.state();
+    },
+    {
+      method: 'GET',
+      path: '/state',
+      handle: (world, req, res) => {
+        const { diff, ...rest } = req.query;
+        if (Object.keys(rest).length > 0 || (diff !== undefined && diff !== 'baseline')) {
+          throw new ApiError('control-invalid', { reason: 'The only query is diff=baseline' });
+        }
+        res.json(diff === 'baseline' ? world.changes() : world.state());
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/scenario',
+      handle: async (world, req, res) => {
+        await world.load(readObject(req.body), 'PUT /__admin/scenario');
+        const { users, channels, integrations } = world.state();
         res.json({
           status: 'ok',
           users: users.length,
@@ -99,38 +106,129 @@ export function createAdminRouter(control: Control, adminToken?: string): Router
           integrations: integrations.length,
         });
       },
-    ],
-    ['POST', '/users', add('users')],
-    ['POST', '/channels', add('channels')],
-    ['POST', '/integrations', add('integrations')],
-    ['GET', '/clock', (_req, res) => void res.json({ now: control.clock.now() })],
-    [
-      'PUT',
-      '/clock',
-      (req, res) => {
+    },
+    { method: 'POST', path: '/users', handle: add('users') },
+    { method: 'POST', path: '/channels', handle: add('channels') },
+    { method: 'POST', path: '/integrations', handle: add('integrations') },
+    {
+      method: 'GET',
+      path: '/clock',
+      handle: (world, _req, res) => void res.json({ now: world.clock.now() }),
+    },
+    {
+      method: 'PUT',
+      path: '/clock',
+      handle: (world, req, res) => {
         const change = readClockChange(readObject(req.body));
-        if ('now' in change) control.clock.set(change.now);
-        else control.clock.advance(change.advanceMs);
-        res.json({ now: control.clock.now() });
+        if ('now' in change) world.clock.set(change.now);
+        else world.clock.advance(change.advanceMs);
+        res.json({ now: world.clock.now() });
       },
-    ],
-    [
-      'POST',
-      '/shutdown',
-      (_req, res) => {
-        res.once('finish', () => void control.shutdown());
+    },
+    {
+      method: 'GET',
+      path: '/requests',
+      handle: (world, req, res) => void res.json(world.requestsPage(readRequestFilter(req.query))),
+    },
+    {
+      method: 'GET',
+      path: '/requests/count',
+      handle: (world, req, res) =>
+        void res.json({ count: world.requests(readRequestFilter(req.query)).length }),
+    },
+    {
+      method: 'GET',
+      path: '/requests/last',
+      handle: (world, req, res) => {
+        const last = world.requests(readRequestFilter(req.query)).at(-1);
+        if (!last)
+          throw new ApiError('control-no-match', { reason: JSON.stringify(readRequestFilter(req.query)) });
+        res.json(last);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/requests',
+      handle: (world, _req, res) => {
+        world.clearRequests();
+        res.json({ status: 'ok' });
+      },
+    },
+  ];
+}
+
+function serverRoutes(server: ServerControl): Route[] {
+  const describe = (req: Request, id: string) => ({ id, url: `${baseUrlOf(req)}/s/${id}` });
+  return [
+    {
+      method: 'POST',
+      path: '/sessions',
+      rootOnly: true,
+      handle: (_w, req, res) => {
+        const session = server.createSession(
+          readSessionOptions(readObject(req.body, true)),
+          'POST /__admin/sessions',
+        );
+        res.status(201).json(describe(req, session.id));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/sessions',
+      rootOnly: true,
+      handle: (_w, req, res) =>
+        void res.json({ sessions: server.listSessions().map((s) => describe(req, s.id)) }),
+    },
+    {
+      method: 'DELETE',
+      path: '/sessions/:id',
+      rootOnly: true,
+      handle: (_w, req, res) => {
+        const id = String(req.params.id);
+        if (!server.deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
+        res.json({ status: 'ok' });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/shutdown',
+      rootOnly: true,
+      handle: (_w, _req, res) => {
+        res.once('finish', () => void server.shutdown());
         res.json({ status: 'stopping' });
       },
-    ],
+    },
   ];
+}
+
+/**
+ * The control API, WireMock-style, mounted at `/__admin` of every world. Session-scoped requests
+ * (`/s/<id>/__admin/…`) act on that session; sessions and shutdown exist only at the root.
+ */
+export function createAdminRouter(server: ServerControl, adminToken?: string): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  router.use(requireAdminToken(adminToken), checkBody);
+  const routes = [...worldRoutes(), ...serverRoutes(server)];
   const allowed = new Map<string, string[]>();
-  for (const [method, path, handle] of routes) {
-    const run: RequestHandler = async (req, res) => handle(req, res);
-    router[method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'put'](path, run);
-    allowed.set(path, [...(allowed.get(path) ?? []), method]);
+  for (const route of routes) {
+    const run: RequestHandler = async (req, res, next) => {
+      const { world, session } = contextOf(req);
+      if (route.rootOnly && session !== undefined) {
+        next();
+        return;
+      }
+      await route.handle(world, req, res);
+    };
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](route.path, run);
+    allowed.set(route.path, [...(allowed.get(route.path) ?? []), route.method]);
   }
   for (const [path, methods] of allowed) {
-    router.all(path, (req) => {
+    router.all(path, (req, _res, next) => {
+      if (contextOf(req).session !== undefined && routes.some((r) => r.path === path && r.rootOnly)) {
+        next();
+        return;
+      }
       throw new ApiError('control-method-not-allowed', { method: req.method, allow: methods.join(', ') });
     });
   }

@@ -38,13 +38,13 @@ function methodNotAllowed(allow: string): RequestHandler {
   };
 }
 
-/** Builds the `/api/v1` router; `getStore` is read per request, so a reset swaps the world. */
-export function createApiRouter(getStore: () => Store): Router {
+/** Builds the `/api/v1` router; `getStore` is read per request (a reset or a session swaps it). */
+export function createApiRouter(getStore: (req: Request) => Store): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const auth = requireAuth(getStore);
   for (const route of ROUTES) {
     const steps: RequestHandler[] = route.auth ? [auth, checkBody] : [];
-    const run: RequestHandler = (req, res) => route.handle(getStore(), req, res);
+    const run: RequestHandler = (req, res) => route.handle(getStore(req), req, res);
     if (route.method === 'GET') router.get(route.path, ...steps, run);
     else router.post(route.path, ...steps, run);
     router.all(route.path, methodNotAllowed(route.method === 'GET' ? 'GET, HEAD' : route.method));

@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors';
 import type { EntityLookup } from '../scenario/entity';
 import { resolveChannel, resolveIntegration, resolveUser } from '../scenario/entity';
+import type { Baseline } from './baseline';
+import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
 import { hasPermission } from './permissions';
 import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
-import { comparator, matches, project } from './query';
+import { comparator, jsonEqual, matches, project } from './query';
 import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from './types';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
@@ -67,29 +69,27 @@ export class Store {
   readonly #seed: number;
   readonly #lenient: boolean;
   readonly #permissions: PermissionTable;
-  readonly #users = new Map<string, User>();
-  readonly #userKeys = new Map<string, string>();
-  readonly #rooms = new Map<string, Room>();
-  readonly #roomNames = new Map<string, string>();
-  readonly #integrations = new Map<string, Integration>();
-  readonly #tokens = new Map<string, string>();
+  readonly #baseline: Baseline;
+  readonly #users: Map<string, User>;
+  readonly #userKeys: Map<string, string>;
+  readonly #rooms: Map<string, Room>;
+  readonly #roomNames: Map<string, string>;
+  readonly #integrations: Map<string, Integration>;
+  readonly #tokens: Map<string, string>;
 
-  constructor(world: World, options: StoreOptions = {}) {
-    const copy = structuredClone(world);
-    this.clock = new FakeClock(copy.clock);
-    this.#seed = copy.seed;
+  /** Starts from a baseline: copies its indexes, shares its (frozen) entities. */
+  constructor(baseline: Baseline, options: StoreOptions = {}) {
+    this.#baseline = baseline;
+    this.clock = new FakeClock(baseline.world.clock);
+    this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
-    this.#permissions = copy.permissions;
-    for (const user of copy.users) this.#indexUser(user);
-    for (const room of copy.channels) {
-      this.#rooms.set(room._id, room);
-      this.#roomNames.set(room.name, room._id);
-    }
-    for (const integration of copy.integrations) this.#integrations.set(integration._id, integration);
-    for (const token of copy.tokens) {
-      const userId = this.#userKeys.get(`u:${token.username.toLowerCase()}`);
-      if (userId) this.#tokens.set(token.authToken, userId);
-    }
+    this.#permissions = baseline.world.permissions;
+    this.#users = new Map(baseline.users);
+    this.#userKeys = new Map(baseline.userKeys);
+    this.#rooms = new Map(baseline.rooms);
+    this.#roomNames = new Map(baseline.roomNames);
+    this.#integrations = new Map(baseline.integrations);
+    this.#tokens = new Map(baseline.tokens);
   }
 
   /** Checks credentials and issues a fresh random token; every failure is the same error. */
@@ -233,8 +233,7 @@ export class Store {
 
   #indexUser(user: User): void {
     this.#users.set(user._id, user);
-    this.#userKeys.set(`u:${user.username.toLowerCase()}`, user._id);
-    for (const email of user.emails) this.#userKeys.set(`e:${email.address.toLowerCase()}`, user._id);
+    for (const key of userKeysOf(user)) this.#userKeys.set(key, user._id);
   }
 
   #ref(user: User | undefined): UserRef | undefined {
@@ -264,6 +263,19 @@ export class Store {
           : kind === 'channels'
             ? this.#rooms.size
             : this.#integrations.size,
+    };
+  }
+
+  /**
+   * What changed since the baseline, per kind: entities added, changed (with the names of the
+   * fields that differ) and removed. Unchanged entities are the baseline's own objects, so this
+   * compares identities, not contents.
+   */
+  changes(): Changes {
+    return {
+      users: diff(this.#baseline.users, this.#users),
+      channels: diff(this.#baseline.rooms, this.#rooms),
+      integrations: diff(this.#baseline.integrations, this.#integrations),
     };
   }
 
@@ -300,4 +312,46 @@ function paginate<T>(
   const page = count === 0 ? sorted.slice(offset) : sorted.slice(offset, offset + count);
   const shaped = page.map((item) => project(item, fields));
   return { items: shaped as Json[] as JsonObject[], count: shaped.length, offset, total: matching.length };
+}
+
+/** One entity that differs from the baseline. */
+export interface Change<T> {
+  _id: string;
+  fields: string[];
+  before: T;
+  after: T;
+}
+
+/** What differs from the baseline, per kind. */
+export interface KindChanges<T> {
+  added: T[];
+  changed: Change<T>[];
+  removed: T[];
+}
+
+export interface Changes {
+  users: KindChanges<User>;
+  channels: KindChanges<Room>;
+  integrations: KindChanges<Integration>;
+}
+
+function diff<T extends { _id: string }>(
+  before: ReadonlyMap<string, T>,
+  after: ReadonlyMap<string, T>,
+): KindChanges<T> {
+  const out: KindChanges<T> = { added: [], changed: [], removed: [] };
+  for (const [id, entity] of after) {
+    const old = before.get(id);
+    if (!old) out.added.push(structuredClone(entity));
+    else if (old !== entity) {
+      const keys = new Set([...Object.keys(old), ...Object.keys(entity)]);
+      const fields = [...keys].filter(
+        (k) => !jsonEqual((old as Record<string, unknown>)[k], (entity as Record<string, unknown>)[k]),
+      );
+      if (fields.length > 0)
+        out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
+    }
+  }
+  for (const [id, entity] of before) if (!after.has(id)) out.removed.push(structuredClone(entity));
+  return out;
 }

@@ -1,0 +1,23 @@
+import type { Request } from 'express';
+
+import type { FakeWorld } from './world';
+
+/** Which world a request acts on: the root's, or a session's (`/s/<id>/…`). */
+export interface RequestContext {
+  world: FakeWorld;
+  /** the session id, for requests under `/s/<id>` */
+  session?: string;
+}
+
+const contexts = new WeakMap<Request, RequestContext>();
+
+export function setContext(req: Request, context: RequestContext): void {
+  contexts.set(req, context);
+}
+
+/** The request's world; set by the app before any router runs. */
+export function contextOf(req: Request): RequestContext {
+  const context = contexts.get(req);
+  if (!context) throw new Error('[rocketchat-fake] no world for this request');
+  return context;
+}

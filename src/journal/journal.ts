@@ -1,0 +1,152 @@
+/**
+ * The request journal: every chat API request a world answered, in a bounded ring (the oldest
+ * drop first), filterable, clearable, and awaitable for clients that call asynchronously.
+ */
+
+/** One recorded request. */
+export interface JournalEntry {
+  /** 1 for the first request after a reset or a clear, then 2, 3, … */
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  /** the parsed body, passwords redacted; `null` when there was none or it did not parse */
+  body: unknown;
+  status: number;
+  /** the authenticated user's username, or `null` */
+  user: string | null;
+  /** the fake clock when the response was sent */
+  time: string;
+}
+
+/** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */
+export interface RequestFilter {
+  path?: string;
+  method?: string;
+  status?: number;
+}
+
+/** The default number of requests a journal keeps. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+/** A predicate for a filter. */
+export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => boolean {
+  const path = filter.path === undefined ? undefined : globToRegExp(filter.path);
+  const method = filter.method?.toUpperCase();
+  return (entry) =>
+    (path === undefined || path.test(entry.path)) &&
+    (method === undefined || entry.method === method) &&
+    (filter.status === undefined || entry.status === filter.status);
+}
+
+interface Waiter {
+  matches: (entry: JournalEntry) => boolean;
+  resolve: (entry: JournalEntry) => void;
+}
+
+export class Journal {
+  readonly capacity: number;
+  #entries: JournalEntry[] = [];
+  #start = 0;
+  #seq = 0;
+  #dropped = 0;
+  #waiters = new Set<Waiter>();
+
+  constructor(capacity = DEFAULT_JOURNAL_SIZE) {
+    this.capacity = Math.max(1, Math.floor(capacity));
+  }
+
+  /** Records a request; the oldest drops when the ring is full. */
+  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+    this.#seq += 1;
+    const recorded: JournalEntry = { seq: this.#seq, ...entry };
+    if (this.#entries.length < this.capacity) this.#entries.push(recorded);
+    else {
+      this.#entries[this.#start] = recorded;
+      this.#start = (this.#start + 1) % this.capacity;
+      this.#dropped += 1;
+    }
+    for (const waiter of this.#waiters) {
+      if (waiter.matches(recorded)) {
+        this.#waiters.delete(waiter);
+        waiter.resolve(structuredClone(recorded));
+      }
+    }
+    return recorded;
+  }
+
+  /** The recorded requests matching a filter, oldest first (copies). */
+  list(filter?: RequestFilter): JournalEntry[] {
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return structuredClone(ordered.filter(matcher(filter)));
+  }
+
+  /** How many requests the ring has dropped since the last clear. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  /** Forgets every request (data is untouched); sequence numbers start again at 1. */
+  clear(): void {
+    this.#entries = [];
+    this.#start = 0;
+    this.#seq = 0;
+    this.#dropped = 0;
+  }
+
+  /**
+   * The first recorded request matching the filter: at once if one is already in the journal,
+   * otherwise when it arrives; rejects after `timeoutMs` naming what was recorded instead.
+   */
+  waitFor(filter: RequestFilter, timeoutMs: number): Promise<JournalEntry> {
+    const matches = matcher(filter);
+    const found = this.list().find(matches);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        matches,
+        resolve: (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(waiter);
+        const seen = this.list().map((e) => `${e.method} ${e.path} ${e.status}`);
+        reject(
+          new Error(
+            `[rocketchat-fake] waitForRequest: no request matching ${JSON.stringify(filter)} within ${timeoutMs} ms; ` +
+              `recorded: ${seen.length > 0 ? seen.slice(-10).join(', ') : 'none'}`,
+          ),
+        );
+      }, timeoutMs);
+      this.#waiters.add(waiter);
+    });
+  }
+}
+
+const MAX_BODY_CHARS = 64 * 1024;
+
+/** A journal copy of a body: passwords redacted at any depth, very large bodies summarised. */
+export function redactBody(body: unknown): unknown {
+  if (body === undefined) return null;
+  const redact = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(redact);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, /password/i.test(k) ? '[redacted]' : redact(v)]),
+    );
+  };
+  try {
+    const size = JSON.stringify(body)?.length ?? 0;
+    if (size > MAX_BODY_CHARS) return { '[truncated]': `${size} characters` };
+    return redact(body);
+  } catch {
+    return { '[unreadable]': 'nested too deeply to copy' };
+  }
+}

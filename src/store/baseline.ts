@@ -1,0 +1,56 @@
+import type { Integration, Room, User, World } from './types';
+
+/**
+ * A world prepared once to be started from many times: deep-frozen, with its indexes built. A
+ * store (the root's, each session's, each reset's) copies the index maps and shares the entity
+ * objects, which are never mutated: a change replaces an entity. So starting a store costs a few
+ * map copies, not a deep copy of the world, and "what changed" is a comparison of identities.
+ */
+export interface Baseline {
+  readonly world: World;
+  readonly users: ReadonlyMap<string, User>;
+  /** `u:<lowercase username>` and `e:<lowercase e-mail>` → user id */
+  readonly userKeys: ReadonlyMap<string, string>;
+  readonly rooms: ReadonlyMap<string, Room>;
+  readonly roomNames: ReadonlyMap<string, string>;
+  readonly integrations: ReadonlyMap<string, Integration>;
+  /** auth token → user id */
+  readonly tokens: ReadonlyMap<string, string>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Indexes of users by lowercase username and e-mail. */
+export function userKeysOf(user: User): string[] {
+  return [`u:${user.username.toLowerCase()}`, ...user.emails.map((e) => `e:${e.address.toLowerCase()}`)];
+}
+
+/** Freezes a copy of the world and indexes it. */
+export function buildBaseline(source: World): Baseline {
+  const world = deepFreeze(structuredClone(source));
+  const users = new Map<string, User>();
+  const userKeys = new Map<string, string>();
+  for (const user of world.users) {
+    users.set(user._id, user);
+    for (const key of userKeysOf(user)) userKeys.set(key, user._id);
+  }
+  const rooms = new Map<string, Room>();
+  const roomNames = new Map<string, string>();
+  for (const room of world.channels) {
+    rooms.set(room._id, room);
+    roomNames.set(room.name, room._id);
+  }
+  const integrations = new Map(world.integrations.map((i) => [i._id, i] as const));
+  const tokens = new Map<string, string>();
+  for (const token of world.tokens) {
+    const userId = userKeys.get(`u:${token.username.toLowerCase()}`);
+    if (userId) tokens.set(token.authToken, userId);
+  }
+  return { world, users, userKeys, rooms, roomNames, integrations, tokens };
+}

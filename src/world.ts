@@ -1,0 +1,141 @@
+import type { ClockControl, WorldControl } from './admin/control';
+import { Journal } from './journal/journal';
+import type { JournalEntry, RequestFilter } from './journal/journal';
+import { resolveScenario } from './scenario/resolve';
+import type { ScenarioInput } from './scenario/schema';
+import type { Baseline } from './store/baseline';
+import { buildBaseline } from './store/baseline';
+import { Store } from './store/store';
+import type { Changes } from './store/store';
+import type { Integration, Room, User, World } from './store/types';
+
+/** The rules and limits of one world. */
+export interface WorldOptions {
+  lenient?: boolean;
+  seed?: number;
+  /** how many requests the journal keeps (default 1000) */
+  journalSize?: number;
+}
+
+/** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
+export interface RequestsPage {
+  requests: JournalEntry[];
+  total: number;
+  dropped: number;
+}
+
+/**
+ * One world: its baseline, its current state and its request journal. The root of a server is a
+ * world, and so is each session; the control API and the programmatic API both call these methods.
+ */
+export class FakeWorld implements WorldControl {
+  readonly #options: WorldOptions;
+  #baseline: Baseline;
+  #store: Store;
+  readonly #journal: Journal;
+
+  constructor(baseline: Baseline, options: WorldOptions = {}) {
+    this.#options = options;
+    this.#baseline = baseline;
+    this.#store = new Store(baseline, { lenient: options.lenient });
+    this.#journal = new Journal(options.journalSize);
+  }
+
+  /** The current state's store (the chat API acts on it). */
+  get store(): Store {
+    return this.#store;
+  }
+
+  /** The request journal. */
+  get journal(): Journal {
+    return this.#journal;
+  }
+
+  /** The baseline this world resets to. */
+  get baseline(): Baseline {
+    return this.#baseline;
+  }
+
+  /** Back to the baseline: data, clock, login tokens issued since, and the journal. */
+  async reset(): Promise<void> {
+    this.#store = new Store(this.#baseline, { lenient: this.#options.lenient });
+    this.#journal.clear();
+  }
+
+  /** Validates a scenario whole, then makes it the baseline and the current state. */
+  async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
+    this.#baseline = buildBaseline(resolveScenario(scenario, { source, seed: this.#options.seed }));
+    await this.reset();
+  }
+
+  /** A deep copy of the current state, in scenario shape. */
+  state(): World {
+    return this.#store.state();
+  }
+
+  /** What changed since the baseline: added, changed (with field names) and removed entities. */
+  changes(): Changes {
+    return this.#store.changes();
+  }
+
+  /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
+  addUser(user: unknown, source = 'addUser()'): User {
+    return this.#store.addUser(user, source);
+  }
+
+  /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
+  addChannel(channel: unknown, source = 'addChannel()'): Room {
+    return this.#store.addChannel(channel, source);
+  }
+
+  /** Adds an integration to the current state and returns it. */
+  addIntegration(integration: unknown, source = 'addIntegration()'): Integration {
+    return this.#store.addIntegration(integration, source);
+  }
+
+  /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */
+  get clock(): ClockControl {
+    return {
+      now: () => this.#store.clock.now(),
+      set: (iso) => this.#store.clock.set(iso),
+      advance: (ms) => this.#store.clock.advance(ms),
+    };
+  }
+
+  /** The recorded chat API requests matching a filter, oldest first. */
+  requests(filter?: RequestFilter): JournalEntry[] {
+    return this.#journal.list(filter);
+  }
+
+  /** The journal as `GET /__admin/requests` answers it. */
+  requestsPage(filter?: RequestFilter): RequestsPage {
+    const requests = this.#journal.list(filter);
+    return { requests, total: requests.length, dropped: this.#journal.dropped };
+  }
+
+  /** How many recorded requests match. */
+  countRequests(filter?: RequestFilter): number {
+    return this.#journal.list(filter).length;
+  }
+
+  /** The most recent matching request, if any. */
+  lastRequest(filter?: RequestFilter): JournalEntry | undefined {
+    return this.#journal.list(filter).at(-1);
+  }
+
+  /** Forgets the recorded requests; the data is untouched. */
+  clearRequests(): void {
+    this.#journal.clear();
+  }
+
+  /**
+   * Resolves with the first matching request, already recorded or still to come; rejects after
+   * `timeoutMs` (default 2000) naming the requests that were recorded instead.
+   */
+  waitForRequest(
+    filter: RequestFilter,
+    { timeoutMs = 2000 }: { timeoutMs?: number } = {},
+  ): Promise<JournalEntry> {
+    return this.#journal.waitFor(filter, timeoutMs);
+  }
+}
