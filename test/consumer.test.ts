@@ -92,6 +92,70 @@ describe('the packed package, as a consumer installs it', () => {
     expect(output).not.toMatch(/open handle/i);
   });
 
+  it('one shared server for 20 test files on 4 workers: each file has its own session (twice)', () => {
+    const dir = join(cjs, 'shared');
+    mkdirSync(dir);
+    const file = (n: number) => `import { useSession } from 'rocketchat-fake/jest';
+
+const session = useSession();
+
+async function admin(): Promise<Record<string, string>> {
+  const res = await fetch(\`\${session.url}/api/v1/login\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user: 'admin', password: 'admin' }),
+  });
+  const { data } = await res.json();
+  return { 'X-Auth-Token': data.authToken, 'X-User-Id': data.userId, 'Content-Type': 'application/json' };
+}
+
+test('file ${n} changes the same channels as every other file', async () => {
+  const headers = await admin();
+  for (const [path, body] of [
+    ['channels.setReadOnly', { roomName: 'random', readOnly: true }],
+    ['channels.setType', { roomName: 'random', type: 'p' }],
+    ['channels.setReadOnly', { roomName: 'general', readOnly: ${n % 2 === 0} }],
+  ] as const) {
+    const res = await fetch(\`\${session.url}/api/v1/\${path}\`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+  }
+  const state = await session.state();
+  const random = state.channels.find((c) => c.name === 'random');
+  expect(random).toMatchObject({ ro: true, t: 'p', _updatedAt: '2026-01-01T00:00:02.000Z' });
+  expect(await session.requests({ method: 'POST', status: 200 })).toHaveLength(4);
+});
+
+test('file ${n} starts its next test from the baseline', async () => {
+  const state = await session.state();
+  expect(state.channels.find((c) => c.name === 'random')).toMatchObject({ ro: false, t: 'c' });
+  expect(state.clock).toBe('2026-01-01T00:00:00.000Z');
+});
+`;
+    for (let n = 1; n <= 20; n += 1) writeFileSync(join(dir, `file${n}.test.ts`), file(n));
+    writeFileSync(
+      join(dir, 'jest.config.js'),
+      `module.exports = ${JSON.stringify({
+        rootDir: dir,
+        testEnvironment: 'node',
+        globalSetup: 'rocketchat-fake/jest/global-setup',
+        globalTeardown: 'rocketchat-fake/jest/global-teardown',
+        transform: { '^.+\\.ts$': [require.resolve('ts-jest'), { tsconfig: join(cjs, 'tsconfig.json') }] },
+      })};`,
+    );
+    const jestBin = join(MODULES, 'jest', 'bin', 'jest.js');
+    for (let round = 0; round < 2; round += 1) {
+      const output = ok(
+        run(
+          process.execPath,
+          [jestBin, '--ci', '--maxWorkers=4', '--config', join(dir, 'jest.config.js')],
+          dir,
+        ),
+      );
+      expect(output).toMatch(/Tests:\s+40 passed, 40 total/);
+      expect(output).toMatch(/Test Suites:\s+20 passed, 20 total/);
+    }
+  });
+
   it('runs the README ES module recipe with plain node', () => {
     writeFileSync(join(esm, 'index.js'), recipe('esm'));
     const result = run(process.execPath, ['index.js'], esm);
