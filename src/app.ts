@@ -4,6 +4,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { ServerControl } from './admin/control';
 import { createAdminRouter } from './admin/router';
 import { parseBody } from './api/body';
+import { applyFaults } from './api/faults';
 import { recordRequests } from './api/journal';
 import { logRequests } from './api/log';
 import { errorHandler, noStore, sendSuccess } from './api/respond';
@@ -32,25 +33,27 @@ export interface AppHost {
   readonly control: ServerControl;
 }
 
+/** The control API is off (`admin: false`) when the app says so; deleted sessions keep it on. */
+const adminOff = new WeakSet<Request>();
+function adminEnabled(req: Request): boolean {
+  return !adminOff.has(req);
+}
+
 function notFound(req: Request, _res: Response, next: NextFunction): void {
-  next(
-    new ApiError(req.path.startsWith('/__admin') ? 'control-not-found' : 'not-found', {
-      method: req.method,
-      reason: req.path,
-    }),
-  );
+  const control = req.path.startsWith('/__admin') && adminEnabled(req);
+  next(new ApiError(control ? 'control-not-found' : 'not-found', { method: req.method, reason: req.path }));
 }
 
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
-function createWorldRouter(host: AppHost, options: Pick<FakeOptions, 'adminToken'>): Router {
+function createWorldRouter(host: AppHost, options: Pick<FakeOptions, 'adminToken' | 'admin'>): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use('/api', recordRequests);
+  router.use('/api', recordRequests, applyFaults);
   router.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));
   router.use(
     '/api/v1',
     createApiRouter((req) => contextOf(req).world.store),
   );
-  router.use('/__admin', createAdminRouter(host.control, options.adminToken));
+  if (options.admin !== false) router.use('/__admin', createAdminRouter(host.control, options.adminToken));
   router.use(notFound);
   return router;
 }
@@ -58,7 +61,7 @@ function createWorldRouter(host: AppHost, options: Pick<FakeOptions, 'adminToken
 /** Wires the Express app around a host. Never listens. */
 export function buildApp(
   host: AppHost,
-  options: Pick<FakeOptions, 'bodyLimit' | 'log' | 'adminToken'>,
+  options: Pick<FakeOptions, 'bodyLimit' | 'log' | 'adminToken' | 'admin'>,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -66,6 +69,12 @@ export function buildApp(
   app.set('query parser', 'simple');
   if (options.log) app.use(logRequests);
   app.use(noStore);
+  if (options.admin === false) {
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+      adminOff.add(req);
+      next();
+    });
+  }
   app.use(parseBody(options.bodyLimit));
   const world = createWorldRouter(host, options);
   app.use(

@@ -19,6 +19,7 @@ Options:
   --lenient         the API document's lenient transitions (same values succeed)
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
+  --no-admin        turn the control API (/__admin) off entirely
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -38,6 +39,7 @@ interface CliOptions {
   log: boolean;
   command?: string;
   adminToken?: string;
+  admin: boolean;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -61,6 +63,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         lenient: { type: 'boolean' },
         log: { type: 'boolean' },
         'admin-token': { type: 'string' },
+        'no-admin': { type: 'boolean' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -81,6 +84,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     log: values.log ?? false,
     command: values.command,
     adminToken: readAdminToken(values['admin-token']),
+    admin: !values['no-admin'],
   };
 }
 
@@ -120,7 +124,8 @@ async function main(argv: string[]): Promise<void> {
   const fake = createFakeServer(options);
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(options.host) && options.adminToken === undefined) {
+  const exposed = !['127.0.0.1', 'localhost', '::1'].includes(options.host);
+  if (exposed && options.admin && options.adminToken === undefined) {
     process.stderr.write(
       `[rocketchat-fake] warning: listening on ${options.host} with the control API open to anyone who can reach it; set --admin-token\n`,
     );

@@ -70,6 +70,12 @@ export const ERRORS = {
     suffixOnly: 'error-unauthorized',
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
+  'too-many-requests': {
+    status: 429,
+    message: (p) =>
+      `Error, too many requests. Please slow down. You must wait ${p.reason ?? '60'} seconds before trying this endpoint again.`,
+    suffixOnly: 'error-too-many-requests',
+  },
   'method-not-allowed': {
     status: 405,
     message: (p) => `Method ${p.method ?? ''} is not allowed here; use ${p.allow ?? ''}`,
@@ -187,6 +193,7 @@ export const ERRORS = {
     message: (p) => `No request in the journal matches ${p.reason ?? '{}'}`,
     control: true,
   },
+  'control-no-fault': { status: 404, message: (p) => `No fault "${p.reason ?? ''}"`, control: true },
   'control-no-session': { status: 404, message: (p) => `No session "${p.reason ?? ''}"`, control: true },
   'control-invalid': { status: 400, message: (p) => p.reason ?? 'Invalid request', control: true },
   'control-payload-too-large': { status: 413, message: () => 'The request body is too large', control: true },

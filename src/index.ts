@@ -9,6 +9,8 @@ export type { FakeOptions } from './options';
 export { createApp, createFakeServer, FakeServer, FakeSession } from './server';
 export type { ClockControl, SessionInfo, SessionOptions } from './admin/control';
 export type { JournalEntry, RequestFilter } from './journal/journal';
+export type { Fault, FaultInput } from './faults/faults';
+export type { RateLimitConfig } from './ratelimit/limiter';
 export type { Change, Changes, KindChanges } from './store/store';
 export type { FakeApp, FakeServerOptions } from './server';
 export { ApiError, ERRORS } from './errors';

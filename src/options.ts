@@ -19,6 +19,10 @@ export interface FakeOptions {
   log?: boolean;
   /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
   adminToken?: string;
+  /** turns rate limiting on (overrides the scenario's `rateLimit`): `{limit, windowMs}` */
+  rateLimit?: { limit: number; windowMs: number };
+  /** `false` turns the control API (`/__admin`) off entirely */
+  admin?: boolean;
   /** how many requests each world's journal keeps; the oldest drop first (default 1000) */
   journalSize?: number;
 }

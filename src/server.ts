@@ -3,19 +3,16 @@ import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import type { ClockControl, ServerControl, SessionInfo, SessionOptions } from './admin/control';
+import type { ServerControl, SessionInfo, SessionOptions } from './admin/control';
 import { buildApp, buildWorld } from './app';
 import type { AppHost } from './app';
-import type { JournalEntry, RequestFilter } from './journal/journal';
 import type { FakeOptions } from './options';
 import { ScenarioError } from './scenario/problems';
 import { meteorId } from './scenario/ids';
 import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
 import { resolveScenario } from './scenario/resolve';
-import type { ScenarioInput } from './scenario/schema';
 import { buildBaseline } from './store/baseline';
-import type { Changes } from './store/store';
-import type { Integration, Room, User, World } from './store/types';
+import { WorldHandle } from './handle';
 import { FakeWorld } from './world';
 
 /**
@@ -36,7 +33,7 @@ export interface FakeServerOptions extends FakeOptions {
  * An isolated copy of the server's baseline, served under `/s/<id>/`: its own state, tokens,
  * clock and journal. Create one with `fake.session()` or `POST /__admin/sessions`.
  */
-export class FakeSession {
+export class FakeSession extends WorldHandle {
   readonly id: string;
   /** the path prefix of the session's routes: `/s/<id>` */
   readonly path: string;
@@ -44,10 +41,15 @@ export class FakeSession {
   readonly #server: FakeServer;
 
   constructor(id: string, world: FakeWorld, server: FakeServer) {
+    super();
     this.id = id;
     this.path = `/s/${id}`;
     this.#world = world;
     this.#server = server;
+  }
+
+  protected get world(): FakeWorld {
+    return this.#world;
   }
 
   /** The session's base URL, `<server url>/s/<id>`; give it to the client under test. */
@@ -55,45 +57,6 @@ export class FakeSession {
     return `${this.#server.url}${this.path}`;
   }
 
-  reset(): Promise<void> {
-    return this.#world.reset();
-  }
-  load(scenario: ScenarioInput | unknown, source?: string): Promise<void> {
-    return this.#world.load(scenario, source);
-  }
-  state(): World {
-    return this.#world.state();
-  }
-  changes(): Changes {
-    return this.#world.changes();
-  }
-  addUser(user: unknown): User {
-    return this.#world.addUser(user);
-  }
-  addChannel(channel: unknown): Room {
-    return this.#world.addChannel(channel);
-  }
-  addIntegration(integration: unknown): Integration {
-    return this.#world.addIntegration(integration);
-  }
-  get clock(): ClockControl {
-    return this.#world.clock;
-  }
-  requests(filter?: RequestFilter): JournalEntry[] {
-    return this.#world.requests(filter);
-  }
-  countRequests(filter?: RequestFilter): number {
-    return this.#world.countRequests(filter);
-  }
-  lastRequest(filter?: RequestFilter): JournalEntry | undefined {
-    return this.#world.lastRequest(filter);
-  }
-  clearRequests(): void {
-    this.#world.clearRequests();
-  }
-  waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
-    return this.#world.waitForRequest(filter, options);
-  }
   /** Ends the session: its URLs answer 404 from now on. */
   async close(): Promise<void> {
     this.#server.deleteSession(this.id);
@@ -104,7 +67,7 @@ export class FakeSession {
  * A fake Rocket.Chat with its lifecycle (`start`, `url`, `reset`, `load`, `state`, `stop`), the
  * control API's operations on its root world, and sessions. Create it with {@link createFakeServer}.
  */
-export class FakeServer implements ServerControl {
+export class FakeServer extends WorldHandle implements ServerControl {
   /** The request handler (chat API and `/__admin`), for supertest or `http.createServer`. */
   readonly app: FakeApp;
   readonly #options: FakeServerOptions;
@@ -118,10 +81,15 @@ export class FakeServer implements ServerControl {
   readonly #inFlight = new Set<ServerResponse>();
 
   constructor(options: FakeServerOptions = {}) {
+    super();
     this.#options = options;
     this.#root = new FakeWorld(buildBaseline(buildWorld(options)), options);
     const host: AppHost = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
     this.app = buildApp(host, options);
+  }
+
+  protected get world(): FakeWorld {
+    return this.#root;
   }
 
   /** Listens (on `port`, default the options' port, else a free one) and resolves with the base URL. */
@@ -153,74 +121,6 @@ export class FakeServer implements ServerControl {
     if (!this.#url)
       throw new Error('[rocketchat-fake] url: the server is not started; await fake.start() first');
     return this.#url;
-  }
-
-  /** Back to the baseline: data, clock, login tokens issued since, and the journal. Sessions stay. */
-  reset(): Promise<void> {
-    return this.#root.reset();
-  }
-
-  /**
-   * Validates a scenario document whole, then makes it the baseline and the current state.
-   * Throws ScenarioError (and changes nothing) when it has problems.
-   */
-  load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
-    return this.#root.load(scenario, source);
-  }
-
-  /** A deep copy of the current state, in scenario shape. */
-  state(): World {
-    return this.#root.state();
-  }
-
-  /** What changed since the baseline: added, changed (with field names) and removed entities. */
-  changes(): Changes {
-    return this.#root.changes();
-  }
-
-  /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
-  addUser(user: unknown, source = 'addUser()'): User {
-    return this.#root.addUser(user, source);
-  }
-
-  /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
-  addChannel(channel: unknown, source = 'addChannel()'): Room {
-    return this.#root.addChannel(channel, source);
-  }
-
-  /** Adds an integration to the current state and returns it. */
-  addIntegration(integration: unknown, source = 'addIntegration()'): Integration {
-    return this.#root.addIntegration(integration, source);
-  }
-
-  /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */
-  get clock(): ClockControl {
-    return this.#root.clock;
-  }
-
-  /** The recorded chat API requests matching a filter (`path` with `*`, `method`, `status`), oldest first. */
-  requests(filter?: RequestFilter): JournalEntry[] {
-    return this.#root.requests(filter);
-  }
-
-  /** How many recorded requests match. */
-  countRequests(filter?: RequestFilter): number {
-    return this.#root.countRequests(filter);
-  }
-
-  /** The most recent matching request, if any. */
-  lastRequest(filter?: RequestFilter): JournalEntry | undefined {
-    return this.#root.lastRequest(filter);
-  }
-
-  /** Forgets the recorded requests; the data is untouched. */
-  clearRequests(): void {
-    this.#root.clearRequests();
-  }
-
-  /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */
-  waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
-    return this.#root.waitForRequest(filter, options);
   }
 
   /** A new isolated session (see {@link FakeSession}); from the baseline unless a scenario is given. */

@@ -1,5 +1,10 @@
 import type { ClockControl, WorldControl } from './admin/control';
+import { FaultSet } from './faults/faults';
+import type { Fault } from './faults/faults';
 import { Journal } from './journal/journal';
+import { RateLimiter, rateLimitSchema } from './ratelimit/limiter';
+import type { RateLimitConfig } from './ratelimit/limiter';
+import { parseOrThrow } from './scenario/checks';
 import type { JournalEntry, RequestFilter } from './journal/journal';
 import { resolveScenario } from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
@@ -15,6 +20,8 @@ export interface WorldOptions {
   seed?: number;
   /** how many requests the journal keeps (default 1000) */
   journalSize?: number;
+  /** rate limiting, over the scenario's `rateLimit` */
+  rateLimit?: RateLimitConfig;
 }
 
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
@@ -33,12 +40,31 @@ export class FakeWorld implements WorldControl {
   #baseline: Baseline;
   #store: Store;
   readonly #journal: Journal;
+  readonly #faults: FaultSet;
+  readonly #limiter: RateLimiter;
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
+    if (options.rateLimit) parseOrThrow(rateLimitSchema, options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
     this.#store = new Store(baseline, { lenient: options.lenient });
     this.#journal = new Journal(options.journalSize);
+    this.#faults = new FaultSet(baseline.world.seed);
+    this.#limiter = new RateLimiter(this.#baselineRateLimit());
+  }
+
+  #baselineRateLimit(): RateLimitConfig | undefined {
+    return this.#options.rateLimit ?? this.#baseline.world.rateLimit;
+  }
+
+  /** The injected faults. */
+  get faultSet(): FaultSet {
+    return this.#faults;
+  }
+
+  /** The rate limiter (off unless configured). */
+  get limiter(): RateLimiter {
+    return this.#limiter;
   }
 
   /** The current state's store (the chat API acts on it). */
@@ -60,6 +86,8 @@ export class FakeWorld implements WorldControl {
   async reset(): Promise<void> {
     this.#store = new Store(this.#baseline, { lenient: this.#options.lenient });
     this.#journal.clear();
+    this.#faults.clear();
+    this.#limiter.configure(this.#baselineRateLimit());
   }
 
   /** Validates a scenario whole, then makes it the baseline and the current state. */
@@ -70,7 +98,39 @@ export class FakeWorld implements WorldControl {
 
   /** A deep copy of the current state, in scenario shape. */
   state(): World {
-    return this.#store.state();
+    const rateLimit = this.#limiter.config;
+    return { ...this.#store.state(), ...(rateLimit ? { rateLimit } : {}) };
+  }
+
+  /** Injects a fault (see the README's fault reference) and returns it with its id. */
+  fault(input: unknown, source = 'fault()'): Fault {
+    return this.#faults.add(input, source);
+  }
+
+  /** The active faults. */
+  faults(): Fault[] {
+    return this.#faults.list();
+  }
+
+  /** Clears one fault by id, or all of them. Returns whether anything was cleared. */
+  clearFaults(id?: string): boolean {
+    if (id !== undefined) return this.#faults.remove(id);
+    this.#faults.clear();
+    return true;
+  }
+
+  /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) for this world until reset. */
+  setRateLimit(
+    config: RateLimitConfig | null | Record<string, unknown>,
+    source = 'setRateLimit()',
+  ): RateLimitConfig | null {
+    this.#limiter.configure(config === null ? undefined : parseOrThrow(rateLimitSchema, config, source));
+    return this.#limiter.config ?? null;
+  }
+
+  /** The rate limit in force, or `null`. */
+  getRateLimit(): RateLimitConfig | null {
+    return this.#limiter.config ?? null;
   }
 
   /** What changed since the baseline: added, changed (with field names) and removed entities. */

@@ -1,4 +1,6 @@
+import type { Fault } from '../faults/faults';
 import type { JournalEntry, RequestFilter } from '../journal/journal';
+import type { RateLimitConfig } from '../ratelimit/limiter';
 import type { ScenarioInput } from '../scenario/schema';
 import type { Changes } from '../store/store';
 import type { Integration, Room, User, World } from '../store/types';
@@ -30,6 +32,14 @@ export interface WorldControl {
   requests(filter?: RequestFilter): JournalEntry[];
   requestsPage(filter?: RequestFilter): { requests: JournalEntry[]; total: number; dropped: number };
   clearRequests(): void;
+  fault(input: unknown, source?: string): Fault;
+  faults(): Fault[];
+  clearFaults(id?: string): boolean;
+  setRateLimit(
+    config: RateLimitConfig | null | Record<string, unknown>,
+    source?: string,
+  ): RateLimitConfig | null;
+  getRateLimit(): RateLimitConfig | null;
 }
 
 /** How a session is asked for: a scenario document, or the name of a file next to the fixtures. */

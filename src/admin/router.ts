@@ -147,6 +147,50 @@ function worldRoutes(): Route[] {
       },
     },
     {
+      method: 'POST',
+      path: '/faults',
+      handle: (world, req, res) =>
+        void res.status(201).json(world.fault(readObject(req.body), 'POST /__admin/faults')),
+    },
+    {
+      method: 'GET',
+      path: '/faults',
+      handle: (world, _req, res) => void res.json({ faults: world.faults() }),
+    },
+    {
+      method: 'DELETE',
+      path: '/faults',
+      handle: (world, _req, res) => {
+        world.clearFaults();
+        res.json({ status: 'ok' });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/faults/:id',
+      handle: (world, req, res) => {
+        const id = String(req.params.id);
+        if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
+        res.json({ status: 'ok' });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/rate-limit',
+      handle: (world, _req, res) => void res.json({ rateLimit: world.getRateLimit() }),
+    },
+    {
+      method: 'PUT',
+      path: '/rate-limit',
+      handle: (world, req, res) =>
+        void res.json({ rateLimit: world.setRateLimit(readObject(req.body), 'PUT /__admin/rate-limit') }),
+    },
+    {
+      method: 'DELETE',
+      path: '/rate-limit',
+      handle: (world, _req, res) => void res.json({ rateLimit: world.setRateLimit(null) }),
+    },
+    {
       method: 'DELETE',
       path: '/requests',
       handle: (world, _req, res) => {

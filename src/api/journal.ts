@@ -3,23 +3,31 @@ import type { NextFunction, Request, Response } from 'express';
 import { contextOf } from '../context';
 import { redactBody } from '../journal/journal';
 import { maybeAuthOf } from './auth';
+import { worldPath } from './faults';
 
-/** Records each chat API request in its world's journal once the response is sent. */
+/**
+ * Records each chat API request in its world's journal once it is answered, or with status 0
+ * when the connection closed with no complete answer (a dropped or cut-off response).
+ */
 export function recordRequests(req: Request, res: Response, next: NextFunction): void {
-  const { world, session } = contextOf(req);
+  const { world } = contextOf(req);
   const journal = world.journal;
-  res.once('finish', () => {
-    const pathname = req.originalUrl.split('?')[0] ?? '';
-    const path = session === undefined ? pathname : pathname.slice(`/s/${session}`.length);
+  const path = worldPath(req);
+  let recorded = false;
+  const record = (): void => {
+    if (recorded) return;
+    recorded = true;
     journal.record({
       method: req.method,
       path,
       query: { ...(req.query as Record<string, unknown>) },
       body: redactBody(req.body),
-      status: res.statusCode,
+      status: res.writableFinished ? res.statusCode : 0,
       user: maybeAuthOf(req)?.user.username ?? null,
       time: world.store.clock.now(),
     });
-  });
+  };
+  res.once('finish', record);
+  res.once('close', record);
   next();
 }

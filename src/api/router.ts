@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { Store } from '../store/store';
 import { requireAuth } from './auth';
 import { checkBody } from './body';
+import { rateLimit } from './ratelimit';
 import * as channels from './channels';
 import * as session from './session';
 
@@ -43,7 +44,8 @@ export function createApiRouter(getStore: (req: Request) => Store): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const auth = requireAuth(getStore);
   for (const route of ROUTES) {
-    const steps: RequestHandler[] = route.auth ? [auth, checkBody] : [];
+    const limit = rateLimit(route.path);
+    const steps: RequestHandler[] = route.auth ? [auth, limit, checkBody] : [limit];
     const run: RequestHandler = (req, res) => route.handle(getStore(req), req, res);
     if (route.method === 'GET') router.get(route.path, ...steps, run);
     else router.post(route.path, ...steps, run);

@@ -62,6 +62,7 @@ class WorldBuilder {
       integrations: this.#buildIntegrations(),
       tokens: this.#buildTokens(),
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
+      ...(this.scenario.rateLimit ? { rateLimit: { ...this.scenario.rateLimit } } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { rateLimitSchema } from '../ratelimit/limiter';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, USER_ROLES } from '../store/types';
 
@@ -111,6 +112,9 @@ export const scenarioSchema = z
     channels: z.array(channelSchema).optional(),
     integrations: z.array(integrationSchema).optional(),
     tokens: z.array(tokenSchema).optional().describe('pre-issued login tokens'),
+    rateLimit: rateLimitSchema
+      .optional()
+      .describe('turns rate limiting on: limit calls per windowMs per client and route'),
     permissions: z
       .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))
       .optional()

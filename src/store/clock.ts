@@ -19,6 +19,11 @@ export class FakeClock {
     return new Date(this.#ms).toISOString();
   }
 
+  /** The current time in epoch milliseconds. */
+  nowMs(): number {
+    return this.#ms;
+  }
+
   /** The stamp the next change of state will carry, without moving the clock. */
   next(): string {
     return new Date(this.#ms + 1000).toISOString();

@@ -94,6 +94,12 @@ export interface TokenRecord {
 export type PermissionTable = Record<string, GrantableRole[]>;
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */
+/** Rate limiting as a scenario turns it on: `limit` calls per `windowMs` per client and route. */
+export interface RateLimitSettings {
+  limit: number;
+  windowMs: number;
+}
+
 export interface World {
   seed: number;
   clock: string;
@@ -102,4 +108,6 @@ export interface World {
   integrations: Integration[];
   tokens: TokenRecord[];
   permissions: PermissionTable;
+  /** present when the scenario turns rate limiting on */
+  rateLimit?: RateLimitSettings;
 }
