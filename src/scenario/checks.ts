@@ -7,17 +7,31 @@ import { ScenarioError, jsonPath } from './problems';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Keys that could reach an object's prototype if copied: refused wherever they appear. */
+/** How deep a scenario or control document may nest; deeper is refused, not recursed into. */
+export const MAX_DEPTH = 64;
+
+/**
+ * Keys that could reach an object's prototype if copied (`__proto__`, `constructor`,
+ * `prototype`) are refused wherever they appear, and so is nesting deeper than {@link MAX_DEPTH}.
+ * Iterative, so no document can exhaust the stack here.
+ */
 export function findForbiddenKeys(value: unknown, path: PropertyKey[], out: Problem[]): void {
-  if (typeof value !== 'object' || value === null || out.length > 100) return;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => findForbiddenKeys(item, [...path, i], out));
-    return;
-  }
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key))
-      out.push({ path: jsonPath([...path, key]), message: `the key "${key}" is not allowed` });
-    else findForbiddenKeys((value as Record<string, unknown>)[key], [...path, key], out);
+  const stack: [unknown, PropertyKey[]][] = [[value, path]];
+  while (stack.length > 0 && out.length < 100) {
+    const [current, at] = stack.pop() as [unknown, PropertyKey[]];
+    if (typeof current !== 'object' || current === null) continue;
+    if (at.length > MAX_DEPTH) {
+      out.push({ path: jsonPath(at), message: `nested deeper than ${MAX_DEPTH} levels` });
+      continue;
+    }
+    const entries: [PropertyKey, unknown][] = Array.isArray(current)
+      ? current.map((item, i) => [i, item])
+      : Object.keys(current).map((k) => [k, (current as Record<string, unknown>)[k]]);
+    for (const [key, child] of entries.reverse()) {
+      if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) {
+        out.push({ path: jsonPath([...at, key]), message: `the key "${key}" is not allowed` });
+      } else stack.push([child, [...at, key]]);
+    }
   }
 }
 
