@@ -20,6 +20,8 @@ Options:
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely
+  --body-limit N    largest request body in bytes (default 1048576); larger gets 413
+  --journal-size N  requests each world's journal keeps (default 1000)
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -40,6 +42,8 @@ interface CliOptions {
   command?: string;
   adminToken?: string;
   admin: boolean;
+  bodyLimit?: number;
+  journalSize?: number;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -64,6 +68,8 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         log: { type: 'boolean' },
         'admin-token': { type: 'string' },
         'no-admin': { type: 'boolean' },
+        'body-limit': { type: 'string' },
+        'journal-size': { type: 'string' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -85,7 +91,21 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     command: values.command,
     adminToken: readAdminToken(values['admin-token']),
     admin: !values['no-admin'],
+    bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
+    journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
   };
+}
+
+function optionalInteger(
+  flag: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = readInteger(flag, raw, max);
+  if (value < min) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${raw}"`);
+  return value;
 }
 
 function readAdminToken(raw: string | undefined): string | undefined {

@@ -85,6 +85,30 @@ describe('the rocketchat-fake command', () => {
     expect(await exited).toBe(0);
   });
 
+  it('SIGTERM waits for a request held by a delay fault, then exits 0', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        const match = /http:\/\/[\d.]+:\d+/.exec(d.toString());
+        if (match) resolve(match[0]);
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await fetch(`${url}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: '/api/info', delayMs: 700, times: 1 }),
+    });
+    const inFlight = fetch(`${url}/api/info`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    for (;;) {
+      const { faults } = (await (await fetch(`${url}/__admin/faults`)).json()) as { faults: unknown[] };
+      if (faults.length === 0) break; // the held request has taken the fault's one use
+    }
+    child.kill('SIGTERM');
+    expect(await inFlight).toEqual({ status: 200, body: { version: '7.0.0', success: true } });
+    expect(await exited).toBe(0);
+  });
+
   it('takes --fixtures and --seed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcf-'));
     const file = join(dir, 'world.json');
@@ -223,6 +247,24 @@ describe('the rocketchat-fake command', () => {
       { encoding: 'utf8' },
     );
     expect(lenient.status).toBe(0);
+  });
+
+  it('--body-limit and --journal-size', () => {
+    const script = [
+      'const u = process.env.ROCKETCHAT_URL;',
+      "const post = (body) => fetch(u + '/api/v1/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });",
+      "post(JSON.stringify({ user: 'x'.repeat(300), password: 'a' }))",
+      ".then((r) => post('{}').then(() => post('{}')).then(() => fetch(u + '/__admin/requests')).then((j) => j.json()).then((j) => console.log(r.status, j.total, j.dropped)));",
+    ].join('');
+    const result = spawnSync(
+      process.execPath,
+      [CLI, '--port', '0', '--body-limit', '100', '--journal-size', '2', '-c', `node -e "${script}"`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.stdout).toMatch(/^413 2 1$/m);
+    expect(spawnSync(process.execPath, [CLI, '--body-limit', '0']).status).toBe(2);
   });
 
   it('falls back to the PORT and HOST environment variables', async () => {

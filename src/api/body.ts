@@ -36,6 +36,13 @@ export function parseBody(limit: string | number = '1mb') {
   };
 }
 
+/** Throws only a too-large body's 413: login answers every other bad body with its one 401. */
+export function checkBodyLimit(req: Request, _res: Response, next: NextFunction): void {
+  const failure = failures.get(req);
+  if (failure?.code === 'payload-too-large') throw failure;
+  next();
+}
+
 /** Throws the body's parse error, if it had one. */
 export function checkBody(req: Request, _res: Response, next: NextFunction): void {
   const failure = failures.get(req);

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors';
 import type { Store } from '../store/store';
 import { requireAuth } from './auth';
-import { checkBody } from './body';
+import { checkBody, checkBodyLimit } from './body';
 import { rateLimit } from './ratelimit';
 import * as channels from './channels';
 import * as session from './session';
@@ -45,7 +45,7 @@ export function createApiRouter(getStore: (req: Request) => Store): Router {
   const auth = requireAuth(getStore);
   for (const route of ROUTES) {
     const limit = rateLimit(route.path);
-    const steps: RequestHandler[] = route.auth ? [auth, limit, checkBody] : [limit];
+    const steps: RequestHandler[] = route.auth ? [auth, limit, checkBody] : [limit, checkBodyLimit];
     const run: RequestHandler = (req, res) => route.handle(getStore(req), req, res);
     if (route.method === 'GET') router.get(route.path, ...steps, run);
     else router.post(route.path, ...steps, run);
