@@ -10,6 +10,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       'no-console': 'off',
     },
   },
@@ -22,6 +23,8 @@ export default tseslint.config(
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

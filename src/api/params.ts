@@ -86,7 +86,8 @@ export function readJsonQuery(
 
 /** Pagination and JSON query together, in the order the real server reads them. */
 export function readListOptions(params: Params, forcedKeys: readonly string[] = []): ListOptions {
-  return { ...readPagination(params), ...readJsonQuery(params, forcedKeys) };
+  const cacheKey = JSON.stringify([params.sort ?? null, params.query ?? null]);
+  return { ...readPagination(params), ...readJsonQuery(params, forcedKeys), cacheKey };
 }
 
 function readOptionalString(params: Params, name: string): string | undefined {

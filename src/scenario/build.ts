@@ -13,17 +13,23 @@ export interface BuildContext {
   clock: string;
 }
 
-function extras(input: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(input)) if (!known.includes(key)) out[key] = input[key];
-  return out;
+/** Fields the scenario adds beyond the known ones, deep-copied (the world never shares the caller's objects). */
+function extras(input: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(input)) {
+    if (known.has(key)) continue;
+    out ??= {};
+    out[key] = structuredClone(input[key]);
+  }
+  return out ?? {};
 }
 
-function defined<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
+/** Sets `key` only when the value is defined (a scenario that leaves a field out gets none). */
+function optional<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
 }
 
-const USER_KEYS = ['_id', 'username', 'password', 'name', 'emails', 'roles', 'active'];
+const USER_KEYS = new Set(['_id', 'username', 'password', 'name', 'emails', 'roles', 'active']);
 
 export function buildUser(input: ParsedUser, kind: string, index: number, ctx: BuildContext): User {
   return {
@@ -42,7 +48,7 @@ export function buildUser(input: ParsedUser, kind: string, index: number, ctx: B
   };
 }
 
-const ROOM_KEYS = [
+const ROOM_KEYS = new Set([
   '_id',
   'fname',
   'name',
@@ -62,7 +68,7 @@ const ROOM_KEYS = [
   'joinCodeRequired',
   'joinCode',
   'muted',
-];
+]);
 
 /** `owner`: the resolved `u` (or the default creator), `undefined` when the world has no users. */
 export function buildRoom(
@@ -74,31 +80,29 @@ export function buildRoom(
 ): Room {
   const usernames = input.usernames ?? (owner ? [owner.username] : []);
   const ts = input.ts ?? ctx.clock;
-  return defined({
-    _id: input._id ?? meteorId(ctx.seed, kind, index),
-    fname: input.fname,
-    name: input.name,
-    t: input.t ?? 'c',
-    usernames,
-    usersCount: input.usersCount ?? usernames.length,
-    msgs: input.msgs ?? 0,
-    u: owner,
-    ts,
-    ro: input.ro,
-    sysMes: input.sysMes ?? true,
-    default: input.default,
-    topic: input.topic,
-    description: input.description,
-    archived: input.archived,
-    _updatedAt: input._updatedAt ?? ts,
-    joinCodeRequired: input.joinCodeRequired ?? Boolean(input.joinCode),
-    joinCode: input.joinCode,
-    muted: input.muted ?? [],
-    ...extras(input, ROOM_KEYS),
-  });
+  const room = { _id: input._id ?? meteorId(ctx.seed, kind, index) } as Room;
+  optional(room, 'fname', input.fname);
+  room.name = input.name;
+  room.t = input.t ?? 'c';
+  room.usernames = [...usernames];
+  room.usersCount = input.usersCount ?? usernames.length;
+  room.msgs = input.msgs ?? 0;
+  optional(room, 'u', owner && { ...owner });
+  room.ts = ts;
+  optional(room, 'ro', input.ro);
+  room.sysMes = input.sysMes ?? true;
+  optional(room, 'default', input.default);
+  optional(room, 'topic', input.topic);
+  optional(room, 'description', input.description);
+  optional(room, 'archived', input.archived);
+  room._updatedAt = input._updatedAt ?? ts;
+  room.joinCodeRequired = input.joinCodeRequired ?? Boolean(input.joinCode);
+  optional(room, 'joinCode', input.joinCode);
+  room.muted = [...(input.muted ?? [])];
+  return Object.assign(room, extras(input, ROOM_KEYS));
 }
 
-const INTEGRATION_KEYS = [
+const INTEGRATION_KEYS = new Set([
   '_id',
   'type',
   'event',
@@ -120,7 +124,7 @@ const INTEGRATION_KEYS = [
   '_createdAt',
   '_createdBy',
   '_updatedAt',
-];
+]);
 
 export function buildIntegration(
   input: ParsedIntegration,

@@ -1,6 +1,7 @@
-import type { Faker } from '@faker-js/faker';
+import type { Faker, Randomizer } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
+import { Sfc32Randomizer } from './randomizer';
 import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
 
 /**
@@ -19,8 +20,9 @@ const DAY_SECONDS = 86_400;
 function createFaker(): Faker {
   const FakerClass = englishFaker.constructor as new (options: {
     locale: (typeof englishFaker.rawDefinitions)[];
+    randomizer: Randomizer;
   }) => Faker;
-  return new FakerClass({ locale: [englishFaker.rawDefinitions] });
+  return new FakerClass({ locale: [englishFaker.rawDefinitions], randomizer: new Sfc32Randomizer() });
 }
 
 let shared: Faker | undefined;

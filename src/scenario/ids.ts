@@ -1,32 +1,31 @@
-import { createHash } from 'node:crypto';
+import { Sfc32Randomizer } from './randomizer';
 
 /** Meteor's `Random.id()` alphabet: no 0, 1, I, O, l, o, U, V… that read alike. */
 const UNMISTAKABLE = '23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-function derive(alphabet: string, length: number, parts: readonly (string | number)[]): string {
+/** A 32-bit FNV-1a hash of a kind name, to seed with. */
+function kindCode(kind: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < kind.length; i += 1) h = Math.imul(h ^ kind.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const generator = new Sfc32Randomizer();
+
+function derive(alphabet: string, length: number, seed: number, kind: string, index: number): string {
+  generator.seed([seed, kindCode(kind), index]);
   let out = '';
-  let counter = 0;
-  while (out.length < length) {
-    const digest = createHash('sha256')
-      .update(`rocketchat-fake\0${parts.join('\0')}\0${counter}`)
-      .digest();
-    for (const byte of digest) {
-      // rejection sampling keeps every character equally likely
-      if (byte < 256 - (256 % alphabet.length)) out += alphabet[byte % alphabet.length];
-      if (out.length === length) break;
-    }
-    counter += 1;
-  }
+  for (let i = 0; i < length; i += 1) out += alphabet[Math.floor(generator.next() * alphabet.length)];
   return out;
 }
 
 /** A Meteor-style 17-character id that depends only on the seed, a kind and an index. */
 export function meteorId(seed: number, kind: string, index: number): string {
-  return derive(UNMISTAKABLE, 17, [seed, kind, index]);
+  return derive(UNMISTAKABLE, 17, seed, kind, index);
 }
 
 /** A deterministic secret (webhook tokens), `length` alphanumeric characters. */
 export function derivedSecret(seed: number, kind: string, index: number, length = 24): string {
-  return derive(ALPHANUMERIC, length, [seed, `${kind}:secret`, index]);
+  return derive(ALPHANUMERIC, length, seed, `${kind}:secret`, index);
 }

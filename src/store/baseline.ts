@@ -31,9 +31,12 @@ export function userKeysOf(user: User): string[] {
   return [`u:${user.username.toLowerCase()}`, ...user.emails.map((e) => `e:${e.address.toLowerCase()}`)];
 }
 
-/** Freezes a copy of the world and indexes it. */
+/**
+ * Freezes the world in place and indexes it. The world must be the caller's own fresh copy (as
+ * `resolveScenario` returns), shared with nobody else.
+ */
 export function buildBaseline(source: World): Baseline {
-  const world = deepFreeze(structuredClone(source));
+  const world = deepFreeze(source);
   const users = new Map<string, User>();
   const userKeys = new Map<string, string>();
   for (const user of world.users) {

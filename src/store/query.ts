@@ -168,6 +168,22 @@ function compareValues(a: unknown, b: unknown): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
+/**
+ * Sorts documents by a spec, reading each document's sort values once (not once per comparison).
+ * Stable: ties keep their order.
+ */
+export function sortBy<T>(docs: T[], spec: SortSpec): T[] {
+  const keyed = docs.map((doc, i) => ({ doc, i, keys: spec.map(([path]) => valuesAt(doc, path)[0]) }));
+  keyed.sort((a, b) => {
+    for (let k = 0; k < spec.length; k += 1) {
+      const c = compareValues(a.keys[k], b.keys[k]);
+      if (c !== 0) return c * (spec[k]?.[1] ?? 1);
+    }
+    return a.i - b.i;
+  });
+  return keyed.map((k) => k.doc);
+}
+
 /** A comparator for a sort spec; `Array.prototype.sort` is stable, so ties keep insertion order. */
 export function comparator(spec: SortSpec): (a: unknown, b: unknown) => number {
   return (a, b) => {

@@ -6,9 +6,10 @@ import { resolveChannel, resolveIntegration, resolveUser } from '../scenario/ent
 import type { Baseline } from './baseline';
 import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
+import { LayeredMap } from './layered';
 import { hasPermission } from './permissions';
-import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
-import { comparator, jsonEqual, matches, project } from './query';
+import type { JsonObject, Projection, Query, SortSpec } from './query';
+import { jsonEqual, matches, project, sortBy } from './query';
 import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from './types';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
@@ -24,6 +25,8 @@ export interface ListOptions {
   offset: number;
   /** 0 means all */
   count: number;
+  /** identifies `sort` and `query` as given, so the ordered matches can be reused until a change */
+  cacheKey?: string;
   query?: Query;
   sort?: SortSpec;
   fields?: Projection;
@@ -70,26 +73,30 @@ export class Store {
   readonly #lenient: boolean;
   readonly #permissions: PermissionTable;
   readonly #baseline: Baseline;
-  readonly #users: Map<string, User>;
-  readonly #userKeys: Map<string, string>;
-  readonly #rooms: Map<string, Room>;
-  readonly #roomNames: Map<string, string>;
-  readonly #integrations: Map<string, Integration>;
-  readonly #tokens: Map<string, string>;
+  readonly #users: LayeredMap<string, User>;
+  readonly #userKeys: LayeredMap<string, string>;
+  readonly #rooms: LayeredMap<string, Room>;
+  readonly #roomNames: LayeredMap<string, string>;
+  readonly #integrations: LayeredMap<string, Integration>;
+  readonly #tokens: LayeredMap<string, string>;
+  /** counts changes of state; cached orderings are valid for one version */
+  #version = 0;
+  #orderedVersion = -1;
+  readonly #ordered = new Map<string, JsonObject[]>();
 
-  /** Starts from a baseline: copies its indexes, shares its (frozen) entities. */
+  /** Starts from a baseline: layers over its indexes and shares its (frozen) entities, copying nothing. */
   constructor(baseline: Baseline, options: StoreOptions = {}) {
     this.#baseline = baseline;
     this.clock = new FakeClock(baseline.world.clock);
     this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
     this.#permissions = baseline.world.permissions;
-    this.#users = new Map(baseline.users);
-    this.#userKeys = new Map(baseline.userKeys);
-    this.#rooms = new Map(baseline.rooms);
-    this.#roomNames = new Map(baseline.roomNames);
-    this.#integrations = new Map(baseline.integrations);
-    this.#tokens = new Map(baseline.tokens);
+    this.#users = new LayeredMap(baseline.users);
+    this.#userKeys = new LayeredMap(baseline.userKeys);
+    this.#rooms = new LayeredMap(baseline.rooms);
+    this.#roomNames = new LayeredMap(baseline.roomNames);
+    this.#integrations = new LayeredMap(baseline.integrations);
+    this.#tokens = new LayeredMap(baseline.tokens);
   }
 
   /** Checks credentials and issues a fresh random token; every failure is the same error. */
@@ -127,8 +134,9 @@ export class Store {
   /** `channels.list`: public rooms only, `view-c-room` required. */
   listChannels(user: User, options: ListOptions): ListResult {
     if (!this.can(user, 'view-c-room')) throw new ApiError('error-unauthorized');
-    const rooms = [...this.#rooms.values()].filter((room) => room.t === 'c');
-    return paginate(rooms, options, [[['name'], 1]], listView);
+    return this.#paginate('channels', options, [[['name'], 1]], () =>
+      [...this.#rooms.values()].filter((room) => room.t === 'c').map(listView),
+    );
   }
 
   /** The integrations a caller may read: throws 403 without any integration permission. */
@@ -158,18 +166,54 @@ export class Store {
     options: ListOptions,
   ): ListResult {
     const target = `#${room.name}`;
+    const key = `integrations|${room._id}|${scope === 'own' ? user._id : '*'}|${String(includeAllPublicChannels)}`;
+    return this.#paginate(key, options, [[['_createdAt'], 1]], () =>
+      this.#integrationsFor(user, scope, target, includeAllPublicChannels),
+    );
+  }
+
+  #integrationsFor(user: User, scope: IntegrationScope, target: string, includeAll: boolean): JsonObject[] {
     const found = [...this.#integrations.values()].filter(
       (i) =>
         (scope === 'all' || i._createdBy._id === user._id) &&
-        (i.channel.includes(target) ||
-          (includeAllPublicChannels && i.channel.includes('all_public_channels'))),
+        (i.channel.includes(target) || (includeAll && i.channel.includes('all_public_channels'))),
     );
-    return paginate(
-      found,
-      options,
-      [[['_createdAt'], 1]],
-      (i) => structuredClone(i) as unknown as JsonObject,
-    );
+    return found as unknown as JsonObject[];
+  }
+
+  /**
+   * Filters, sorts, pages and projects a list. The ordered matches are kept per (list, sort,
+   * query) until the next change of state, so paging through a large world sorts it once.
+   */
+  #paginate(
+    list: string,
+    options: ListOptions,
+    defaultSort: SortSpec,
+    items: () => JsonObject[],
+  ): ListResult {
+    const { query, fields, offset, count } = options;
+    const key = options.cacheKey === undefined ? undefined : `${list}|${options.cacheKey}`;
+    let sorted =
+      key === undefined || this.#orderedVersion !== this.#version ? undefined : this.#ordered.get(key);
+    if (!sorted) {
+      const all = items();
+      const matching = query ? all.filter((v) => matches(v, query)) : all;
+      const sort = options.sort && options.sort.length > 0 ? options.sort : defaultSort;
+      sorted = sortBy(matching, sort);
+      if (key !== undefined) this.#remember(key, sorted);
+    }
+    const page = count === 0 ? sorted.slice(offset) : sorted.slice(offset, offset + count);
+    const shaped = page.map((item) => project(item, fields));
+    return { items: shaped, count: shaped.length, offset, total: sorted.length };
+  }
+
+  #remember(key: string, sorted: JsonObject[]): void {
+    if (this.#orderedVersion !== this.#version) {
+      this.#ordered.clear();
+      this.#orderedVersion = this.#version;
+    }
+    if (this.#ordered.size >= 32) this.#ordered.delete(this.#ordered.keys().next().value as string);
+    this.#ordered.set(key, sorted);
   }
 
   /** `channels.setReadOnly`, checks in the real server's order. */
@@ -196,6 +240,7 @@ export class Store {
   /** The one write of a room transition: new object, clock tick, system message counted. */
   #commitRoom(room: Room, change: Partial<Room>): JsonObject {
     const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };
+    this.#version += 1;
     this.#rooms.set(room._id, next);
     return roomView(next);
   }
@@ -204,6 +249,7 @@ export class Store {
   addUser(input: unknown, source = 'user'): User {
     const user = resolveUser(input, this.#lookup(), { seed: this.#seed, clock: this.clock.next() }, source);
     this.clock.tick();
+    this.#version += 1;
     this.#indexUser(user);
     return structuredClone(user);
   }
@@ -217,6 +263,7 @@ export class Store {
       source,
     );
     this.clock.tick();
+    this.#version += 1;
     this.#rooms.set(room._id, room);
     this.#roomNames.set(room.name, room._id);
     return structuredClone(room);
@@ -227,6 +274,7 @@ export class Store {
     const ctx = { seed: this.#seed, clock: this.clock.next() };
     const integration = resolveIntegration(input, this.#lookup(), ctx, source);
     this.clock.tick();
+    this.#version += 1;
     this.#integrations.set(integration._id, integration);
     return structuredClone(integration);
   }
@@ -298,22 +346,6 @@ export class Store {
   }
 }
 
-function paginate<T>(
-  items: T[],
-  options: ListOptions,
-  defaultSort: SortSpec,
-  view: (item: T) => JsonObject,
-): ListResult {
-  const { query, fields, offset, count } = options;
-  const views = items.map(view);
-  const matching = query ? views.filter((v) => matches(v, query)) : views;
-  const sort = options.sort && options.sort.length > 0 ? options.sort : defaultSort;
-  const sorted = [...matching].sort(comparator(sort));
-  const page = count === 0 ? sorted.slice(offset) : sorted.slice(offset, offset + count);
-  const shaped = page.map((item) => project(item, fields));
-  return { items: shaped as Json[] as JsonObject[], count: shaped.length, offset, total: matching.length };
-}
-
 /** One entity that differs from the baseline. */
 export interface Change<T> {
   _id: string;
@@ -337,7 +369,7 @@ export interface Changes {
 
 function diff<T extends { _id: string }>(
   before: ReadonlyMap<string, T>,
-  after: ReadonlyMap<string, T>,
+  after: LayeredMap<string, T>,
 ): KindChanges<T> {
   const out: KindChanges<T> = { added: [], changed: [], removed: [] };
   for (const [id, entity] of after) {

@@ -6,19 +6,23 @@ export const HIDDEN_ROOM_FIELDS = ['joinCode'] as const;
 
 /** A room as `setReadOnly` / `setType` return it: everything but `joinCode`. */
 export function roomView(room: Room): JsonObject {
-  const hidden: readonly string[] = HIDDEN_ROOM_FIELDS;
-  return structuredClone(
-    Object.fromEntries(Object.entries(room).filter(([k]) => !hidden.includes(k))),
-  ) as JsonObject;
+  const { joinCode, ...view } = room;
+  return view as JsonObject;
 }
 
 /** A room as a `channels.list` item: also without `joinCodeRequired` and `muted`. */
 export function listView(room: Room): JsonObject {
-  const view = roomView(room);
-  delete view.joinCodeRequired;
-  delete view.muted;
+  let view = listViews.get(room);
+  if (!view) {
+    const { joinCode, joinCodeRequired, muted, ...rest } = room;
+    view = rest as JsonObject;
+    listViews.set(room, view);
+  }
   return view;
 }
+
+/** Rooms are replaced, never mutated, so a room's list view can be built once and reused. */
+const listViews = new WeakMap<Room, JsonObject>();
 
 /** The `me` object of login and `/api/v1/me`. */
 export interface MeView {

@@ -1,0 +1,291 @@
+// npm run bench: every performance goal of the project as a ratio against its baseline, measured
+// side by side (alternating rounds, medians) on this machine, printed as one table.
+const { spawn } = require('node:child_process');
+const { writeFileSync, mkdtempSync, readFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const http = require('node:http');
+const autocannon = require('autocannon');
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const BARE = join(__dirname, 'bare-server.js');
+const { createFakeServer } = require(join(ROOT, 'dist', 'index.js'));
+const TMP = mkdtempSync(join(tmpdir(), 'rcf-bench-'));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TOKEN = { 'X-Auth-Token': 'bench-token', 'X-User-Id': 'benchAdmin0000001' };
+const rows = [];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+function world(channels, integrations) {
+  const file = join(TMP, `world-${channels}-${integrations}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      seed: 1,
+      users: [{ _id: 'benchAdmin0000001', username: 'admin', password: 'admin', roles: ['admin'] }],
+      channels: [
+        { _id: 'GENERAL', name: 'general' },
+        { name: 'random', ro: false },
+      ],
+      tokens: [{ username: 'admin', authToken: 'bench-token' }],
+      generate: { channels, integrations },
+    }),
+  );
+  return file;
+}
+
+/** Spawns a server command; resolves {url, child, ms} once its URL line is printed and GET path answers 200. */
+function launch(args, path = '/__admin/health') {
+  return new Promise((resolve, reject) => {
+    const t0 = now();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+    child.stdout.on('data', (d) => {
+      const m = /http:\/\/[\d.]+:\d+/.exec(d.toString());
+      if (!m) return;
+      http.get(`${m[0]}${path}`, (res) => {
+        res.resume();
+        res.on('end', () => {
+          child.removeAllListeners('exit');
+          resolve({ url: m[0], child, ms: now() - t0 });
+        });
+      });
+    });
+  });
+}
+
+const kill = (child) => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')));
+
+function record(figure, fake, base, ratio, goal, ok, unit) {
+  rows.push({
+    figure,
+    fake: `${fake.toFixed(unit === 'req/s' ? 0 : 1)} ${unit}`,
+    base: base === undefined ? '' : `${base.toFixed(unit === 'req/s' ? 0 : 1)} ${unit}`,
+    ratio: ratio.toFixed(2),
+    goal,
+    ok: ok ? 'yes' : 'NO',
+  });
+}
+
+async function coldStart(fixtures) {
+  const fake = [];
+  const bare = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const b = await launch([BARE]);
+    bare.push(b.ms);
+    await kill(b.child);
+    const f = await launch([CLI, '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])]);
+    fake.push(f.ms);
+    await kill(f.child);
+  }
+  return { fake: median(fake), bare: median(bare) };
+}
+
+async function fetchBytes(url, init) {
+  const res = await fetch(url, init);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function cannon(url, opts) {
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: Number(process.env.BENCH_SECONDS ?? 3),
+    ...opts,
+  });
+  return result.requests.average;
+}
+
+async function throughput(name, path, init, goal) {
+  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', world(20, 10)]);
+  const bytes = await fetchBytes(`${fake.url}${path}`, init);
+  const bodyFile = join(TMP, `${name}.json`);
+  writeFileSync(bodyFile, bytes);
+  const bare = await launch([BARE, bodyFile]);
+  const opts = { method: init.method ?? 'GET', headers: init.headers, body: init.body };
+  const f = [];
+  const b = [];
+  for (let i = 0; i < Math.max(2, Math.ceil(ROUNDS / 2)); i += 1) {
+    b.push(await cannon(`${bare.url}${path}`, opts));
+    f.push(await cannon(`${fake.url}${path}`, opts));
+  }
+  await Promise.all([kill(fake.child), kill(bare.child)]);
+  const ratio = median(f) / median(b);
+  record(`throughput ${name}`, median(f), median(b), ratio, `>= ${goal}`, ratio >= goal, 'req/s');
+}
+
+async function rss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function scale() {
+  const small = world(100, 20);
+  const large = world(100_000, 20_000);
+  const list = (url, offset) =>
+    cannon(`${url}/api/v1/channels.list?count=50&offset=${offset}&sort=%7B%22name%22%3A-1%7D`, {
+      headers: TOKEN,
+    });
+  const s = await launch([CLI, '--port', '0', '--fixtures', small]);
+  const l = await launch([CLI, '--port', '0', '--fixtures', large]);
+  const memory = await rss(l.child.pid);
+  const smallTotal = 100 * 0.85;
+  const sr = [];
+  const lr = [];
+  for (let i = 0; i < 2; i += 1) {
+    sr.push(await list(s.url, Math.floor(smallTotal) - 60));
+    lr.push(await list(l.url, 84_000));
+  }
+  const pageRatio = median(sr) / median(lr);
+  record(
+    'page near the end, 100k vs 100 channels (cost)',
+    median(lr),
+    median(sr),
+    pageRatio,
+    '<= 3',
+    pageRatio <= 3,
+    'req/s',
+  );
+  const resets = async (url) => {
+    const times = [];
+    for (let i = 0; i < 15; i += 1) {
+      for (let k = 0; k < 10; k += 1) {
+        await fetch(`${url}/api/v1/channels.setReadOnly`, {
+          method: 'POST',
+          headers: { ...TOKEN, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ roomName: 'random', readOnly: k % 2 === 0 }),
+        });
+      }
+      const t0 = now();
+      await fetch(`${url}/__admin/reset`, { method: 'POST' });
+      times.push(now() - t0);
+    }
+    return median(times);
+  };
+  const rs = await resets(s.url);
+  const rl = await resets(l.url);
+  record('reset after 10 changes, 100k vs 100 channels', rl, rs, rl / rs, '<= 3', rl / rs <= 3, 'ms');
+  record(
+    'memory with 100k channels, 20k integrations',
+    memory,
+    undefined,
+    memory / 400,
+    '<= 1 (400 MB)',
+    memory <= 400,
+    'MB',
+  );
+  await Promise.all([kill(s.child), kill(l.child)]);
+  const startSmall = await coldStart(small);
+  const startLarge = await coldStart(large);
+  const r = startLarge.fake / startSmall.fake;
+  record('start-up, 100k vs 100 channels', startLarge.fake, startSmall.fake, r, '<= 10', r <= 10, 'ms');
+  return large;
+}
+
+async function embedded(largeFile) {
+  const express = require(join(ROOT, 'node_modules', 'express'));
+  const cycleFake = async () => {
+    const t0 = now();
+    const fake = createFakeServer();
+    const url = await fake.start();
+    await (await fetch(`${url}/api/info`)).arrayBuffer();
+    await fake.stop();
+    return now() - t0;
+  };
+  const cycleExpress = async () => {
+    const t0 = now();
+    const app = express();
+    app.get('/api/info', (_req, res) => res.json({ version: '7.0.0', success: true }));
+    const server = await new Promise((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    await (await fetch(`http://127.0.0.1:${server.address().port}/api/info`)).arrayBuffer();
+    await new Promise((r) => {
+      server.close(r);
+      server.closeAllConnections();
+    });
+    return now() - t0;
+  };
+  await cycleFake();
+  await cycleExpress();
+  const f = [];
+  const e = [];
+  for (let i = 0; i < 15; i += 1) {
+    e.push(await cycleExpress());
+    f.push(await cycleFake());
+  }
+  const ratio = median(f) / median(e);
+  record(
+    'embedded start → response → stop vs bare Express',
+    median(f),
+    median(e),
+    ratio,
+    '<= 1.5',
+    ratio <= 1.5,
+    'ms',
+  );
+  const big = createFakeServer({ fixtures: largeFile });
+  const t0 = now();
+  for (let i = 0; i < 100; i += 1) big.session();
+  const perSession = (now() - t0) / 100;
+  record(
+    'create a session on the 100k world (each, of 100)',
+    perSession,
+    undefined,
+    perSession / 5,
+    '<= 1 (5 ms)',
+    perSession <= 5,
+    'ms',
+  );
+}
+
+(async () => {
+  const start = await coldStart();
+  record(
+    'cold start: spawn → first 200 (default scenario)',
+    start.fake,
+    start.bare,
+    start.fake / start.bare,
+    '<= 1.5',
+    start.fake / start.bare <= 1.5,
+    'ms',
+  );
+  await throughput('GET channels.list?count=50', '/api/v1/channels.list?count=50', { headers: TOKEN }, 0.5);
+  await throughput(
+    'POST channels.setReadOnly',
+    '/api/v1/channels.setReadOnly',
+    {
+      method: 'POST',
+      headers: { ...TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomName: 'random', readOnly: true }),
+    },
+    0.5,
+  );
+  const large = await scale();
+  await embedded(large);
+  const header = {
+    figure: 'figure',
+    fake: 'rocketchat-fake',
+    base: 'baseline',
+    ratio: 'ratio',
+    goal: 'goal',
+    ok: 'met',
+  };
+  const width = (k) => Math.max(header[k].length, ...rows.map((r) => r[k].length));
+  const cols = ['figure', 'fake', 'base', 'ratio', 'goal', 'ok'];
+  const line = (r) => `| ${cols.map((k) => String(r[k]).padEnd(width(k))).join(' | ')} |`;
+  const os = require('node:os');
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${ROUNDS} rounds, medians`,
+  );
+  console.log(line(header));
+  console.log(`| ${cols.map((k) => '-'.repeat(width(k))).join(' | ')} |`);
+  for (const r of rows) console.log(line(r));
+  process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
+})().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});

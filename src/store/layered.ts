@@ -1,0 +1,78 @@
+/**
+ * A map over a shared, read-only base: writes go to a private overlay, so starting from the base
+ * costs nothing and forgetting the writes (a reset) costs as much as the writes did. Iteration
+ * follows the base's order, with changed entries in place and new ones after.
+ */
+const REMOVED = Symbol('removed');
+
+export class LayeredMap<K, V> {
+  readonly #base: ReadonlyMap<K, V>;
+  #overlay = new Map<K, V | typeof REMOVED>();
+  #added = 0;
+  #removed = 0;
+
+  constructor(base: ReadonlyMap<K, V>) {
+    this.#base = base;
+  }
+
+  get(key: K): V | undefined {
+    const own = this.#overlay.get(key);
+    if (own === REMOVED) return undefined;
+    return own !== undefined || this.#overlay.has(key) ? (own as V) : this.#base.get(key);
+  }
+
+  has(key: K): boolean {
+    const own = this.#overlay.get(key);
+    if (own === REMOVED) return false;
+    return this.#overlay.has(key) || this.#base.has(key);
+  }
+
+  set(key: K, value: V): this {
+    if (!this.has(key)) {
+      if (this.#base.has(key)) this.#removed -= 1;
+      else this.#added += 1;
+    }
+    this.#overlay.set(key, value);
+    return this;
+  }
+
+  delete(key: K): boolean {
+    if (!this.has(key)) return false;
+    if (this.#base.has(key)) {
+      this.#overlay.set(key, REMOVED);
+      this.#removed += 1;
+    } else {
+      this.#overlay.delete(key);
+      this.#added -= 1;
+    }
+    return true;
+  }
+
+  get size(): number {
+    return this.#base.size + this.#added - this.#removed;
+  }
+
+  /** How many keys were written since the base (what a reset forgets). */
+  get changes(): number {
+    return this.#overlay.size;
+  }
+
+  *entries(): IterableIterator<[K, V]> {
+    for (const [key, value] of this.#base) {
+      if (!this.#overlay.has(key)) yield [key, value];
+      else {
+        const own = this.#overlay.get(key);
+        if (own !== REMOVED) yield [key, own as V];
+      }
+    }
+    for (const [key, own] of this.#overlay) if (own !== REMOVED && !this.#base.has(key)) yield [key, own];
+  }
+
+  *values(): IterableIterator<V> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries();
+  }
+}
