@@ -1,4 +1,6 @@
-import { makeFake, getAs } from './support/fake';
+import request from 'supertest';
+
+import { makeFake, getAs, postAs } from './support/fake';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { WORLD } from './support/fake';
 
@@ -257,5 +259,37 @@ describe('GET /api/v1/channels.list', () => {
         });
       },
     );
+  });
+
+  describe('reused responses are never stale', () => {
+    it('the same page after a change shows the change; the same page twice is the same bytes', async () => {
+      const fake = makeFake();
+      const url = `${PATH}?query=${encodeURIComponent('{"name":"random"}')}`;
+      const first = await getAs(fake.app, 'admin', url);
+      const again = await getAs(fake.app, 'admin', url);
+      expect(again.text).toBe(first.text);
+      expect(first.body.channels[0].ro).toBe(false);
+      await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', {
+        roomName: 'random',
+        readOnly: true,
+      }).expect(200);
+      const after = await getAs(fake.app, 'admin', url);
+      expect(after.body.channels[0]).toMatchObject({ ro: true, msgs: 6 });
+      await request(fake.app).post('/__admin/channels').send({ name: 'rand' }).expect(201);
+      const added = await getAs(
+        fake.app,
+        'admin',
+        `${PATH}?query=${encodeURIComponent('{"name":{"$regex":"^rand"}}')}`,
+      );
+      expect(added.body.total).toBe(2);
+      await request(fake.app).post('/__admin/reset').expect(200);
+      expect((await getAs(fake.app, 'admin', url)).text).toBe(first.text);
+    });
+
+    it('a cached page is checked for permission every time', async () => {
+      const fake = makeFake();
+      expect((await getAs(fake.app, 'admin', PATH)).status).toBe(200);
+      expect((await getAs(fake.app, 'gina', PATH)).status).toBe(403);
+    });
   });
 });

@@ -22,6 +22,10 @@ export function parseBody(limit: string | number = '1mb') {
   const json = bodyParser.json({ limit });
   const form = bodyParser.urlencoded({ extended: false, limit, parameterLimit: 1000 });
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req)) {
+      next();
+      return;
+    }
     const done = (error?: unknown): void => {
       if (error) failures.set(req, toApiError(error));
       else if (req.body === undefined && hasBody(req) && req.method !== 'GET' && req.method !== 'HEAD') {

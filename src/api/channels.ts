@@ -11,6 +11,7 @@ import {
   readSetReadOnly,
   readSetType,
 } from './params';
+import { sendCached } from './cache';
 import { sendSuccess } from './respond';
 
 function queryOf(req: Request): Params {
@@ -20,8 +21,12 @@ function queryOf(req: Request): Params {
 /** GET /api/v1/channels.list */
 export function list(store: Store, req: Request, res: Response): void {
   const options = readListOptions(queryOf(req), ['t']);
-  const { items, count, offset, total } = store.listChannels(authOf(req).user, options);
-  sendSuccess(res, { channels: items, count, offset, total });
+  const { user } = authOf(req);
+  store.requirePermission(user, 'view-c-room');
+  sendCached(res, store, `list|${req.url}`, () => {
+    const { items, count, offset, total } = store.listChannels(user, options);
+    return { channels: items, count, offset, total };
+  });
 }
 
 /** GET /api/v1/channels.getIntegrations: permission, then room, then paging. */
@@ -31,12 +36,10 @@ export function getIntegrations(store: Store, req: Request, res: Response): void
   const scope = store.integrationScope(user);
   const room = store.findChannel(readRoomRef(params), { checkArchived: false });
   const options = readListOptions(params);
-  const result = store.listIntegrations(user, scope, room, readIncludeAll(params), options);
-  sendSuccess(res, {
-    integrations: result.items,
-    count: result.count,
-    offset: result.offset,
-    total: result.total,
+  const includeAll = readIncludeAll(params);
+  sendCached(res, store, `integrations|${scope === 'own' ? user._id : '*'}|${req.url}`, () => {
+    const result = store.listIntegrations(user, scope, room, includeAll, options);
+    return { integrations: result.items, count: result.count, offset: result.offset, total: result.total };
   });
 }
 

@@ -99,6 +99,11 @@ export class Store {
     this.#tokens = new LayeredMap(baseline.tokens);
   }
 
+  /** Counts changes of state: anything derived from the state is valid for one version. */
+  get version(): number {
+    return this.#version;
+  }
+
   /** Checks credentials and issues a fresh random token; every failure is the same error. */
   login(credentials: Credentials): { user: User; authToken: string } {
     const key =
@@ -131,9 +136,14 @@ export class Store {
     return hasPermission(this.#permissions, permission, user, room);
   }
 
+  /** Throws the 403 when the user lacks a (route-level) permission. */
+  requirePermission(user: User, permission: string): void {
+    if (!this.can(user, permission)) throw new ApiError('error-unauthorized');
+  }
+
   /** `channels.list`: public rooms only, `view-c-room` required. */
   listChannels(user: User, options: ListOptions): ListResult {
-    if (!this.can(user, 'view-c-room')) throw new ApiError('error-unauthorized');
+    this.requirePermission(user, 'view-c-room');
     return this.#paginate('channels', options, [[['name'], 1]], () =>
       [...this.#rooms.values()].filter((room) => room.t === 'c').map(listView),
     );
