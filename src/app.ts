@@ -33,19 +33,13 @@ export interface AppHost {
   readonly control: ServerControl;
 }
 
-/** The control API is off (`admin: false`) when the app says so; deleted sessions keep it on. */
-const adminOff = new WeakSet<Request>();
-function adminEnabled(req: Request): boolean {
-  return !adminOff.has(req);
-}
-
 function notFound(req: Request, _res: Response, next: NextFunction): void {
-  const control = req.path.startsWith('/__admin') && adminEnabled(req);
+  const control = req.path.startsWith('/__admin') && contextOf(req).adminEnabled !== false;
   next(new ApiError(control ? 'control-not-found' : 'not-found', { method: req.method, reason: req.path }));
 }
 
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
-function createWorldRouter(host: AppHost, options: Pick<FakeOptions, 'adminToken' | 'admin'>): Router {
+function createWorldRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use('/api', recordRequests, applyFaults);
   router.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));
@@ -53,10 +47,17 @@ function createWorldRouter(host: AppHost, options: Pick<FakeOptions, 'adminToken
     '/api/v1',
     createApiRouter((req) => contextOf(req).world.store),
   );
-  if (options.admin !== false) router.use('/__admin', createAdminRouter(host.control, options.adminToken));
+  const admin = createAdminRouter();
+  router.use('/__admin', (req: Request, res: Response, next: NextFunction) => {
+    if (contextOf(req).adminEnabled === false) next();
+    else admin(req, res, next);
+  });
   router.use(notFound);
   return router;
 }
+
+/** The world routes keep no state (all comes from the request's context), so one serves every app. */
+let sharedWorldRouter: Router | undefined;
 
 /** Wires the Express app around a host. Never listens. */
 export function buildApp(
@@ -69,30 +70,26 @@ export function buildApp(
   app.set('query parser', 'simple');
   if (options.log) app.use(logRequests);
   app.use(noStore);
-  if (options.admin === false) {
-    app.use((req: Request, _res: Response, next: NextFunction) => {
-      adminOff.add(req);
-      next();
-    });
-  }
   app.use(parseBody(options.bodyLimit));
-  const world = createWorldRouter(host, options);
+  const world = (sharedWorldRouter ??= createWorldRouter());
+  const base = {
+    control: host.control,
+    adminToken: options.adminToken,
+    adminEnabled: options.admin !== false,
+  };
   app.use(
     '/s/:session',
-    (req: Request, _res: Response, next: NextFunction) => {
+    (req: Request, res: Response, next: NextFunction) => {
       const id = String(req.params.session ?? '');
       const session = host.session(id);
-      if (!session) {
-        notFound(req, _res, next);
-        return;
-      }
-      setContext(req, { world: session, session: id });
-      next();
+      setContext(req, { ...base, world: session ?? host.root, session: id });
+      if (session) next();
+      else notFound(req, res, next);
     },
     world,
   );
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    setContext(req, { world: host.root });
+    setContext(req, { ...base, world: host.root });
     next();
   }, world);
   app.use(errorHandler);

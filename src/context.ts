@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 
+import type { ServerControl } from './admin/control';
 import type { FakeWorld } from './world';
 
 /** Which world a request acts on: the root's, or a session's (`/s/<id>/…`). */
@@ -7,6 +8,12 @@ export interface RequestContext {
   world: FakeWorld;
   /** the session id, for requests under `/s/<id>` */
   session?: string;
+  /** false when the control API is turned off */
+  adminEnabled?: boolean;
+  /** what only the server's root can do (sessions, shutdown) */
+  control: ServerControl;
+  /** the bearer token `/__admin` requires, if any */
+  adminToken?: string;
 }
 
 const contexts = new WeakMap<Request, RequestContext>();

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
 import type { ServerControl, SessionInfo, SessionOptions } from './admin/control';
-import { buildApp, buildWorld } from './app';
+import { buildApp } from './app';
+import { baselineFor } from './baselines';
 import type { AppHost } from './app';
 import type { FakeOptions } from './options';
 import { ScenarioError } from './scenario/problems';
@@ -83,7 +84,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   constructor(options: FakeServerOptions = {}) {
     super();
     this.#options = options;
-    this.#root = new FakeWorld(buildBaseline(buildWorld(options)), options);
+    this.#root = new FakeWorld(baselineFor(options), options);
     const host: AppHost = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
     this.app = buildApp(host, options);
   }

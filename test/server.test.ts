@@ -79,3 +79,18 @@ describe('createFakeServer', () => {
     await Promise.all([a.stop(), b.stop()]);
   });
 });
+
+describe('baselines shared within a process', () => {
+  it('a second fake of the same scenario starts from an equal world, and each changes alone', async () => {
+    const a = createFakeServer({ scenario: WORLD });
+    const b = createFakeServer({ scenario: WORLD });
+    expect(b.state()).toEqual(a.state());
+    a.addChannel({ name: 'only-a' });
+    await b.reset();
+    expect(b.state().channels.some((c) => c.name === 'only-a')).toBe(false);
+    const c = createFakeServer({ scenario: { ...WORLD, seed: 99 } });
+    expect(c.state().seed).toBe(99);
+    expect(() => createFakeServer({ scenario: { users: [{ username: 'x' }] } as never })).toThrow(/password/);
+    expect(() => createFakeServer({ scenario: { users: [{ username: 'x' }] } as never })).toThrow(/password/);
+  });
+});

@@ -17,8 +17,9 @@ function sameToken(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-function requireAdminToken(token: string | undefined): RequestHandler {
+function requireAdminToken(): RequestHandler {
   return (req, _res, next) => {
+    const token = contextOf(req).adminToken;
     if (token === undefined || (req.method === 'GET' && req.path === '/health')) {
       next();
       return;
@@ -201,7 +202,8 @@ function worldRoutes(): Route[] {
   ];
 }
 
-function serverRoutes(server: ServerControl): Route[] {
+function serverRoutes(): Route[] {
+  const server = (req: Request): ServerControl => contextOf(req).control;
   const describe = (req: Request, id: string) => ({ id, url: `${baseUrlOf(req)}/s/${id}` });
   return [
     {
@@ -209,7 +211,7 @@ function serverRoutes(server: ServerControl): Route[] {
       path: '/sessions',
       rootOnly: true,
       handle: (_w, req, res) => {
-        const session = server.createSession(
+        const session = server(req).createSession(
           readSessionOptions(readObject(req.body, true)),
           'POST /__admin/sessions',
         );
@@ -221,7 +223,11 @@ function serverRoutes(server: ServerControl): Route[] {
       path: '/sessions',
       rootOnly: true,
       handle: (_w, req, res) =>
-        void res.json({ sessions: server.listSessions().map((s) => describe(req, s.id)) }),
+        void res.json({
+          sessions: server(req)
+            .listSessions()
+            .map((s) => describe(req, s.id)),
+        }),
     },
     {
       method: 'DELETE',
@@ -229,7 +235,7 @@ function serverRoutes(server: ServerControl): Route[] {
       rootOnly: true,
       handle: (_w, req, res) => {
         const id = String(req.params.id);
-        if (!server.deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
+        if (!server(req).deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
         res.json({ status: 'ok' });
       },
     },
@@ -237,8 +243,9 @@ function serverRoutes(server: ServerControl): Route[] {
       method: 'POST',
       path: '/shutdown',
       rootOnly: true,
-      handle: (_w, _req, res) => {
-        res.once('finish', () => void server.shutdown());
+      handle: (_w, req, res) => {
+        const control = server(req);
+        res.once('finish', () => void control.shutdown());
         res.json({ status: 'stopping' });
       },
     },
@@ -249,10 +256,10 @@ function serverRoutes(server: ServerControl): Route[] {
  * The control API, WireMock-style, mounted at `/__admin` of every world. Session-scoped requests
  * (`/s/<id>/__admin/…`) act on that session; sessions and shutdown exist only at the root.
  */
-export function createAdminRouter(server: ServerControl, adminToken?: string): Router {
+export function createAdminRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(requireAdminToken(adminToken), checkBody);
-  const routes = [...worldRoutes(), ...serverRoutes(server)];
+  router.use(requireAdminToken(), checkBody);
+  const routes = [...worldRoutes(), ...serverRoutes()];
   const allowed = new Map<string, string[]>();
   for (const route of routes) {
     const run: RequestHandler = async (req, res, next) => {
