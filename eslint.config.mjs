@@ -23,6 +23,7 @@ export default tseslint.config(
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',
+        setTimeout: 'readonly',
         fetch: 'readonly',
         Buffer: 'readonly',
       },

@@ -70,6 +70,78 @@ function record(figure, fake, base, ratio, goal, ok, unit) {
   });
 }
 
+/** A free TCP port on loopback. */
+function freePort() {
+  return new Promise((resolve) => {
+    const server = require('node:net').createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a peer that prints no URL: polls GET path on the given port until it answers 200. */
+function launchOnPort(args, port, path) {
+  return new Promise((resolve, reject) => {
+    const t0 = now();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+    const poll = () => {
+      const req = http.get({ host: '127.0.0.1', port, path }, (res) => {
+        res.resume();
+        if (res.statusCode !== 200) return setTimeout(poll, 2);
+        res.on('end', () => {
+          child.removeAllListeners('exit');
+          resolve({ url: `http://127.0.0.1:${port}`, child, ms: now() - t0 });
+        });
+      });
+      req.on('error', () => setTimeout(poll, 2));
+    };
+    poll();
+  });
+}
+
+/** json-server 1.0 beta, installed only under bench/, side by side with the fake. */
+async function peers() {
+  const bin = join(__dirname, 'node_modules', 'json-server', 'lib', 'bin.js');
+  const db = join(TMP, 'db.json');
+  const channels = Array.from({ length: 60 }, (_, i) => ({
+    id: String(i),
+    name: `channel-${i}`,
+    t: 'c',
+    msgs: i,
+  }));
+  writeFileSync(db, JSON.stringify({ channels }));
+  const fake = [];
+  const peer = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const port = await freePort();
+    const p = await launchOnPort([bin, db, '--port', String(port)], port, '/channels');
+    peer.push(p.ms);
+    await kill(p.child);
+    const f = await launch([CLI, '--port', '0']);
+    fake.push(f.ms);
+    await kill(f.child);
+  }
+  record(
+    'peer: cold start vs json-server 1.0 beta',
+    median(fake),
+    median(peer),
+    median(fake) / median(peer),
+    '< 1',
+    median(fake) < median(peer),
+    'ms',
+  );
+  const port = await freePort();
+  const p = await launchOnPort([bin, db, '--port', String(port)], port, '/channels');
+  const f = await launch([CLI, '--port', '0', '--fixtures', world(60, 10)]);
+  const pr = await cannon(`${p.url}/channels?_page=1&_per_page=50`, {});
+  const fr = await cannon(`${f.url}/api/v1/channels.list?count=50`, { headers: TOKEN });
+  record('peer: list 50 vs json-server 1.0 beta (req/s)', fr, pr, fr / pr, '> 1', fr > pr, 'req/s');
+  await Promise.all([kill(p.child), kill(f.child)]);
+}
+
 async function coldStart(fixtures) {
   const fake = [];
   const bare = [];
@@ -266,6 +338,7 @@ async function embedded(largeFile) {
   );
   const large = await scale();
   await embedded(large);
+  await peers();
   const header = {
     figure: 'figure',
     fake: 'rocketchat-fake',
