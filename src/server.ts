@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import type { ServerControl, SessionInfo, SessionOptions } from './admin/control';
 import { buildApp } from './app';
 import { baselineFor } from './baselines';
+import { fastPath } from './fastpath';
 import type { AppHost } from './app';
 import type { FakeOptions } from './options';
 import { ScenarioError } from './scenario/problems';
@@ -97,7 +98,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async start(port = this.#options.port ?? 0): Promise<string> {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
-    const server = createServer(this.app);
+    const quick = this.#options.log
+      ? undefined
+      : { root: this.#root, session: (id: string) => this.#sessions.get(id) };
+    const server = createServer((req, res) => {
+      if (!quick || !fastPath(quick, req, res)) this.app(req, res);
+    });
     server.on('request', (_req, res: ServerResponse) => {
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));

@@ -25,6 +25,12 @@ function entryFor(store: Store): Entry {
   return entry;
 }
 
+/** The cached body for `key` at the store's current version, if any. */
+export function peekCached(store: Store, key: string): string | undefined {
+  const entry = caches.get(store);
+  return entry && entry.version === store.version ? entry.bodies.get(key) : undefined;
+}
+
 /** Sends the cached body for `key`, or builds, caches and sends it. */
 export function sendCached(res: Response, store: Store, key: string, build: () => object): void {
   const entry = entryFor(store);

@@ -93,6 +93,11 @@ export class FaultSet {
     return structuredClone(fault);
   }
 
+  /** How many faults are active. */
+  get size(): number {
+    return this.#faults.length;
+  }
+
   list(): Fault[] {
     return this.#faults.map((f) => structuredClone(f.fault));
   }
