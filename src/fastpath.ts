@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 
-import { peekCached } from './api/cache';
+import { listPageKey, peekCached } from './api/cache';
 import type { FakeWorld } from './world';
 
 /**
@@ -42,7 +42,7 @@ export function fastPath(host: FastPathHost, req: IncomingMessage, res: ServerRe
   const store = world.store;
   const user = store.authenticate(userId, token);
   if (!user || !store.can(user, 'view-c-room')) return false;
-  const body = peekCached(store, `list|/channels.list${q < 0 ? '' : url.slice(q)}`);
+  const body = peekCached(store, listPageKey(`/channels.list${q < 0 ? '' : url.slice(q)}`));
   if (body === undefined) return false;
   res.writeHead(200, {
     'Cache-Control': 'no-store',
@@ -51,14 +51,13 @@ export function fastPath(host: FastPathHost, req: IncomingMessage, res: ServerRe
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
-  world.journal.record({
+  world.recordRequest({
     method: 'GET',
     path: LIST,
     query: { ...parseQuery(q < 0 ? '' : url.slice(q + 1)) },
-    body: null,
+    body: undefined,
     status: 200,
     user: user.username,
-    time: store.clock.now(),
   });
   return true;
 }

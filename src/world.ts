@@ -1,7 +1,7 @@
 import type { ClockControl, WorldControl } from './admin/control';
 import { FaultSet } from './faults/faults';
 import type { Fault } from './faults/faults';
-import { Journal } from './journal/journal';
+import { Journal, redactBody } from './journal/journal';
 import { RateLimiter, rateLimitSchema } from './ratelimit/limiter';
 import type { RateLimitConfig } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
@@ -160,6 +160,11 @@ export class FakeWorld implements WorldControl {
       set: (iso) => this.#store.clock.set(iso),
       advance: (ms) => this.#store.clock.advance(ms),
     };
+  }
+
+  /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
+  recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>): void {
+    this.#journal.record({ ...request, body: redactBody(request.body), time: this.#store.clock.now() });
   }
 
   /** The recorded chat API requests matching a filter, oldest first. */

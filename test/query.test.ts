@@ -1,12 +1,5 @@
 import type { Query } from '../src/store/query';
-import {
-  compileProjection,
-  compileQuery,
-  compileSort,
-  comparator,
-  matches,
-  project,
-} from '../src/store/query';
+import { compileProjection, compileQuery, compileSort, matches, project, sortBy } from '../src/store/query';
 
 /** compileQuery, asserting the query is in the supported subset */
 function q(input: unknown): Query {
@@ -101,7 +94,7 @@ describe('query engine', () => {
     ];
     const spec = compileSort({ v: 1 });
     if (!spec) throw new Error('sort refused');
-    const sorted = [...items].sort(comparator(spec));
+    const sorted = sortBy([...items], spec);
     expect(sorted.map((x) => x.i)).toEqual([2, 1, 4, 3, 0, 5]);
     expect(compileSort({ v: 0 })).toBeUndefined();
     expect(compileSort({ v: '1' })).toBeUndefined();

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import { checkBody } from '../api/body';
+import { baseUrlOf } from '../api/session';
 import { toApiError } from '../api/respond';
 import { contextOf } from '../context';
 import { ApiError } from '../errors';
@@ -53,10 +54,6 @@ interface Route {
   handle: Handle;
   /** only at the root, not under `/s/<id>` */
   rootOnly?: boolean;
-}
-
-function baseUrlOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
 function worldRoutes(): Route[] {

@@ -25,6 +25,11 @@ function entryFor(store: Store): Entry {
   return entry;
 }
 
+/** The cache key of a `channels.list` page, from its URL inside `/api/v1` (path and query). */
+export function listPageKey(urlInApi: string): string {
+  return `list|${urlInApi}`;
+}
+
 /** The cached body for `key` at the store's current version, if any. */
 export function peekCached(store: Store, key: string): string | undefined {
   const entry = caches.get(store);

@@ -11,7 +11,7 @@ import {
   readSetReadOnly,
   readSetType,
 } from './params';
-import { sendCached } from './cache';
+import { listPageKey, sendCached } from './cache';
 import { sendSuccess } from './respond';
 
 function queryOf(req: Request): Params {
@@ -23,7 +23,7 @@ export function list(store: Store, req: Request, res: Response): void {
   const options = readListOptions(queryOf(req), ['t']);
   const { user } = authOf(req);
   store.requirePermission(user, 'view-c-room');
-  sendCached(res, store, `list|${req.url}`, () => {
+  sendCached(res, store, listPageKey(req.url), () => {
     const { items, count, offset, total } = store.listChannels(user, options);
     return { channels: items, count, offset, total };
   });

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 
 import { contextOf } from '../context';
-import { redactBody } from '../journal/journal';
 import { maybeAuthOf } from './auth';
 import { worldPath } from './faults';
 
@@ -11,20 +10,18 @@ import { worldPath } from './faults';
  */
 export function recordRequests(req: Request, res: Response, next: NextFunction): void {
   const { world } = contextOf(req);
-  const journal = world.journal;
   const path = worldPath(req);
   let recorded = false;
   const record = (): void => {
     if (recorded) return;
     recorded = true;
-    journal.record({
+    world.recordRequest({
       method: req.method,
       path,
       query: { ...(req.query as Record<string, unknown>) },
-      body: redactBody(req.body),
+      body: req.body,
       status: res.writableFinished ? res.statusCode : 0,
       user: maybeAuthOf(req)?.user.username ?? null,
-      time: world.store.clock.now(),
     });
   };
   res.once('finish', record);

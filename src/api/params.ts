@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import type { ListOptions, RoomRef } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
-import { compileProjection, compileQuery, compileSort } from '../store/query';
+import { compileProjection, compileQuery, compileSort, isPlainObject } from '../store/query';
 import { HIDDEN_ROOM_FIELDS } from '../store/views';
 
 /**
@@ -15,10 +15,6 @@ export type Params = Record<string, unknown>;
 const DEFAULT_COUNT = 50;
 const MAX_COUNT = 100;
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
-
-function isPlainObject(v: unknown): v is Params {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The body as an object, or `invalid-body` (a JSON array or a scalar is not a parameter list). */
 export function readBody(body: unknown): Params {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { z } from 'zod';
 
+import { globToRegExp } from '../glob';
 import { parseOrThrow } from '../scenario/checks';
 
 /**
@@ -63,10 +64,6 @@ export interface Fault extends FaultSpec {
 export interface FaultAction {
   fault: Fault;
   delayMs: number;
-}
-
-function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 }
 
 function drawDelay(seed: number, id: string, hit: number, range: { min: number; max: number }): number {

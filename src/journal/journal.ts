@@ -1,3 +1,5 @@
+import { globToRegExp } from '../glob';
+
 /**
  * The request journal: every chat API request a world answered, in a bounded ring (the oldest
  * drop first), filterable, clearable, and awaitable for clients that call asynchronously.
@@ -28,11 +30,6 @@ export interface RequestFilter {
 
 /** The default number of requests a journal keeps. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-  return new RegExp(`^${escaped}$`);
-}
 
 /** A predicate for a filter. */
 export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => boolean {

@@ -25,7 +25,8 @@ export interface Projection {
 
 const REGEX_OPTIONS = /^[ims]*$/;
 
-function isPlainObject(v: unknown): v is JsonObject {
+/** A JSON object: not null, not an array. */
+export function isPlainObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -182,17 +183,6 @@ export function sortBy<T>(docs: T[], spec: SortSpec): T[] {
     return a.i - b.i;
   });
   return keyed.map((k) => k.doc);
-}
-
-/** A comparator for a sort spec; `Array.prototype.sort` is stable, so ties keep insertion order. */
-export function comparator(spec: SortSpec): (a: unknown, b: unknown) => number {
-  return (a, b) => {
-    for (const [path, direction] of spec) {
-      const c = compareValues(valuesAt(a, path)[0], valuesAt(b, path)[0]);
-      if (c !== 0) return c * direction;
-    }
-    return 0;
-  };
 }
 
 /**
