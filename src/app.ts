@@ -13,18 +13,7 @@ import { contextOf, setContext } from './context';
 import { ApiError } from './errors';
 import { ROCKETCHAT_VERSION } from './options';
 import type { FakeOptions } from './options';
-import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
-import { resolveScenario } from './scenario/resolve';
-import type { World } from './store/types';
 import type { FakeWorld } from './world';
-
-/** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
-export function buildWorld(options: FakeOptions = {}): World {
-  const seed = options.seed;
-  if (options.scenario !== undefined) return resolveScenario(options.scenario, { source: 'scenario', seed });
-  const file = options.fixtures ?? DEFAULT_FIXTURES;
-  return resolveScenario(readScenarioFile(file), { source: file, seed });
-}
 
 /** What the app serves: the root world, the sessions, and what only the root can do. */
 export interface AppHost {

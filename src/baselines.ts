@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { buildWorld } from './app';
-import { DEFAULT_FIXTURES } from './scenario/load';
+import { DEFAULT_FIXTURES, buildWorld } from './scenario/load';
 import type { FakeOptions } from './options';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';

@@ -4,22 +4,21 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
 import type { ServerControl, SessionInfo, SessionOptions } from './admin/control';
-import { buildApp } from './app';
 import { baselineFor } from './baselines';
-import { fastPath } from './fastpath';
+import { withFastPath } from './fastpath';
 import type { AppHost } from './app';
 import type { FakeOptions } from './options';
 import { ScenarioError } from './scenario/problems';
 import { meteorId } from './scenario/ids';
-import { DEFAULT_FIXTURES, readScenarioFile } from './scenario/load';
-import { resolveScenario } from './scenario/resolve';
+import { appModule, resolveModule } from './lazy';
+import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
 import { buildBaseline } from './store/baseline';
 import { WorldHandle } from './handle';
 import { FakeWorld } from './world';
 
 /**
- * The fake's request handler: the Express app, typed as Node's `RequestListener` so consumers need
- * no Express types. Give it to `supertest`, `http.createServer`, or mount it in your own app.
+ * The fake's request handler: a fast path for the commonest requests in front of the Express app
+ * (built on first use), typed as Node's `RequestListener` so consumers need no Express types. Give it to `supertest`, `http.createServer`, or mount it in your own app.
  */
 export type FakeApp = RequestListener;
 
@@ -87,7 +86,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), options);
     const host: AppHost = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
-    this.app = buildApp(host, options);
+    // Express is built on the first request that needs it (see src/lazy.ts)
+    let built: RequestListener | undefined;
+    const express = (): RequestListener => (built ??= appModule().buildApp(host, options));
+    this.app = options.log
+      ? (req, res) => express()(req, res)
+      : withFastPath(host, { admin: options.admin !== false, bodyLimit: options.bodyLimit }, express);
   }
 
   protected get world(): FakeWorld {
@@ -98,12 +102,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async start(port = this.#options.port ?? 0): Promise<string> {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
-    const quick = this.#options.log
-      ? undefined
-      : { root: this.#root, session: (id: string) => this.#sessions.get(id) };
-    const server = createServer((req, res) => {
-      if (!quick || !fastPath(quick, req, res)) this.app(req, res);
-    });
+    const server = createServer(this.app);
     server.on('request', (_req, res: ServerResponse) => {
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));
@@ -159,10 +158,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
   #sessionBaseline(options: SessionOptions, source: string): FakeWorld['baseline'] {
     const seed = this.#options.seed;
     if (options.scenario !== undefined)
-      return buildBaseline(resolveScenario(options.scenario, { source, seed }));
+      return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
-      return buildBaseline(resolveScenario(readScenarioFile(file), { source: file, seed }));
+      return buildBaseline(loadScenarioFile(file, { seed }));
     }
     return this.#root.baseline;
   }

@@ -2,11 +2,11 @@ import type { ClockControl, WorldControl } from './admin/control';
 import { FaultSet } from './faults/faults';
 import type { Fault } from './faults/faults';
 import { Journal, redactBody } from './journal/journal';
-import { RateLimiter, rateLimitSchema } from './ratelimit/limiter';
+import { rateLimitSchemaModule, resolveModule } from './lazy';
+import { RateLimiter } from './ratelimit/limiter';
 import type { RateLimitConfig } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
 import type { JournalEntry, RequestFilter } from './journal/journal';
-import { resolveScenario } from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
@@ -45,7 +45,8 @@ export class FakeWorld implements WorldControl {
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
-    if (options.rateLimit) parseOrThrow(rateLimitSchema, options.rateLimit, 'options.rateLimit');
+    if (options.rateLimit)
+      parseOrThrow(rateLimitSchemaModule().rateLimitSchema, options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
     this.#store = new Store(baseline, { lenient: options.lenient });
     this.#journal = new Journal(options.journalSize);
@@ -92,7 +93,9 @@ export class FakeWorld implements WorldControl {
 
   /** Validates a scenario whole, then makes it the baseline and the current state. */
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
-    this.#baseline = buildBaseline(resolveScenario(scenario, { source, seed: this.#options.seed }));
+    this.#baseline = buildBaseline(
+      resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
+    );
     await this.reset();
   }
 
@@ -124,7 +127,9 @@ export class FakeWorld implements WorldControl {
     config: RateLimitConfig | null | Record<string, unknown>,
     source = 'setRateLimit()',
   ): RateLimitConfig | null {
-    this.#limiter.configure(config === null ? undefined : parseOrThrow(rateLimitSchema, config, source));
+    this.#limiter.configure(
+      config === null ? undefined : parseOrThrow(rateLimitSchemaModule().rateLimitSchema, config, source),
+    );
     return this.#limiter.config ?? null;
   }
 

@@ -17,6 +17,12 @@ function hasBody(req: Request): boolean {
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
 
+function isAborted(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'request.aborted'
+  );
+}
+
 /** JSON and form bodies up to `limit`; anything else with a body is refused (later, by checkBody). */
 export function parseBody(limit: string | number = '1mb') {
   const json = bodyParser.json({ limit });
@@ -27,6 +33,8 @@ export function parseBody(limit: string | number = '1mb') {
       return;
     }
     const done = (error?: unknown): void => {
+      // the client went away before its body arrived: there is no request to answer or journal
+      if (isAborted(error)) return;
       if (error) failures.set(req, toApiError(error));
       else if (req.body === undefined && hasBody(req) && req.method !== 'GET' && req.method !== 'HEAD') {
         failures.set(

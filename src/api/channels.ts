@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 
 import type { Store } from '../store/store';
+import type { JsonObject } from '../store/query';
+import type { User } from '../store/types';
 import { authOf } from './auth';
 import type { Params } from './params';
 import {
@@ -43,14 +45,31 @@ export function getIntegrations(store: Store, req: Request, res: Response): void
   });
 }
 
+/**
+ * The POST operations, apart from HTTP: each takes the parsed body and returns the success body
+ * (without `success`), or throws the ApiError of the first rule that fails. The Express routes
+ * below and the fast path (src/fastpath) both run them.
+ */
+export type Operation = (store: Store, user: User, body: unknown) => { channel: JsonObject };
+
+/** `channels.setReadOnly` */
+export const setReadOnlyOperation: Operation = (store, user, body) => {
+  const { ref, readOnly } = readSetReadOnly(readBody(body));
+  return { channel: store.setReadOnly(user, ref, readOnly) };
+};
+
+/** `channels.setType` */
+export const setTypeOperation: Operation = (store, user, body) => {
+  const { ref, type } = readSetType(readBody(body));
+  return { channel: store.setType(user, ref, type) };
+};
+
 /** POST /api/v1/channels.setReadOnly */
 export function setReadOnly(store: Store, req: Request, res: Response): void {
-  const { ref, readOnly } = readSetReadOnly(readBody(req.body));
-  sendSuccess(res, { channel: store.setReadOnly(authOf(req).user, ref, readOnly) });
+  sendSuccess(res, setReadOnlyOperation(store, authOf(req).user, req.body));
 }
 
 /** POST /api/v1/channels.setType */
 export function setType(store: Store, req: Request, res: Response): void {
-  const { ref, type } = readSetType(readBody(req.body));
-  sendSuccess(res, { channel: store.setType(authOf(req).user, ref, type) });
+  sendSuccess(res, setTypeOperation(store, authOf(req).user, req.body));
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
 import { contextOf } from '../context';
+import { whenAnswered } from '../journal/answered';
 import { maybeAuthOf } from './auth';
 import { worldPath } from './faults';
 
@@ -11,20 +12,15 @@ import { worldPath } from './faults';
 export function recordRequests(req: Request, res: Response, next: NextFunction): void {
   const { world } = contextOf(req);
   const path = worldPath(req);
-  let recorded = false;
-  const record = (): void => {
-    if (recorded) return;
-    recorded = true;
+  whenAnswered(res, (status) =>
     world.recordRequest({
       method: req.method,
       path,
       query: { ...(req.query as Record<string, unknown>) },
       body: req.body,
-      status: res.writableFinished ? res.statusCode : 0,
+      status,
       user: maybeAuthOf(req)?.user.username ?? null,
-    });
-  };
-  res.once('finish', record);
-  res.once('close', record);
+    }),
+  );
   next();
 }

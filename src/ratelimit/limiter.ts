@@ -1,27 +1,11 @@
-import { z } from 'zod';
+import type { RateLimitConfig } from './schema';
+
+export type { RateLimitConfig } from './schema';
 
 /**
  * Rocket.Chat's API rate limiter: N calls per window per client address and route. The window
  * runs on the fake clock, so a test advances the clock instead of sleeping.
  */
-
-export const rateLimitSchema = z.strictObject({
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .describe('calls allowed per window (the server default is 10)'),
-  windowMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(86_400_000)
-    .describe('the window, in fake-clock milliseconds (default 60000)'),
-});
-
-/** `{limit, windowMs}`: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */
-export type RateLimitConfig = z.output<typeof rateLimitSchema>;
 
 /** The outcome of one call: the header values, and whether it is over the limit. */
 export interface RateLimitHit {

@@ -1,24 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { resolveModule } from '../lazy';
+import type { FakeOptions } from '../options';
 import type { World } from '../store/types';
+import { compiledWorld } from './compiled';
 import { ScenarioError } from './problems';
 import type { ResolveOptions } from './resolve';
-import { resolveScenario } from './resolve';
 
 /** The scenario `npm start` and `createFakeServer()` use when given none. */
 export const DEFAULT_FIXTURES = join(__dirname, '..', '..', 'fixtures', 'default.json');
 
-/** Reads and parses a scenario file; an unreadable file or bad JSON is a {@link ScenarioError} too. */
-export function readScenarioFile(file: string): unknown {
-  let text: string;
+function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new ScenarioError(file, [
       { path: '$', message: `cannot read the file: ${(error as Error).message}` },
     ]);
   }
+}
+
+function parseText(file: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -26,7 +29,24 @@ export function readScenarioFile(file: string): unknown {
   }
 }
 
-/** Reads, validates and builds the world of a scenario file. */
+/** Reads and parses a scenario file; an unreadable file or bad JSON is a {@link ScenarioError} too. */
+export function readScenarioFile(file: string): unknown {
+  return parseText(file, readText(file));
+}
+
+/** Reads, validates and builds the world of a scenario file (the compiled one, when it has one). */
 export function loadScenarioFile(file: string, options: Omit<ResolveOptions, 'source'> = {}): World {
-  return resolveScenario(readScenarioFile(file), { ...options, source: file });
+  const text = readText(file);
+  return (
+    compiledWorld(text, options.seed) ??
+    resolveModule().resolveScenario(parseText(file, text), { ...options, source: file })
+  );
+}
+
+/** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
+export function buildWorld(options: Pick<FakeOptions, 'scenario' | 'fixtures' | 'seed'> = {}): World {
+  const seed = options.seed;
+  if (options.scenario !== undefined)
+    return resolveModule().resolveScenario(options.scenario, { source: 'scenario', seed });
+  return loadScenarioFile(options.fixtures ?? DEFAULT_FIXTURES, { seed });
 }

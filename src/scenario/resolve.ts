@@ -2,7 +2,7 @@ import { buildPermissions } from '../store/permissions';
 import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from '../store/types';
 import type { BuildContext } from './build';
 import { buildIntegration, buildRoom, buildUser } from './build';
-import { generateChannel, generateIntegration, generateUser } from './generate';
+import { generateModule } from '../lazy';
 import { parseOrThrow, targetProblem } from './checks';
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
@@ -84,7 +84,10 @@ class WorldBuilder {
     };
     (this.scenario.users ?? []).forEach((u, i) => add(buildUser(u, 'user', i, this.#ctx), ['users', i]));
     for (let i = 0; i < (this.scenario.generate?.users ?? 0); i += 1) {
-      add(buildUser(generateUser(this.#ctx.seed, i), 'generated-user', i, this.#ctx), ['generate', 'users']);
+      add(buildUser(generateModule().generateUser(this.#ctx.seed, i), 'generated-user', i, this.#ctx), [
+        'generate',
+        'users',
+      ]);
     }
   }
 
@@ -135,7 +138,7 @@ class WorldBuilder {
     const owner = this.#defaultCreator();
     for (let i = 0; i < (this.scenario.generate?.channels ?? 0); i += 1) {
       const room = buildRoom(
-        generateChannel(this.#ctx.seed, i, this.#clockMs),
+        generateModule().generateChannel(this.#ctx.seed, i, this.#clockMs),
         'generated-channel',
         i,
         owner,
@@ -183,7 +186,7 @@ class WorldBuilder {
     if (!fallback) return out;
     const targets = (this.scenario.channels ?? []).filter((c) => (c.t ?? 'c') === 'c').map((c) => c.name);
     for (let i = 0; i < generated; i += 1) {
-      const input = generateIntegration(this.#ctx.seed, i, this.#clockMs, targets);
+      const input = generateModule().generateIntegration(this.#ctx.seed, i, this.#clockMs, targets);
       add(buildIntegration(input, 'generated-integration', i, fallback, this.#ctx), [
         'generate',
         'integrations',

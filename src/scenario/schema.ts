@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { rateLimitSchema } from '../ratelimit/limiter';
+import { rateLimitSchema } from '../ratelimit/schema';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, USER_ROLES } from '../store/types';
 

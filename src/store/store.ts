@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
 import type { EntityLookup } from '../scenario/entity';
-import { resolveChannel, resolveIntegration, resolveUser } from '../scenario/entity';
+import { entityModule } from '../lazy';
 import type { Baseline } from './baseline';
 import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
@@ -257,7 +257,12 @@ export class Store {
 
   /** Adds one user (scenario shape, defaults filled); a change of state. Throws ScenarioError. */
   addUser(input: unknown, source = 'user'): User {
-    const user = resolveUser(input, this.#lookup(), { seed: this.#seed, clock: this.clock.next() }, source);
+    const user = entityModule().resolveUser(
+      input,
+      this.#lookup(),
+      { seed: this.#seed, clock: this.clock.next() },
+      source,
+    );
     this.clock.tick();
     this.#version += 1;
     this.#indexUser(user);
@@ -266,7 +271,7 @@ export class Store {
 
   /** Adds one room (`ro: false` unless given); a change of state. Throws ScenarioError. */
   addChannel(input: unknown, source = 'channel'): Room {
-    const room = resolveChannel(
+    const room = entityModule().resolveChannel(
       input,
       this.#lookup(),
       { seed: this.#seed, clock: this.clock.next() },
@@ -282,7 +287,7 @@ export class Store {
   /** Adds one integration; a change of state. Throws ScenarioError. */
   addIntegration(input: unknown, source = 'integration'): Integration {
     const ctx = { seed: this.#seed, clock: this.clock.next() };
-    const integration = resolveIntegration(input, this.#lookup(), ctx, source);
+    const integration = entityModule().resolveIntegration(input, this.#lookup(), ctx, source);
     this.clock.tick();
     this.#version += 1;
     this.#integrations.set(integration._id, integration);

@@ -1,0 +1,28 @@
+import type { ServerResponse } from 'node:http';
+
+import { whenAnswered } from '../journal/answered';
+import type { JournalEntry } from '../journal/journal';
+import type { FakeWorld } from '../world';
+
+/**
+ * Writes a finished JSON body with exactly the head the Express path sends for it: the
+ * `noStore` headers, then Express's `Content-Type` and `Content-Length`, no ETag, no X-Powered-By.
+ */
+export function sendJson(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'Cache-Control': 'no-store',
+    Pragma: 'no-cache',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Journals the request once answered, as `recordRequests` does on the Express path. */
+export function journalWhenDone(
+  world: FakeWorld,
+  res: ServerResponse,
+  entry: Omit<JournalEntry, 'seq' | 'time' | 'status'>,
+): void {
+  whenAnswered(res, (status) => world.recordRequest({ ...entry, status }));
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** What a fault may say, checked when one is added (loaded then: see src/lazy.ts). */
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+
+const delay = z.union([
+  z.number().int().min(0).max(60_000),
+  z
+    .strictObject({ min: z.number().int().min(0).max(60_000), max: z.number().int().min(0).max(60_000) })
+    .refine((d) => d.min <= d.max, 'min must be <= max'),
+]);
+
+export const faultSchema = z
+  .strictObject({
+    path: z.string().regex(/^\/[^\s]*$/, 'a path such as /api/v1/channels.list or /api/v1/channels.*'),
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(METHODS))
+      .optional(),
+    times: z.number().int().min(1).max(1_000_000).optional().describe('default: until cleared'),
+    status: z.number().int().min(100).max(599).optional(),
+    body: z.unknown().optional(),
+    delayMs: delay.optional(),
+    drop: z.literal(true).optional(),
+    partial: z.literal(true).optional(),
+  })
+  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.drop || f.partial, {
+    message: 'give at least one of status, delayMs, drop, partial',
+  })
+  .refine((f) => !(f.drop && (f.status !== undefined || f.partial || f.body !== undefined)), {
+    message: 'drop sends nothing: it cannot go with status, body or partial',
+  })
+  .refine((f) => f.body === undefined || f.status !== undefined, {
+    message: 'body needs a status',
+    path: ['body'],
+  });
+
+/** A fault as given: see the README's fault reference. */
+export type FaultInput = z.input<typeof faultSchema>;
+export type FaultSpec = z.output<typeof faultSchema>;

@@ -1,0 +1,301 @@
+/**
+ * The fast path's POST operations and health check, tested differentially: every request goes to
+ * two fakes on the same world, one with the fast path (the default) and one whose every request
+ * takes Express (`log: true` turns the fast path off). Status, headers, bytes, journal and state
+ * must be the same after each request, for the requests the fast path answers and for those it
+ * replays into Express after reading their body.
+ */
+import { connect } from 'node:net';
+
+import * as lazy from '../src/lazy';
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
+
+const fast = createFakeServer({ scenario: WORLD });
+const plain = createFakeServer({ scenario: WORLD, log: true });
+let stderr: jest.SpyInstance;
+
+beforeAll(async () => {
+  stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  await Promise.all([fast.start(), plain.start()]);
+});
+afterEach(async () => {
+  await Promise.all([fast.reset(), plain.reset()]);
+});
+afterAll(async () => {
+  await Promise.all([fast.stop(), plain.stop()]);
+  stderr.mockRestore();
+});
+
+const HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'pragma',
+  'allow',
+  'etag',
+  'x-powered-by',
+];
+
+interface Sent {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+async function send(fake: FakeServer, { method = 'POST', path, headers = {}, body }: Sent) {
+  const res = await fetch(`${fake.url}${path}`, { method, headers, body });
+  return {
+    status: res.status,
+    headers: HEADERS.map((h) => res.headers.get(h)),
+    text: await res.text(),
+  };
+}
+
+/** Sends to both; expects the same answer, journal and state; returns the answer. */
+async function both(request: Sent) {
+  const a = await send(fast, request);
+  const b = await send(plain, request);
+  expect(a).toEqual(b);
+  expect(fast.requests()).toEqual(plain.requests());
+  expect(JSON.stringify(fast.state())).toBe(JSON.stringify(plain.state()));
+  return a;
+}
+
+const JSON_AS = (who: keyof typeof AS, type = 'application/json') => ({ ...AS[who], 'Content-Type': type });
+const RO = '/api/v1/channels.setReadOnly';
+const TYPE = '/api/v1/channels.setType';
+
+describe('fast path, differentially against the Express path', () => {
+  it('answers a successful setReadOnly and setType with the same bytes, journal and state', async () => {
+    const ro = await both({
+      path: RO,
+      headers: JSON_AS('alice'),
+      body: '{"roomName":"random","readOnly":true}',
+    });
+    expect(ro.status).toBe(200);
+    expect(JSON.parse(ro.text).channel).toMatchObject({ name: 'random', ro: true, msgs: 6 });
+    const type = await both({
+      path: TYPE,
+      headers: JSON_AS('admin'),
+      body: '{"roomId":"GENERAL","type":"p"}',
+    });
+    expect(type.status).toBe(200);
+    expect(JSON.parse(type.text).channel).toMatchObject({ _id: 'GENERAL', t: 'p' });
+    expect(fast.requests().map((r) => [r.path, r.status, r.user])).toEqual([
+      [RO, 200, 'alice'],
+      [TYPE, 200, 'admin'],
+    ]);
+  });
+
+  const REFUSED: [string, Sent][] = [
+    ['same value', { path: RO, headers: JSON_AS('alice'), body: '{"roomName":"news","readOnly":true}' }],
+    ['no permission', { path: RO, headers: JSON_AS('bob'), body: '{"roomName":"random","readOnly":true}' }],
+    ['archived room', { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"attic","readOnly":true}' }],
+    ['unknown room', { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"nope","readOnly":true}' }],
+    ['private room', { path: TYPE, headers: JSON_AS('admin'), body: '{"roomName":"secret","type":"c"}' }],
+    ['bad type', { path: TYPE, headers: JSON_AS('admin'), body: '{"roomName":"random","type":"x"}' }],
+    [
+      'readOnly as a number',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":1}' },
+    ],
+    [
+      'extra key',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true,"x":1}' },
+    ],
+    ['array body', { path: RO, headers: JSON_AS('admin'), body: '[1]' }],
+    ['invalid JSON', { path: RO, headers: JSON_AS('admin'), body: '{"roomName":' }],
+    ['scalar JSON', { path: RO, headers: JSON_AS('admin'), body: '"x"' }],
+    [
+      '__proto__ key',
+      { path: RO, headers: JSON_AS('admin'), body: '{"__proto__":{"x":1},"roomName":"random"}' },
+    ],
+    [
+      'bad token',
+      {
+        path: RO,
+        headers: { ...JSON_AS('admin'), 'X-Auth-Token': 'no' },
+        body: '{"roomName":"random","readOnly":true}',
+      },
+    ],
+    [
+      'no token',
+      {
+        path: RO,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"roomName":"random","readOnly":true}',
+      },
+    ],
+    [
+      'a charset other than UTF-8',
+      {
+        path: RO,
+        headers: JSON_AS('admin', 'application/json; charset=latin1'),
+        body: '{"roomName":"random","readOnly":true}',
+      },
+    ],
+    [
+      'text/plain',
+      { path: RO, headers: JSON_AS('admin', 'text/plain'), body: '{"roomName":"random","readOnly":true}' },
+    ],
+    [
+      'a session that does not exist',
+      { path: `/s/nope${RO}`, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true}' },
+    ],
+  ];
+
+  it.each(REFUSED)('replays a refusal into Express unchanged: %s', async (_name, request) => {
+    const before = JSON.stringify(fast.state());
+    const answer = await both(request);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(JSON.parse(answer.text).success).toBe(false);
+    expect(JSON.stringify(fast.state())).toBe(before);
+  });
+
+  const ACCEPTED: [string, Sent][] = [
+    [
+      'a BOM first (body-parser strips it)',
+      { path: RO, headers: JSON_AS('admin'), body: '\ufeff{"roomName":"random","readOnly":true}' },
+    ],
+    [
+      'leading whitespace',
+      { path: RO, headers: JSON_AS('admin'), body: ' \n{"roomName":"random","readOnly":true}' },
+    ],
+    [
+      'a non-ASCII name',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"r\u00e4um","readOnly":true}' },
+    ],
+    [
+      'trailing whitespace',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true}  ' },
+    ],
+    [
+      '"true" as a string',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomId":"randomRoomId00001","readOnly":"true"}' },
+    ],
+    [
+      'charset=UTF-8',
+      {
+        path: RO,
+        headers: JSON_AS('admin', 'Application/JSON; Charset=UTF-8'),
+        body: '{"roomName":"random","readOnly":true}',
+      },
+    ],
+    [
+      'a query string',
+      { path: `${RO}?x=1&y=2`, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true}' },
+    ],
+    [
+      'a password in the body',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true,"password":"x"}' },
+    ],
+    [
+      'a form body',
+      {
+        path: RO,
+        headers: JSON_AS('admin', 'application/x-www-form-urlencoded'),
+        body: 'roomName=random&readOnly=true',
+      },
+    ],
+  ];
+
+  it.each(ACCEPTED)('gives the same answer either way: %s', async (_name, request) => {
+    await both(request);
+  });
+
+  it('answers the same in a session, against the session\u2019s state only', async () => {
+    const [s1, s2] = [fast.session({ id: 'same' }), plain.session({ id: 'same' })];
+    const answer = await both({
+      path: `/s/same${RO}`,
+      headers: JSON_AS('alice'),
+      body: '{"roomName":"random","readOnly":true}',
+    });
+    expect(answer.status).toBe(200);
+    expect(s1.requests()).toEqual(s2.requests());
+    expect(s1.state().channels.find((c) => c.name === 'random')?.ro).toBe(true);
+    expect(fast.state().channels.find((c) => c.name === 'random')?.ro).toBe(false);
+    await Promise.all([s1.close(), s2.close()]);
+  });
+
+  it('steps aside for faults and rate limits, after reading the body', async () => {
+    for (const fake of [fast, plain]) fake.fault({ path: RO, status: 503, times: 1 });
+    const faulted = await both({
+      path: RO,
+      headers: JSON_AS('alice'),
+      body: '{"roomName":"random","readOnly":true}',
+    });
+    expect(faulted.status).toBe(503);
+    for (const fake of [fast, plain]) fake.setRateLimit({ limit: 1, windowMs: 60_000 });
+    expect(
+      (await both({ path: RO, headers: JSON_AS('alice'), body: '{"roomName":"random","readOnly":true}' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await both({ path: RO, headers: JSON_AS('alice'), body: '{"roomName":"random","readOnly":false}' }))
+        .status,
+    ).toBe(429);
+  });
+
+  it('answers GET /__admin/health with the same bytes as Express', async () => {
+    expect(await both({ method: 'GET', path: '/__admin/health' })).toMatchObject({
+      status: 200,
+      text: '{"status":"ok"}',
+    });
+  });
+
+  it('neither journals nor applies a request whose client went away mid-body, on either path', async () => {
+    const cut = async (fake: FakeServer) => {
+      const { port } = new URL(fake.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST ${RO} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n` +
+          `X-Auth-Token: alice-token\r\nX-User-Id: aliceUserId000001\r\n\r\n{"roomName":`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => socket.destroy().once('close', resolve));
+      // the server goes on serving
+      return send(fake, { method: 'GET', path: '/api/info' });
+    };
+    const viaExpress = await cut(plain);
+    expect(await cut(fast)).toEqual(viaExpress);
+    expect(viaExpress.status).toBe(200);
+    expect(fast.requests()).toEqual(plain.requests());
+    expect(fast.requests().map((r) => r.path)).toEqual(['/api/info']);
+    expect(JSON.stringify(fast.state())).toBe(JSON.stringify(plain.state()));
+  });
+});
+
+describe('what the fast path spares', () => {
+  it('answers a successful POST without building Express at all', async () => {
+    const spy = jest.spyOn(lazy, 'appModule');
+    const fake = createFakeServer({ scenario: WORLD });
+    await fake.start();
+    try {
+      const res = await send(fake, {
+        path: RO,
+        headers: JSON_AS('alice'),
+        body: '{"roomName":"random","readOnly":true}',
+      });
+      expect(res.status).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+      // a refusal is Express's: it is built then
+      expect(
+        (
+          await send(fake, {
+            path: RO,
+            headers: JSON_AS('bob'),
+            body: '{"roomName":"random","readOnly":false}',
+          })
+        ).status,
+      ).toBe(400);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      await fake.stop();
+    }
+  });
+});

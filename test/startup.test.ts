@@ -1,0 +1,82 @@
+/**
+ * Start-up loads only what the first request needs (src/lazy.ts), and the default scenario starts
+ * from the world compiled at build time (src/scenario/compiled.ts), which must be exactly the
+ * world resolving the scenario gives.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { compiledWorld, digestOf } from '../src/scenario/compiled';
+import { DEFAULT_FIXTURES } from '../src/scenario/load';
+import { resolveScenario } from '../src/scenario/resolve';
+
+const ROOT = join(__dirname, '..');
+
+describe('the compiled default world', () => {
+  const text = readFileSync(DEFAULT_FIXTURES, 'utf8');
+
+  it('is shipped by the build and is exactly what resolving the default scenario gives', () => {
+    const compiled = JSON.parse(readFileSync(join(ROOT, 'dist', 'scenario', 'default.world.json'), 'utf8'));
+    expect(compiled.sha256).toBe(digestOf(text));
+    expect(compiled.world).toStrictEqual(resolveScenario(JSON.parse(text), { source: DEFAULT_FIXTURES }));
+  });
+
+  it('stands in only for the exact text it was compiled from, without a seed override', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-compiled-'));
+    const file = join(dir, 'world.json');
+    const world = resolveScenario({ users: [{ username: 'x', password: 'x' }] });
+    writeFileSync(file, JSON.stringify({ format: 1, sha256: digestOf('{"a":1}'), world }));
+    expect(compiledWorld('{"a":1}', undefined, file)).toStrictEqual(world);
+    expect(compiledWorld('{"a":1} ', undefined, file)).toBeUndefined();
+    expect(compiledWorld('{"a":1}', 1, file)).toBeUndefined();
+    writeFileSync(file, '{"format":1,');
+    expect(compiledWorld('{"a":1}', undefined, file)).toBeUndefined();
+    expect(compiledWorld('{"a":1}', undefined, join(dir, 'missing.json'))).toBeUndefined();
+  });
+});
+
+describe('what start-up loads (the built package, in a fresh process)', () => {
+  it('loads neither Express nor zod nor faker until a request or a scenario needs them', () => {
+    const script = `
+      const { createFakeServer } = require('./dist/index.js');
+      const heavy = () => Object.keys(require.cache)
+        .map((k) => /node_modules[\\\\/](express|body-parser|zod|@faker-js[\\\\/]faker)[\\\\/]/.exec(k)?.[1])
+        .filter(Boolean).filter((m, i, all) => all.indexOf(m) === i).sort();
+      (async () => {
+        const out = {};
+        const fake = createFakeServer();
+        const url = await fake.start();
+        out.started = heavy();
+        const health = await fetch(url + '/__admin/health');
+        out.health = [health.status, await health.text()];
+        const login = await (await fetch(url + '/api/v1/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ user: 'admin', password: 'admin' }),
+        })).json();
+        const post = await fetch(url + '/api/v1/channels.setReadOnly', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-User-Id': login.data.userId, 'X-Auth-Token': login.data.authToken },
+          body: JSON.stringify({ roomName: 'general', readOnly: true }),
+        });
+        out.post = post.status;
+        out.afterRequests = heavy().filter((m) => m === 'zod' || m === '@faker-js/faker');
+        out.compiledState = JSON.stringify(createFakeServer().state());
+        out.resolvedState = JSON.stringify(createFakeServer({ seed: 1 }).state());
+        out.afterResolving = heavy();
+        await fake.stop();
+        process.stdout.write(JSON.stringify(out));
+      })();
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
+    expect(out.started).toEqual([]);
+    expect(out.health).toEqual([200, '{"status":"ok"}']);
+    expect(out.post).toBe(200);
+    expect(out.afterRequests).toEqual([]);
+    // the default scenario's own seed is 1: the same world, once compiled and once resolved
+    expect(out.resolvedState).toBe(out.compiledState);
+    expect(out.afterResolving).toEqual(['@faker-js/faker', 'body-parser', 'express', 'zod']);
+  });
+});
