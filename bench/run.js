@@ -1,6 +1,8 @@
 // npm run bench: every performance goal of the project as a ratio against its baseline, measured
-// side by side (alternating rounds, medians) on this machine, printed as one table.
-const { spawn } = require('node:child_process');
+// side by side (alternating rounds, medians) on this machine, printed as one table; then the same
+// measures against peers installed only under bench/: json-server 1.0 beta, and WireMock 3 (its
+// standalone jar from the wiremock npm package, on the machine's Java; left out if there is none).
+const { spawn, spawnSync } = require('node:child_process');
 const { writeFileSync, mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -82,10 +84,10 @@ function freePort() {
 }
 
 /** Spawns a peer that prints no URL: polls GET path on the given port until it answers 200. */
-function launchOnPort(args, port, path) {
+function launchOnPort(args, port, path, command = process.execPath) {
   return new Promise((resolve, reject) => {
     const t0 = now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
     const poll = () => {
       const req = http.get({ host: '127.0.0.1', port, path }, (res) => {
@@ -140,6 +142,113 @@ async function peers() {
   const fr = await cannon(`${f.url}/api/v1/channels.list?count=50`, { headers: TOKEN });
   record('peer: list 50 vs json-server 1.0 beta (req/s)', fr, pr, fr / pr, '> 1', fr > pr, 'req/s');
   await Promise.all([kill(p.child), kill(f.child)]);
+}
+
+/** WireMock 3 (its standalone jar, from the wiremock npm package under bench/), on this machine's Java. */
+async function wiremock() {
+  const jar = join(__dirname, 'node_modules', 'wiremock', 'build', 'wiremock-standalone-3.13.2.jar');
+  const java = spawnSync('java', ['-version']);
+  if (java.error || java.status !== 0) {
+    console.error('[bench] no java on PATH: the WireMock rows are left out');
+    return;
+  }
+  const startWireMock = async () => {
+    const port = await freePort();
+    return launchOnPort(
+      ['-jar', jar, '--port', String(port), '--disable-banner'],
+      port,
+      '/__admin/health',
+      'java',
+    );
+  };
+  const fake = [];
+  const peer = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(ROUNDS / 2)); i += 1) {
+    const p = await startWireMock();
+    peer.push(p.ms);
+    await kill(p.child);
+    const f = await launch([CLI, '--port', '0']);
+    fake.push(f.ms);
+    await kill(f.child);
+  }
+  record(
+    'peer: cold start vs WireMock 3.13',
+    median(fake),
+    median(peer),
+    median(fake) / median(peer),
+    '< 1',
+    median(fake) < median(peer),
+    'ms',
+  );
+  // the same channels.list bytes: the fake computes them, WireMock replays them from a stub
+  const f = await launch([CLI, '--port', '0', '--fixtures', world(60, 10)]);
+  const p = await startWireMock();
+  const listPath = '/api/v1/channels.list?count=50';
+  const bytes = await fetchBytes(`${f.url}${listPath}`, { headers: TOKEN });
+  await fetch(`${p.url}/__admin/mappings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      request: { method: 'GET', url: listPath },
+      response: {
+        status: 200,
+        body: bytes.toString('utf8'),
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      },
+    }),
+  });
+  await cannon(`${p.url}${listPath}`, { headers: TOKEN }); // the JVM's warm-up
+  const pr = [];
+  const fr = [];
+  for (let i = 0; i < 2; i += 1) {
+    pr.push(await cannon(`${p.url}${listPath}`, { headers: TOKEN }));
+    fr.push(await cannon(`${f.url}${listPath}`, { headers: TOKEN }));
+  }
+  record(
+    'peer: list 50 vs WireMock stub of the same bytes',
+    median(fr),
+    median(pr),
+    median(fr) / median(pr),
+    '> 1',
+    median(fr) > median(pr),
+    'req/s',
+  );
+  // a reset over HTTP after 10 changes: state changes on the fake, stub additions on WireMock
+  // (its POST /__admin/reset drops stubs and journal, as the fake's drops changes and journal)
+  const resetTimes = async (url, change) => {
+    const times = [];
+    for (let i = 0; i < 15; i += 1) {
+      for (let k = 0; k < 10; k += 1) await change(k);
+      const t0 = now();
+      await (await fetch(`${url}/__admin/reset`, { method: 'POST' })).arrayBuffer();
+      times.push(now() - t0);
+    }
+    return median(times);
+  };
+  const peerReset = await resetTimes(p.url, (k) =>
+    fetchBytes(`${p.url}/__admin/mappings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ request: { method: 'GET', url: `/stub-${k}` }, response: { status: 200 } }),
+    }),
+  );
+  const fakeReset = await resetTimes(f.url, (k) =>
+    fetchBytes(`${f.url}/api/v1/channels.setReadOnly`, {
+      method: 'POST',
+      headers: { ...TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomName: 'random', readOnly: k % 2 === 0 }),
+    }),
+  );
+  record(
+    'peer: reset over HTTP vs WireMock',
+    fakeReset,
+    peerReset,
+    fakeReset / peerReset,
+    '< 1',
+    fakeReset < peerReset,
+    'ms',
+  );
+  await Promise.all([kill(f.child), kill(p.child)]);
 }
 
 async function coldStart(fixtures) {
@@ -339,6 +448,7 @@ async function embedded(largeFile) {
   const large = await scale();
   await embedded(large);
   await peers();
+  await wiremock();
   const header = {
     figure: 'figure',
     fake: 'rocketchat-fake',

@@ -129,14 +129,34 @@ export class Journal {
 
 const MAX_BODY_CHARS = 64 * 1024;
 
+const PASSWORD = /password/i;
+
+/**
+ * The common case, cheaply: a flat object of a few short scalars with no password in it (a
+ * `channels.setReadOnly` body) is copied as it is. Anything else takes the general path.
+ */
+function copyFlat(body: object): object | undefined {
+  let size = 0;
+  for (const [key, value] of Object.entries(body)) {
+    if (PASSWORD.test(key) || (typeof value === 'object' && value !== null)) return undefined;
+    size += key.length + (typeof value === 'string' ? value.length : 8);
+    if (size > 1024) return undefined;
+  }
+  return { ...body };
+}
+
 /** A journal copy of a body: passwords redacted at any depth, very large bodies summarised. */
 export function redactBody(body: unknown): unknown {
   if (body === undefined) return null;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const flat = copyFlat(body);
+    if (flat) return flat;
+  }
   const redact = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(redact);
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, /password/i.test(k) ? '[redacted]' : redact(v)]),
+      Object.entries(value).map(([k, v]) => [k, PASSWORD.test(k) ? '[redacted]' : redact(v)]),
     );
   };
   try {

@@ -9,6 +9,9 @@ const MAX_MS = 8.64e15;
 
 export class FakeClock {
   #ms: number;
+  /** `now()` for `#nowMs`: a change and its journal entry read the same time */
+  #nowIso = '';
+  #nowMs = Number.NaN;
 
   constructor(startIso: string) {
     this.#ms = Date.parse(startIso);
@@ -16,7 +19,11 @@ export class FakeClock {
 
   /** The current time, ISO 8601 UTC with milliseconds. */
   now(): string {
-    return new Date(this.#ms).toISOString();
+    if (this.#nowMs !== this.#ms) {
+      this.#nowIso = new Date(this.#ms).toISOString();
+      this.#nowMs = this.#ms;
+    }
+    return this.#nowIso;
   }
 
   /** The current time in epoch milliseconds. */
