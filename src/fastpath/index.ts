@@ -173,6 +173,11 @@ function readThenAnswer(
   });
 }
 
+function mountedUnderPrefix(req: IncomingMessage, url: string): boolean {
+  const { originalUrl } = req as IncomingMessage & { originalUrl?: unknown };
+  return originalUrl !== undefined && originalUrl !== url;
+}
+
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
   host: FastPathHost,
@@ -183,6 +188,11 @@ export function withFastPath(
   let warmed = false;
   return (req, res) => {
     const url = req.url ?? '';
+    // mounted under a prefix in a host Express app: the journal's paths come from Express then
+    if (mountedUnderPrefix(req, url)) {
+      express()(req, res);
+      return;
+    }
     if (req.method === 'GET' && !req.headers['content-length'] && !req.headers['transfer-encoding']) {
       if (url === HEALTH && options.admin) {
         sendJson(res, 200, HEALTH_BODY);
