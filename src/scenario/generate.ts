@@ -32,6 +32,23 @@ function fakerFor(seed: number, kind: keyof typeof KIND_CODE, index: number): Fa
   return shared;
 }
 
+/**
+ * Exactly faker's `lorem.sentence()` (3 to 10 words from the lorem word list, the first one
+ * capitalised, a full stop), with the same draws from the randomizer, but without the copy of the
+ * whole word list faker 9 makes for every word: a tenth of the cost, and most of the cost of
+ * generating a large world. A test holds it equal to faker's own over thousands of seeds.
+ */
+export function loremSentence(f: Faker): string {
+  const list = f.definitions.lorem.word;
+  const count = f.number.int({ min: 3, max: 10 });
+  let text = '';
+  for (let i = 0; i < count; i += 1) {
+    const word = list[f.number.int({ max: list.length - 1 })] ?? '';
+    text = i === 0 ? word.charAt(0).toUpperCase() + word.substring(1) : `${text} ${word}`;
+  }
+  return `${text}.`;
+}
+
 function slug(text: string): string {
   return text
     .normalize('NFKD')
@@ -71,7 +88,7 @@ export function generateChannel(seed: number, index: number, clockMs: number): P
     msgs: f.number.int({ min: 0, max: 2000 }),
     ro: false,
     topic: f.company.catchPhrase(),
-    description: f.lorem.sentence(),
+    description: loremSentence(f),
     ts,
     _updatedAt: ts,
   };
