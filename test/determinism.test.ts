@@ -8,8 +8,8 @@ import { resolveScenario } from '../src/scenario/resolve';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 
-import { loremSentence } from '../src/scenario/generate';
-import { meteorId } from '../src/scenario/ids';
+import { generateChannel, loremSentence } from '../src/scenario/generate';
+import { derivedSecret, meteorId } from '../src/scenario/ids';
 import { Sfc32Randomizer } from '../src/scenario/randomizer';
 import type { ScenarioInput } from '../src/scenario/schema';
 
@@ -95,6 +95,24 @@ describe('deterministic generation', () => {
       // the same number of draws taken: the next one agrees too
       expect(ours.number.int(1e9)).toBe(fakers.number.int(1e9));
     }
+  });
+
+  it('generated data stays what it was: ids, secrets and a generated channel, pinned', () => {
+    // a change here changes every user's generated world: make it on purpose, in a release note
+    expect(meteorId(1, 'channel', 0)).toBe('bcZMnTscffLcyHYbr');
+    expect(meteorId(7, 'user', 3)).toBe('QP6NazFcZLvTfHCfv');
+    expect(derivedSecret(1, 'integration', 0)).toBe('6Tly1SoRaXsQQKQC1we6YdWq');
+    expect(generateChannel(1, 0, Date.parse('2026-01-01T00:00:00.000Z'))).toEqual({
+      name: 'biodegradable-partridge-1',
+      fname: 'biodegradable-partridge-1',
+      t: 'p',
+      msgs: 483,
+      ro: false,
+      topic: 'Monitored fault-tolerant knowledge base',
+      description: 'Caritas quas vulpes amitto vivo templum conculco tardus cubo desino.',
+      ts: '2025-08-05T03:13:02.000Z',
+      _updatedAt: '2025-08-05T03:13:02.000Z',
+    });
   });
 
   it('meteorId depends only on seed, kind and index', () => {

@@ -18,14 +18,19 @@ export class Sfc32Randomizer implements Randomizer {
 
   seed(seed: number | number[]): void {
     const words = Array.isArray(seed) ? seed : [seed];
+    // indexed loops and plain assignments: a generated world seeds once per entity and per id
     let h = 0x9e3779b9 ^ words.length;
-    const state: number[] = [];
+    const state = [0, 0, 0, 0];
     for (let i = 0; i < 4; i += 1) {
-      for (const word of words) h = Math.imul(h ^ (word >>> 0), 0x85ebca6b) ^ (h >>> 13);
+      for (let w = 0; w < words.length; w += 1)
+        h = Math.imul(h ^ ((words[w] ?? 0) >>> 0), 0x85ebca6b) ^ (h >>> 13);
       h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35) ^ (i + 1);
-      state.push(h >>> 0);
+      state[i] = h >>> 0;
     }
-    [this.#a, this.#b, this.#c, this.#d] = state as [number, number, number, number];
+    this.#a = state[0] ?? 0;
+    this.#b = state[1] ?? 0;
+    this.#c = state[2] ?? 0;
+    this.#d = state[3] ?? 0;
     for (let i = 0; i < 12; i += 1) this.next();
   }
 
