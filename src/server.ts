@@ -17,8 +17,8 @@ import { WorldHandle } from './handle';
 import { FakeWorld } from './world';
 
 /**
- * The fake's request handler: a fast path for the commonest requests in front of the Express app
- * (built on first use), typed as Node's `RequestListener` so consumers need no Express types. Give it to `supertest`, `http.createServer`, or mount it in your own app.
+ * The fake's request handler, the Express app, typed as Node's `RequestListener` so consumers need
+ * no Express types. Give it to `supertest`, `http.createServer`, or mount it in your own app.
  */
 export type FakeApp = RequestListener;
 
@@ -69,9 +69,9 @@ export class FakeSession extends WorldHandle {
  * control API's operations on its root world, and sessions. Create it with {@link createFakeServer}.
  */
 export class FakeServer extends WorldHandle implements ServerControl {
-  /** The request handler (chat API and `/__admin`), for supertest or `http.createServer`. */
-  readonly app: FakeApp;
   readonly #options: FakeServerOptions;
+  readonly #host: AppHost;
+  #express: FakeApp | undefined;
   readonly #root: FakeWorld;
   readonly #sessions = new Map<string, FakeWorld>();
   #sessionCount = 0;
@@ -85,13 +85,23 @@ export class FakeServer extends WorldHandle implements ServerControl {
     super();
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), options);
-    const host: AppHost = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
-    // Express is built on the first request that needs it (see src/lazy.ts)
-    let built: RequestListener | undefined;
-    const express = (): RequestListener => (built ??= appModule().buildApp(host, options));
-    this.app = options.log
-      ? (req, res) => express()(req, res)
-      : withFastPath(host, { admin: options.admin !== false, bodyLimit: options.bodyLimit }, express);
+    this.#host = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
+  }
+
+  /**
+   * The Express app (chat API and `/__admin`), not listening: for supertest or
+   * `http.createServer`. Built on first use (see src/lazy.ts); a started server puts the fast path
+   * (src/fastpath) in front of it.
+   */
+  get app(): FakeApp {
+    return (this.#express ??= appModule().buildApp(this.#host, this.#options));
+  }
+
+  /** What a started server answers with: the fast path, then the app (only the app with `log`). */
+  #listener(): RequestListener {
+    if (this.#options.log) return (req, res) => this.app(req, res);
+    const { admin, bodyLimit } = this.#options;
+    return withFastPath(this.#host, { admin: admin !== false, bodyLimit }, () => this.app);
   }
 
   protected get world(): FakeWorld {
@@ -102,7 +112,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async start(port = this.#options.port ?? 0): Promise<string> {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
-    const server = createServer(this.app);
+    const server = createServer(this.#listener());
     server.on('request', (_req, res: ServerResponse) => {
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 
 import { LIST, answerList } from './list';
 import { fastBodyHead, fastBodyLimit, isFastOperation, readThenAnswer } from './post';
@@ -31,11 +31,6 @@ export interface FastPathOptions {
 const HEALTH = '/__admin/health';
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
 
-function mountedUnderPrefix(req: IncomingMessage, url: string): boolean {
-  const { originalUrl } = req as IncomingMessage & { originalUrl?: unknown };
-  return originalUrl !== undefined && originalUrl !== url;
-}
-
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
   host: FastPathHost,
@@ -46,11 +41,6 @@ export function withFastPath(
   let warmed = false;
   return (req, res) => {
     const url = req.url ?? '';
-    // mounted under a prefix in a host Express app: the journal's paths come from Express then
-    if (mountedUnderPrefix(req, url)) {
-      express()(req, res);
-      return;
-    }
     if (req.method === 'GET' && !req.headers['content-length'] && !req.headers['transfer-encoding']) {
       if (url === HEALTH && options.admin) {
         sendJson(res, 200, HEALTH_BODY);
