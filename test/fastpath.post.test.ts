@@ -59,7 +59,8 @@ async function both(request: Sent) {
   const a = await send(fast, request);
   const b = await send(plain, request);
   expect(a).toEqual(b);
-  expect(fast.requests()).toEqual(plain.requests());
+  // byte for byte: the journal's key order shows in GET /__admin/requests
+  expect(JSON.stringify(fast.requests())).toBe(JSON.stringify(plain.requests()));
   expect(JSON.stringify(fast.state())).toBe(JSON.stringify(plain.state()));
   return a;
 }

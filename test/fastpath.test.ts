@@ -36,7 +36,7 @@ describe('the cached-page fast path', () => {
     const second = await get(PAGE);
     expect(second).toEqual(first);
     const [a, b] = fake.requests();
-    expect(b).toEqual({ ...a, seq: 2 });
+    expect(JSON.stringify(b)).toBe(JSON.stringify({ ...a, seq: 2 })); // key order included
     expect(a).toMatchObject({
       path: '/api/v1/channels.list',
       query: { count: '2', sort: '{"name":-1}' },

@@ -24,5 +24,7 @@ export function journalWhenDone(
   res: ServerResponse,
   entry: Omit<JournalEntry, 'seq' | 'time' | 'status'>,
 ): void {
-  whenAnswered(res, (status) => world.recordRequest({ ...entry, status }));
+  const { method, path, query, body, user } = entry;
+  // the Express path's key order, which GET /__admin/requests shows
+  whenAnswered(res, (status) => world.recordRequest({ method, path, query, body, status, user }));
 }
