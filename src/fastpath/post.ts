@@ -76,8 +76,7 @@ export function fastBodyHead(req: IncomingMessage, limit: number): boolean {
   if (type !== 'application/json' && type !== 'application/json; charset=utf-8') return false;
   if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
   const length = Number(headers['content-length']);
-  // untouched: nothing upstream (a host app's body parser) has read the stream
-  return length > 0 && length <= limit && req.readable && !req.readableDidRead;
+  return length > 0 && length <= limit;
 }
 
 /** Reads the body, then answers or replays the request into Express. */
