@@ -1,14 +1,15 @@
-// Resolves the default scenario once, at build time, into dist/scenario/default.world.json with
-// the SHA-256 of the text it came from (see src/scenario/compiled.ts): a start with the default
-// scenario then loads neither zod nor faker.
-const { readFileSync, writeFileSync } = require('node:fs');
+// Resolves the default scenario once, at build time, into dist/scenario/worlds/<sha256>.json,
+// named by the SHA-256 of the text it came from (see src/scenario/compiled.ts): a start with the
+// default scenario then loads neither zod nor faker.
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const dist = join(__dirname, '..', 'dist');
 const { DEFAULT_FIXTURES } = require(join(dist, 'scenario', 'load.js'));
 const { resolveScenario } = require(join(dist, 'scenario', 'resolve.js'));
-const { COMPILED_WORLD_FILE, digestOf } = require(join(dist, 'scenario', 'compiled.js'));
+const { COMPILED_WORLDS_DIR, compiledWorldFile } = require(join(dist, 'scenario', 'compiled.js'));
 
 const text = readFileSync(DEFAULT_FIXTURES, 'utf8');
 const world = resolveScenario(JSON.parse(text), { source: DEFAULT_FIXTURES });
-writeFileSync(COMPILED_WORLD_FILE, JSON.stringify({ format: 1, sha256: digestOf(text), world }));
+mkdirSync(COMPILED_WORLDS_DIR, { recursive: true });
+writeFileSync(compiledWorldFile(text), JSON.stringify({ format: 1, world }));

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { compiledWorld, digestOf } from '../src/scenario/compiled';
+import { compiledWorld, compiledWorldFile, digestOf } from '../src/scenario/compiled';
 import { DEFAULT_FIXTURES } from '../src/scenario/load';
 import { resolveScenario } from '../src/scenario/resolve';
 
@@ -17,23 +17,23 @@ const ROOT = join(__dirname, '..');
 describe('the compiled default world', () => {
   const text = readFileSync(DEFAULT_FIXTURES, 'utf8');
 
-  it('is shipped by the build and is exactly what resolving the default scenario gives', () => {
-    const compiled = JSON.parse(readFileSync(join(ROOT, 'dist', 'scenario', 'default.world.json'), 'utf8'));
-    expect(compiled.sha256).toBe(digestOf(text));
+  it('is shipped by the build, named by its text\u2019s SHA-256, and is exactly what resolving gives', () => {
+    const file = compiledWorldFile(text, join(ROOT, 'dist', 'scenario', 'worlds'));
+    expect(file).toMatch(new RegExp(`${digestOf(text)}\\.json$`));
+    const compiled = JSON.parse(readFileSync(file, 'utf8'));
     expect(compiled.world).toStrictEqual(resolveScenario(JSON.parse(text), { source: DEFAULT_FIXTURES }));
   });
 
   it('stands in only for the exact text it was compiled from, without a seed override', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcf-compiled-'));
-    const file = join(dir, 'world.json');
     const world = resolveScenario({ users: [{ username: 'x', password: 'x' }] });
-    writeFileSync(file, JSON.stringify({ format: 1, sha256: digestOf('{"a":1}'), world }));
-    expect(compiledWorld('{"a":1}', undefined, file)).toStrictEqual(world);
-    expect(compiledWorld('{"a":1} ', undefined, file)).toBeUndefined();
-    expect(compiledWorld('{"a":1}', 1, file)).toBeUndefined();
-    writeFileSync(file, '{"format":1,');
-    expect(compiledWorld('{"a":1}', undefined, file)).toBeUndefined();
-    expect(compiledWorld('{"a":1}', undefined, join(dir, 'missing.json'))).toBeUndefined();
+    writeFileSync(compiledWorldFile('{"a":1}', dir), JSON.stringify({ format: 1, world }));
+    expect(compiledWorld('{"a":1}', undefined, dir)).toStrictEqual(world);
+    expect(compiledWorld('{"a":1} ', undefined, dir)).toBeUndefined();
+    expect(compiledWorld('{"a":1}', 1, dir)).toBeUndefined();
+    writeFileSync(compiledWorldFile('{"a":1}', dir), '{"format":1,');
+    expect(compiledWorld('{"a":1}', undefined, dir)).toBeUndefined();
+    expect(compiledWorld('{"a":1}', undefined, join(dir, 'missing'))).toBeUndefined();
   });
 });
 
