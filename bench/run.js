@@ -104,6 +104,22 @@ function launchOnPort(args, port, path, command = process.execPath) {
   });
 }
 
+/** Cold start of the fake (default scenario) against a peer's, alternating rounds, one row. */
+async function peerColdStart(name, startPeer, rounds) {
+  const fake = [];
+  const peer = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const p = await startPeer();
+    peer.push(p.ms);
+    await kill(p.child);
+    const f = await launch([CLI, '--port', '0']);
+    fake.push(f.ms);
+    await kill(f.child);
+  }
+  const ratio = median(fake) / median(peer);
+  record(`peer: cold start vs ${name}`, median(fake), median(peer), ratio, '< 1', ratio < 1, 'ms');
+}
+
 /** json-server 1.0 beta, installed only under bench/, side by side with the fake. */
 async function peers() {
   const bin = join(__dirname, 'node_modules', 'json-server', 'lib', 'bin.js');
@@ -115,28 +131,12 @@ async function peers() {
     msgs: i,
   }));
   writeFileSync(db, JSON.stringify({ channels }));
-  const fake = [];
-  const peer = [];
-  for (let i = 0; i < ROUNDS; i += 1) {
+  const startJsonServer = async () => {
     const port = await freePort();
-    const p = await launchOnPort([bin, db, '--port', String(port)], port, '/channels');
-    peer.push(p.ms);
-    await kill(p.child);
-    const f = await launch([CLI, '--port', '0']);
-    fake.push(f.ms);
-    await kill(f.child);
-  }
-  record(
-    'peer: cold start vs json-server 1.0 beta',
-    median(fake),
-    median(peer),
-    median(fake) / median(peer),
-    '< 1',
-    median(fake) < median(peer),
-    'ms',
-  );
-  const port = await freePort();
-  const p = await launchOnPort([bin, db, '--port', String(port)], port, '/channels');
+    return launchOnPort([bin, db, '--port', String(port)], port, '/channels');
+  };
+  await peerColdStart('json-server 1.0 beta', startJsonServer, ROUNDS);
+  const p = await startJsonServer();
   const f = await launch([CLI, '--port', '0', '--fixtures', world(60, 10)]);
   const pr = await cannon(`${p.url}/channels?_page=1&_per_page=50`, {});
   const fr = await cannon(`${f.url}/api/v1/channels.list?count=50`, { headers: TOKEN });
@@ -161,25 +161,7 @@ async function wiremock() {
       'java',
     );
   };
-  const fake = [];
-  const peer = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(ROUNDS / 2)); i += 1) {
-    const p = await startWireMock();
-    peer.push(p.ms);
-    await kill(p.child);
-    const f = await launch([CLI, '--port', '0']);
-    fake.push(f.ms);
-    await kill(f.child);
-  }
-  record(
-    'peer: cold start vs WireMock 3.13',
-    median(fake),
-    median(peer),
-    median(fake) / median(peer),
-    '< 1',
-    median(fake) < median(peer),
-    'ms',
-  );
+  await peerColdStart('WireMock 3.13', startWireMock, Math.max(3, Math.ceil(ROUNDS / 2)));
   // the same channels.list bytes: the fake computes them, WireMock replays them from a stub
   const f = await launch([CLI, '--port', '0', '--fixtures', world(60, 10)]);
   const p = await startWireMock();
