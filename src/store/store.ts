@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
+import type { BuildContext } from '../scenario/build';
 import type { EntityLookup } from '../scenario/entity';
 import { entityModule } from '../lazy';
 import type { Baseline } from './baseline';
@@ -255,43 +256,44 @@ export class Store {
     return roomView(next);
   }
 
-  /** Adds one user (scenario shape, defaults filled); a change of state. Throws ScenarioError. */
-  addUser(input: unknown, source = 'user'): User {
-    const user = entityModule().resolveUser(
-      input,
-      this.#lookup(),
-      { seed: this.#seed, clock: this.clock.next() },
-      source,
-    );
+  /**
+   * The one write of an added entity: resolved against the world with the next clock stamp (it
+   * throws ScenarioError, and nothing changes), then the clock ticks, the state's version moves,
+   * and `index` stores it. Returns the caller's copy.
+   */
+  #add<T>(resolve: (lookup: EntityLookup, ctx: BuildContext) => T, index: (entity: T) => void): T {
+    const entity = resolve(this.#lookup(), { seed: this.#seed, clock: this.clock.next() });
     this.clock.tick();
     this.#version += 1;
-    this.#indexUser(user);
-    return structuredClone(user);
+    index(entity);
+    return structuredClone(entity);
+  }
+
+  /** Adds one user (scenario shape, defaults filled); a change of state. Throws ScenarioError. */
+  addUser(input: unknown, source = 'user'): User {
+    return this.#add(
+      (lookup, ctx) => entityModule().resolveUser(input, lookup, ctx, source),
+      (user) => this.#indexUser(user),
+    );
   }
 
   /** Adds one room (`ro: false` unless given); a change of state. Throws ScenarioError. */
   addChannel(input: unknown, source = 'channel'): Room {
-    const room = entityModule().resolveChannel(
-      input,
-      this.#lookup(),
-      { seed: this.#seed, clock: this.clock.next() },
-      source,
+    return this.#add(
+      (lookup, ctx) => entityModule().resolveChannel(input, lookup, ctx, source),
+      (room) => {
+        this.#rooms.set(room._id, room);
+        this.#roomNames.set(room.name, room._id);
+      },
     );
-    this.clock.tick();
-    this.#version += 1;
-    this.#rooms.set(room._id, room);
-    this.#roomNames.set(room.name, room._id);
-    return structuredClone(room);
   }
 
   /** Adds one integration; a change of state. Throws ScenarioError. */
   addIntegration(input: unknown, source = 'integration'): Integration {
-    const ctx = { seed: this.#seed, clock: this.clock.next() };
-    const integration = entityModule().resolveIntegration(input, this.#lookup(), ctx, source);
-    this.clock.tick();
-    this.#version += 1;
-    this.#integrations.set(integration._id, integration);
-    return structuredClone(integration);
+    return this.#add(
+      (lookup, ctx) => entityModule().resolveIntegration(input, lookup, ctx, source),
+      (integration) => this.#integrations.set(integration._id, integration),
+    );
   }
 
   #indexUser(user: User): void {
