@@ -1,15 +1,15 @@
 import express, { Router } from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 
-import type { ServerControl } from './admin/control';
+import type { ServerControl } from './control';
 import { createAdminRouter } from './admin/router';
-import { parseBody } from './api/body';
+import { parseBody } from './http/body';
 import { applyFaults } from './api/faults';
 import { recordRequests } from './api/journal';
 import { logRequests } from './api/log';
-import { errorHandler, noStore, sendSuccess } from './api/respond';
+import { errorHandler, noStore, sendSuccess } from './http/respond';
 import { createApiRouter } from './api/router';
-import { contextOf, setContext } from './context';
+import { contextOf, setContext } from './http/context';
 import { ApiError } from './errors';
 import { ROCKETCHAT_VERSION } from './options';
 import type { FakeOptions } from './options';

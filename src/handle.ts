@@ -1,10 +1,17 @@
-import type { ClockControl } from './admin/control';
-import type { Fault, FaultInput } from './faults/faults';
-import type { JournalEntry, RequestFilter } from './journal/journal';
-import type { RateLimitConfig } from './ratelimit/limiter';
 import type { ScenarioInput } from './scenario/schema';
-import type { Changes } from './store/store';
-import type { Integration, Room, User, World } from './store/types';
+import type {
+  Changes,
+  ClockControl,
+  Fault,
+  FaultInput,
+  Integration,
+  JournalEntry,
+  RateLimitConfig,
+  RequestFilter,
+  Room,
+  User,
+  World,
+} from './types';
 import type { FakeWorld } from './world';
 
 /**

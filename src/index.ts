@@ -4,26 +4,48 @@
  *
  * @packageDocumentation
  */
-import { resolveModule, schemaModule } from './lazy';
+/* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
+import { lazy } from './lazy';
+import type * as ResolveModule from './scenario/resolve';
 import type { ResolveOptions } from './scenario/resolve';
-import type { World } from './store/types';
+import type * as SchemaModule from './scenario/schema';
+import type { World } from './types';
 
+// Layer: faces. The public API. Types come from src/types.ts, the module of published types, or
+// from the module that owns them (options, server, control, errors, the scenario's input types).
 export { ROCKETCHAT_VERSION } from './options';
 export type { FakeOptions } from './options';
 export { createApp, createFakeServer, FakeServer, FakeSession } from './server';
-export type { ClockControl, SessionInfo, SessionOptions } from './admin/control';
-export type { JournalEntry, RequestFilter } from './journal/journal';
-export type { Fault, FaultInput } from './faults/faults';
-export type { RateLimitConfig } from './ratelimit/limiter';
-export type { Change, Changes, KindChanges } from './store/store';
 export type { FakeApp, FakeServerOptions } from './server';
+export type { SessionOptions } from './control';
 export { ApiError, ERRORS } from './errors';
 export type { ControlErrorBody, ControlProblem, ErrorBody, ErrorCode } from './errors';
 export { ScenarioError } from './scenario/problems';
-export type { Problem } from './scenario/problems';
 export type { ScenarioInput } from './scenario/schema';
-export type { Integration, Room, User, UserRef, World } from './store/types';
 export type { ResolveOptions } from './scenario/resolve';
+export type {
+  Change,
+  Changes,
+  ClockControl,
+  Fault,
+  FaultInput,
+  Integration,
+  JournalEntry,
+  KindChanges,
+  Problem,
+  RateLimitConfig,
+  RequestFilter,
+  Room,
+  SessionInfo,
+  User,
+  UserRef,
+  World,
+} from './types';
+
+/** Validation and resolution: zod and faker are not part of start-up. */
+const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
+/** The scenario schema (zod), for `scenarioJsonSchema()`. */
+const schemaModule = lazy(() => require('./scenario/schema') as typeof SchemaModule);
 
 /**
  * Validates a scenario document whole and builds the world it describes; throws

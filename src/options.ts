@@ -1,16 +1,13 @@
-import type { ScenarioInput } from './scenario/schema';
+import type { WorldSource } from './scenario/load';
+import type { RateLimitConfig } from './types';
+
+/* Layer: world. The options of a fake: where its world comes from and which rules apply. */
 
 /** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
 export const ROCKETCHAT_VERSION = '7.0.0';
 
 /** Where the world comes from and which rules apply. */
-export interface FakeOptions {
-  /** a scenario file; default: the shipped `fixtures/default.json` (ignored when `scenario` is given) */
-  fixtures?: string;
-  /** a scenario document, instead of a file */
-  scenario?: ScenarioInput;
-  /** overrides the scenario's `seed` */
-  seed?: number;
+export interface FakeOptions extends WorldSource {
   /** the lenient transitions of the API document (same values succeed, `p` rooms found) */
   lenient?: boolean;
   /** the request body limit, bytes or a string such as `"1mb"` (default) */
@@ -20,7 +17,7 @@ export interface FakeOptions {
   /** when set, every `/__admin` route but `GET /__admin/health` needs `Authorization: Bearer <token>` */
   adminToken?: string;
   /** turns rate limiting on (overrides the scenario's `rateLimit`): `{limit, windowMs}` */
-  rateLimit?: { limit: number; windowMs: number };
+  rateLimit?: RateLimitConfig;
   /** `false` turns the control API (`/__admin`) off entirely */
   admin?: boolean;
   /** how many requests each world's journal keeps; the oldest drop first (default 1000) */

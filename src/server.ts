@@ -3,18 +3,27 @@ import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
-import type { ServerControl, SessionInfo, SessionOptions } from './admin/control';
-import { baselineFor } from './baselines';
-import { withFastPath } from './fastpath';
+/* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
+import type * as AppModule from './app';
 import type { AppHost } from './app';
-import type { FakeOptions } from './options';
-import { ScenarioError } from './scenario/problems';
-import { meteorId } from './scenario/ids';
-import { appModule, resolveModule } from './lazy';
-import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
-import { buildBaseline } from './store/baseline';
+import { baselineFor } from './baselines';
+import type { ServerControl, SessionOptions } from './control';
+import { withFastPath } from './fastpath';
 import { WorldHandle } from './handle';
+import { lazy } from './lazy';
+import type { FakeOptions } from './options';
+import { meteorId } from './scenario/ids';
+import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
+import { ScenarioError } from './scenario/problems';
+import type * as ResolveModule from './scenario/resolve';
+import { buildBaseline } from './store/baseline';
+import type { SessionInfo } from './types';
 import { FakeWorld } from './world';
+
+/** Express and the routes: built on the first request the fast path does not answer. */
+const appModule = lazy(() => require('./app') as typeof AppModule);
+/** Scenario validation and resolution (zod, faker), for a session with its own scenario. */
+const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
 
 /**
  * The fake's request handler, the Express app, typed as Node's `RequestListener` so consumers need
@@ -90,7 +99,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   /**
    * The Express app (chat API and `/__admin`), not listening: for supertest or
-   * `http.createServer`. Built on first use (see src/lazy.ts); a started server puts the fast path
+   * `http.createServer`. Built on first use (Express is not loaded before); a started server puts the fast path
    * (src/fastpath) in front of it.
    */
   get app(): FakeApp {

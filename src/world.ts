@@ -1,18 +1,45 @@
-import type { ClockControl, WorldControl } from './admin/control';
+/* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
+import type { WorldControl } from './control';
 import { FaultSet } from './faults/faults';
-import type { Fault } from './faults/faults';
 import { Journal, redactBody } from './journal/journal';
-import { rateLimitSchemaModule, resolveModule } from './lazy';
+import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
-import type { RateLimitConfig } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
-import type { JournalEntry, RequestFilter } from './journal/journal';
+import type * as EntityModule from './scenario/entity';
+import type * as RateLimitSchemaModule from './scenario/ratelimit';
+import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
+import type { EntityLookup } from './store/store';
 import { Store } from './store/store';
-import type { Changes } from './store/store';
-import type { Integration, Room, User, World } from './store/types';
+import type {
+  Changes,
+  ClockControl,
+  Fault,
+  Integration,
+  JournalEntry,
+  RateLimitConfig,
+  RequestFilter,
+  Room,
+  User,
+  World,
+} from './types';
+
+/*
+ * Layer: world. One world = store + journal + faults + rate limiter. It reads input through the
+ * scenario layer (validation, resolution) and hands the store only checked, resolved values.
+ * Imports base, store, scenario and the world's own parts (journal/, faults/, ratelimit/).
+ */
+
+/** Scenario validation and resolution (zod; faker when a scenario generates entities). */
+const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
+/** Entities added to a running world, validated and resolved like a scenario's (zod). */
+const entityModule = lazy(() => require('./scenario/entity') as typeof EntityModule);
+/** The rate-limit schema (zod). */
+const rateLimitSchema = lazy(
+  () => (require('./scenario/ratelimit') as typeof RateLimitSchemaModule).rateLimitSchema,
+);
 
 /** The rules and limits of one world. */
 export interface WorldOptions {
@@ -45,8 +72,7 @@ export class FakeWorld implements WorldControl {
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
-    if (options.rateLimit)
-      parseOrThrow(rateLimitSchemaModule().rateLimitSchema, options.rateLimit, 'options.rateLimit');
+    if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
     this.#store = new Store(baseline, { lenient: options.lenient });
     this.#journal = new Journal(options.journalSize);
@@ -127,9 +153,7 @@ export class FakeWorld implements WorldControl {
     config: RateLimitConfig | null | Record<string, unknown>,
     source = 'setRateLimit()',
   ): RateLimitConfig | null {
-    this.#limiter.configure(
-      config === null ? undefined : parseOrThrow(rateLimitSchemaModule().rateLimitSchema, config, source),
-    );
+    this.#limiter.configure(config === null ? undefined : parseOrThrow(rateLimitSchema(), config, source));
     return this.#limiter.config ?? null;
   }
 
@@ -143,19 +167,35 @@ export class FakeWorld implements WorldControl {
     return this.#store.changes();
   }
 
+  /**
+   * Checks and resolves an entity to add against the current state, stamped with the change's
+   * clock (throws ScenarioError, and nothing changes), then the store adds it.
+   */
+  #resolve<T>(resolve: (lookup: EntityLookup, stamp: { seed: number; clock: string }) => T): T {
+    const lookup = this.#store.lookup();
+    return resolve(lookup, { seed: lookup.seed, clock: this.#store.clock.next() });
+  }
+
   /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
   addUser(user: unknown, source = 'addUser()'): User {
-    return this.#store.addUser(user, source);
+    const resolved = this.#resolve((lookup, ctx) => entityModule().resolveUser(user, lookup, ctx, source));
+    return this.#store.addUser(resolved);
   }
 
   /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
   addChannel(channel: unknown, source = 'addChannel()'): Room {
-    return this.#store.addChannel(channel, source);
+    const resolved = this.#resolve((lookup, ctx) =>
+      entityModule().resolveChannel(channel, lookup, ctx, source),
+    );
+    return this.#store.addChannel(resolved);
   }
 
   /** Adds an integration to the current state and returns it. */
   addIntegration(integration: unknown, source = 'addIntegration()'): Integration {
-    return this.#store.addIntegration(integration, source);
+    const resolved = this.#resolve((lookup, ctx) =>
+      entityModule().resolveIntegration(integration, lookup, ctx, source),
+    );
+    return this.#store.addIntegration(resolved);
   }
 
   /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */

@@ -50,9 +50,11 @@ describe('control API /__admin', () => {
         .put('/__admin/scenario')
         .send({ users: [{ username: 'a' }], channels: [{ name: 'x', u: { username: 'zed' } }] });
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe('[rocketchat-fake] invalid scenario PUT /__admin/scenario (1 problem):');
+      expect(res.body.error).toBe('[rocketchat-fake] invalid scenario PUT /__admin/scenario (2 problems):');
+      // shape and reference problems in one report
       expect(res.body.problems).toEqual([
         { path: '$.users[0].password', message: 'Invalid input: expected string, received undefined' },
+        { path: '$.channels[0].u', message: 'no user "zed" in users' },
       ]);
       expect(fake.state()).toEqual(before);
       const refs = await request(fake.app)

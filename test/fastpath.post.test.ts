@@ -7,7 +7,7 @@
  */
 import { connect } from 'node:net';
 
-import * as lazy from '../src/lazy';
+import * as app from '../src/app';
 import { createApp, createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import { AS, WORLD, makeFake } from './support/fake';
@@ -283,7 +283,7 @@ describe('where the fast path is', () => {
 
 describe('what the fast path spares', () => {
   it('answers a successful POST without building Express at all', async () => {
-    const spy = jest.spyOn(lazy, 'appModule');
+    const spy = jest.spyOn(app, 'buildApp');
     const fake = createFakeServer({ scenario: WORLD });
     await fake.start();
     try {

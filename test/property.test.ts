@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 import { createFakeServer } from '../src/server';
-import type { Room, World } from '../src/store/types';
+import type { Room, World } from '../src/types';
 import { AS, WORLD } from './support/fake';
 
 const SEED = Number(process.env.FC_SEED ?? 20261122);

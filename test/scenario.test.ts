@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -8,7 +9,9 @@ import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import { loadScenarioFile, readScenarioFile } from '../src/scenario/load';
 import { scenarioJsonSchema } from '../src/scenario/schema';
-import { createApp } from '../src/server';
+import request from 'supertest';
+
+import { createApp, createFakeServer } from '../src/server';
 
 function problemsOf(input: unknown, source = 'test.json'): string[] {
   try {
@@ -245,6 +248,126 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       channels: [{ name: 'x', u: { username: 'zed' } }, { name: 'x' }],
     });
     expect(problems).toHaveLength(3);
+  });
+
+  describe('shape and reference problems in one report', () => {
+    // the issue's example: a bad room type, a creator who does not exist, a duplicate name
+    const MIXED = {
+      users: [admin],
+      channels: [
+        { name: 'a', t: 'x' },
+        { name: 'b', u: { username: 'ghost' } },
+        { name: 'c' },
+        { name: 'c' },
+      ],
+    };
+    const MIXED_PROBLEMS = [
+      '$.channels[0].t: Invalid option: expected one of "c"|"p"',
+      '$.channels[1].u: no user "ghost" in users',
+      '$.channels[3].name: duplicate channel name "c"',
+    ];
+
+    it('a document with both kinds gets all of them, shape problems first', () => {
+      expect(problemsOf(MIXED)).toEqual(MIXED_PROBLEMS);
+    });
+
+    it('every kind of reference is still checked next to a problem of shape', () => {
+      expect(
+        problemsOf({
+          seed: 'one',
+          users: [admin, { username: 'Admin', password: 'x' }, { username: 'x', password: 1 }],
+          channels: [{ name: 'x', usernames: ['nobody'] }],
+          integrations: [{ channel: ['#nowhere', '@nobody'] }, { name: 7 }],
+          tokens: [{ username: 'nobody', authToken: 't' }, { authToken: '' }],
+        }),
+      ).toEqual([
+        '$.seed: Invalid input: expected number, received string',
+        '$.users[2].password: Invalid input: expected string, received number',
+        '$.integrations[1].name: Invalid input: expected string, received number',
+        '$.tokens[1].authToken: Too small: expected string to have >=1 characters',
+        '$.tokens[1]: needs "username" or "userId"',
+        '$.users[1].username: duplicate username "Admin"',
+        '$.channels[0].usernames[0]: no user "nobody" in users',
+        '$.integrations[0].channel[0]: "#nowhere" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[1]: "@nobody" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.tokens[0]: no user "nobody" in users',
+      ]);
+    });
+
+    it('an entity with a problem of shape still counts: naming it is no problem, repeating it is', () => {
+      expect(
+        problemsOf({
+          users: [
+            admin,
+            { username: 'carol', roles: ['root'], password: 'x' },
+            { username: 'CAROL', password: 'x' },
+          ],
+          channels: [
+            { name: 'x', t: 'x', u: { username: 'carol' } },
+            { name: 'y', u: { username: 'carol' }, usernames: ['carol'] },
+            { name: 'x' },
+          ],
+          integrations: [{ channel: ['#x', '@carol'], _createdBy: { username: 'carol' } }],
+        }),
+      ).toEqual([
+        '$.users[1].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"',
+        '$.channels[0].t: Invalid option: expected one of "c"|"p"',
+        '$.users[2].username: duplicate username "CAROL"',
+        '$.channels[2].name: duplicate channel name "x"',
+      ]);
+    });
+
+    it('a list that is not a list: references into it are not guessed at', () => {
+      expect(
+        problemsOf({
+          users: 'everyone',
+          channels: [{ name: 'x', u: { username: 'ghost' } }],
+          integrations: [{ channel: ['#x'] }],
+        }),
+      ).toEqual(['$.users: Invalid input: expected array, received string']);
+      expect(
+        problemsOf({
+          generate: { users: 'ten' },
+          users: [admin],
+          channels: [{ name: 'x', usernames: ['u1'] }],
+        }),
+      ).toEqual(['$.generate.users: Invalid input: expected number, received string']);
+    });
+
+    it('the same one report from a scenario file', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'rcf-mixed-'));
+      const file = join(dir, 'mixed.json');
+      writeFileSync(file, JSON.stringify(MIXED));
+      expect(() => loadScenarioFile(file)).toThrow(
+        [
+          `[rocketchat-fake] invalid scenario ${file} (3 problems):`,
+          ...MIXED_PROBLEMS.map((p) => `  ${file}: ${p}`),
+        ].join('\n'),
+      );
+    });
+
+    it('the same one report from fake.load() and PUT /__admin/scenario, and nothing changes', async () => {
+      const fake = createFakeServer({
+        scenario: { users: [{ ...admin, roles: ['admin'] }], channels: [{ name: 'keep' }] },
+      });
+      const before = fake.state();
+      const error = await fake.load(MIXED).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ScenarioError);
+      expect((error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`)).toEqual(MIXED_PROBLEMS);
+      const res = await request(fake.app).put('/__admin/scenario').send(MIXED);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: '[rocketchat-fake] invalid scenario PUT /__admin/scenario (3 problems):',
+        problems: MIXED_PROBLEMS.map((p) => {
+          const [path, ...message] = p.split(': ');
+          return { path, message: message.join(': ') };
+        }),
+      });
+      expect(fake.state()).toEqual(before);
+    });
   });
 
   it('the message names the file and each path', () => {

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
-import type { RequestFilter } from '../journal/journal';
-import type { SessionOptions } from './control';
+import type { RequestFilter } from '../types';
+import type { SessionOptions } from '../control';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 const SESSION_ID = /^[\w-]{1,64}$/;

@@ -3,13 +3,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-import { checkBody } from '../api/body';
-import { baseUrlOf } from '../api/session';
-import { toApiError } from '../api/respond';
-import { contextOf } from '../context';
+import { checkBody } from '../http/body';
+import { baseUrlOf } from '../http/url';
+import { toApiError } from '../http/respond';
+import { contextOf } from '../http/context';
 import { ApiError } from '../errors';
 import { ScenarioError } from '../scenario/problems';
-import type { ServerControl, WorldControl } from './control';
+import type { ServerControl, WorldControl } from '../control';
 import { readClockChange, readObject, readRequestFilter, readSessionOptions } from './params';
 
 /** Constant-time comparison of a presented token with the configured one. */

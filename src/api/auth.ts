@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
 import type { Store } from '../store/store';
-import type { User } from '../store/types';
+import type { User } from '../types';
 
 /** Who made an authenticated request. */
 export interface Auth {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 
 import type { Store } from '../store/store';
 import type { JsonObject } from '../store/query';
-import type { User } from '../store/types';
+import type { User } from '../types';
 import { authOf } from './auth';
 import type { Params } from './params';
 import {
@@ -14,7 +14,7 @@ import {
   readSetType,
 } from './params';
 import { listPageKey, sendCached } from './cache';
-import { sendSuccess } from './respond';
+import { sendSuccess } from '../http/respond';
 
 function queryOf(req: Request): Params {
   return req.query as Params;

@@ -2,10 +2,10 @@ import { STATUS_CODES } from 'node:http';
 
 import type { NextFunction, Request, Response } from 'express';
 
-import { contextOf } from '../context';
+import { contextOf } from '../http/context';
 import { toEnvelope } from '../errors';
 import type { ErrorCode } from '../errors';
-import type { Fault } from '../faults/faults';
+import type { Fault } from '../types';
 
 const DEFAULT_ERRORS: Record<number, ErrorCode> = {
   401: 'not-logged-in',

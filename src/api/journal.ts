@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 
-import { contextOf } from '../context';
+import { contextOf } from '../http/context';
 import { whenAnswered } from '../journal/answered';
 import { maybeAuthOf } from './auth';
 import { worldPath } from './faults';

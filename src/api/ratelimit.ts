@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 
-import { contextOf } from '../context';
+import { contextOf } from '../http/context';
 import { ApiError } from '../errors';
 import { maybeAuthOf } from './auth';
 

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors';
 import type { Store } from '../store/store';
 import { requireAuth } from './auth';
-import { checkBody, checkBodyLimit } from './body';
+import { checkBody, checkBodyLimit } from '../http/body';
 import { rateLimit } from './ratelimit';
 import * as channels from './channels';
 import * as session from './session';

@@ -2,14 +2,10 @@ import type { Request, Response } from 'express';
 
 import { ApiError } from '../errors';
 import type { Credentials, Store } from '../store/store';
+import { baseUrlOf } from '../http/url';
 import { authOf } from './auth';
 import { readBody } from './params';
-import { sendSuccess } from './respond';
-
-/** The server's own base URL as the client reached it, for `avatarUrl`. */
-export function baseUrlOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
+import { sendSuccess } from '../http/respond';
 
 /** `{username|user|email, password}`; anything else (wrong types included) is the one 401. */
 function readCredentials(body: Record<string, unknown>): Credentials {

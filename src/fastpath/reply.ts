@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 import { whenAnswered } from '../journal/answered';
-import type { JournalEntry } from '../journal/journal';
+import type { JournalEntry } from '../types';
 import type { FakeWorld } from '../world';
 
 /**

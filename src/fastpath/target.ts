@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 
-import type { User } from '../store/types';
+import type { User } from '../types';
 import type { FakeWorld } from '../world';
 
 /** The worlds a request may act on: the root's, or a session's (`/s/<id>/…`). */

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 
 import { globToRegExp } from '../glob';
-import { faultSchemaModule } from '../lazy';
+import { lazy } from '../lazy';
 import { parseOrThrow } from '../scenario/checks';
-import type { FaultSpec } from './schema';
+import type { Fault } from '../types';
+import type * as SchemaModule from './schema';
 
-export type { FaultInput, FaultSpec } from './schema';
+/** The fault schema (zod), loaded when the first fault is added. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const schemaModule = lazy(() => require('./schema') as typeof SchemaModule);
 
 /**
  * Fault injection: on a route (and optionally a method), for the next N matching requests or until
@@ -13,15 +16,6 @@ export type { FaultInput, FaultSpec } from './schema';
  * drawn from the seed, the fault and the hit number, so the same faults and requests give the same
  * outcome on every run.
  */
-
-/** An active fault. */
-export interface Fault extends FaultSpec {
-  id: string;
-  /** requests it has applied to */
-  hits: number;
-  /** requests it will still apply to; `null` until cleared */
-  remaining: number | null;
-}
 
 /** What a matching request gets. */
 export interface FaultAction {
@@ -46,7 +40,7 @@ export class FaultSet {
 
   /** Validates and adds a fault (throws ScenarioError naming each problem). */
   add(input: unknown, source = 'fault()'): Fault {
-    const spec = parseOrThrow(faultSchemaModule().faultSchema, input, source);
+    const spec = parseOrThrow(schemaModule().faultSchema, input, source);
     this.#count += 1;
     const fault: Fault = { ...spec, id: `fault-${this.#count}`, hits: 0, remaining: spec.times ?? null };
     this.#faults.push({ fault, matches: globToRegExp(spec.path) });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** What a fault may say, checked when one is added (loaded then: see src/lazy.ts). */
+import type { SameType } from '../scenario/checks';
+import type { FaultInput, FaultSpec } from '../types';
+
+/** What a fault may say, checked when one is added (loaded then, by src/faults/faults.ts). */
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
@@ -37,6 +40,8 @@ export const faultSchema = z
     path: ['body'],
   });
 
-/** A fault as given: see the README's fault reference. */
-export type FaultInput = z.input<typeof faultSchema>;
-export type FaultSpec = z.output<typeof faultSchema>;
+/** Compiles only while the published types (src/types.ts) and this schema describe the same values. */
+export type FaultSchemaIsItsTypes = [
+  SameType<FaultInput, z.input<typeof faultSchema>>,
+  SameType<FaultSpec, z.output<typeof faultSchema>>,
+];

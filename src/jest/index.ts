@@ -2,10 +2,8 @@
  * Jest helpers for one fake shared by every worker (see `rocketchat-fake/jest/global-setup`):
  * `useSession()` gives the test file its own isolated session of that server.
  */
-import type { SessionOptions } from '../admin/control';
-import type { JournalEntry, RequestFilter } from '../journal/journal';
-import type { Changes } from '../store/store';
-import type { World } from '../store/types';
+import type { SessionOptions } from '../control';
+import type { Changes, JournalEntry, RequestFilter, World } from '../types';
 import { TOKEN_ENV, URL_ENV } from './shared';
 
 declare const beforeAll: (fn: () => Promise<void>, timeout?: number) => void;

@@ -1,32 +1,12 @@
 import { globToRegExp } from '../glob';
+import type { JournalEntry, RequestFilter } from '../types';
+
+export type { JournalEntry, RequestFilter } from '../types';
 
 /**
  * The request journal: every chat API request a world answered, in a bounded ring (the oldest
  * drop first), filterable, clearable, and awaitable for clients that call asynchronously.
  */
-
-/** One recorded request. */
-export interface JournalEntry {
-  /** 1 for the first request after a reset or a clear, then 2, 3, … */
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  /** the parsed body, passwords redacted; `null` when there was none or it did not parse */
-  body: unknown;
-  status: number;
-  /** the authenticated user's username, or `null` */
-  user: string | null;
-  /** the fake clock when the response was sent */
-  time: string;
-}
-
-/** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */
-export interface RequestFilter {
-  path?: string;
-  method?: string;
-  status?: number;
-}
 
 /** The default number of requests a journal keeps. */
 export const DEFAULT_JOURNAL_SIZE = 1000;

@@ -1,6 +1,4 @@
-import type { RateLimitConfig } from './schema';
-
-export type { RateLimitConfig } from './schema';
+import type { RateLimitConfig } from '../types';
 
 /**
  * Rocket.Chat's API rate limiter: N calls per window per client address and route. The window

@@ -1,4 +1,4 @@
-import type { Integration, Room, User, UserRef } from '../store/types';
+import type { Integration, Room, User, UserRef } from '../types';
 import { derivedSecret, meteorId } from './ids';
 import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
 

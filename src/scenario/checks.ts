@@ -47,6 +47,12 @@ export function targetProblem(
   return ok ? undefined : `"${target}" is not "#<channel>", "@<user>" or "all_public_channels" of this world`;
 }
 
+/**
+ * A type that compiles only when `A` and `B` are assignable both ways: it holds a hand-written
+ * published type (src/types.ts) and the schema that checks such values to the same shape.
+ */
+export type SameType<A extends B, B extends C, C = A> = [A, B];
+
 /** Refuses prototype keys, then parses with a zod schema; every problem by JSON path, or the value. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, source: string): z.output<S> {
   const problems: Problem[] = [];

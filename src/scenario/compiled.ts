@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { World } from '../store/types';
+import type { World } from '../types';
 
 /**
  * Resolved worlds shipped with the package, found by the SHA-256 of the scenario text they came

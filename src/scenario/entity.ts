@@ -1,4 +1,5 @@
-import type { Integration, Room, User, UserRef } from '../store/types';
+import type { EntityLookup } from '../store/store';
+import type { Integration, Room, User, UserRef } from '../types';
 import type { BuildContext } from './build';
 import { buildIntegration, buildRoom, buildUser } from './build';
 import type { Problem } from './problems';
@@ -12,18 +13,6 @@ import { channelSchema, integrationSchema, userSchema } from './schema';
  * filled deterministically: its id from the seed and how many of its kind exist, its timestamps
  * from the change's clock stamp.
  */
-
-/** What the world answers about itself while an entity is resolved. */
-export interface EntityLookup {
-  readonly seed: number;
-  user(ref: { _id?: string; username?: string }): UserRef | undefined;
-  hasUserId(id: string): boolean;
-  hasRoomId(id: string): boolean;
-  hasRoomName(name: string): boolean;
-  hasIntegrationId(id: string): boolean;
-  defaultCreator(): UserRef | undefined;
-  count(kind: 'users' | 'channels' | 'integrations'): number;
-}
 
 function refOrProblem(
   lookup: EntityLookup,

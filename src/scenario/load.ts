@@ -1,12 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { resolveModule } from '../lazy';
-import type { FakeOptions } from '../options';
-import type { World } from '../store/types';
+import { lazy } from '../lazy';
+import type { World } from '../types';
 import { compiledWorld } from './compiled';
 import { ScenarioError } from './problems';
+import type * as ResolveModule from './resolve';
 import type { ResolveOptions } from './resolve';
+import type { ScenarioInput } from './schema';
+
+/** Validation and resolution (zod, faker): not loaded when a compiled world stands in. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const resolveModule = lazy(() => require('./resolve') as typeof ResolveModule);
+
+/** Where a world comes from: a scenario document, else a file (default: the shipped default). */
+export interface WorldSource {
+  /** a scenario file; default: the shipped `fixtures/default.json` (ignored when `scenario` is given) */
+  fixtures?: string;
+  /** a scenario document, instead of a file */
+  scenario?: ScenarioInput;
+  /** overrides the scenario's `seed` */
+  seed?: number;
+}
 
 /** The scenario `npm start` and `createFakeServer()` use when given none. */
 export const DEFAULT_FIXTURES = join(__dirname, '..', '..', 'fixtures', 'default.json');
@@ -44,7 +59,7 @@ export function loadScenarioFile(file: string, options: Omit<ResolveOptions, 'so
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
-export function buildWorld(options: Pick<FakeOptions, 'scenario' | 'fixtures' | 'seed'> = {}): World {
+export function buildWorld(options: WorldSource = {}): World {
   const seed = options.seed;
   if (options.scenario !== undefined)
     return resolveModule().resolveScenario(options.scenario, { source: 'scenario', seed });

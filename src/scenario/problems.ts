@@ -1,8 +1,6 @@
-/** One thing wrong with a scenario: where (a JSON path such as `$.channels[2].u`) and what. */
-export interface Problem {
-  path: string;
-  message: string;
-}
+import type { Problem } from '../types';
+
+export type { Problem } from '../types';
 
 /** Formats a path of keys and indexes as a JSON path: `["channels", 2, "u"]` → `$.channels[2].u`. */
 export function jsonPath(segments: readonly PropertyKey[]): string {

@@ -1,13 +1,18 @@
 import { buildPermissions } from '../store/permissions';
-import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from '../store/types';
+import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from '../types';
 import type { BuildContext } from './build';
 import { buildIntegration, buildRoom, buildUser } from './build';
-import { generateModule } from '../lazy';
-import { parseOrThrow, targetProblem } from './checks';
+import { lazy } from '../lazy';
+import type * as GenerateModule from './generate';
+import { targetProblem } from './checks';
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
-import type { ParsedScenario } from './schema';
-import { scenarioSchema } from './schema';
+import type { ReadScenario, ReadableScenario } from './read';
+import { readScenario } from './read';
+
+/** Generated entities: faker, loaded only for a scenario with `generate`. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const generateModule = lazy(() => require('./generate') as typeof GenerateModule);
 
 /** The fake clock's start when a scenario gives none. */
 export const DEFAULT_CLOCK = '2026-01-01T00:00:00.000Z';
@@ -24,13 +29,14 @@ export interface ResolveOptions {
 /**
  * Validates a scenario document whole and builds the world it describes: the listed entities with
  * every missing field filled, then the generated ones. Throws {@link ScenarioError} with every
- * problem (types, enums, duplicate ids or names, unresolved references) and builds nothing then.
+ * problem in one report (types, enums, duplicate ids or names, unresolved references: the problems
+ * of shape first, then those found building the well-formed rest) and builds nothing then.
  */
 export function resolveScenario(input: unknown, options: ResolveOptions = {}): World {
   const source = options.source ?? 'scenario';
-  const parsed = parseOrThrow(scenarioSchema, input, source);
-  const problems: Problem[] = [];
-  const world = new WorldBuilder(parsed, options.seed, problems).build();
+  const read = readScenario(input, source);
+  const problems: Problem[] = [...read.problems];
+  const world = new WorldBuilder(read, options.seed, problems).build();
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return world;
 }
@@ -41,13 +47,22 @@ class WorldBuilder {
   readonly #users: User[] = [];
   readonly #userIndex = new Map<string, User>();
   readonly #roomNames = new Set<string>();
+  readonly scenario: ReadableScenario;
+  /** `u:<lowercase username>` and `i:<_id>` of users that failed their shape check */
+  readonly #brokenUsers = new Set<string>();
+  /** names of rooms that failed their shape check */
+  readonly #brokenRoomNames = new Set<string>();
 
   constructor(
-    private readonly scenario: ParsedScenario,
+    private readonly read: ReadScenario,
     seed: number | undefined,
     private readonly problems: Problem[],
   ) {
-    this.#ctx = { seed: seed ?? scenario.seed ?? DEFAULT_SEED, clock: scenario.clock ?? DEFAULT_CLOCK };
+    this.scenario = read.scenario;
+    this.#ctx = {
+      seed: seed ?? this.scenario.seed ?? DEFAULT_SEED,
+      clock: this.scenario.clock ?? DEFAULT_CLOCK,
+    };
     this.#clockMs = Date.parse(this.#ctx.clock);
   }
 
@@ -75,14 +90,17 @@ class WorldBuilder {
     const add = (user: User, path: PropertyKey[]): void => {
       if (ids.has(user._id)) this.#problem([...path, '_id'], `duplicate user _id "${user._id}"`);
       const key = user.username.toLowerCase();
-      if (this.#userIndex.has(`u:${key}`))
+      if (this.#userIndex.has(`u:${key}`) || this.#brokenUsers.has(`u:${key}`))
         this.#problem([...path, 'username'], `duplicate username "${user.username}"`);
       ids.add(user._id);
       this.#userIndex.set(`u:${key}`, user);
       this.#userIndex.set(`i:${user._id}`, user);
       this.#users.push(user);
     };
-    (this.scenario.users ?? []).forEach((u, i) => add(buildUser(u, 'user', i, this.#ctx), ['users', i]));
+    (this.scenario.users ?? []).forEach((u, i) => {
+      if (u) add(buildUser(u, 'user', i, this.#ctx), ['users', i]);
+      else this.#claimUser(i, ids);
+    });
     for (let i = 0; i < (this.scenario.generate?.users ?? 0); i += 1) {
       add(buildUser(generateModule().generateUser(this.#ctx.seed, i), 'generated-user', i, this.#ctx), [
         'generate',
@@ -91,13 +109,34 @@ class WorldBuilder {
     }
   }
 
+  /** A user that failed its shape check: its id and username are taken, and references to it are not reported. */
+  #claimUser(index: number, ids: Set<string>): void {
+    const claim = this.read.broken.users.get(index) ?? {};
+    const path = ['users', index];
+    if (claim._id !== undefined) {
+      if (ids.has(claim._id)) this.#problem([...path, '_id'], `duplicate user _id "${claim._id}"`);
+      ids.add(claim._id);
+      this.#brokenUsers.add(`i:${claim._id}`);
+    }
+    if (claim.name !== undefined) {
+      const key = `u:${claim.name.toLowerCase()}`;
+      if (this.#userIndex.has(key) || this.#brokenUsers.has(key))
+        this.#problem([...path, 'username'], `duplicate username "${claim.name}"`);
+      this.#brokenUsers.add(key);
+    }
+  }
+
+  /** Whether a user that is not found may be one that failed its shape check (then no problem is reported). */
+  #maybeBroken(key: string): boolean {
+    return this.read.unknown.users || this.#brokenUsers.has(key);
+  }
+
   /** A user reference (`{_id}` or `{username}`) resolved, or a problem at `path`. */
   #ref(ref: { _id?: string; username?: string }, path: PropertyKey[]): UserRef | undefined {
-    const user =
-      ref._id !== undefined
-        ? this.#userIndex.get(`i:${ref._id}`)
-        : this.#userIndex.get(`u:${(ref.username ?? '').toLowerCase()}`);
+    const key = ref._id !== undefined ? `i:${ref._id}` : `u:${(ref.username ?? '').toLowerCase()}`;
+    const user = this.#userIndex.get(key);
     if (!user) {
+      if (this.#maybeBroken(key)) return undefined;
       this.#problem(
         path,
         `no user ${ref._id !== undefined ? `with _id "${ref._id}"` : `"${ref.username ?? ''}"`} in users`,
@@ -108,6 +147,11 @@ class WorldBuilder {
       this.#problem(path, `_id "${ref._id}" is user "${user.username}", not "${ref.username}"`);
     }
     return { _id: user._id, username: user.username };
+  }
+
+  /** Whether some user could not be read: then "no users to default to" may not be true. */
+  #usersIncomplete(): boolean {
+    return this.read.unknown.users || this.read.broken.users.size > 0;
   }
 
   /** The creator of entities that name none: the first admin, else the first user. */
@@ -121,10 +165,11 @@ class WorldBuilder {
     const ids = new Set<string>();
     const add = (room: Room, path: PropertyKey[]): void => {
       if (ids.has(room._id)) this.#problem([...path, '_id'], `duplicate channel _id "${room._id}"`);
-      if (this.#roomNames.has(room.name))
+      if (this.#roomNames.has(room.name) || this.#brokenRoomNames.has(room.name))
         this.#problem([...path, 'name'], `duplicate channel name "${room.name}"`);
       room.usernames.forEach((name, k) => {
-        if (!this.#userIndex.has(`u:${name.toLowerCase()}`))
+        const key = `u:${name.toLowerCase()}`;
+        if (!this.#userIndex.has(key) && !this.#maybeBroken(key))
           this.#problem([...path, 'usernames', k], `no user "${name}" in users`);
       });
       ids.add(room._id);
@@ -132,6 +177,21 @@ class WorldBuilder {
       rooms.push(room);
     };
     (this.scenario.channels ?? []).forEach((c, i) => {
+      if (!c) {
+        // failed its shape check: its id and name are taken, and a target naming it is not reported
+        const claim = this.read.broken.channels.get(i) ?? {};
+        if (claim._id !== undefined) {
+          if (ids.has(claim._id))
+            this.#problem(['channels', i, '_id'], `duplicate channel _id "${claim._id}"`);
+          ids.add(claim._id);
+        }
+        if (claim.name !== undefined) {
+          if (this.#roomNames.has(claim.name) || this.#brokenRoomNames.has(claim.name))
+            this.#problem(['channels', i, 'name'], `duplicate channel name "${claim.name}"`);
+          this.#brokenRoomNames.add(claim.name);
+        }
+        return;
+      }
       const owner = c.u ? this.#ref(c.u, ['channels', i, 'u']) : this.#defaultCreator();
       add(buildRoom(c, 'channel', i, owner, this.#ctx), ['channels', i]);
     });
@@ -151,8 +211,12 @@ class WorldBuilder {
 
   #checkTargets(channel: string[], path: PropertyKey[]): void {
     const world = {
-      hasRoomName: (name: string) => this.#roomNames.has(name),
-      hasUsername: (name: string) => this.#userIndex.has(`u:${name.toLowerCase()}`),
+      hasRoomName: (name: string) =>
+        this.#roomNames.has(name) || this.#brokenRoomNames.has(name) || this.read.unknown.channels,
+      hasUsername: (name: string) => {
+        const key = `u:${name.toLowerCase()}`;
+        return this.#userIndex.has(key) || this.#maybeBroken(key);
+      },
     };
     channel.forEach((target, k) => {
       const problem = targetProblem(target, world);
@@ -171,10 +235,11 @@ class WorldBuilder {
     };
     const fallback = this.#defaultCreator();
     (this.scenario.integrations ?? []).forEach((input, i) => {
+      if (!input) return;
       const path = ['integrations', i];
       const creator = input._createdBy ? this.#ref(input._createdBy, [...path, '_createdBy']) : fallback;
       if (!creator) {
-        if (!input._createdBy)
+        if (!input._createdBy && !this.#usersIncomplete())
           this.#problem([...path, '_createdBy'], 'required: the scenario has no users to default to');
         return;
       }
@@ -182,9 +247,12 @@ class WorldBuilder {
       add(buildIntegration(input, 'integration', i, creator, this.#ctx), path);
     });
     const generated = this.scenario.generate?.integrations ?? 0;
-    if (generated > 0 && !fallback) this.#problem(['generate', 'integrations'], 'needs at least one user');
+    if (generated > 0 && !fallback && !this.#usersIncomplete())
+      this.#problem(['generate', 'integrations'], 'needs at least one user');
     if (!fallback) return out;
-    const targets = (this.scenario.channels ?? []).filter((c) => (c.t ?? 'c') === 'c').map((c) => c.name);
+    const targets = (this.scenario.channels ?? [])
+      .filter((c) => c !== undefined && (c.t ?? 'c') === 'c')
+      .map((c) => (c as NonNullable<typeof c>).name);
     for (let i = 0; i < generated; i += 1) {
       const input = generateModule().generateIntegration(this.#ctx.seed, i, this.#clockMs, targets);
       add(buildIntegration(input, 'generated-integration', i, fallback, this.#ctx), [
@@ -199,6 +267,7 @@ class WorldBuilder {
     const seen = new Set<string>();
     const out: TokenRecord[] = [];
     (this.scenario.tokens ?? []).forEach((t, i) => {
+      if (!t) return;
       const ref = this.#ref({ _id: t.userId, username: t.username }, ['tokens', i]);
       if (seen.has(t.authToken)) this.#problem(['tokens', i, 'authToken'], 'duplicate authToken');
       seen.add(t.authToken);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { rateLimitSchema } from '../ratelimit/schema';
+import { rateLimitSchema } from './ratelimit';
 import { PERMISSION_NAMES } from '../store/permissions';
-import { GRANTABLE_ROLES, USER_ROLES } from '../store/types';
+import { GRANTABLE_ROLES, USER_ROLES } from '../types';
 
 /**
  * The scenario file, defined once. Validation, the TypeScript input type and the published JSON

@@ -1,4 +1,4 @@
-import type { Integration, Room, User, World } from './types';
+import type { Integration, Room, User, World } from '../types';
 
 /**
  * A world prepared once to be started from many times: deep-frozen, with its indexes built. A

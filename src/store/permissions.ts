@@ -1,4 +1,4 @@
-import type { GrantableRole, PermissionTable, Room, User } from './types';
+import type { GrantableRole, PermissionTable, Room, User } from '../types';
 
 /**
  * Rocket.Chat 7's default grants for the permissions the five operations check.

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
-import type { BuildContext } from '../scenario/build';
-import type { EntityLookup } from '../scenario/entity';
-import { entityModule } from '../lazy';
+import type {
+  Changes,
+  Integration,
+  KindChanges,
+  PermissionTable,
+  Room,
+  TokenRecord,
+  User,
+  UserRef,
+  World,
+} from '../types';
 import type { Baseline } from './baseline';
 import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
@@ -11,7 +19,6 @@ import { LayeredMap } from './layered';
 import { hasPermission } from './permissions';
 import type { JsonObject, Projection, Query, SortSpec } from './query';
 import { jsonEqual, matches, project, sortBy } from './query';
-import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from './types';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
 
@@ -59,6 +66,21 @@ const INTEGRATION_PERMISSIONS = [
   'manage-incoming-integrations',
 ] as const;
 const OWN_INTEGRATION_PERMISSIONS = ['manage-own-outgoing-integrations', 'manage-own-incoming-integrations'];
+
+/**
+ * What the world answers about itself while an entity to be added is checked (by the input layer,
+ * src/scenario/entity.ts, before the store is asked to add it).
+ */
+export interface EntityLookup {
+  readonly seed: number;
+  user(ref: { _id?: string; username?: string }): UserRef | undefined;
+  hasUserId(id: string): boolean;
+  hasRoomId(id: string): boolean;
+  hasRoomName(name: string): boolean;
+  hasIntegrationId(id: string): boolean;
+  defaultCreator(): UserRef | undefined;
+  count(kind: 'users' | 'channels' | 'integrations'): number;
+}
 
 /** Which integrations a caller may read. */
 export type IntegrationScope = 'all' | 'own';
@@ -257,43 +279,33 @@ export class Store {
   }
 
   /**
-   * The one write of an added entity: resolved against the world with the next clock stamp (it
-   * throws ScenarioError, and nothing changes), then the clock ticks, the state's version moves,
-   * and `index` stores it. Returns the caller's copy.
+   * The one write of an added entity, already checked against {@link lookup} and stamped with
+   * `clock.next()`: the clock ticks, the state's version moves, and `index` stores it. Returns the
+   * caller's copy.
    */
-  #add<T>(resolve: (lookup: EntityLookup, ctx: BuildContext) => T, index: (entity: T) => void): T {
-    const entity = resolve(this.#lookup(), { seed: this.#seed, clock: this.clock.next() });
+  #add<T>(entity: T, index: (entity: T) => void): T {
     this.clock.tick();
     this.#version += 1;
     index(entity);
     return structuredClone(entity);
   }
 
-  /** Adds one user (scenario shape, defaults filled); a change of state. Throws ScenarioError. */
-  addUser(input: unknown, source = 'user'): User {
-    return this.#add(
-      (lookup, ctx) => entityModule().resolveUser(input, lookup, ctx, source),
-      (user) => this.#indexUser(user),
-    );
+  /** Adds one user, already resolved and checked (see src/scenario/entity.ts); a change of state. */
+  addUser(user: User): User {
+    return this.#add(user, (u) => this.#indexUser(u));
   }
 
-  /** Adds one room (`ro: false` unless given); a change of state. Throws ScenarioError. */
-  addChannel(input: unknown, source = 'channel'): Room {
-    return this.#add(
-      (lookup, ctx) => entityModule().resolveChannel(input, lookup, ctx, source),
-      (room) => {
-        this.#rooms.set(room._id, room);
-        this.#roomNames.set(room.name, room._id);
-      },
-    );
+  /** Adds one room, already resolved and checked; a change of state. */
+  addChannel(room: Room): Room {
+    return this.#add(room, (r) => {
+      this.#rooms.set(r._id, r);
+      this.#roomNames.set(r.name, r._id);
+    });
   }
 
-  /** Adds one integration; a change of state. Throws ScenarioError. */
-  addIntegration(input: unknown, source = 'integration'): Integration {
-    return this.#add(
-      (lookup, ctx) => entityModule().resolveIntegration(input, lookup, ctx, source),
-      (integration) => this.#integrations.set(integration._id, integration),
-    );
+  /** Adds one integration, already resolved and checked; a change of state. */
+  addIntegration(integration: Integration): Integration {
+    return this.#add(integration, (i) => this.#integrations.set(i._id, i));
   }
 
   #indexUser(user: User): void {
@@ -305,7 +317,8 @@ export class Store {
     return user && { _id: user._id, username: user.username };
   }
 
-  #lookup(): EntityLookup {
+  /** The world as an entity to be added is checked against: ids, names, users, counts. */
+  lookup(): EntityLookup {
     return {
       seed: this.#seed,
       user: (ref) =>
@@ -361,27 +374,6 @@ export class Store {
       permissions: this.#permissions,
     });
   }
-}
-
-/** One entity that differs from the baseline. */
-export interface Change<T> {
-  _id: string;
-  fields: string[];
-  before: T;
-  after: T;
-}
-
-/** What differs from the baseline, per kind. */
-export interface KindChanges<T> {
-  added: T[];
-  changed: Change<T>[];
-  removed: T[];
-}
-
-export interface Changes {
-  users: KindChanges<User>;
-  channels: KindChanges<Room>;
-  integrations: KindChanges<Integration>;
 }
 
 function diff<T extends { _id: string }>(

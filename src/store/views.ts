@@ -1,5 +1,5 @@
 import type { JsonObject } from './query';
-import type { Email, Room, User, UserRole } from './types';
+import type { Email, Room, User, UserRole } from '../types';
 
 /** Fields stored on a room that no response ever carries. */
 export const HIDDEN_ROOM_FIELDS = ['joinCode'] as const;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { FakeOptions } from '../../src/options';
 import { createFakeServer } from '../../src/server';
 import type { FakeApp, FakeServer } from '../../src/server';
-import type { Room } from '../../src/store/types';
+import type { Room } from '../../src/types';
 import type { ScenarioInput } from '../../src/scenario/schema';
 
 /** Headers that authenticate as a logged-in user. */

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
-import type { ServerControl } from './admin/control';
-import type { FakeWorld } from './world';
+import type { ServerControl } from '../control';
+import type { FakeWorld } from '../world';
 
 /** Which world a request acts on: the root's, or a session's (`/s/<id>/…`). */
 export interface RequestContext {

@@ -1,19 +1,23 @@
-import type { Fault } from '../faults/faults';
-import type { JournalEntry, RequestFilter } from '../journal/journal';
-import type { RateLimitConfig } from '../ratelimit/limiter';
-import type { ScenarioInput } from '../scenario/schema';
-import type { Changes } from '../store/store';
-import type { Integration, Room, User, World } from '../store/types';
+import type { ScenarioInput } from './scenario/schema';
+import type {
+  Changes,
+  ClockControl,
+  Fault,
+  Integration,
+  JournalEntry,
+  RateLimitConfig,
+  RequestFilter,
+  Room,
+  SessionInfo,
+  User,
+  World,
+} from './types';
 
-/** The fake clock as tests drive it. */
-export interface ClockControl {
-  /** the current fake time, ISO 8601 */
-  now(): string;
-  /** sets the clock to an ISO time */
-  set(iso: string): void;
-  /** moves the clock by `ms` (negative moves it back) */
-  advance(ms: number): void;
-}
+/**
+ * The control interfaces: what the control API (src/admin) and the programmatic API (src/server.ts,
+ * src/handle.ts) do to a world and to a server, implemented by `FakeWorld` and `FakeServer`.
+ * Layer: world. Imports base types and the scenario's input type.
+ */
 
 /**
  * What the control API does to one world (the root, or a session), as methods. `FakeWorld`
@@ -50,13 +54,6 @@ export interface SessionOptions {
   scenario?: ScenarioInput;
   /** a scenario file name, looked up next to the server's fixtures file */
   fixtures?: string;
-}
-
-/** A session as the control API lists it. */
-export interface SessionInfo {
-  id: string;
-  /** the path prefix of the session's routes, `/s/<id>` */
-  path: string;
 }
 
 /** What only the root of a server does: sessions and shutdown. */

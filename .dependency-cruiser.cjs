@@ -1,0 +1,74 @@
+// The layers of src/, bottom up, and the rules that keep their imports running one way.
+// `npm run lint` runs this (scripts/check-layers.js); the README's Development section explains it.
+// Type-only imports count: a type is a dependency too.
+
+const { LAYERS } = require('./scripts/layers.js');
+
+const upward = LAYERS.slice(0, -1).map(([name, files], i) => ({
+  name: `layer-${name}`,
+  comment: `${name} imports only its own layer and the ones below: ${LAYERS.slice(0, i + 1)
+    .map(([n]) => n)
+    .join(', ')}`,
+  severity: 'error',
+  from: { path: files },
+  to: { path: '^src/', pathNot: LAYERS.slice(0, i + 1).map(([, f]) => `(${f})`) },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'src/ has no import cycle',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    ...upward,
+    {
+      name: 'api-not-admin',
+      comment: 'the chat API never reaches into the control API: what both need lives in src/http',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/admin/' },
+    },
+    {
+      name: 'admin-not-api',
+      comment: 'the control API never reaches into the chat API: what both need lives in src/http',
+      severity: 'error',
+      from: { path: '^src/admin/' },
+      to: { path: '^src/api/' },
+    },
+    {
+      name: 'store-is-plain',
+      comment: 'the store knows no HTTP, no schema library, no data generator and no lazy loader',
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: ['node_modules/(express|body-parser|zod|@faker-js)/', '^src/lazy[.]ts$'] },
+    },
+    {
+      name: 'no-http-below-http',
+      comment: 'Express and body-parser are for src/http and above',
+      severity: 'error',
+      from: {
+        path: `(${LAYERS.slice(0, 4)
+          .map(([, f]) => `(${f})`)
+          .join('|')})`,
+      },
+      to: { path: 'node_modules/(express|body-parser)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'every import resolves',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: ['^src/', 'node_modules/'],
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.build.json' },
+    exclude: { path: '[.]d[.]ts$' },
+  },
+};

@@ -1,0 +1,17 @@
+// The layers of src/, bottom up: used by .dependency-cruiser.cjs and test/layers.test.ts.
+// A file belongs to the first layer whose pattern matches its path; every file in src/ must match one.
+
+/** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
+const LAYERS = [
+  ['base', '^src/(errors|types|glob|lazy)[.]ts$'],
+  ['store', '^src/store/'],
+  ['scenario', '^src/scenario/'],
+  ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit)/'],
+  ['http', '^src/http/'],
+  // api and admin are one layer, side by side: neither may import the other (rule below)
+  ['chat-and-control', '^src/(api|admin)/'],
+  ['wiring', '^src/(app|server|handle)[.]ts$|^src/fastpath/'],
+  ['faces', '^src/(cli|index)[.]ts$|^src/jest/'],
+];
+
+module.exports = { LAYERS };

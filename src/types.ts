@@ -1,0 +1,223 @@
+/**
+ * The types the package publishes, defined here and nowhere else: the world's entities in
+ * Rocket.Chat's wire shape (a scenario document, the store's state and `fake.state()` all use
+ * them, so a real server's response can be pasted into a scenario), what changed since the
+ * baseline, the request journal's entries, faults, the rate limit, the clock and sessions.
+ *
+ * Layer: base. Imports nothing. Every other layer may import it; `src/index.ts` exports from it.
+ */
+
+/** Global roles a user can have. */
+export const USER_ROLES = ['admin', 'user', 'bot', 'guest'] as const;
+/** Roles a permission can be granted to: the global ones and the room-scoped ones. */
+export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+/** A user as Rocket.Chat refers to one inside another entity. */
+export interface UserRef {
+  _id: string;
+  username: string;
+}
+
+export interface Email {
+  address: string;
+  verified: boolean;
+}
+
+export interface User {
+  _id: string;
+  username: string;
+  /** the fake's own field: the password `login` accepts (never sent on the wire) */
+  password: string;
+  name: string;
+  emails: Email[];
+  roles: UserRole[];
+  active: boolean;
+  [extra: string]: unknown;
+}
+
+export type RoomType = 'c' | 'p';
+
+export interface Room {
+  _id: string;
+  name: string;
+  fname?: string;
+  t: RoomType;
+  usernames: string[];
+  usersCount: number;
+  msgs: number;
+  u?: UserRef;
+  ts: string;
+  ro?: boolean;
+  sysMes: boolean;
+  _updatedAt: string;
+  joinCodeRequired: boolean;
+  /** stored, never returned */
+  joinCode?: string;
+  muted: string[];
+  topic?: string;
+  description?: string;
+  archived?: boolean;
+  default?: boolean;
+  [extra: string]: unknown;
+}
+
+export interface Integration {
+  _id: string;
+  type: 'webhook-outgoing';
+  event: string;
+  enabled: boolean;
+  name: string;
+  username: string;
+  userId: string;
+  alias: string;
+  avatar: string;
+  channel: string[];
+  triggerWords: string[];
+  urls: string[];
+  token: string;
+  script: string;
+  scriptEnabled: boolean;
+  scriptCompiled: string;
+  scriptError: null;
+  impersonateUser: boolean;
+  _createdAt: string;
+  _createdBy: UserRef;
+  _updatedAt: string;
+  [extra: string]: unknown;
+}
+
+export interface TokenRecord {
+  username: string;
+  authToken: string;
+}
+
+/** Permission name → the roles that hold it. */
+export type PermissionTable = Record<string, GrantableRole[]>;
+
+/** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */
+export interface World {
+  seed: number;
+  clock: string;
+  users: User[];
+  channels: Room[];
+  integrations: Integration[];
+  tokens: TokenRecord[];
+  permissions: PermissionTable;
+  /** present when the scenario turns rate limiting on */
+  rateLimit?: RateLimitConfig;
+}
+
+/** One entity that differs from the baseline. */
+export interface Change<T> {
+  _id: string;
+  fields: string[];
+  before: T;
+  after: T;
+}
+
+/** What differs from the baseline, per kind. */
+export interface KindChanges<T> {
+  added: T[];
+  changed: Change<T>[];
+  removed: T[];
+}
+
+export interface Changes {
+  users: KindChanges<User>;
+  channels: KindChanges<Room>;
+  integrations: KindChanges<Integration>;
+}
+
+/** Rate limiting, `limit` calls per `windowMs` per client and route: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */
+export interface RateLimitConfig {
+  limit: number;
+  windowMs: number;
+}
+
+/** The fake clock as tests drive it. */
+export interface ClockControl {
+  /** the current fake time, ISO 8601 */
+  now(): string;
+  /** sets the clock to an ISO time */
+  set(iso: string): void;
+  /** moves the clock by `ms` (negative moves it back) */
+  advance(ms: number): void;
+}
+
+/** A session as the control API lists it. */
+export interface SessionInfo {
+  id: string;
+  /** the path prefix of the session's routes, `/s/<id>` */
+  path: string;
+}
+
+/** One thing wrong with a scenario: where (a JSON path such as `$.channels[2].u`) and what. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+/** One recorded request. */
+export interface JournalEntry {
+  /** 1 for the first request after a reset or a clear, then 2, 3, … */
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  /** the parsed body, passwords redacted; `null` when there was none or it did not parse */
+  body: unknown;
+  status: number;
+  /** the authenticated user's username, or `null` */
+  user: string | null;
+  /** the fake clock when the response was sent */
+  time: string;
+}
+
+/** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */
+export interface RequestFilter {
+  path?: string;
+  method?: string;
+  status?: number;
+}
+
+/** The HTTP methods a fault can be limited to. */
+export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+
+/** A fault's delay: a fixed number of milliseconds, or a range drawn from per hit. */
+export type FaultDelay = number | { min: number; max: number };
+
+/** What a fault does, as given and as checked. */
+export interface FaultFields {
+  /** a path such as `/api/v1/channels.list`, `*` matching any run of characters */
+  path: string;
+  /** default: until cleared */
+  times?: number;
+  status?: number;
+  body?: unknown;
+  delayMs?: FaultDelay;
+  drop?: true;
+  partial?: true;
+}
+
+/** A fault as given: see the README's fault reference. */
+export interface FaultInput extends FaultFields {
+  /** any case */
+  method?: string;
+}
+
+/** A fault as checked: the method in capitals. */
+export interface FaultSpec extends FaultFields {
+  method?: FaultMethod;
+}
+
+/** An active fault. */
+export interface Fault extends FaultSpec {
+  id: string;
+  /** requests it has applied to */
+  hits: number;
+  /** requests it will still apply to; `null` until cleared */
+  remaining: number | null;
+}
