@@ -285,15 +285,17 @@ async function rss(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-async function scale() {
+/** The scale rows; with `fileOnly`, just the large world's file (for the embedded rows). */
+async function scale(fileOnly = false) {
   const small = world(100, 20);
   const large = world(100_000, 20_000);
+  if (fileOnly) return large;
   const list = (url, offset) =>
     cannon(`${url}/api/v1/channels.list?count=50&offset=${offset}&sort=%7B%22name%22%3A-1%7D`, {
       headers: TOKEN,
     });
-  const s = await launch([CLI, '--port', '0', '--fixtures', small]);
-  const l = await launch([CLI, '--port', '0', '--fixtures', large]);
+  const s = await launch([CLI, '--port', '0', '--lenient', '--fixtures', small]);
+  const l = await launch([CLI, '--port', '0', '--lenient', '--fixtures', large]);
   const memory = await rss(l.child.pid);
   const smallTotal = 100 * 0.85;
   const sr = [];
@@ -331,6 +333,7 @@ async function scale() {
   const rs = await resets(s.url);
   const rl = await resets(l.url);
   record('reset after 10 changes, 100k vs 100 channels', rl, rs, rl / rs, '<= 3', rl / rs <= 3, 'ms');
+  await changeThenLook(s.url, l.url, Math.floor(smallTotal) - 60, 1000);
   record(
     'memory with 100k channels, 20k integrations',
     memory,
@@ -340,12 +343,125 @@ async function scale() {
     memory <= 400,
     'MB',
   );
+  await memoryAfterLoad(l);
   await Promise.all([kill(s.child), kill(l.child)]);
   const startSmall = await coldStart(small);
   const startLarge = await coldStart(large);
   const r = startLarge.fake / startSmall.fake;
   record('start-up, 100k vs 100 channels', startLarge.fake, startSmall.fake, r, '<= 10', r <= 10, 'ms');
   return large;
+}
+
+const post = (url, path, body) =>
+  fetchBytes(`${url}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { ...TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** One change to the room `random`: by turns its read-only flag and its type (the server is lenient). */
+const changeRoom = (url, k) =>
+  k % 2 === 0
+    ? post(url, 'channels.setReadOnly', { roomName: 'random', readOnly: k % 4 === 0 })
+    : post(url, 'channels.setType', { roomName: 'random', type: k % 4 === 1 ? 'p' : 'c' });
+
+/** How long `look` takes, timed alone, each time after `before` (untimed); the median of 30. */
+async function timedAfter(before, look) {
+  const times = [];
+  for (let k = 0; k < 30; k += 1) {
+    await before(k);
+    const t0 = now();
+    await look();
+    times.push(now() - t0);
+  }
+  return median(times);
+}
+
+/** The step tests take most, change then look, on the large world against the small one. */
+async function changeThenLook(smallUrl, largeUrl, smallOffset, largeOffset) {
+  const listAt = (offset) => (url) =>
+    fetchBytes(`${url}/api/v1/channels.list?count=50&offset=${offset}`, { headers: TOKEN });
+  const hooks = (url) =>
+    fetchBytes(`${url}/api/v1/channels.getIntegrations?roomName=general&count=50`, { headers: TOKEN });
+  const rows = [
+    ['channels.list right after a change', (url, k) => changeRoom(url, k), listAt],
+    [
+      'first channels.list after a reset',
+      async (url, k) => {
+        for (let i = 0; i < 10; i += 1) await changeRoom(url, k * 10 + i);
+        await fetchBytes(`${url}/__admin/reset`, { method: 'POST' });
+      },
+      listAt,
+    ],
+    ['getIntegrations right after a change', (url, k) => changeRoom(url, k), () => hooks],
+  ];
+  for (const [name, before, look] of rows) {
+    const small = await timedAfter(
+      (k) => before(smallUrl, k),
+      () => look(smallOffset)(smallUrl),
+    );
+    const large = await timedAfter(
+      (k) => before(largeUrl, k),
+      () => look(largeOffset)(largeUrl),
+    );
+    record(`${name}, 100k vs 100 channels`, large, small, large / small, '<= 3', large / small <= 3, 'ms');
+  }
+}
+
+/**
+ * Memory after what tests do, read after the work: 30 rounds of 10 changes, a reset and a list;
+ * 20 rounds of one change and one list; 20 sessions created, changed, listed and closed. The
+ * same load again must not grow it.
+ */
+async function memoryAfterLoad(server) {
+  const { url } = server;
+  const list = (base, offset = 1000) =>
+    fetchBytes(`${base}/api/v1/channels.list?count=50&offset=${offset}`, { headers: TOKEN });
+  const load = async () => {
+    for (let round = 0; round < 30; round += 1) {
+      for (let k = 0; k < 10; k += 1) await changeRoom(url, round * 10 + k);
+      await fetchBytes(`${url}/__admin/reset`, { method: 'POST' });
+      await list(url);
+    }
+    for (let k = 0; k < 20; k += 1) {
+      await changeRoom(url, k);
+      await list(url);
+    }
+    for (let k = 0; k < 20; k += 1) {
+      const session = JSON.parse(
+        (await fetchBytes(`${url}/__admin/sessions`, { method: 'POST' })).toString('utf8'),
+      );
+      for (let c = 0; c < 5; c += 1) {
+        await changeRoom(session.url, c);
+        await list(session.url, 5000 * c);
+      }
+      await fetchBytes(`${url}/__admin/sessions/${session.id}`, { method: 'DELETE' });
+    }
+    await fetchBytes(`${url}/__admin/reset`, { method: 'POST' });
+  };
+  await load();
+  const first = await rss(server.child.pid);
+  await load();
+  await load();
+  const third = await rss(server.child.pid);
+  record(
+    'memory after a test load, 100k channels (RSS)',
+    first,
+    undefined,
+    first / 300,
+    '<= 1 (300 MB)',
+    first <= 300,
+    'MB',
+  );
+  record(
+    'memory after the same load twice more',
+    third,
+    first,
+    third / first,
+    '<= 1.1',
+    third / first <= 1.1,
+    'MB',
+  );
 }
 
 async function embedded(largeFile) {
@@ -405,32 +521,39 @@ async function embedded(largeFile) {
   );
 }
 
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, scale, embedded, peers, wiremock) runs only those. */
+const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
+
 (async () => {
-  const start = await coldStart();
-  record(
-    'cold start: spawn → first 200 (default scenario)',
-    start.fake,
-    start.bare,
-    start.fake / start.bare,
-    '<= 1.5',
-    start.fake / start.bare <= 1.5,
-    'ms',
-  );
-  await throughput('GET channels.list?count=50', '/api/v1/channels.list?count=50', { headers: TOKEN }, 0.5);
-  await throughput(
-    'POST channels.setReadOnly',
-    '/api/v1/channels.setReadOnly',
-    {
-      method: 'POST',
-      headers: { ...TOKEN, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ roomName: 'random', readOnly: true }),
-    },
-    0.5,
-  );
-  const large = await scale();
-  await embedded(large);
-  await peers();
-  await wiremock();
+  if (only('start')) {
+    const start = await coldStart();
+    record(
+      'cold start: spawn → first 200 (default scenario)',
+      start.fake,
+      start.bare,
+      start.fake / start.bare,
+      '<= 1.5',
+      start.fake / start.bare <= 1.5,
+      'ms',
+    );
+  }
+  if (only('throughput')) {
+    await throughput('GET channels.list?count=50', '/api/v1/channels.list?count=50', { headers: TOKEN }, 0.5);
+    await throughput(
+      'POST channels.setReadOnly',
+      '/api/v1/channels.setReadOnly',
+      {
+        method: 'POST',
+        headers: { ...TOKEN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ roomName: 'random', readOnly: true }),
+      },
+      0.5,
+    );
+  }
+  const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
+  if (only('embedded')) await embedded(large);
+  if (only('peers')) await peers();
+  if (only('wiremock')) await wiremock();
   const header = {
     figure: 'figure',
     fake: 'rocketchat-fake',

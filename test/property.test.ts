@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 
 import { createFakeServer } from '../src/server';
+import type { ScenarioInput } from '../src/scenario/schema';
 import type { Room, World } from '../src/types';
 import { AS, WORLD } from './support/fake';
 
@@ -276,5 +277,166 @@ describe('generated requests', () => {
 
   it('Object.prototype is untouched after all of it', () => {
     expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+});
+
+/**
+ * Ordered lists follow each change instead of sorting the world again (src/store/lists.ts). The
+ * reference is a fresh fake started from the live one's state, whose first list of each kind is a
+ * sort from scratch: under random changes, additions, resets, sorts, queries and pages, every page
+ * must be the same bytes.
+ */
+describe('lists under changes: every page is what a fresh sort gives', () => {
+  const LIST_WORLD = {
+    seed: 11,
+    users: [
+      { _id: 'adminUserId000001', username: 'admin', password: 'pw', roles: ['admin' as const] },
+      { _id: 'aliceUserId000001', username: 'alice', password: 'pw' },
+    ],
+    // every room has `ro`, so a change keeps its keys in place and a fresh fake from the state
+    // (which writes known keys in Rocket.Chat's order) has the same bytes
+    channels: [{ _id: 'GENERAL', name: 'general', ro: false }],
+    integrations: [{ name: 'own', channel: ['#general'], _createdBy: { username: 'alice' } }],
+    tokens: [
+      { username: 'admin', authToken: 'admin-token' },
+      { username: 'alice', authToken: 'alice-token' },
+    ],
+    generate: { channels: 40, integrations: 15 },
+  };
+  const live = createFakeServer({ scenario: LIST_WORLD, lenient: true });
+  const ADMIN = { 'X-User-Id': 'adminUserId000001', 'X-Auth-Token': 'admin-token' };
+  const ALICE = { 'X-User-Id': 'aliceUserId000001', 'X-Auth-Token': 'alice-token' };
+  const ROOMS = live.state().channels.map((c) => c._id);
+  const NAMES = live.state().channels.map((c) => c.name);
+
+  type Step =
+    | { kind: 'ro'; room: number; value: boolean }
+    | { kind: 'type'; room: number; value: 'c' | 'p' }
+    | { kind: 'add'; name: string; ro: boolean; t: 'c' | 'p' }
+    | { kind: 'hook'; target: number; at: number }
+    | { kind: 'reset' }
+    | { kind: 'list'; params: string; alice: boolean }
+    | { kind: 'hooks'; room: number; params: string; alice: boolean };
+
+  const sorts = fc.constantFrom(
+    undefined,
+    '{"name":1}',
+    '{"name":-1}',
+    '{"ro":1}',
+    '{"ro":-1,"name":1}',
+    '{"msgs":-1}',
+    '{"t":1}',
+    '{"_updatedAt":-1}',
+    '{"usersCount":1,"ro":-1}',
+    '{"_createdAt":-1}',
+  );
+  const queries = fc.constantFrom(
+    undefined,
+    '{"ro":true}',
+    '{"name":{"$regex":"^[a-m]"}}',
+    '{"$or":[{"ro":true},{"msgs":0}]}',
+    '{"msgs":1}',
+  );
+  const page = fc
+    .record({
+      sort: sorts,
+      query: queries,
+      count: fc.constantFrom(undefined, 0, 1, 5, 50),
+      offset: fc.constantFrom(undefined, 0, 3, 20, 45),
+      fields: fc.constantFrom(undefined, '{"name":1,"ro":1}', '{"msgs":0}'),
+    })
+    .map((p) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(p)) if (v !== undefined) params.set(k, String(v));
+      return params.toString();
+    });
+  const room = fc.nat(ROOMS.length - 1);
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('ro' as const), room, value: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('type' as const),
+        room,
+        value: fc.constantFrom('c' as const, 'p' as const),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        name: fc.stringMatching(/^[a-z]{1,6}$/),
+        ro: fc.boolean(),
+        t: fc.constantFrom('c' as const, 'p' as const),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('hook' as const), target: room, at: fc.nat(10) }),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({ kind: fc.constant('list' as const), params: page, alice: fc.boolean() }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('hooks' as const), room, params: page, alice: fc.boolean() }),
+    },
+  );
+
+  async function get(server: ReturnType<typeof createFakeServer>, path: string, alice: boolean) {
+    const res = await fetch(`${server.url}${path}`, { headers: alice ? ALICE : ADMIN });
+    return `${res.status} ${await res.text()}`;
+  }
+
+  async function act(s: Step): Promise<void> {
+    const post = (path: string, body: object) =>
+      fetch(`${live.url}/api/v1/${path}`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.arrayBuffer());
+    if (s.kind === 'ro') await post('channels.setReadOnly', { roomId: ROOMS[s.room], readOnly: s.value });
+    else if (s.kind === 'type') await post('channels.setType', { roomId: ROOMS[s.room], type: s.value });
+    else if (s.kind === 'add') {
+      if (!live.state().channels.some((c) => c.name === s.name))
+        live.addChannel({ name: s.name, ro: s.ro, t: s.t });
+    } else if (s.kind === 'hook') {
+      live.addIntegration({
+        channel: [`#${NAMES[s.target]}`],
+        _createdAt: `2025-06-${String(10 + s.at).padStart(2, '0')}T00:00:00.000Z`,
+      });
+    } else if (s.kind === 'reset') await live.reset();
+  }
+
+  beforeAll(() => live.start());
+  afterAll(() => live.stop());
+
+  it('pages after changes, additions and resets are byte-identical to a fresh sort', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (steps) => {
+        await live.reset();
+        for (const s of steps) {
+          if (s.kind !== 'list' && s.kind !== 'hooks') {
+            await act(s);
+            continue;
+          }
+          const path =
+            s.kind === 'list'
+              ? `/api/v1/channels.list?${s.params}`
+              : `/api/v1/channels.getIntegrations?roomId=${ROOMS[s.room]}&${s.params}`;
+          const got = await get(live, path, s.alice);
+          const fresh = createFakeServer({ scenario: live.state() as ScenarioInput, lenient: true });
+          await fresh.start();
+          try {
+            expect(got).toBe(await get(fresh, path, s.alice));
+          } finally {
+            await fresh.stop();
+          }
+        }
+      }),
+      { seed: SEED, numRuns: Math.max(20, Math.round(RUNS / 3)) },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Integration, Room, User, World } from '../types';
+import { BaselineLists } from './lists';
 
 /**
  * A world prepared once to be started from many times: deep-frozen, with its indexes built. A
@@ -16,6 +17,9 @@ export interface Baseline {
   readonly integrations: ReadonlyMap<string, Integration>;
   /** auth token → user id */
   readonly tokens: ReadonlyMap<string, string>;
+  /** sorted lists of rooms and of integrations, built on first use, shared by every store on this baseline */
+  readonly roomLists: BaselineLists<Room>;
+  readonly integrationLists: BaselineLists<Integration>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -55,5 +59,15 @@ export function buildBaseline(source: World): Baseline {
     const userId = userKeys.get(`u:${token.username.toLowerCase()}`);
     if (userId) tokens.set(token.authToken, userId);
   }
-  return { world, users, userKeys, rooms, roomNames, integrations, tokens };
+  return {
+    world,
+    users,
+    userKeys,
+    rooms,
+    roomNames,
+    integrations,
+    tokens,
+    roomLists: new BaselineLists(rooms),
+    integrationLists: new BaselineLists(integrations),
+  };
 }

@@ -169,19 +169,24 @@ function compareValues(a: unknown, b: unknown): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
-/**
- * Sorts documents by a spec, reading each document's sort values once (not once per comparison).
- * Stable: ties keep their order.
- */
+/** The values a document is sorted by, one per sort field (the first value at each path). */
+export function sortKeysOf(doc: unknown, spec: SortSpec): unknown[] {
+  return spec.map(([path]) => valuesAt(doc, path)[0]);
+}
+
+/** Compares two documents' sort keys under a sort; 0 when they tie. */
+export function compareSortKeys(a: readonly unknown[], b: readonly unknown[], spec: SortSpec): number {
+  for (let k = 0; k < spec.length; k += 1) {
+    const c = compareValues(a[k], b[k]);
+    if (c !== 0) return c * (spec[k]?.[1] ?? 1);
+  }
+  return 0;
+}
+
+/** Sorts documents by a sort; ties keep their order (a stable sort, as MongoDB's natural order). */
 export function sortBy<T>(docs: T[], spec: SortSpec): T[] {
-  const keyed = docs.map((doc, i) => ({ doc, i, keys: spec.map(([path]) => valuesAt(doc, path)[0]) }));
-  keyed.sort((a, b) => {
-    for (let k = 0; k < spec.length; k += 1) {
-      const c = compareValues(a.keys[k], b.keys[k]);
-      if (c !== 0) return c * (spec[k]?.[1] ?? 1);
-    }
-    return a.i - b.i;
-  });
+  const keyed = docs.map((doc, i) => ({ doc, i, keys: sortKeysOf(doc, spec) }));
+  keyed.sort((a, b) => compareSortKeys(a.keys, b.keys, spec) || a.i - b.i);
   return keyed.map((k) => k.doc);
 }
 

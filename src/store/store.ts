@@ -18,7 +18,9 @@ import { FakeClock } from './clock';
 import { LayeredMap } from './layered';
 import { hasPermission } from './permissions';
 import type { JsonObject, Projection, Query, SortSpec } from './query';
-import { jsonEqual, matches, project, sortBy } from './query';
+import { jsonEqual, matches, project } from './query';
+import { KindLists } from './lists';
+import type { ListSpec } from './lists';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
 
@@ -104,8 +106,9 @@ export class Store {
   readonly #tokens: LayeredMap<string, string>;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
-  #orderedVersion = -1;
-  readonly #ordered = new Map<string, JsonObject[]>();
+  /** rooms and integrations in the orders lists ask for, kept current change by change */
+  readonly #roomLists: KindLists<Room>;
+  readonly #integrationLists: KindLists<Integration>;
 
   /** Starts from a baseline: layers over its indexes and shares its (frozen) entities, copying nothing. */
   constructor(baseline: Baseline, options: StoreOptions = {}) {
@@ -120,6 +123,18 @@ export class Store {
     this.#roomNames = new LayeredMap(baseline.roomNames);
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
+    this.#roomLists = new KindLists({
+      current: () => this.#rooms.values(),
+      baseline: baseline.roomLists,
+      id: (room) => room._id,
+      view: listView,
+    });
+    this.#integrationLists = new KindLists({
+      current: () => this.#integrations.values(),
+      baseline: baseline.integrationLists,
+      id: (integration) => integration._id,
+      view: (integration) => integration as unknown as JsonObject,
+    });
   }
 
   /** Counts changes of state: anything derived from the state is valid for one version. */
@@ -167,9 +182,7 @@ export class Store {
   /** `channels.list`: public rooms only, `view-c-room` required. */
   listChannels(user: User, options: ListOptions): ListResult {
     this.requirePermission(user, 'view-c-room');
-    return this.#paginate('channels', options, [[['name'], 1]], () =>
-      [...this.#rooms.values()].filter((room) => room.t === 'c').map(listView),
-    );
+    return this.#paginate(this.#roomLists, 'channels', options, [[['name'], 1]], (doc) => doc.t === 'c');
   }
 
   /** The integrations a caller may read: throws 403 without any integration permission. */
@@ -200,53 +213,37 @@ export class Store {
   ): ListResult {
     const target = `#${room.name}`;
     const key = `integrations|${room._id}|${scope === 'own' ? user._id : '*'}|${String(includeAllPublicChannels)}`;
-    return this.#paginate(key, options, [[['_createdAt'], 1]], () =>
-      this.#integrationsFor(user, scope, target, includeAllPublicChannels),
-    );
-  }
-
-  #integrationsFor(user: User, scope: IntegrationScope, target: string, includeAll: boolean): JsonObject[] {
-    const found = [...this.#integrations.values()].filter(
-      (i) =>
+    return this.#paginate(this.#integrationLists, key, options, [[['_createdAt'], 1]], (doc) => {
+      const i = doc as unknown as Integration;
+      return (
         (scope === 'all' || i._createdBy._id === user._id) &&
-        (i.channel.includes(target) || (includeAll && i.channel.includes('all_public_channels'))),
-    );
-    return found as unknown as JsonObject[];
+        (i.channel.includes(target) ||
+          (includeAllPublicChannels && i.channel.includes('all_public_channels')))
+      );
+    });
   }
 
   /**
    * Filters, sorts, pages and projects a list. The ordered matches are kept per (list, sort,
-   * query) until the next change of state, so paging through a large world sorts it once.
+   * query) and follow each change (src/store/lists.ts), so a page after a change neither filters
+   * nor sorts the world again.
    */
-  #paginate(
+  #paginate<E>(
+    lists: KindLists<E>,
     list: string,
     options: ListOptions,
     defaultSort: SortSpec,
-    items: () => JsonObject[],
+    belongs: (doc: JsonObject) => boolean,
   ): ListResult {
     const { query, fields, offset, count } = options;
-    const key = options.cacheKey === undefined ? undefined : `${list}|${options.cacheKey}`;
-    let sorted =
-      key === undefined || this.#orderedVersion !== this.#version ? undefined : this.#ordered.get(key);
-    if (!sorted) {
-      const all = items();
-      const matching = query ? all.filter((v) => matches(v, query)) : all;
-      const sort = options.sort && options.sort.length > 0 ? options.sort : defaultSort;
-      sorted = sortBy(matching, sort);
-      if (key !== undefined) this.#remember(key, sorted);
-    }
-    const page = count === 0 ? sorted.slice(offset) : sorted.slice(offset, offset + count);
-    const shaped = page.map((item) => project(item, fields));
-    return { items: shaped, count: shaped.length, offset, total: sorted.length };
-  }
-
-  #remember(key: string, sorted: JsonObject[]): void {
-    if (this.#orderedVersion !== this.#version) {
-      this.#ordered.clear();
-      this.#orderedVersion = this.#version;
-    }
-    if (this.#ordered.size >= 32) this.#ordered.delete(this.#ordered.keys().next().value as string);
-    this.#ordered.set(key, sorted);
+    const spec: ListSpec = {
+      key: `${list}|${options.cacheKey ?? ''}`,
+      sort: options.sort && options.sort.length > 0 ? options.sort : defaultSort,
+      include: query ? (doc) => belongs(doc) && matches(doc, query) : belongs,
+    };
+    const ordered = options.cacheKey === undefined ? lists.uncached(spec) : lists.list(spec, this.#version);
+    const shaped = ordered.page(offset, count).map((item) => project(item, fields));
+    return { items: shaped, count: shaped.length, offset, total: ordered.size };
   }
 
   /** `channels.setReadOnly`, checks in the real server's order. */
@@ -275,6 +272,7 @@ export class Store {
     const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };
     this.#version += 1;
     this.#rooms.set(room._id, next);
+    this.#roomLists.record(this.#version, room, next);
     return roomView(next);
   }
 
@@ -300,12 +298,16 @@ export class Store {
     return this.#add(room, (r) => {
       this.#rooms.set(r._id, r);
       this.#roomNames.set(r.name, r._id);
+      this.#roomLists.record(this.#version, undefined, r);
     });
   }
 
   /** Adds one integration, already resolved and checked; a change of state. */
   addIntegration(integration: Integration): Integration {
-    return this.#add(integration, (i) => this.#integrations.set(i._id, i));
+    return this.#add(integration, (i) => {
+      this.#integrations.set(i._id, i);
+      this.#integrationLists.record(this.#version, undefined, i);
+    });
   }
 
   #indexUser(user: User): void {

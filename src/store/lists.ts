@@ -1,0 +1,178 @@
+import { OrderedList } from './ordered';
+import type { JsonObject, SortSpec } from './query';
+
+/**
+ * The ordered lists of one kind of entity (rooms, integrations) in one store, kept current by
+ * the changes of that kind: a list sorted once follows each change with a removal and an insertion
+ * instead of a new sort of the whole world. A store that has not changed a kind reads the lists its
+ * baseline keeps (shared by every store started from it: the root after each reset, and every
+ * session); the first change copies the list it needs, then catches it up.
+ */
+
+/** What a baseline keeps for one kind, computed on first use and shared by every store on it. */
+export class BaselineLists<E> {
+  readonly entities: ReadonlyMap<string, E>;
+  /** sorted lists by key, at version 0 (never changed once built) */
+  readonly lists = new Map<string, OrderedList>();
+  #ranks: Map<string, number> | undefined;
+
+  constructor(entities: ReadonlyMap<string, E>) {
+    this.entities = entities;
+  }
+
+  /** A baseline entity's place in iteration order. */
+  rank(id: string): number | undefined {
+    if (!this.#ranks) {
+      const ranks = new Map<string, number>();
+      for (const key of this.entities.keys()) ranks.set(key, ranks.size);
+      this.#ranks = ranks;
+    }
+    return this.#ranks.get(id);
+  }
+}
+
+/** One list: its key (the kind, filter and sort as given), its sort, and which documents belong. */
+export interface ListSpec {
+  key: string;
+  sort: SortSpec;
+  include: (doc: JsonObject) => boolean;
+}
+
+/** How a kind's entities are found and listed. */
+export interface ListKind<E> {
+  /** the entities now, in iteration order: the baseline's (changed ones in place), then added ones */
+  current(): Iterable<E>;
+  /** what the baseline keeps for this kind */
+  readonly baseline: BaselineLists<E>;
+  id(entity: E): string;
+  /** the document a list holds for an entity (and filters and sorts on) */
+  view(entity: E): JsonObject;
+}
+
+/** One change of an entity: what it was (absent when it was added), what it is, and when. */
+interface Change<E> {
+  version: number;
+  before: E | undefined;
+  after: E;
+}
+
+const MAX_LISTS = 16;
+const MAX_BASELINE_LISTS = 8;
+/** Past this many changes to catch up on, sorting again costs about as much. */
+const MAX_CATCH_UP = 500;
+/** The changes kept; a list older than the oldest kept is sorted again. */
+const MAX_LOG = 4096;
+
+function remember(lists: Map<string, OrderedList>, key: string, list: OrderedList, max: number): void {
+  lists.delete(key);
+  if (lists.size >= max) lists.delete(lists.keys().next().value as string);
+  lists.set(key, list);
+}
+
+/** Documents with their ranks, in iteration order; entities are never removed, so rank = position. */
+function* ranked<E>(
+  entities: Iterable<E>,
+  kind: ListKind<E>,
+  spec: ListSpec,
+): Iterable<[JsonObject, number]> {
+  let rank = 0;
+  for (const entity of entities) {
+    const doc = kind.view(entity);
+    if (spec.include(doc)) yield [doc, rank];
+    rank += 1;
+  }
+}
+
+export class KindLists<E> {
+  readonly #kind: ListKind<E>;
+  readonly #lists = new Map<string, OrderedList>();
+  #log: Change<E>[] = [];
+  /** changes up to this version are no longer in the log */
+  #forgotten = 0;
+  /** ranks of entities added since the baseline */
+  readonly #addedRanks = new Map<string, number>();
+
+  constructor(kind: ListKind<E>) {
+    this.#kind = kind;
+  }
+
+  /** Notes a change of an entity of this kind at `version` (the store's version after it). */
+  record(version: number, before: E | undefined, after: E): void {
+    if (before === undefined) {
+      this.#addedRanks.set(this.#kind.id(after), this.#kind.baseline.entities.size + this.#addedRanks.size);
+    }
+    this.#log.push({ version, before, after });
+    if (this.#log.length > MAX_LOG) {
+      const dropped = this.#log.splice(0, this.#log.length - MAX_LOG / 2);
+      this.#forgotten = (dropped.at(-1) as Change<E>).version;
+    }
+  }
+
+  /** The list `spec` names, current at `version` (the store's version now). Read it, never change it. */
+  list(spec: ListSpec, version: number): OrderedList {
+    const own = this.#lists.get(spec.key);
+    if (own && this.#canCatchUp(own)) return this.#catchUp(own, spec, version);
+    if (!own && this.#log.length === 0 && this.#forgotten === 0) return this.#baselineList(spec);
+    const list =
+      !own && this.#canCatchUp(undefined) ? this.#baselineList(spec).copy() : this.#build(spec, version);
+    remember(this.#lists, spec.key, list, MAX_LISTS);
+    return this.#catchUp(list, spec, version);
+  }
+
+  /** The list `spec` names, sorted now and kept nowhere (for a list without a cache key). */
+  uncached(spec: ListSpec): OrderedList {
+    return this.#build(spec, 0);
+  }
+
+  /** Whether a list at this version (the baseline's, when none) can catch up from the log. */
+  #canCatchUp(list: OrderedList | undefined): boolean {
+    const from = list?.version ?? 0;
+    return from >= this.#forgotten && this.#pending(from) <= MAX_CATCH_UP;
+  }
+
+  /** How many logged changes come after `version`. */
+  #pending(version: number): number {
+    let low = 0;
+    let high = this.#log.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.#log[mid] as Change<E>).version <= version) low = mid + 1;
+      else high = mid;
+    }
+    return this.#log.length - low;
+  }
+
+  #catchUp(list: OrderedList, spec: ListSpec, version: number): OrderedList {
+    const pending = this.#pending(list.version);
+    for (let i = this.#log.length - pending; i < this.#log.length; i += 1) {
+      const { before, after } = this.#log[i] as Change<E>;
+      const rank = this.#rank(this.#kind.id(after));
+      if (before !== undefined) {
+        const old = this.#kind.view(before);
+        if (spec.include(old)) list.remove(old, rank);
+      }
+      const now = this.#kind.view(after);
+      if (spec.include(now)) list.insert(now, rank);
+    }
+    list.version = version;
+    return list;
+  }
+
+  #rank(id: string): number {
+    return this.#kind.baseline.rank(id) ?? (this.#addedRanks.get(id) as number);
+  }
+
+  #baselineList(spec: ListSpec): OrderedList {
+    const { baseline } = this.#kind;
+    let list = baseline.lists.get(spec.key);
+    if (!list) {
+      list = OrderedList.build(spec.sort, ranked(baseline.entities.values(), this.#kind, spec), 0);
+      remember(baseline.lists, spec.key, list, MAX_BASELINE_LISTS);
+    }
+    return list;
+  }
+
+  #build(spec: ListSpec, version: number): OrderedList {
+    return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec), version);
+  }
+}
