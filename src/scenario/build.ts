@@ -87,7 +87,7 @@ export function buildRoom(
   room.usernames = [...usernames];
   room.usersCount = input.usersCount ?? usernames.length;
   room.msgs = input.msgs ?? 0;
-  optional(room, 'u', owner && { ...owner });
+  optional(room, 'u', owner && { _id: owner._id, username: owner.username });
   room.ts = ts;
   optional(room, 'ro', input.ro);
   room.sysMes = input.sysMes ?? true;

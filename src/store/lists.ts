@@ -13,7 +13,7 @@ import type { JsonObject, SortSpec } from './query';
 export class BaselineLists<E> {
   readonly entities: ReadonlyMap<string, E>;
   /** sorted lists by key, at version 0 (never changed once built) */
-  readonly lists = new Map<string, OrderedList>();
+  readonly lists = new Map<string, OrderedList<E>>();
   #ranks: Map<string, number> | undefined;
 
   constructor(entities: ReadonlyMap<string, E>) {
@@ -45,7 +45,7 @@ export interface ListKind<E> {
   /** what the baseline keeps for this kind */
   readonly baseline: BaselineLists<E>;
   id(entity: E): string;
-  /** the document a list holds for an entity (and filters and sorts on) */
+  /** the document a list shows for an entity, and filters and sorts on (made when needed, not kept) */
   view(entity: E): JsonObject;
 }
 
@@ -63,29 +63,34 @@ const MAX_CATCH_UP = 500;
 /** The changes kept; a list older than the oldest kept is sorted again. */
 const MAX_LOG = 4096;
 
-function remember(lists: Map<string, OrderedList>, key: string, list: OrderedList, max: number): void {
+function remember<E>(
+  lists: Map<string, OrderedList<E>>,
+  key: string,
+  list: OrderedList<E>,
+  max: number,
+): void {
   lists.delete(key);
   if (lists.size >= max) lists.delete(lists.keys().next().value as string);
   lists.set(key, list);
 }
 
-/** Documents with their ranks, in iteration order; entities are never removed, so rank = position. */
+/** The entities that belong, with their views and ranks; entities are never removed, so rank = position. */
 function* ranked<E>(
   entities: Iterable<E>,
   kind: ListKind<E>,
   spec: ListSpec,
-): Iterable<[JsonObject, number]> {
+): Iterable<[E, JsonObject, number]> {
   let rank = 0;
   for (const entity of entities) {
     const doc = kind.view(entity);
-    if (spec.include(doc)) yield [doc, rank];
+    if (spec.include(doc)) yield [entity, doc, rank];
     rank += 1;
   }
 }
 
 export class KindLists<E> {
   readonly #kind: ListKind<E>;
-  readonly #lists = new Map<string, OrderedList>();
+  readonly #lists = new Map<string, OrderedList<E>>();
   #log: Change<E>[] = [];
   /** changes up to this version are no longer in the log */
   #forgotten = 0;
@@ -109,7 +114,7 @@ export class KindLists<E> {
   }
 
   /** The list `spec` names, current at `version` (the store's version now). Read it, never change it. */
-  list(spec: ListSpec, version: number): OrderedList {
+  list(spec: ListSpec, version: number): OrderedList<E> {
     const own = this.#lists.get(spec.key);
     if (own && this.#canCatchUp(own)) return this.#catchUp(own, spec, version);
     if (!own && this.#log.length === 0 && this.#forgotten === 0) return this.#baselineList(spec);
@@ -120,12 +125,12 @@ export class KindLists<E> {
   }
 
   /** The list `spec` names, sorted now and kept nowhere (for a list without a cache key). */
-  uncached(spec: ListSpec): OrderedList {
+  uncached(spec: ListSpec): OrderedList<E> {
     return this.#build(spec, 0);
   }
 
   /** Whether a list at this version (the baseline's, when none) can catch up from the log. */
-  #canCatchUp(list: OrderedList | undefined): boolean {
+  #canCatchUp(list: OrderedList<E> | undefined): boolean {
     const from = list?.version ?? 0;
     return from >= this.#forgotten && this.#pending(from) <= MAX_CATCH_UP;
   }
@@ -142,7 +147,7 @@ export class KindLists<E> {
     return this.#log.length - low;
   }
 
-  #catchUp(list: OrderedList, spec: ListSpec, version: number): OrderedList {
+  #catchUp(list: OrderedList<E>, spec: ListSpec, version: number): OrderedList<E> {
     const pending = this.#pending(list.version);
     for (let i = this.#log.length - pending; i < this.#log.length; i += 1) {
       const { before, after } = this.#log[i] as Change<E>;
@@ -152,7 +157,7 @@ export class KindLists<E> {
         if (spec.include(old)) list.remove(old, rank);
       }
       const now = this.#kind.view(after);
-      if (spec.include(now)) list.insert(now, rank);
+      if (spec.include(now)) list.insert(after, now, rank);
     }
     list.version = version;
     return list;
@@ -162,7 +167,7 @@ export class KindLists<E> {
     return this.#kind.baseline.rank(id) ?? (this.#addedRanks.get(id) as number);
   }
 
-  #baselineList(spec: ListSpec): OrderedList {
+  #baselineList(spec: ListSpec): OrderedList<E> {
     const { baseline } = this.#kind;
     let list = baseline.lists.get(spec.key);
     if (!list) {
@@ -172,7 +177,7 @@ export class KindLists<E> {
     return list;
   }
 
-  #build(spec: ListSpec, version: number): OrderedList {
+  #build(spec: ListSpec, version: number): OrderedList<E> {
     return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec), version);
   }
 }

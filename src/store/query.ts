@@ -174,6 +174,11 @@ export function sortKeysOf(doc: unknown, spec: SortSpec): unknown[] {
   return spec.map(([path]) => valuesAt(doc, path)[0]);
 }
 
+/** Compares two values of one sort field, in the field's direction; 0 when they tie. */
+export function compareSortValue(a: unknown, b: unknown, direction: 1 | -1): number {
+  return compareValues(a, b) * direction;
+}
+
 /** Compares two documents' sort keys under a sort; 0 when they tie. */
 export function compareSortKeys(a: readonly unknown[], b: readonly unknown[], spec: SortSpec): number {
   for (let k = 0; k < spec.length; k += 1) {

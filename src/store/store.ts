@@ -84,6 +84,9 @@ export interface EntityLookup {
   count(kind: 'users' | 'channels' | 'integrations'): number;
 }
 
+/** An integration as lists show it: all of it. */
+const integrationView = (integration: Integration): JsonObject => integration as unknown as JsonObject;
+
 /** Which integrations a caller may read. */
 export type IntegrationScope = 'all' | 'own';
 
@@ -133,7 +136,7 @@ export class Store {
       current: () => this.#integrations.values(),
       baseline: baseline.integrationLists,
       id: (integration) => integration._id,
-      view: (integration) => integration as unknown as JsonObject,
+      view: integrationView,
     });
   }
 
@@ -182,7 +185,14 @@ export class Store {
   /** `channels.list`: public rooms only, `view-c-room` required. */
   listChannels(user: User, options: ListOptions): ListResult {
     this.requirePermission(user, 'view-c-room');
-    return this.#paginate(this.#roomLists, 'channels', options, [[['name'], 1]], (doc) => doc.t === 'c');
+    return this.#paginate(
+      this.#roomLists,
+      listView,
+      'channels',
+      options,
+      [[['name'], 1]],
+      (doc) => doc.t === 'c',
+    );
   }
 
   /** The integrations a caller may read: throws 403 without any integration permission. */
@@ -213,14 +223,21 @@ export class Store {
   ): ListResult {
     const target = `#${room.name}`;
     const key = `integrations|${room._id}|${scope === 'own' ? user._id : '*'}|${String(includeAllPublicChannels)}`;
-    return this.#paginate(this.#integrationLists, key, options, [[['_createdAt'], 1]], (doc) => {
-      const i = doc as unknown as Integration;
-      return (
-        (scope === 'all' || i._createdBy._id === user._id) &&
-        (i.channel.includes(target) ||
-          (includeAllPublicChannels && i.channel.includes('all_public_channels')))
-      );
-    });
+    return this.#paginate(
+      this.#integrationLists,
+      integrationView,
+      key,
+      options,
+      [[['_createdAt'], 1]],
+      (doc) => {
+        const i = doc as unknown as Integration;
+        return (
+          (scope === 'all' || i._createdBy._id === user._id) &&
+          (i.channel.includes(target) ||
+            (includeAllPublicChannels && i.channel.includes('all_public_channels')))
+        );
+      },
+    );
   }
 
   /**
@@ -230,6 +247,7 @@ export class Store {
    */
   #paginate<E>(
     lists: KindLists<E>,
+    view: (entity: E) => JsonObject,
     list: string,
     options: ListOptions,
     defaultSort: SortSpec,
@@ -242,7 +260,7 @@ export class Store {
       include: query ? (doc) => belongs(doc) && matches(doc, query) : belongs,
     };
     const ordered = options.cacheKey === undefined ? lists.uncached(spec) : lists.list(spec, this.#version);
-    const shaped = ordered.page(offset, count).map((item) => project(item, fields));
+    const shaped = ordered.page(offset, count).map((entity) => project(view(entity), fields));
     return { items: shaped, count: shaped.length, offset, total: ordered.size };
   }
 
