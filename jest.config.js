@@ -1,3 +1,12 @@
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+// The run keeps resolved worlds in a world cache of its own (src/scenario/cache.ts), never in the
+// user's; workers and the processes tests spawn inherit it. Scenarios that generate are read back
+// from it, so the suite exercises the cache.
+process.env.ROCKETCHAT_FAKE_WORLD_CACHE ??= mkdtempSync(join(tmpdir(), 'rcf-test-worlds-'));
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',

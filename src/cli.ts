@@ -22,6 +22,9 @@ Options:
   --no-admin        turn the control API (/__admin) off entirely
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
+  --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
+                    env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake/worlds)
+  --no-world-cache  resolve every scenario afresh and keep nothing
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -44,6 +47,7 @@ interface CliOptions {
   admin: boolean;
   bodyLimit?: number;
   journalSize?: number;
+  worldCache?: string | false;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -70,6 +74,8 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         'no-admin': { type: 'boolean' },
         'body-limit': { type: 'string' },
         'journal-size': { type: 'string' },
+        'world-cache': { type: 'string' },
+        'no-world-cache': { type: 'boolean' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -93,7 +99,14 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     admin: !values['no-admin'],
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
     journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
+    worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
   };
+}
+
+function readWorldCache(dir: string | undefined, off: boolean): string | false | undefined {
+  if (off && dir !== undefined) throw new UsageError('give --world-cache DIR or --no-world-cache, not both');
+  if (dir !== undefined && dir.trim() === '') throw new UsageError('--world-cache needs a directory');
+  return off ? false : dir;
 }
 
 function optionalInteger(

@@ -180,7 +180,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
       return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
-      return buildBaseline(loadScenarioFile(file, { seed }));
+      return buildBaseline(loadScenarioFile(file, { seed, worldCache: this.#options.worldCache }));
     }
     return this.#root.baseline;
   }

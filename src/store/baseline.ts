@@ -22,12 +22,22 @@ export interface Baseline {
   readonly integrationLists: BaselineLists<Integration>;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  // for…in, not Object.values: no array per object (a 100,000-channel world freezes ~1M objects)
-  for (const key in value) deepFreeze(value[key]);
-  return value;
+/**
+ * Freezes the world, its lists and each entity's own fields: a store (the root's after each reset,
+ * every session's) shares these objects, so a write to one would show in all of them. Nested
+ * values (a room's members, a creator ref) are left as they are: no code path writes one (a change
+ * replaces the entity), and walking every nested value of a 100,000-room world costs 50 ms more
+ * of start-up, a tenth of reading the world back from the cache.
+ */
+function freezeWorld(world: World): World {
+  for (const list of [world.users, world.channels, world.integrations, world.tokens]) {
+    for (const entity of list) Object.freeze(entity);
+    Object.freeze(list);
+  }
+  for (const roles of Object.values(world.permissions)) Object.freeze(roles);
+  Object.freeze(world.permissions);
+  if (world.rateLimit) Object.freeze(world.rateLimit);
+  return Object.freeze(world);
 }
 
 /** Indexes of users by lowercase username and e-mail. */
@@ -40,7 +50,7 @@ export function userKeysOf(user: User): string[] {
  * `resolveScenario` returns), shared with nobody else.
  */
 export function buildBaseline(source: World): Baseline {
-  const world = deepFreeze(source);
+  const world = freezeWorld(source);
   const users = new Map<string, User>();
   const userKeys = new Map<string, string>();
   for (const user of world.users) {

@@ -384,15 +384,18 @@ export class Store {
       const user = this.#users.get(userId);
       if (user) tokens.push({ username: user.username, authToken });
     }
-    return structuredClone({
+    // each entity copied on its own: entities of a baseline may share nested values (a creator
+    // ref, a members list), and a caller's copy must not (one push would show in every room)
+    const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => structuredClone(e));
+    return {
       seed: this.#seed,
       clock: this.clock.now(),
-      users: [...this.#users.values()],
-      channels: [...this.#rooms.values()],
-      integrations: [...this.#integrations.values()],
+      users: copy(this.#users.values()),
+      channels: copy(this.#rooms.values()),
+      integrations: copy(this.#integrations.values()),
       tokens,
-      permissions: this.#permissions,
-    });
+      permissions: structuredClone(this.#permissions),
+    };
   }
 }
 
