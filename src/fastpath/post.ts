@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 import { setReadOnlyOperation, setTypeOperation } from '../api/channels';
@@ -22,8 +23,7 @@ export function isFastOperation(path: string): boolean {
 
 /** A JSON object body that body-parser would read the same way: plain ASCII, starting with `{`. */
 function parseSimpleJson(body: Buffer): unknown {
-  if (body[0] !== 0x7b) return undefined;
-  for (const byte of body) if (byte >= 0x80) return undefined;
+  if (body[0] !== 0x7b || !isAscii(body)) return undefined;
   try {
     return JSON.parse(body.toString('latin1'));
   } catch {

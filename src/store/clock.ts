@@ -6,6 +6,41 @@ import { ApiError } from '../errors';
 
 /** The largest time JavaScript dates represent, ± from the epoch. */
 const MAX_MS = 8.64e15;
+/** 0000-01-01 and 10000-01-01 in epoch ms: between them an ISO time has a four-digit year. */
+const FOUR_DIGIT_YEARS = [-62167219200000, 253402300800000] as const;
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `new Date(ms).toISOString()`, without a Date: the clock formats a time at every change and every
+ * journal entry, and V8's `toISOString` is a third of a successful POST's own work. Days to a
+ * civil date by Howard Hinnant's `civil_from_days`; years outside 0000-9999 go to Date.
+ */
+export function isoOf(ms: number): string {
+  if (ms < FOUR_DIGIT_YEARS[0] || ms >= FOUR_DIGIT_YEARS[1]) return new Date(ms).toISOString();
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  const y = String(year).padStart(4, '0');
+  const msText = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : String(millis);
+  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${msText}Z`;
+}
 
 export class FakeClock {
   #ms: number;
@@ -20,7 +55,7 @@ export class FakeClock {
   /** The current time, ISO 8601 UTC with milliseconds. */
   now(): string {
     if (this.#nowMs !== this.#ms) {
-      this.#nowIso = new Date(this.#ms).toISOString();
+      this.#nowIso = isoOf(this.#ms);
       this.#nowMs = this.#ms;
     }
     return this.#nowIso;
@@ -33,7 +68,7 @@ export class FakeClock {
 
   /** The stamp the next change of state will carry, without moving the clock. */
   next(): string {
-    return new Date(this.#ms + 1000).toISOString();
+    return isoOf(this.#ms + 1000);
   }
 
   /** Advances one second for a change of state and returns the new time, the change's stamp. */

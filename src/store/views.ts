@@ -6,6 +6,8 @@ export const HIDDEN_ROOM_FIELDS = ['joinCode'] as const;
 
 /** A room as `setReadOnly` / `setType` return it: everything but `joinCode`. */
 export function roomView(room: Room): JsonObject {
+  // most rooms have no join code: then the room is its own view (it is only ever serialised)
+  if (!Object.hasOwn(room, 'joinCode')) return room as JsonObject;
   const { joinCode, ...view } = room;
   return view as JsonObject;
 }
