@@ -209,7 +209,16 @@ export class FakeWorld implements WorldControl {
 
   /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
   recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>): void {
-    this.#journal.record({ ...request, body: redactBody(request.body), time: this.#store.clock.now() });
+    const { method, path, query, status, user } = request;
+    this.#journal.record({
+      method,
+      path,
+      query,
+      body: redactBody(request.body),
+      status,
+      user,
+      time: this.#store.clock.now(),
+    });
   }
 
   /** The recorded chat API requests matching a filter, oldest first. */
