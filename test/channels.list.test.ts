@@ -51,15 +51,125 @@ describe('GET /api/v1/channels.list', () => {
     expect(res.body.channels[0]).not.toHaveProperty('ro');
   });
 
-  it('permission view-c-room: a guest gets 403', async () => {
-    const fake = makeFake();
-    const res = await getAs(fake.app, 'gina', PATH);
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({
+  describe('who may list: view-c-room sees every public channel, view-joined-room the joined ones', () => {
+    const FORBIDDEN = {
       success: false,
       error: 'User does not have the permissions required for this action [error-unauthorized]',
+    };
+    // gina (a guest: view-joined-room, no view-c-room) is a member of two public rooms and a private one
+    const JOINED: ScenarioInput = {
+      ...WORLD,
+      channels: [
+        ...(WORLD.channels ?? []).map((c) =>
+          c.name === 'random' || c.name === 'news' || c.name === 'secret'
+            ? { ...c, usernames: [...(c.usernames ?? ['admin']), 'gina'] }
+            : c,
+        ),
+      ],
+    };
+
+    it('a guest who joined two public channels and a private one sees exactly the two', async () => {
+      const fake = makeFake({ scenario: JOINED });
+      const res = await getAs(fake.app, 'gina', PATH);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchShape('channels.list');
+      expect(names(res.body)).toEqual(['news', 'random']);
+      expect(res.body).toMatchObject({ count: 2, offset: 0, total: 2, success: true });
+      // paging, sorting and fields work on the joined list as on the full one
+      const page = await getAs(
+        fake.app,
+        'gina',
+        `${PATH}?count=1&offset=1&sort={"name":-1}&fields={"name":1}`,
+      );
+      expect(page.body).toEqual({
+        channels: [{ _id: 'newsRoomId0000001', name: 'news' }],
+        count: 1,
+        offset: 1,
+        total: 2,
+        success: true,
+      });
     });
-    expect((await getAs(fake.app, 'robot', PATH)).status).toBe(200);
+
+    it('a guest who joined none gets the empty list, not a 403', async () => {
+      const res = await getAs(makeFake().app, 'gina', PATH);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('{"channels":[],"count":0,"offset":0,"total":0,"success":true}');
+    });
+
+    it('without view-joined-room too (a scenario takes it from guests): 403', async () => {
+      const fake = makeFake({ scenario: { ...JOINED, permissions: { 'view-joined-room': [] } } });
+      const res = await getAs(fake.app, 'gina', PATH);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+      // and a role given view-joined-room alone lists its joined rooms
+      const users = makeFake({
+        scenario: { ...JOINED, permissions: { 'view-c-room': ['admin'], 'view-joined-room': ['user'] } },
+      });
+      expect(names((await getAs(users.app, 'alice', PATH)).body)).toEqual(['general']);
+      expect((await getAs(users.app, 'gina', PATH)).status).toBe(403);
+    });
+
+    it('view-c-room wins: a bot has both and sees every public channel', async () => {
+      const res = await getAs(makeFake({ scenario: JOINED }).app, 'robot', PATH);
+      expect(names(res.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    });
+
+    it('the joined list follows changes: a room turned private leaves it, added members join it', async () => {
+      const fake = makeFake({ scenario: JOINED, lenient: true });
+      expect(names((await getAs(fake.app, 'gina', PATH)).body)).toEqual(['news', 'random']);
+      await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'news', type: 'p' }).expect(
+        200,
+      );
+      expect(names((await getAs(fake.app, 'gina', PATH)).body)).toEqual(['random']);
+      fake.addChannel({ name: 'aaa-new', usernames: ['admin', 'gina'] });
+      expect(names((await getAs(fake.app, 'gina', PATH)).body)).toEqual(['aaa-new', 'random']);
+      await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'news', type: 'c' }).expect(
+        200,
+      );
+      expect(names((await getAs(fake.app, 'gina', PATH)).body)).toEqual(['aaa-new', 'news', 'random']);
+      // alice's page is hers, not the guest's cached one
+      expect((await getAs(fake.app, 'alice', PATH)).body.total).toBe(6);
+    });
+  });
+
+  describe('_id (Rocket.Chat 6.0 and later): one channel by id', () => {
+    it('narrows the list to that channel, with the other parameters', async () => {
+      const fake = makeFake();
+      const res = await getAs(fake.app, 'alice', `${PATH}?_id=randomRoomId00001`);
+      expect(res.status).toBe(200);
+      expect(names(res.body)).toEqual(['random']);
+      expect(res.body).toMatchObject({ count: 1, offset: 0, total: 1 });
+      const withQuery = await getAs(fake.app, 'alice', `${PATH}?_id=randomRoomId00001&query={"ro":true}`);
+      expect(withQuery.body).toMatchObject({ channels: [], count: 0, total: 0 });
+      // a private room is not a channel; an unknown id is nothing; an empty one is no filter
+      expect((await getAs(fake.app, 'admin', `${PATH}?_id=privateRoomId0001`)).body.total).toBe(0);
+      expect((await getAs(fake.app, 'admin', `${PATH}?_id=nope`)).body.total).toBe(0);
+      expect((await getAs(fake.app, 'admin', `${PATH}?_id=`)).body.total).toBe(5);
+    });
+
+    it('given twice it is refused, before the permission', async () => {
+      const res = await getAs(makeFake().app, 'gina', `${PATH}?_id=a&_id=b`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'must be string [invalid-params]',
+        errorType: 'invalid-params',
+      });
+    });
+
+    it('for a caller who sees only joined channels it is replaced by those, as the real server does', async () => {
+      const scenario: ScenarioInput = {
+        ...WORLD,
+        channels: (WORLD.channels ?? []).map((c) =>
+          c.name === 'random' ? { ...c, usernames: ['gina'] } : c,
+        ),
+      };
+      const fake = makeFake({ scenario });
+      expect(names((await getAs(fake.app, 'gina', `${PATH}?_id=GENERAL`)).body)).toEqual(['random']);
+      expect(names((await getAs(fake.app, 'gina', `${PATH}?query={"_id":"GENERAL"}`)).body)).toEqual([
+        'random',
+      ]);
+    });
   });
 
   it('parameter validation comes before the permission', async () => {
@@ -286,10 +396,13 @@ describe('GET /api/v1/channels.list', () => {
       expect((await getAs(fake.app, 'admin', url)).text).toBe(first.text);
     });
 
-    it('a cached page is checked for permission every time', async () => {
-      const fake = makeFake();
+    it("a cached page is checked for permission every time, and is never another caller's", async () => {
+      const fake = makeFake({ scenario: { ...WORLD, permissions: { 'view-joined-room': [] } } });
       expect((await getAs(fake.app, 'admin', PATH)).status).toBe(200);
       expect((await getAs(fake.app, 'gina', PATH)).status).toBe(403);
+      const joined = makeFake();
+      expect((await getAs(joined.app, 'admin', PATH)).body.total).toBe(5);
+      expect((await getAs(joined.app, 'gina', PATH)).body.total).toBe(0);
     });
   });
 });

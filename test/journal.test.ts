@@ -57,7 +57,8 @@ describe('the request journal', () => {
   });
 
   it('GET /__admin/requests filters by path (with *), method and status', async () => {
-    const fake = makeFake();
+    // gina without view-joined-room too: her channels.list is a 403
+    const fake = makeFake({ scenario: { ...WORLD, permissions: { 'view-joined-room': [] } } });
     await getAs(fake.app, 'admin', '/api/v1/channels.list');
     await getAs(fake.app, 'gina', '/api/v1/channels.list');
     await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'random', type: 'p' });

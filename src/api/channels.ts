@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 
-import type { Store } from '../store/store';
+import type { ListOptions, Store } from '../store/store';
 import type { JsonObject } from '../store/query';
 import type { User } from '../types';
 import { authOf } from './auth';
@@ -9,6 +9,7 @@ import {
   readBody,
   readIncludeAll,
   readListOptions,
+  readRoomIdFilter,
   readRoomRef,
   readSetReadOnly,
   readSetType,
@@ -20,15 +21,28 @@ function queryOf(req: Request): Params {
   return req.query as Params;
 }
 
-/** GET /api/v1/channels.list */
+/**
+ * GET /api/v1/channels.list: parameters, then the permission (`view-c-room`, else
+ * `view-joined-room`), then the page. A caller who sees only joined channels has the `_id`
+ * parameter and a query's `_id` replaced by the rooms they joined, as the real server does.
+ */
 export function list(store: Store, req: Request, res: Response): void {
-  const options = readListOptions(queryOf(req), ['t']);
+  const params = queryOf(req);
+  const options = readListOptions(params, ['t'], readRoomIdFilter(params));
   const { user } = authOf(req);
-  store.requirePermission(user, 'view-c-room');
-  sendCached(res, store, listPageKey(req.url), () => {
-    const { items, count, offset, total } = store.listChannels(user, options);
-    return { channels: items, count, offset, total };
-  });
+  if (store.channelScope(user) === 'all') {
+    sendCached(res, store, listPageKey(req.url), () => channelsPage(store, user, options));
+    return;
+  }
+  const joined = readListOptions(params, ['t', '_id']);
+  sendCached(res, store, `joined|${user._id}|${listPageKey(req.url)}`, () =>
+    channelsPage(store, user, joined),
+  );
+}
+
+function channelsPage(store: Store, user: User, options: ListOptions): object {
+  const { items, count, offset, total } = store.listChannels(user, options);
+  return { channels: items, count, offset, total };
 }
 
 /** GET /api/v1/channels.getIntegrations: permission, then room, then paging. */

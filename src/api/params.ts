@@ -80,10 +80,32 @@ export function readJsonQuery(
   };
 }
 
-/** Pagination and JSON query together, in the order the real server reads them. */
-export function readListOptions(params: Params, forcedKeys: readonly string[] = []): ListOptions {
-  const cacheKey = JSON.stringify([params.sort ?? null, params.query ?? null]);
-  return { ...readPagination(params), ...readJsonQuery(params, forcedKeys), cacheKey };
+/**
+ * Pagination and JSON query together, in the order the real server reads them. `roomId` (the
+ * `_id` parameter of `channels.list`) narrows the query to that room.
+ */
+export function readListOptions(
+  params: Params,
+  forcedKeys: readonly string[] = [],
+  roomId?: string,
+): ListOptions {
+  const cacheKey = JSON.stringify([params.sort ?? null, params.query ?? null, roomId ?? null]);
+  const { query, ...rest } = readJsonQuery(params, forcedKeys);
+  const byId: Query | undefined =
+    roomId === undefined ? undefined : { kind: 'eq', path: ['_id'], value: roomId };
+  const narrowed = byId && query ? { kind: 'and' as const, parts: [query, byId] } : (byId ?? query);
+  return { ...readPagination(params), ...rest, ...(narrowed ? { query: narrowed } : {}), cacheKey };
+}
+
+/**
+ * `channels.list`'s `_id` (Rocket.Chat 6.0 and later): one room by id; empty means none given.
+ * The real server's schema takes a string; given twice, it is a list, and refused the same way.
+ */
+export function readRoomIdFilter(params: Params): string | undefined {
+  const raw = params._id;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new ApiError('invalid-params', { reason: 'must be string' });
+  return raw;
 }
 
 function readOptionalString(params: Params, name: string): string | undefined {

@@ -6,6 +6,8 @@ import type { GrantableRole, PermissionTable, Room, User } from '../types';
  */
 export const DEFAULT_PERMISSIONS: PermissionTable = {
   'view-c-room': ['admin', 'user', 'bot'],
+  // without view-c-room, channels.list shows the public channels the user is a member of
+  'view-joined-room': ['guest', 'bot'],
   'edit-room': ['admin', 'owner', 'moderator'],
   'create-c': ['admin', 'user', 'bot'],
   'create-p': ['admin', 'user', 'bot'],

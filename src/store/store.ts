@@ -87,6 +87,9 @@ export interface EntityLookup {
 /** An integration as lists show it: all of it. */
 const integrationView = (integration: Integration): JsonObject => integration as unknown as JsonObject;
 
+/** Which public channels a caller may list: all of them, or the ones the caller is a member of. */
+export type ChannelScope = 'all' | 'joined';
+
 /** Which integrations a caller may read. */
 export type IntegrationScope = 'all' | 'own';
 
@@ -182,16 +185,29 @@ export class Store {
     if (!this.can(user, permission)) throw new ApiError('error-unauthorized');
   }
 
-  /** `channels.list`: public rooms only, `view-c-room` required. */
+  /**
+   * Which public channels `channels.list` shows the user: all of them with `view-c-room`, the ones
+   * the user is a member of (in the room's `usernames`) with only `view-joined-room`; a 403 with
+   * neither.
+   */
+  channelScope(user: User): ChannelScope {
+    if (this.can(user, 'view-c-room')) return 'all';
+    if (this.can(user, 'view-joined-room')) return 'joined';
+    throw new ApiError('error-unauthorized');
+  }
+
+  /** `channels.list`: public rooms only, all of them or the joined ones (see {@link channelScope}). */
   listChannels(user: User, options: ListOptions): ListResult {
-    this.requirePermission(user, 'view-c-room');
+    const member = this.channelScope(user) === 'joined' ? user.username : undefined;
     return this.#paginate(
       this.#roomLists,
       listView,
-      'channels',
+      member === undefined ? 'channels' : `channels|joined|${member}`,
       options,
       [[['name'], 1]],
-      (doc) => doc.t === 'c',
+      member === undefined
+        ? (doc) => doc.t === 'c'
+        : (doc) => doc.t === 'c' && Array.isArray(doc.usernames) && doc.usernames.includes(member),
     );
   }
 
