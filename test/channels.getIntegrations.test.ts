@@ -1,3 +1,4 @@
+import type { ScenarioInput } from '../src/scenario/schema';
 import { WORLD, getAs, makeFake } from './support/fake';
 
 const PATH = '/api/v1/channels.getIntegrations';
@@ -121,17 +122,59 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     expect((await getAs(fake.app, 'gina', `${PATH}?roomName=general`)).status).toBe(403);
   });
 
-  it('any one of the manage-* permissions reads them all', async () => {
-    for (const permission of [
-      'manage-integrations',
-      'manage-outgoing-integrations',
-      'manage-incoming-integrations',
-    ]) {
-      const fake = makeFake({ scenario: { ...WORLD, permissions: { [permission]: ['admin', 'user'] } } });
-      const res = await getAs(fake.app, 'bob', `${PATH}?roomName=general`);
+  describe("who reads what: Rocket.Chat 7's rule over the four manage-*-integrations permissions", () => {
+    // the WORLD's integrations on general are all outgoing: integAll and integGeneral by admin,
+    // integBoth by alice; bob (a user) gets the permissions under test, alice the own ones where named
+    type Roles = NonNullable<ScenarioInput['permissions']>;
+    const as = async (permissions: Roles, who: 'alice' | 'bob' | 'admin') => {
+      const fake = makeFake({ scenario: { ...WORLD, permissions } });
+      return getAs(fake.app, who, `${PATH}?roomName=general`);
+    };
+
+    it('manage-outgoing-integrations reads every outgoing webhook', async () => {
+      const res = await as({ 'manage-outgoing-integrations': ['admin', 'user'] }, 'bob');
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(3);
-    }
+    });
+
+    it('manage-incoming-integrations alone reads every incoming one: no outgoing webhook', async () => {
+      const res = await as({ 'manage-incoming-integrations': ['admin', 'user'] }, 'bob');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ integrations: [], total: 0 });
+    });
+
+    it('manage-own-incoming-integrations alone: none of the caller\u2019s outgoing ones either', async () => {
+      const res = await as({ 'manage-own-incoming-integrations': ['admin', 'user'] }, 'alice');
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(0);
+    });
+
+    it('both manage-own-* read only the caller\u2019s own, even beside manage-outgoing-integrations', async () => {
+      const res = await as(
+        {
+          'manage-outgoing-integrations': ['admin', 'user'],
+          'manage-own-outgoing-integrations': ['admin', 'user'],
+          'manage-own-incoming-integrations': ['admin', 'user'],
+        },
+        'alice',
+      );
+      expect(ids(res.body)).toEqual(['integBoth00000001']);
+    });
+
+    it('manage-integrations (the 0.49 name) grants nothing in 7.x: without the four, 403', async () => {
+      const bob = await as({ 'manage-integrations': ['admin', 'user'] }, 'bob');
+      expect(bob.status).toBe(403);
+      expect(bob.body).toEqual(FORBIDDEN);
+      const none = {
+        'manage-outgoing-integrations': [],
+        'manage-incoming-integrations': [],
+        'manage-own-outgoing-integrations': [],
+        'manage-own-incoming-integrations': [],
+      };
+      const admin = await as(none, 'admin');
+      expect(admin.status).toBe(403);
+      expect(admin.body).toEqual(FORBIDDEN);
+    });
   });
 
   it('paginates, sorts, filters and projects like channels.list', async () => {

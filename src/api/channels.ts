@@ -53,7 +53,7 @@ export function getIntegrations(store: Store, req: Request, res: Response): void
   const room = store.findChannel(readRoomRef(params), { checkArchived: false });
   const options = readListOptions(params);
   const includeAll = readIncludeAll(params);
-  sendCached(res, store, `integrations|${scope === 'own' ? user._id : '*'}|${req.url}`, () => {
+  sendCached(res, store, `integrations|${scope.key}|${req.url}`, () => {
     const result = store.listIntegrations(user, scope, room, includeAll, options);
     return { integrations: result.items, count: result.count, offset: result.offset, total: result.total };
   });

@@ -62,12 +62,8 @@ export interface Credentials {
   password: string;
 }
 
-const INTEGRATION_PERMISSIONS = [
-  'manage-integrations',
-  'manage-outgoing-integrations',
-  'manage-incoming-integrations',
-] as const;
-const OWN_INTEGRATION_PERMISSIONS = ['manage-own-outgoing-integrations', 'manage-own-incoming-integrations'];
+/** The kinds of integration, as their `type` names them. */
+type IntegrationKind = 'webhook-outgoing' | 'webhook-incoming';
 
 /**
  * What the world answers about itself while an entity to be added is checked (by the input layer,
@@ -90,8 +86,15 @@ const integrationView = (integration: Integration): JsonObject => integration as
 /** Which public channels a caller may list: all of them, or the ones the caller is a member of. */
 export type ChannelScope = 'all' | 'joined';
 
-/** Which integrations a caller may read. */
-export type IntegrationScope = 'all' | 'own';
+/**
+ * Which integrations a caller may read: the kinds it reads all of, and the kinds it reads only its
+ * own of (`_createdBy`). `key` names the scope for list caches.
+ */
+export interface IntegrationScope {
+  all: readonly IntegrationKind[];
+  own: readonly IntegrationKind[];
+  key: string;
+}
 
 /**
  * The in-memory world and its transitions. It knows nothing of HTTP: methods take plain values and
@@ -211,11 +214,29 @@ export class Store {
     );
   }
 
-  /** The integrations a caller may read: throws 403 without any integration permission. */
+  /**
+   * The integrations a caller may read, by Rocket.Chat 7's rule (`mountIntegrationQueryBasedOnPermissions`):
+   * `manage-outgoing-integrations` and `manage-incoming-integrations` together read everything;
+   * else both `manage-own-*` read only the caller's own, of both kinds; else the union of what each
+   * of the four grants. None of the four: the 403.
+   */
   integrationScope(user: User): IntegrationScope {
-    if (INTEGRATION_PERMISSIONS.some((p) => this.can(user, p))) return 'all';
-    if (OWN_INTEGRATION_PERMISSIONS.some((p) => this.can(user, p))) return 'own';
-    throw new ApiError('error-unauthorized');
+    const allOut = this.can(user, 'manage-outgoing-integrations');
+    const allIn = this.can(user, 'manage-incoming-integrations');
+    const ownOut = this.can(user, 'manage-own-outgoing-integrations');
+    const ownIn = this.can(user, 'manage-own-incoming-integrations');
+    if (!allOut && !allIn && !ownOut && !ownIn) throw new ApiError('error-unauthorized');
+    const both: IntegrationKind[] = ['webhook-outgoing', 'webhook-incoming'];
+    const pick = (out: boolean, inc: boolean): IntegrationKind[] =>
+      both.filter((kind) => (kind === 'webhook-outgoing' ? out : inc));
+    const scope =
+      allOut && allIn
+        ? { all: both, own: [] }
+        : ownOut && ownIn
+          ? { all: [], own: both }
+          : { all: pick(allOut, allIn), own: pick(ownOut, ownIn) };
+    const key = `all:${scope.all.join(',')}|own:${scope.own.length > 0 ? `${scope.own.join(',')}|${user._id}` : ''}`;
+    return { ...scope, key };
   }
 
   /** Finds a channel the `channels.*` routes may act on (`t:"c"`, or any room when lenient). */
@@ -238,7 +259,7 @@ export class Store {
     options: ListOptions,
   ): ListResult {
     const target = `#${room.name}`;
-    const key = `integrations|${room._id}|${scope === 'own' ? user._id : '*'}|${String(includeAllPublicChannels)}`;
+    const key = `integrations|${room._id}|${scope.key}|${String(includeAllPublicChannels)}`;
     return this.#paginate(
       this.#integrationLists,
       integrationView,
@@ -247,8 +268,9 @@ export class Store {
       [[['_createdAt'], 1]],
       (doc) => {
         const i = doc as unknown as Integration;
+        const kind = i.type as IntegrationKind;
         return (
-          (scope === 'all' || i._createdBy._id === user._id) &&
+          (scope.all.includes(kind) || (scope.own.includes(kind) && i._createdBy._id === user._id)) &&
           (i.channel.includes(target) ||
             (includeAllPublicChannels && i.channel.includes('all_public_channels')))
         );
