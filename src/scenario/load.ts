@@ -56,7 +56,7 @@ export function readScenarioFile(file: string): unknown {
   return parseText(file, readText(file));
 }
 
-/** Whether a scenario asks for generated entities (the costly part, and what the cache keeps). */
+/** Whether a scenario asks for generated entities: the costly part, and all the cache keeps. */
 function generates(input: unknown): boolean {
   if (typeof input !== 'object' || input === null) return false;
   const generate = (input as { generate?: unknown }).generate;
@@ -64,19 +64,33 @@ function generates(input: unknown): boolean {
   return Object.values(generate).some((n) => typeof n === 'number' && n > 0);
 }
 
-/** The world of a scenario text: from the cache, else resolved (and kept, when it generates). */
-function resolveText(
-  text: string,
-  input: () => unknown,
+/** JSON text of a document, or undefined when it has none (a cycle, a BigInt: resolution reports it). */
+function textOf(scenario: unknown): string | undefined {
+  try {
+    return JSON.stringify(scenario);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The world of a scenario: one that generates is read back from the world cache when it was kept
+ * (by its text), else resolved and kept; any other is resolved (milliseconds: no cache I/O, no
+ * fingerprint of the code for it).
+ */
+function resolveKept(
+  scenario: unknown,
+  text: () => string | undefined,
   source: string,
   options: Pick<WorldSource, 'seed' | 'worldCache'>,
 ): World {
-  const dir = worldCacheDir(options.worldCache);
-  const cached = cachedWorld(dir, text, options.seed);
+  const { seed } = options;
+  const kept = generates(scenario) ? text() : undefined;
+  const dir = kept === undefined ? undefined : worldCacheDir(options.worldCache);
+  const cached = kept === undefined ? undefined : cachedWorld(dir, kept, seed);
   if (cached) return cached;
-  const scenario = input();
-  const world = shareNestedValues(resolveModule().resolveScenario(scenario, { source, seed: options.seed }));
-  if (generates(scenario)) cacheWorld(dir, text, options.seed, world);
+  const world = shareNestedValues(resolveModule().resolveScenario(scenario, { source, seed }));
+  if (kept !== undefined) cacheWorld(dir, kept, seed, world);
   return world;
 }
 
@@ -89,21 +103,12 @@ export function loadScenarioFile(
   options: Omit<WorldSource, 'fixtures' | 'scenario'> = {},
 ): World {
   const text = readText(file);
-  return compiledWorld(text, options.seed) ?? resolveText(text, () => parseText(file, text), file, options);
+  return compiledWorld(text, options.seed) ?? resolveKept(parseText(file, text), () => text, file, options);
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
 export function buildWorld(options: WorldSource = {}): World {
-  const { scenario, seed } = options;
-  if (scenario !== undefined) {
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(scenario);
-    } catch {
-      text = undefined; // not JSON (a cycle, a BigInt): resolution reports it
-    }
-    if (text === undefined) return resolveModule().resolveScenario(scenario, { source: 'scenario', seed });
-    return resolveText(text, () => scenario, 'scenario', options);
-  }
+  const { scenario } = options;
+  if (scenario !== undefined) return resolveKept(scenario, () => textOf(scenario), 'scenario', options);
   return loadScenarioFile(options.fixtures ?? DEFAULT_FIXTURES, options);
 }
