@@ -64,7 +64,8 @@ export interface Room {
   [extra: string]: unknown;
 }
 
-export interface Integration {
+/** An outgoing webhook: Rocket.Chat posts a room's events to `urls`. */
+export interface OutgoingIntegration {
   _id: string;
   type: 'webhook-outgoing';
   event: string;
@@ -88,6 +89,34 @@ export interface Integration {
   _updatedAt: string;
   [extra: string]: unknown;
 }
+
+/**
+ * An incoming webhook: a URL with `token` that posts into `channel` as `username`. No `event`,
+ * `urls` or `triggerWords`; `avatarUrl` where the outgoing kind has `avatar`.
+ */
+export interface IncomingIntegration {
+  _id: string;
+  type: 'webhook-incoming';
+  enabled: boolean;
+  name: string;
+  username: string;
+  userId: string;
+  alias: string;
+  avatarUrl: string;
+  emoji: string;
+  channel: string[];
+  token: string;
+  script: string;
+  scriptEnabled: boolean;
+  overrideDestinationChannelEnabled: boolean;
+  _createdAt: string;
+  _createdBy: UserRef;
+  _updatedAt: string;
+  [extra: string]: unknown;
+}
+
+/** Either kind of integration `channels.getIntegrations` lists; `type` tells which. */
+export type Integration = OutgoingIntegration | IncomingIntegration;
 
 export interface TokenRecord {
   username: string;

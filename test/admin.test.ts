@@ -161,6 +161,41 @@ describe('control API /__admin', () => {
       expect(got.body.integrations.map((i: { name: string }) => i.name)).toContain('new-hook');
     });
 
+    it('POST /__admin/integrations adds an incoming webhook too, the kind by "type"', async () => {
+      const fake = makeFake();
+      const res = await request(fake.app)
+        .post('/__admin/integrations')
+        .send({
+          type: 'webhook-incoming',
+          name: 'ci',
+          channel: ['#news'],
+          _createdBy: { username: 'alice' },
+        });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        _id: expect.stringMatching(/^[23456789A-HJ-NP-Za-km-z]{17}$/),
+        type: 'webhook-incoming',
+        enabled: true,
+        name: 'ci',
+        username: 'alice',
+        userId: 'alice',
+        alias: '',
+        avatarUrl: '',
+        emoji: '',
+        channel: ['#news'],
+        token: expect.stringMatching(/^[23456789A-HJ-NP-Za-km-z]{48}$/),
+        script: '',
+        scriptEnabled: false,
+        overrideDestinationChannelEnabled: false,
+        _createdAt: '2026-01-01T00:00:01.000Z',
+        _createdBy: { _id: 'aliceUserId000001', username: 'alice' },
+        _updatedAt: '2026-01-01T00:00:01.000Z',
+      });
+      expect(fake.state().integrations.at(-1)).toEqual(res.body);
+      const got = await getAs(fake.app, 'admin', '/api/v1/channels.getIntegrations?roomName=news');
+      expect(got.body.integrations.at(-1)).toEqual(res.body);
+    });
+
     it('made-up ids are deterministic: the same adds on two fakes give the same ids', async () => {
       const ids = async (): Promise<string[]> => {
         const fake = makeFake();
@@ -214,6 +249,17 @@ describe('control API /__admin', () => {
           {
             path: '$.channel[0]',
             message: '"#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+          },
+        ],
+      ],
+      [
+        '/__admin/integrations',
+        { type: 'webhook-incoming', channel: ['all_public_channels'], event: 'sendMessage' },
+        [
+          { path: '$.channel[0]', message: 'starts with "#" (a room) or "@" (a user)' },
+          {
+            path: '$.event',
+            message: '"event" is a field of outgoing webhooks; an incoming one has none',
           },
         ],
       ],

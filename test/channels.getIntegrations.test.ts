@@ -177,6 +177,214 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     });
   });
 
+  describe('incoming webhooks beside outgoing ones', () => {
+    // general: outgoing integAll (admin, 01-01), integBoth (alice, 01-02), integGeneral (admin, 01-03);
+    // incoming inAlice (alice, 01-04) and inAdmin (admin, 01-05). random: integAll, integBoth, inRandom (bob).
+    const BOTH_KINDS: ScenarioInput = {
+      ...WORLD,
+      integrations: [
+        ...(WORLD.integrations ?? []),
+        {
+          _id: 'inAlice0000000001',
+          type: 'webhook-incoming',
+          name: 'alice-incoming',
+          channel: ['#general'],
+          username: 'robot',
+          alias: 'Alice bot',
+          _createdAt: '2025-01-04T00:00:00.000Z',
+          _createdBy: { username: 'alice' },
+        },
+        {
+          _id: 'inAdmin0000000001',
+          type: 'webhook-incoming',
+          name: 'admin-incoming',
+          channel: ['#general'],
+          _createdAt: '2025-01-05T00:00:00.000Z',
+        },
+        {
+          _id: 'inRandom000000001',
+          type: 'webhook-incoming',
+          name: 'random-incoming',
+          channel: ['#random', '@alice'],
+          _createdAt: '2025-01-06T00:00:00.000Z',
+          _createdBy: { username: 'bob' },
+        },
+      ],
+    };
+    type Roles = NonNullable<ScenarioInput['permissions']>;
+    const NONE: Roles = {
+      'manage-outgoing-integrations': [],
+      'manage-incoming-integrations': [],
+      'manage-own-outgoing-integrations': [],
+      'manage-own-incoming-integrations': [],
+    };
+    const list = (who: 'admin' | 'alice' | 'bob', permissions: Roles = {}, room = 'general') =>
+      getAs(makeFake({ scenario: { ...BOTH_KINDS, permissions } }).app, who, `${PATH}?roomName=${room}`);
+
+    it('lists both kinds, oldest first; an incoming webhook has its own wire shape', async () => {
+      const res = await list('admin');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchShape('channels.getIntegrations');
+      expect(ids(res.body)).toEqual([
+        'integAll000000001',
+        'integBoth00000001',
+        'integGeneral00001',
+        'inAlice0000000001',
+        'inAdmin0000000001',
+      ]);
+      expect(res.body.integrations[3]).toEqual({
+        _id: 'inAlice0000000001',
+        type: 'webhook-incoming',
+        enabled: true,
+        name: 'alice-incoming',
+        username: 'robot',
+        userId: 'robot',
+        alias: 'Alice bot',
+        avatarUrl: '',
+        emoji: '',
+        channel: ['#general'],
+        token: expect.stringMatching(/^[23456789A-HJ-NP-Za-km-z]{48}$/),
+        script: '',
+        scriptEnabled: false,
+        overrideDestinationChannelEnabled: false,
+        _createdAt: '2025-01-04T00:00:00.000Z',
+        _createdBy: { _id: 'aliceUserId000001', username: 'alice' },
+        _updatedAt: '2025-01-04T00:00:00.000Z',
+      });
+    });
+
+    describe("Rocket.Chat's own three cases (tests/end-to-end/api/channels.ts)", () => {
+      it('an admin with manage-incoming-integrations sees the incoming webhook a user created', async () => {
+        const res = await list('admin');
+        expect(ids(res.body)).toContain('inAlice0000000001');
+      });
+
+      it('with manage-own-incoming-integrations instead, the admin no longer sees it', async () => {
+        const res = await list('admin', { 'manage-incoming-integrations': [] });
+        expect(res.status).toBe(200);
+        // both manage-own-* are left, so the second rule applies over manage-outgoing-integrations:
+        // the admin's own integrations of both kinds, nobody else's
+        expect(ids(res.body)).toEqual(['integAll000000001', 'integGeneral00001', 'inAdmin0000000001']);
+      });
+
+      it('none of the four permissions: 403, whatever the room holds', async () => {
+        const res = await list('admin', NONE);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(FORBIDDEN);
+      });
+    });
+
+    // alice, a user, is given the permissions named (granted to the user role); the others stay admin-only
+    it.each<[string, (keyof Roles)[], string[]]>([
+      [
+        'all outgoing and all incoming: everything',
+        ['manage-outgoing-integrations', 'manage-incoming-integrations'],
+        [
+          'integAll000000001',
+          'integBoth00000001',
+          'integGeneral00001',
+          'inAlice0000000001',
+          'inAdmin0000000001',
+        ],
+      ],
+      [
+        'all four: everything (the first rule wins)',
+        [
+          'manage-outgoing-integrations',
+          'manage-incoming-integrations',
+          'manage-own-outgoing-integrations',
+          'manage-own-incoming-integrations',
+        ],
+        [
+          'integAll000000001',
+          'integBoth00000001',
+          'integGeneral00001',
+          'inAlice0000000001',
+          'inAdmin0000000001',
+        ],
+      ],
+      [
+        'both own: the caller\u2019s own of each kind',
+        ['manage-own-outgoing-integrations', 'manage-own-incoming-integrations'],
+        ['integBoth00000001', 'inAlice0000000001'],
+      ],
+      [
+        'both own beside all incoming: still only the caller\u2019s own',
+        [
+          'manage-incoming-integrations',
+          'manage-own-outgoing-integrations',
+          'manage-own-incoming-integrations',
+        ],
+        ['integBoth00000001', 'inAlice0000000001'],
+      ],
+      [
+        'all outgoing only',
+        ['manage-outgoing-integrations'],
+        ['integAll000000001', 'integBoth00000001', 'integGeneral00001'],
+      ],
+      ['all incoming only', ['manage-incoming-integrations'], ['inAlice0000000001', 'inAdmin0000000001']],
+      ['own outgoing only', ['manage-own-outgoing-integrations'], ['integBoth00000001']],
+      ['own incoming only', ['manage-own-incoming-integrations'], ['inAlice0000000001']],
+      [
+        'all outgoing and own incoming',
+        ['manage-outgoing-integrations', 'manage-own-incoming-integrations'],
+        ['integAll000000001', 'integBoth00000001', 'integGeneral00001', 'inAlice0000000001'],
+      ],
+      [
+        'all incoming and own outgoing',
+        ['manage-incoming-integrations', 'manage-own-outgoing-integrations'],
+        ['integBoth00000001', 'inAlice0000000001', 'inAdmin0000000001'],
+      ],
+      [
+        'all outgoing and own outgoing: all outgoing',
+        ['manage-outgoing-integrations', 'manage-own-outgoing-integrations'],
+        ['integAll000000001', 'integBoth00000001', 'integGeneral00001'],
+      ],
+    ])('the union rule: %s', async (_name, granted, expected) => {
+      const permissions: Roles = {};
+      for (const name of granted) permissions[name] = ['admin', 'user'];
+      const res = await list('alice', permissions);
+      expect(res.status).toBe(200);
+      expect(ids(res.body)).toEqual(expected);
+      expect(res.body).toMatchObject({ count: expected.length, total: expected.length });
+    });
+
+    it.each([
+      ['absent', '', ['integAll000000001', 'integBoth00000001', 'inRandom000000001']],
+      [
+        '"true"',
+        '&includeAllPublicChannels=true',
+        ['integAll000000001', 'integBoth00000001', 'inRandom000000001'],
+      ],
+      ['"false"', '&includeAllPublicChannels=false', ['integBoth00000001', 'inRandom000000001']],
+    ])(
+      'includeAllPublicChannels %s with both kinds (incoming ones are never "all_public_channels")',
+      async (_n, param, expected) => {
+        const fake = makeFake({ scenario: BOTH_KINDS });
+        const res = await getAs(fake.app, 'admin', `${PATH}?roomName=random${param}`);
+        expect(ids(res.body)).toEqual(expected);
+      },
+    );
+
+    it('a caller without any of the four gets 403 even when the room holds only incoming webhooks', async () => {
+      const res = await list('bob', {}, 'random');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    });
+
+    it('query and fields work over both kinds', async () => {
+      const fake = makeFake({ scenario: BOTH_KINDS });
+      const q = encodeURIComponent('{"type":"webhook-incoming"}');
+      const f = encodeURIComponent('{"type":1,"avatarUrl":1,"urls":1}');
+      const res = await getAs(fake.app, 'admin', `${PATH}?roomName=general&query=${q}&fields=${f}`);
+      expect(res.body.integrations).toEqual([
+        { _id: 'inAlice0000000001', type: 'webhook-incoming', avatarUrl: '' },
+        { _id: 'inAdmin0000000001', type: 'webhook-incoming', avatarUrl: '' },
+      ]);
+      expect(res.body.total).toBe(2);
+    });
+  });
+
   it('paginates, sorts, filters and projects like channels.list', async () => {
     const fake = makeFake();
     const page = await getAs(fake.app, 'admin', `${PATH}?roomName=general&count=1&offset=1`);

@@ -8,7 +8,7 @@ import { resolveScenario } from '../src/scenario/resolve';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import type { Faker } from '@faker-js/faker';
 
-import { generateChannel, loremSentence } from '../src/scenario/generate';
+import { generateChannel, generateIntegration, loremSentence } from '../src/scenario/generate';
 import { derivedSecret, meteorId } from '../src/scenario/ids';
 import { Sfc32Randomizer } from '../src/scenario/randomizer';
 import type { ScenarioInput } from '../src/scenario/schema';
@@ -112,6 +112,83 @@ describe('deterministic generation', () => {
       description: 'Caritas quas vulpes amitto vivo templum conculco tardus cubo desino.',
       ts: '2025-08-05T03:13:02.000Z',
       _updatedAt: '2025-08-05T03:13:02.000Z',
+    });
+  });
+
+  describe('generated incoming webhooks', () => {
+    const clock = Date.parse('2026-01-01T00:00:00.000Z');
+    const targets = ['general', 'random'];
+
+    it('a share of the generated integrations, only among those aimed at a channel', () => {
+      const kinds = Array.from({ length: 400 }, (_, i) => generateIntegration(7, i, clock, targets));
+      const incoming = kinds.filter((g) => g.type === 'webhook-incoming');
+      // one in four of those aimed at "#<channel>" (two thirds of them here): about 67 in 400
+      expect(incoming.length).toBeGreaterThan(40);
+      expect(incoming.length).toBeLessThan(100);
+      for (const g of incoming) {
+        expect(g.channel).toHaveLength(1);
+        expect(g.channel?.[0]).toMatch(/^#(general|random)$/);
+        expect(g).not.toHaveProperty('urls');
+        expect(g).not.toHaveProperty('triggerWords');
+      }
+      const world = resolveScenario(GENERATED);
+      expect(world.integrations.map((i) => i.type)).toEqual(
+        Array.from(
+          { length: 25 },
+          (_, i) => generateIntegration(5, i, clock, targets).type ?? 'webhook-outgoing',
+        ),
+      );
+      expect(world.integrations.some((i) => i.type === 'webhook-incoming')).toBe(true);
+    });
+
+    it('an outgoing one is what it was before incoming webhooks were generated; an incoming one keeps its draws', () => {
+      // recorded from 9eb764b, the last version that generated outgoing webhooks only
+      expect(generateIntegration(7, 0, clock, targets)).toEqual({
+        name: 'compress-card-1',
+        enabled: true,
+        channel: ['all_public_channels'],
+        triggerWords: ['fictionalize'],
+        urls: ['https://stained-bonnet.example.com/hooks/disposer'],
+        alias: 'Lavina',
+        _createdAt: '2025-03-26T22:02:40.000Z',
+        _updatedAt: '2025-03-26T22:02:40.000Z',
+      });
+      // outgoing at 9eb764b, with these name, target, alias and dates
+      expect(generateIntegration(7, 12, clock, targets)).toEqual({
+        type: 'webhook-incoming',
+        name: 'program-transmitter-13',
+        enabled: true,
+        channel: ['#general'],
+        alias: 'Linnea',
+        emoji: ':package:',
+        _createdAt: '2025-07-31T05:04:48.000Z',
+        _updatedAt: '2025-07-31T05:04:48.000Z',
+      });
+    });
+
+    it('a resolved generated incoming webhook has the incoming wire shape', () => {
+      const world = resolveScenario(GENERATED);
+      const incoming = world.integrations.find((i) => i.type === 'webhook-incoming');
+      expect(Object.keys(incoming ?? {})).toEqual([
+        '_id',
+        'type',
+        'enabled',
+        'name',
+        'username',
+        'userId',
+        'alias',
+        'avatarUrl',
+        'emoji',
+        'channel',
+        'token',
+        'script',
+        'scriptEnabled',
+        'overrideDestinationChannelEnabled',
+        '_createdAt',
+        '_createdBy',
+        '_updatedAt',
+      ]);
+      expect(incoming?.token).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz]{48}$/);
     });
   });
 

@@ -207,6 +207,49 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       ],
     ],
     [
+      'an integration of an unknown type',
+      { users: [admin], integrations: [{ type: 'webhook-bogus', channel: ['#general'] }] },
+      ['$.integrations[0].type: "type" is "webhook-outgoing" (the default) or "webhook-incoming"'],
+    ],
+    [
+      'an incoming webhook with the fields of an outgoing one',
+      {
+        users: [admin],
+        channels: [{ name: 'general' }],
+        integrations: [
+          { type: 'webhook-incoming', channel: ['#general'], event: 'sendMessage', urls: ['https://x'] },
+        ],
+      },
+      [
+        '$.integrations[0].event: "event" is a field of outgoing webhooks; an incoming one has none',
+        '$.integrations[0].urls: "urls" is a field of outgoing webhooks; an incoming one has none',
+      ],
+    ],
+    [
+      'an incoming webhook that posts nowhere, or to all public channels',
+      {
+        users: [admin],
+        integrations: [
+          { type: 'webhook-incoming' },
+          { type: 'webhook-incoming', channel: [] },
+          { type: 'webhook-incoming', channel: ['all_public_channels'] },
+        ],
+      },
+      [
+        '$.integrations[0].channel: Invalid input: expected array, received undefined',
+        '$.integrations[1].channel: an incoming webhook posts somewhere: at least one "#room-name" or "@username"',
+        '$.integrations[2].channel[0]: starts with "#" (a room) or "@" (a user)',
+      ],
+    ],
+    [
+      'an incoming webhook aimed at a room or user the world does not have',
+      { users: [admin], integrations: [{ type: 'webhook-incoming', channel: ['#nope', '@zed'] }] },
+      [
+        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[1]: "@zed" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+      ],
+    ],
+    [
       'an integration with no user to default to',
       { integrations: [{ name: 'x' }] },
       ['$.integrations[0]._createdBy: required: the scenario has no users to default to'],
@@ -425,7 +468,14 @@ describe('shipped fixtures', () => {
       ['gina', 'gina', ['guest']],
     ]);
     expect(world.channels.length).toBe(27);
-    expect(world.integrations.length).toBe(13);
+    expect(world.integrations.length).toBe(14);
+    // at least one incoming webhook, created by a user who is not an admin
+    const incoming = world.integrations.filter((i) => i.type === 'webhook-incoming');
+    expect(incoming.find((i) => i._id === 'integ.incoming.004')).toMatchObject({
+      channel: ['#deploys'],
+      _createdBy: { username: 'alice' },
+    });
+    expect(world.integrations.filter((i) => i.type === 'webhook-outgoing').length).toBeGreaterThan(3);
   });
 
   it.each(files)('%s validates against the published JSON Schema (what editors use)', (file) => {

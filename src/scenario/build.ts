@@ -1,6 +1,12 @@
-import type { Integration, Room, User, UserRef } from '../types';
-import { derivedSecret, meteorId } from './ids';
-import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
+import type { IncomingIntegration, Integration, OutgoingIntegration, Room, User, UserRef } from '../types';
+import { derivedSecret, meteorId, webhookToken } from './ids';
+import type {
+  ParsedChannel,
+  ParsedIncomingIntegration,
+  ParsedIntegration,
+  ParsedOutgoingIntegration,
+  ParsedUser,
+} from './schema';
 
 /**
  * Builders that turn one parsed scenario entity into the full wire entity, filling every field the
@@ -102,7 +108,7 @@ export function buildRoom(
   return Object.assign(room, extras(input, ROOM_KEYS));
 }
 
-const INTEGRATION_KEYS = new Set([
+const OUTGOING_KEYS = new Set([
   '_id',
   'type',
   'event',
@@ -126,6 +132,29 @@ const INTEGRATION_KEYS = new Set([
   '_updatedAt',
 ]);
 
+const INCOMING_KEYS = new Set([
+  '_id',
+  'type',
+  'enabled',
+  'name',
+  'username',
+  'userId',
+  'alias',
+  'avatarUrl',
+  'emoji',
+  'channel',
+  'token',
+  'script',
+  'scriptEnabled',
+  'scriptCompiled',
+  'scriptError',
+  'overrideDestinationChannelEnabled',
+  '_createdAt',
+  '_createdBy',
+  '_updatedAt',
+]);
+
+/** Either kind, by `type` (outgoing when left out). */
 export function buildIntegration(
   input: ParsedIntegration,
   kind: string,
@@ -133,6 +162,18 @@ export function buildIntegration(
   creator: UserRef,
   ctx: BuildContext,
 ): Integration {
+  return input.type === 'webhook-incoming'
+    ? buildIncoming(input, kind, index, creator, ctx)
+    : buildOutgoing(input, kind, index, creator, ctx);
+}
+
+function buildOutgoing(
+  input: ParsedOutgoingIntegration,
+  kind: string,
+  index: number,
+  creator: UserRef,
+  ctx: BuildContext,
+): OutgoingIntegration {
   const username = input.username ?? creator.username;
   const createdAt = input._createdAt ?? ctx.clock;
   return {
@@ -157,6 +198,45 @@ export function buildIntegration(
     _createdAt: createdAt,
     _createdBy: creator,
     _updatedAt: input._updatedAt ?? createdAt,
-    ...extras(input, INTEGRATION_KEYS),
+    ...extras(input, OUTGOING_KEYS),
   };
+}
+
+/**
+ * An incoming webhook as Rocket.Chat stores one its admin form created: the form's fields, then
+ * what the server adds (`overrideDestinationChannelEnabled`, the 48-character `token`, `userId`,
+ * the creation stamps). `scriptCompiled` and `scriptError` only when the scenario gives them: the
+ * server writes them only when it compiles a script.
+ */
+function buildIncoming(
+  input: ParsedIncomingIntegration,
+  kind: string,
+  index: number,
+  creator: UserRef,
+  ctx: BuildContext,
+): IncomingIntegration {
+  const username = input.username ?? creator.username;
+  const createdAt = input._createdAt ?? ctx.clock;
+  const integration: IncomingIntegration = {
+    _id: input._id ?? meteorId(ctx.seed, kind, index),
+    type: 'webhook-incoming',
+    enabled: input.enabled ?? true,
+    name: input.name ?? `integration-${index + 1}`,
+    username,
+    userId: input.userId ?? username,
+    alias: input.alias ?? '',
+    avatarUrl: input.avatarUrl ?? '',
+    emoji: input.emoji ?? '',
+    channel: [...input.channel],
+    token: input.token ?? webhookToken(ctx.seed, kind, index),
+    script: input.script ?? '',
+    scriptEnabled: input.scriptEnabled ?? false,
+    overrideDestinationChannelEnabled: input.overrideDestinationChannelEnabled ?? false,
+    _createdAt: createdAt,
+    _createdBy: creator,
+    _updatedAt: input._updatedAt ?? createdAt,
+  };
+  optional(integration, 'scriptCompiled', input.scriptCompiled);
+  optional(integration, 'scriptError', input.scriptError);
+  return Object.assign(integration, extras(input, INCOMING_KEYS));
 }

@@ -107,6 +107,10 @@ export function generateChannel(seed: number, index: number, clockMs: number): P
 /**
  * `targets`: the scenario's own public channel names. Generated integrations point at those (or at
  * all public channels), never at generated channels, so changing `generate.channels` moves none.
+ *
+ * About one in four that point at a channel is an incoming webhook. That choice is the entity's
+ * last draw, so an outgoing one is the same as before incoming webhooks were generated, and each
+ * entity depends on the seed and its index alone.
  */
 export function generateIntegration(
   seed: number,
@@ -119,14 +123,26 @@ export function generateIntegration(
   const pick = f.number.int({ min: 0, max: targets.length });
   const channel = pick < targets.length ? [`#${targets[pick] ?? ''}`] : ['all_public_channels'];
   const ts = new Date(clockMs - ageSeconds(f) * 1000).toISOString();
-  return {
-    name,
-    enabled: f.datatype.boolean({ probability: 0.85 }),
-    channel,
-    triggerWords: [f.word.verb()],
-    urls: [flat(['https://', slug(f.internet.domainWord()), '.example.com/hooks/', slug(f.word.noun())], '')],
-    alias: f.person.firstName(),
-    _createdAt: ts,
-    _updatedAt: ts,
-  };
+  const enabled = f.datatype.boolean({ probability: 0.85 });
+  const triggerWords = [f.word.verb()];
+  const urls = [
+    flat(['https://', slug(f.internet.domainWord()), '.example.com/hooks/', slug(f.word.noun())], ''),
+  ];
+  const alias = f.person.firstName();
+  if (pick < targets.length && f.datatype.boolean({ probability: 0.25 })) {
+    return {
+      type: 'webhook-incoming',
+      name,
+      enabled,
+      channel,
+      alias,
+      emoji: f.helpers.arrayElement(INCOMING_EMOJI),
+      _createdAt: ts,
+      _updatedAt: ts,
+    };
+  }
+  return { name, enabled, channel, triggerWords, urls, alias, _createdAt: ts, _updatedAt: ts };
 }
+
+/** What generated incoming webhooks post as. */
+const INCOMING_EMOJI = [':rocket:', ':robot:', ':bell:', ':package:', ':white_check_mark:', ':warning:'];

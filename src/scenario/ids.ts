@@ -27,6 +27,11 @@ export function meteorId(seed: number, kind: string, index: number): string {
   return derive(UNMISTAKABLE, 17, seed, kind, index);
 }
 
+/** An incoming webhook's token: Meteor's `Random.id(48)`, from the seed, a kind and an index. */
+export function webhookToken(seed: number, kind: string, index: number): string {
+  return derive(UNMISTAKABLE, 48, seed, `${kind}:token`, index);
+}
+
 /** A deterministic secret (webhook tokens), `length` alphanumeric characters. */
 export function derivedSecret(seed: number, kind: string, index: number, length = 24): string {
   return derive(ALPHANUMERIC, length, seed, `${kind}:secret`, index);

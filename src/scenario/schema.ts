@@ -61,29 +61,66 @@ export const channelSchema = z.looseObject({
   muted: z.array(z.string()).optional(),
 });
 
-export const integrationSchema = z.looseObject({
+const common = {
   _id: nonEmpty.optional(),
-  type: z.literal('webhook-outgoing').optional(),
-  event: nonEmpty.optional(),
   enabled: z.boolean().optional(),
   name: nonEmpty.optional(),
-  username: nonEmpty.optional(),
+  username: nonEmpty.optional().describe('the user it acts as; default the creator'),
   userId: nonEmpty.optional(),
   alias: z.string().optional(),
-  avatar: z.string().optional(),
-  channel: z.array(nonEmpty).optional().describe('"#room-name", "@username" or "all_public_channels"'),
-  triggerWords: z.array(z.string()).optional(),
-  urls: z.array(z.string()).optional(),
   token: z.string().optional(),
   script: z.string().optional(),
   scriptEnabled: z.boolean().optional(),
-  scriptCompiled: z.string().optional(),
-  scriptError: z.null().optional(),
-  impersonateUser: z.boolean().optional(),
   _createdAt: timestamp.optional(),
   _createdBy: userRef.optional(),
   _updatedAt: timestamp.optional(),
-});
+};
+
+export const outgoingIntegrationSchema = z
+  .looseObject({
+    ...common,
+    type: z.literal('webhook-outgoing').optional().describe('the default'),
+    event: nonEmpty.optional(),
+    avatar: z.string().optional(),
+    channel: z.array(nonEmpty).optional().describe('"#room-name", "@username" or "all_public_channels"'),
+    triggerWords: z.array(z.string()).optional(),
+    urls: z.array(z.string()).optional(),
+    scriptCompiled: z.string().optional(),
+    scriptError: z.null().optional(),
+    impersonateUser: z.boolean().optional(),
+  })
+  .describe('an outgoing webhook');
+
+/** A field an incoming webhook does not have (Rocket.Chat's outgoing kind has it). */
+const outgoingOnly = (field: string) =>
+  z.never({ error: `"${field}" is a field of outgoing webhooks; an incoming one has none` }).optional();
+
+export const incomingIntegrationSchema = z
+  .looseObject({
+    ...common,
+    type: z.literal('webhook-incoming'),
+    avatarUrl: z.string().optional(),
+    emoji: z.string().optional(),
+    channel: z
+      .array(z.string().regex(/^[#@]./, 'starts with "#" (a room) or "@" (a user)'))
+      .min(1, 'an incoming webhook posts somewhere: at least one "#room-name" or "@username"')
+      .describe('required; "#room-name" or "@username"'),
+    overrideDestinationChannelEnabled: z.boolean().optional(),
+    scriptCompiled: z.string().optional(),
+    scriptError: z.null().optional(),
+    event: outgoingOnly('event'),
+    urls: outgoingOnly('urls'),
+    triggerWords: outgoingOnly('triggerWords'),
+  })
+  .describe('an incoming webhook');
+
+const TYPE_PROBLEM = '"type" is "webhook-outgoing" (the default) or "webhook-incoming"';
+
+export const integrationSchema = z.discriminatedUnion(
+  'type',
+  [outgoingIntegrationSchema, incomingIntegrationSchema],
+  { error: (issue) => (issue.code === 'invalid_union' ? TYPE_PROBLEM : undefined) },
+);
 
 export const tokenSchema = z
   .strictObject({ username: nonEmpty.optional(), userId: nonEmpty.optional(), authToken: nonEmpty })
@@ -128,6 +165,8 @@ export type ParsedScenario = z.output<typeof scenarioSchema>;
 export type ParsedUser = z.output<typeof userSchema>;
 export type ParsedChannel = z.output<typeof channelSchema>;
 export type ParsedIntegration = z.output<typeof integrationSchema>;
+export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
+export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 
 /** The JSON Schema published as `fixtures/scenario.schema.json`. */
 export function scenarioJsonSchema(): Record<string, unknown> {

@@ -50,8 +50,10 @@ export function shareNestedValues(world: World): World {
   });
   world.integrations.forEach((integration: Integration) => {
     integration.channel = lists.share(integration.channel);
-    integration.triggerWords = lists.share(integration.triggerWords);
-    integration.urls = lists.share(integration.urls);
+    if (integration.type === 'webhook-outgoing') {
+      integration.triggerWords = lists.share(integration.triggerWords);
+      integration.urls = lists.share(integration.urls);
+    }
     integration._createdBy = refs.share(integration._createdBy);
   });
   return world;

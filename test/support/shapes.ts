@@ -51,7 +51,7 @@ const fullChannel = {
   not: { required: ['joinCode'] },
 };
 
-const integration = {
+const outgoing = {
   type: 'object',
   required: [
     '_id',
@@ -100,6 +100,52 @@ const integration = {
     _updatedAt: iso,
   },
 };
+
+/** An incoming webhook: `avatarUrl` and `emoji`, no `event`, `urls` or `triggerWords`. */
+const incoming = {
+  type: 'object',
+  required: [
+    '_id',
+    'type',
+    'enabled',
+    'name',
+    'username',
+    'userId',
+    'alias',
+    'avatarUrl',
+    'emoji',
+    'channel',
+    'token',
+    'script',
+    'scriptEnabled',
+    'overrideDestinationChannelEnabled',
+    '_createdAt',
+    '_createdBy',
+    '_updatedAt',
+  ],
+  properties: {
+    _id: str,
+    type: { const: 'webhook-incoming' },
+    enabled: bool,
+    name: str,
+    username: str,
+    userId: str,
+    alias: str,
+    avatarUrl: str,
+    emoji: str,
+    channel: { type: 'array', items: { type: 'string', pattern: '^[#@].' }, minItems: 1 },
+    token: str,
+    script: str,
+    scriptEnabled: bool,
+    overrideDestinationChannelEnabled: bool,
+    _createdAt: iso,
+    _createdBy: userRef,
+    _updatedAt: iso,
+  },
+  not: { anyOf: [{ required: ['event'] }, { required: ['urls'] }, { required: ['triggerWords'] }] },
+};
+
+const integration = { oneOf: [outgoing, incoming] };
 
 const me = {
   type: 'object',
