@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^src/api/' },
     },
     {
+      name: 'verify-is-a-client',
+      comment: 'the conformance suite talks HTTP to a server: of the fake it knows only the published types',
+      severity: 'error',
+      from: { path: '^src/verify/' },
+      to: { path: '^src/', pathNot: ['^src/verify/', '^src/types[.]ts$'] },
+    },
+    {
       name: 'store-is-plain',
       comment: 'the store knows no HTTP, no schema library, no data generator and no lazy loader',
       severity: 'error',

@@ -11,6 +11,8 @@ const LAYERS = [
   // api and admin are one layer, side by side: neither may import the other (rule below)
   ['chat-and-control', '^src/(api|admin)/'],
   ['wiring', '^src/(app|server|handle)[.]ts$|^src/fastpath/'],
+  // the conformance suite: a client of any server; it may import only base (rule below)
+  ['verify', '^src/verify/'],
   ['faces', '^src/(cli|index)[.]ts$|^src/jest/'],
 ];
 

@@ -6,10 +6,13 @@ import { parseArgs } from 'node:util';
 
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer } from './server';
+import type * as VerifyCli from './verify/cli';
 
 const HELP = `Usage: rocketchat-fake [options]
+       rocketchat-fake verify --target URL --user U --password P [options]
 
-An in-memory fake of the Rocket.Chat REST API.
+An in-memory fake of the Rocket.Chat REST API. \`verify\` runs its conformance suite
+against a Rocket.Chat server (see rocketchat-fake verify --help).
 
 Options:
   --port N          port to listen on (default 3000, env PORT; 0 picks a free port)
@@ -151,6 +154,17 @@ function runCommand(command: string, url: string): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'verify') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { verifyCommand } = require('./verify/cli') as typeof VerifyCli;
+    const code = await verifyCommand(argv.slice(1), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      env: process.env,
+    });
+    process.exitCode = code;
+    return;
+  }
   const options = parse(argv);
   if (options === 'help') return void process.stdout.write(HELP);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);

@@ -118,6 +118,25 @@ export const ERRORS = {
     message: (p) => `The channel, ${p.name ?? ''}, is archived`,
     errorType: 'error-room-archived',
   },
+  'error-room-param-not-provided': {
+    status: 400,
+    message: () => 'The parameter "roomId" or "roomName" is required',
+    errorType: 'error-room-param-not-provided',
+  },
+  'error-group-not-found': {
+    status: 400,
+    message: () => 'The required "roomId" or "roomName" param provided does not match any group',
+    errorType: 'error-room-not-found',
+  },
+  'error-group-archived': {
+    status: 400,
+    message: (p) => `The private group, ${p.name ?? ''}, is archived`,
+    errorType: 'error-room-archived',
+  },
+  'group-type-unchanged': {
+    status: 400,
+    message: () => 'The private group type is the same as what it would be changed to.',
+  },
   'readonly-unchanged': {
     status: 400,
     message: () => 'The channel read only setting is the same as what it would be changed to.',

@@ -9,7 +9,8 @@ import { lazy } from './lazy';
 import type * as ResolveModule from './scenario/resolve';
 import type { ResolveOptions } from './scenario/resolve';
 import type * as SchemaModule from './scenario/schema';
-import type { World } from './types';
+import type { VerifyOptions, VerifyReport, World } from './types';
+import type * as VerifyModule from './verify/index';
 
 // Layer: faces. The public API. Types come from src/types.ts, the module of published types, or
 // from the module that owns them (options, server, control, errors, the scenario's input types).
@@ -26,6 +27,9 @@ export type { ResolveOptions } from './scenario/resolve';
 export type {
   Change,
   Changes,
+  CheckRequest,
+  CheckResult,
+  CheckStatus,
   ClockControl,
   Fault,
   FaultInput,
@@ -41,8 +45,11 @@ export type {
   SessionInfo,
   User,
   UserRef,
+  VerifyOptions,
+  VerifyReport,
   World,
 } from './types';
+export { VerifyError } from './verify/run';
 
 /** Validation and resolution: zod and faker are not part of start-up. */
 const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
@@ -61,4 +68,16 @@ export function resolveScenario(input: unknown, options?: ResolveOptions): World
 /** The JSON Schema (draft 2020-12) of a scenario file, as shipped in `scenario.schema.json`. */
 export function scenarioJsonSchema(): Record<string, unknown> {
   return schemaModule().scenarioJsonSchema();
+}
+
+/** The conformance suite (loaded on first call). */
+const verifyModule = lazy(() => require('./verify/index') as typeof VerifyModule);
+
+/**
+ * Runs the conformance suite against a Rocket.Chat server (or a fake) and returns the report;
+ * the programmatic `rocketchat-fake verify`. Throws `VerifyError` when it cannot start (a bad or
+ * unreachable target, a refused login). See the README, "Prove it against your server".
+ */
+export function verify(options: VerifyOptions): Promise<VerifyReport> {
+  return verifyModule().verify(options);
 }

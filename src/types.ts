@@ -250,3 +250,72 @@ export interface Fault extends FaultSpec {
   /** requests it will still apply to; `null` until cleared */
   remaining: number | null;
 }
+
+/** What `verify()` and `rocketchat-fake verify` are told (see the README, "Prove it against your server"). */
+export interface VerifyOptions {
+  /** the server's base URL, e.g. `https://chat.example.com` (a path prefix is kept) */
+  target: string;
+  user: string;
+  password: string;
+  /** a second user without admin rights: the checks of refusals for lack of permission */
+  user2?: string;
+  password2?: string;
+  /**
+   * a public channel the run may change: the checks that change `ro` and `t`. The channel is put
+   * back as it was at the end, also after a failure, a timeout or an abort.
+   */
+  channel?: string;
+  /** each request's time limit in ms (default 10000) */
+  timeoutMs?: number;
+  /** stops the run between requests; the channel is still put back */
+  signal?: AbortSignal;
+  /** called as each check ends, in order (the command line prints from it) */
+  onResult?: (result: CheckResult) => void;
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped';
+
+/** One request of a check, as the report shows it (passwords masked). */
+export interface CheckRequest {
+  method: string;
+  path: string;
+  /** whose credentials: `user`, `user2`, or `nobody` */
+  as: string;
+  body?: unknown;
+}
+
+/** One check of the conformance suite, run. */
+export interface CheckResult {
+  /** stable id, e.g. `channels.setReadOnly.same-value` */
+  id: string;
+  /** the section of the behaviour it belongs to, e.g. `POST /api/v1/channels.setReadOnly` */
+  section: string;
+  /** the rule, in one sentence */
+  rule: string;
+  status: CheckStatus;
+  /** why it was skipped, or a remark on a pass */
+  note?: string;
+  failure?: {
+    message: string;
+    request: CheckRequest;
+    expected: { status?: number; body?: unknown };
+    actual: { status: number; body: unknown };
+  };
+}
+
+/** What `verify()` returns, and `rocketchat-fake verify --json` prints. */
+export interface VerifyReport {
+  target: string;
+  /** `version` from the server's `GET /api/info` */
+  version?: string;
+  results: CheckResult[];
+  summary: { passed: number; failed: number; skipped: number };
+  /** the waits a rate limit imposed, per request */
+  waits: { path: string; ms: number }[];
+  /** what the run changed and could not put back; empty when everything was restored */
+  leftChanged: string[];
+  /** the run was stopped (signal) before every check ran */
+  interrupted: boolean;
+  /** nothing failed, nothing was left changed and the run was not interrupted */
+  ok: boolean;
+}

@@ -171,3 +171,93 @@ describe('POST /api/v1/channels.setType', () => {
     });
   });
 });
+
+describe('POST /api/v1/groups.setType (the way back from a private group)', () => {
+  const GROUPS = '/api/v1/groups.setType';
+  const GROUP_NOT_FOUND = {
+    success: false,
+    error:
+      'The required "roomId" or "roomName" param provided does not match any group [error-room-not-found]',
+    errorType: 'error-room-not-found',
+  };
+
+  it('turns a private group back into a channel: {group}, t, _updatedAt, msgs + 1; back in channels.list', async () => {
+    const fake = makeFake();
+    const before = roomOf(fake, 'random');
+    await postAs(fake.app, 'alice', PATH, { roomName: 'random', type: 'p' }).expect(200);
+    const res = await postAs(fake.app, 'alice', GROUPS, { roomName: 'random', type: 'c' });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['group', 'success']);
+    expect(res.body.group).toMatchObject({ _id: 'randomRoomId00001', t: 'c', msgs: 7 });
+    expect(roomOf(fake, 'random')).toEqual({
+      ...before,
+      msgs: 7,
+      _updatedAt: '2026-01-01T00:00:02.000Z',
+    });
+    const list = await getAs(fake.app, 'admin', '/api/v1/channels.list');
+    expect(list.body.channels.map((c: { name: string }) => c.name)).toContain('random');
+  });
+
+  it.each<[string, 'admin' | 'alice' | 'bob', object, object]>([
+    [
+      'a missing type',
+      'alice',
+      { roomName: 'secret' },
+      { success: false, error: 'The bodyParam "type" is required' },
+    ],
+    [
+      'a missing room',
+      'alice',
+      { type: 'c' },
+      {
+        success: false,
+        error: 'The parameter "roomId" or "roomName" is required [error-room-param-not-provided]',
+        errorType: 'error-room-param-not-provided',
+      },
+    ],
+    ['a public channel', 'admin', { roomName: 'general', type: 'p' }, GROUP_NOT_FOUND],
+    [
+      'a group the caller is not a member of (even an admin)',
+      'admin',
+      { roomName: 'secret', type: 'c' },
+      GROUP_NOT_FOUND,
+    ],
+    [
+      'the same type',
+      'alice',
+      { roomName: 'secret', type: 'p' },
+      { success: false, error: 'The private group type is the same as what it would be changed to.' },
+    ],
+    [
+      'a type other than c or p',
+      'alice',
+      { roomName: 'secret', type: 'x' },
+      {
+        success: false,
+        error: 'error-invalid-room-type [error-invalid-room-type]',
+        errorType: 'error-invalid-room-type',
+        details: { function: 'RocketChat.saveRoomType', type: 'x' },
+      },
+    ],
+  ])('%s is refused and changes nothing', async (_name, who, body, expected) => {
+    await expectRefused(makeFake(), who, GROUPS, body, 400, expected);
+  });
+
+  it('a member without edit-room is refused with the channels.setType body', async () => {
+    const fake = makeFake({
+      scenario: {
+        ...WORLD,
+        channels: [
+          ...(WORLD.channels ?? []),
+          { name: 'club-p', t: 'p', u: { username: 'alice' }, usernames: ['alice', 'bob'] },
+        ],
+      },
+    });
+    await expectRefused(fake, 'bob', GROUPS, { roomName: 'club-p', type: 'c' }, 400, {
+      success: false,
+      error: 'Editing room is not allowed [error-action-not-allowed]',
+      errorType: 'error-action-not-allowed',
+      details: { method: 'saveRoomSettings', action: 'Editing_room' },
+    });
+  });
+});

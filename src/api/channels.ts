@@ -83,6 +83,17 @@ export function setReadOnly(store: Store, req: Request, res: Response): void {
   sendSuccess(res, setReadOnlyOperation(store, authOf(req).user, req.body));
 }
 
+/** `groups.setType`: a private group back to a channel (or the refusal), as `{group}`. */
+export function setGroupTypeOperation(store: Store, user: User, body: unknown): { group: JsonObject } {
+  const { ref, type } = readSetType(readBody(body));
+  return { group: store.setGroupType(user, ref, type) };
+}
+
+/** POST /api/v1/groups.setType */
+export function setGroupType(store: Store, req: Request, res: Response): void {
+  sendSuccess(res, setGroupTypeOperation(store, authOf(req).user, req.body));
+}
+
 /** POST /api/v1/channels.setType */
 export function setType(store: Store, req: Request, res: Response): void {
   sendSuccess(res, setTypeOperation(store, authOf(req).user, req.body));

@@ -27,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/channels.getIntegrations', auth: true, handle: channels.getIntegrations },
   { method: 'POST', path: '/channels.setReadOnly', auth: true, handle: channels.setReadOnly },
   { method: 'POST', path: '/channels.setType', auth: true, handle: channels.setType },
+  { method: 'POST', path: '/groups.setType', auth: true, handle: channels.setGroupType },
 ];
 
 function methodNotAllowed(allow: string): RequestHandler {

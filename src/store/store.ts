@@ -323,6 +323,27 @@ export class Store {
     return this.#commitRoom(room, { t: type });
   }
 
+  /**
+   * `groups.setType`, the route that turns a private group back into a channel: the group must be
+   * `t:"p"` and the caller a member (Rocket.Chat's `canAccessRoom`), then the checks of
+   * {@link setType} in the same order.
+   */
+  setGroupType(user: User, ref: RoomRef, type: string): JsonObject {
+    if (ref.roomId === undefined && ref.roomName === undefined)
+      throw new ApiError('error-room-param-not-provided');
+    const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
+    const room = id === undefined ? undefined : this.#rooms.get(id);
+    if (!room || room.t !== 'p' || !room.usernames.includes(user.username))
+      throw new ApiError('error-group-not-found');
+    if (room.archived) throw new ApiError('error-group-archived', { name: room.name });
+    if (room.t === type) throw new ApiError('group-type-unchanged');
+    if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
+    if (type === 'c' && !this.can(user, 'create-c', room))
+      throw new ApiError('error-action-not-allowed-public');
+    if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
+    return this.#commitRoom(room, { t: type });
+  }
+
   /** The one write of a room transition: new object, clock tick, system message counted. */
   #commitRoom(room: Room, change: Partial<Room>): JsonObject {
     const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };

@@ -1,0 +1,244 @@
+import type { CheckResult, VerifyOptions, VerifyReport } from '../types';
+import type { Reply } from './client';
+import { Client, Interrupted, Unreachable } from './client';
+import type { Facts, ListedRoom, Session } from './context';
+import { CheckContext, CheckFailure, CheckSkipped, listOf, objectOf } from './context';
+import type { Check } from './suite';
+import { CHECKS } from './suite';
+
+/**
+ * Runs the conformance suite against one server: reaches it, logs in, learns what the checks need
+ * (a channel to probe, an archived one, one with integrations, the `--channel` one), runs every
+ * check in order, and puts the `--channel` channel back as it found it, whatever happened.
+ */
+
+/** The run cannot start: bad options, the target unreachable, a login refused. Exit code 2. */
+export class VerifyError extends Error {
+  override name = 'VerifyError';
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** How many listed channels are asked for their integrations, looking for one that has some. */
+const INTEGRATION_PROBES = 10;
+
+async function login(client: Client, user: string, password: string, flag: string): Promise<Session> {
+  let reply: Reply;
+  try {
+    reply = await client.send({ method: 'POST', path: '/api/v1/login', json: { username: user, password } });
+  } catch (error) {
+    if (error instanceof Unreachable) throw new VerifyError(`cannot reach the target: ${error.message}`);
+    throw error;
+  }
+  const data = objectOf(objectOf(reply.body).data);
+  if (reply.status !== 200 || typeof data.userId !== 'string' || typeof data.authToken !== 'string') {
+    throw new VerifyError(
+      `login as ${flag} "${user}" failed: ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`,
+    );
+  }
+  return {
+    username: user,
+    credentials: { userId: data.userId, authToken: data.authToken },
+    me: objectOf(data.me),
+  };
+}
+
+async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
+  const user = await login(client, options.user, options.password, '--user');
+  const user2 =
+    options.user2 !== undefined
+      ? await login(client, options.user2, options.password2 ?? '', '--user2')
+      : undefined;
+  const get = (path: string): Promise<Reply> =>
+    client.send({ method: 'GET', path, credentials: user.credentials });
+  const list = await get('/api/v1/channels.list?count=100');
+  if (list.status !== 200) {
+    throw new VerifyError(
+      `channels.list as --user answered ${list.status}: ${JSON.stringify(list.body).slice(0, 200)}`,
+    );
+  }
+  const channels = listOf(list.body, 'channels') as ListedRoom[];
+  const total = Number(objectOf(list.body).total ?? channels.length);
+  let dedicated: ListedRoom | undefined;
+  if (options.channel !== undefined) {
+    const found = await get(
+      `/api/v1/channels.list?query=${encodeURIComponent(JSON.stringify({ name: options.channel }))}`,
+    );
+    dedicated = listOf(found.body, 'channels')[0] as ListedRoom | undefined;
+    if (!dedicated) throw new VerifyError(`--channel ${options.channel}: no public channel of that name`);
+    if (dedicated.archived === true) throw new VerifyError(`--channel ${options.channel} is archived`);
+  }
+  const others = channels.filter((c) => c.name !== options.channel);
+  const probe = others.find((c) => typeof c.ro === 'boolean' && c.archived !== true);
+  const archived = others.find((c) => c.archived === true);
+  let withIntegrations: ListedRoom | undefined;
+  for (const room of [...(dedicated ? [dedicated] : []), ...others].slice(0, INTEGRATION_PROBES)) {
+    const reply = await get(
+      `/api/v1/channels.getIntegrations?count=1&roomName=${encodeURIComponent(room.name)}`,
+    );
+    if (reply.status === 200 && Number(objectOf(reply.body).total) > 0) {
+      withIntegrations = room;
+      break;
+    }
+  }
+  return {
+    user,
+    ...(user2 ? { user2 } : {}),
+    channels,
+    total,
+    ...(probe ? { probe } : {}),
+    ...(archived ? { archived } : {}),
+    ...(withIntegrations ? { withIntegrations } : {}),
+    ...(dedicated ? { dedicated } : {}),
+  };
+}
+
+async function runCheck(check: Check, t: CheckContext): Promise<CheckResult> {
+  const head = { id: check.id, section: check.section, rule: check.rule };
+  try {
+    const note = await check.run(t);
+    return { ...head, status: 'passed', ...(typeof note === 'string' ? { note } : {}) };
+  } catch (error) {
+    if (error instanceof CheckSkipped) return { ...head, status: 'skipped', note: error.message };
+    if (error instanceof CheckFailure) return { ...head, status: 'failed', failure: error.detail };
+    if (error instanceof Interrupted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...head,
+      status: 'failed',
+      failure: {
+        message,
+        request: { method: '', path: '', as: '' },
+        expected: {},
+        actual: { status: 0, body: null },
+      },
+    };
+  }
+}
+
+/**
+ * Puts the `--channel` channel back as it was found, public with its `ro`, and reads it again to
+ * be sure. Returns what it could not put back, in words. It uses a client of its own, without the
+ * run's signal: an interrupted run still restores.
+ */
+async function restore(target: string, timeoutMs: number, facts: Facts): Promise<string[]> {
+  const room = facts.dedicated;
+  if (!room) return [];
+  const client = new Client(target, timeoutMs);
+  const credentials = facts.user.credentials;
+  const post = (path: string, json: unknown): Promise<Reply> =>
+    client.send({ method: 'POST', path, json, credentials });
+  const read = async (): Promise<ListedRoom | undefined> => {
+    const query = encodeURIComponent(JSON.stringify({ _id: room._id }));
+    const reply = await client.send({
+      method: 'GET',
+      path: `/api/v1/channels.list?query=${query}`,
+      credentials,
+    });
+    return listOf(reply.body, 'channels')[0] as ListedRoom | undefined;
+  };
+  try {
+    let now = await read();
+    if (!now) {
+      const back = await post('/api/v1/groups.setType', { roomId: room._id, type: 'c' });
+      now = await read();
+      if (!now) {
+        return [
+          `channel ${room.name} is left private (groups.setType answered ${back.status}: ${JSON.stringify(back.body)})`,
+        ];
+      }
+    }
+    if (typeof room.ro === 'boolean' && now.ro !== room.ro) {
+      const back = await post('/api/v1/channels.setReadOnly', { roomId: room._id, readOnly: room.ro });
+      now = await read();
+      if (now?.ro !== room.ro) {
+        return [
+          `channel ${room.name} is left with ro ${String(now?.ro)}, not ${String(room.ro)} (setReadOnly answered ${back.status})`,
+        ];
+      }
+    }
+    return [];
+  } catch (error) {
+    return [
+      `channel ${room.name} may be left changed: ${error instanceof Error ? error.message : String(error)}`,
+    ];
+  }
+}
+
+/** Runs the suite against `options.target`. Throws {@link VerifyError} when it cannot start. */
+export async function runVerify(
+  options: VerifyOptions,
+  checks: readonly Check[] = CHECKS,
+): Promise<VerifyReport> {
+  let url: URL;
+  try {
+    url = new URL(options.target);
+  } catch {
+    throw new VerifyError(`--target "${options.target}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new VerifyError(`--target "${options.target}" is not an http(s) URL`);
+  const target = url.href.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const client = new Client(target, timeoutMs, options.signal);
+  let version: string | undefined;
+  try {
+    const info = await client.send({ method: 'GET', path: '/api/info' });
+    const v = objectOf(info.body).version;
+    if (typeof v === 'string') version = v;
+  } catch (error) {
+    if (error instanceof Unreachable) throw new VerifyError(`cannot reach the target: ${error.message}`);
+    throw error;
+  }
+  const facts = await learn(client, options);
+  const t = new CheckContext(facts, client, {
+    user: options.password,
+    ...(options.password2 !== undefined ? { user2: options.password2 } : {}),
+  });
+  const results: CheckResult[] = [];
+  let interrupted = false;
+  let leftChanged: string[] = [];
+  try {
+    for (const check of checks) {
+      let result: CheckResult;
+      if (interrupted) {
+        result = {
+          id: check.id,
+          section: check.section,
+          rule: check.rule,
+          status: 'skipped',
+          note: 'interrupted',
+        };
+      } else {
+        try {
+          result = await runCheck(check, t);
+        } catch (error) {
+          if (!(error instanceof Interrupted)) throw error;
+          interrupted = true;
+          result = {
+            id: check.id,
+            section: check.section,
+            rule: check.rule,
+            status: 'skipped',
+            note: 'interrupted',
+          };
+        }
+      }
+      results.push(result);
+      options.onResult?.(result);
+    }
+  } finally {
+    leftChanged = await restore(target, timeoutMs, facts);
+  }
+  const count = (status: CheckResult['status']): number => results.filter((r) => r.status === status).length;
+  const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  return {
+    target,
+    ...(version !== undefined ? { version } : {}),
+    results,
+    summary,
+    waits: client.waits,
+    leftChanged,
+    interrupted,
+    ok: summary.failed === 0 && leftChanged.length === 0 && !interrupted,
+  };
+}

@@ -1,0 +1,902 @@
+import type { CheckContext, ListedRoom } from './context';
+import { lacking, listOf, objectOf } from './context';
+import type { Reply } from './client';
+
+/**
+ * The conformance suite: every rule of Rocket.Chat's wire behaviour that a client can observe on
+ * the operations the fake implements (`rocketchat-behaviour.md`), written once. The project's own
+ * tests run it against the fake; `rocketchat-fake verify` runs it against any server.
+ *
+ * A check changes nothing on the server unless it is marked `changes` (those run only on the
+ * channel given with `--channel`, which the run puts back). Where a check needs what the server may
+ * lack (a second user, an archived channel, a channel with integrations), it is skipped with a note.
+ */
+
+export type Need = 'user2' | 'channel' | 'probe' | 'archived' | 'integrations' | 'many-channels' | 'guest';
+
+export interface Check {
+  id: string;
+  section: string;
+  rule: string;
+  /** what it needs beyond the user's session (the README's table lists it) */
+  needs?: readonly Need[];
+  /** changes the `--channel` channel (and puts it back) */
+  changes?: boolean;
+  /** the fake's lenient mode answers otherwise, on purpose */
+  lenient?: boolean;
+  /** resolves to an optional note (a string); throws CheckFailure or CheckSkipped */
+  run(t: CheckContext): Promise<unknown>;
+}
+
+const EVERY = 'Every response';
+const AUTH = 'Authentication';
+const LOGIN = 'POST /api/v1/login';
+const EXTRAS = 'Extras real clients call';
+const LIST = 'GET /api/v1/channels.list';
+const INTEG = 'GET /api/v1/channels.getIntegrations';
+const RO = 'POST /api/v1/channels.setReadOnly';
+const TYPE = 'POST /api/v1/channels.setType';
+
+const NOT_LOGGED_IN = {
+  success: false,
+  error: 'You must be logged in to do this.',
+  status: 'error',
+  message: 'You must be logged in to do this.',
+};
+const LOGIN_REFUSED = { success: false, error: 'Unauthorized', status: 'error', message: 'Unauthorized' };
+const FORBIDDEN = {
+  success: false,
+  error: 'User does not have the permissions required for this action [error-unauthorized]',
+};
+const ROOM_NOT_FOUND = {
+  success: false,
+  error:
+    'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
+  errorType: 'error-room-not-found',
+};
+const ROOM_PARAM_MISSING = {
+  success: false,
+  error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
+  errorType: 'error-roomid-param-not-provided',
+};
+const NOT_ALLOWED = {
+  success: false,
+  error: 'Editing room is not allowed [error-action-not-allowed]',
+  errorType: 'error-action-not-allowed',
+  details: { method: 'saveRoomSettings', action: 'Editing_room' },
+};
+const RO_SAME = {
+  success: false,
+  error: 'The channel read only setting is the same as what it would be changed to.',
+};
+const TYPE_SAME = { success: false, error: 'The channel type is the same as what it would be changed to.' };
+const TYPE_REQUIRED = { success: false, error: 'The bodyParam "type" is required' };
+const ME_FIELDS = [
+  '_id',
+  'username',
+  'name',
+  'emails',
+  'status',
+  'statusConnection',
+  'utcOffset',
+  'active',
+  'roles',
+  'settings',
+  'avatarUrl',
+];
+const LIST_FIELDS = ['_id', 'name', 't', 'msgs', 'ts', '_updatedAt'];
+/** A name no server has. */
+const NO_SUCH_ROOM = 'rocketchat-fake-verify-no-such-room';
+const UNKNOWN_ROOM = 'rcfverifyunknownroomid';
+
+function invalid(reason: string): object {
+  return { success: false, error: `${reason} [invalid-params]`, errorType: 'invalid-params' };
+}
+
+function parseError(kind: 'sort' | 'query' | 'fields', raw: string): object {
+  return {
+    success: false,
+    error: `Invalid ${kind} parameter provided: "${raw}" [error-invalid-${kind}]`,
+    errorType: `error-invalid-${kind}`,
+    details: { helperMethod: 'parseJsonQuery' },
+  };
+}
+
+const q = encodeURIComponent;
+
+function probe(t: CheckContext): ListedRoom & { ro: boolean } {
+  const room = t.facts.probe;
+  if (!room || typeof room.ro !== 'boolean')
+    t.skip('needs a public, unarchived channel with a "ro" field among the first 100 listed');
+  return room as ListedRoom & { ro: boolean };
+}
+
+function archived(t: CheckContext): ListedRoom {
+  if (!t.facts.archived) t.skip('needs an archived public channel among the first 100 listed');
+  return t.facts.archived;
+}
+
+function withIntegrations(t: CheckContext): ListedRoom {
+  if (!t.facts.withIntegrations)
+    t.skip('needs a channel with an integration among the first channels listed');
+  return t.facts.withIntegrations;
+}
+
+function dedicated(t: CheckContext): ListedRoom {
+  if (!t.facts.dedicated) t.skip('changes a channel: needs --channel NAME');
+  return t.facts.dedicated;
+}
+
+/** Skips unless user2 is not an admin (the refusals need a caller without the permission). */
+function unprivileged(t: CheckContext): void {
+  const roles = t.facts.user2?.me.roles;
+  if (!t.facts.user2) t.skip('needs a second user without admin rights (--user2)');
+  if (Array.isArray(roles) && roles.includes('admin')) t.skip('--user2 has the admin role');
+}
+
+function isSortedBy(items: Record<string, unknown>[], key: string): boolean {
+  for (let i = 1; i < items.length; i += 1) {
+    const a = items[i - 1]?.[key];
+    const b = items[i]?.[key];
+    if (typeof a === 'string' && typeof b === 'string' && a > b) return false;
+  }
+  return true;
+}
+
+/** `count`, `offset`, `total`, `success` of a page, and its list under `key`. */
+function page(t: CheckContext, reply: Reply, key: string): Record<string, unknown>[] {
+  t.status(reply, 200);
+  const body = objectOf(reply.body);
+  const items = listOf(reply.body, key);
+  t.that(Array.isArray(body[key]), reply, `no "${key}" array`);
+  t.that(body.count === items.length, reply, `"count" is not the number of ${key} returned`);
+  t.that(typeof body.offset === 'number', reply, '"offset" is not a number');
+  t.that(
+    typeof body.total === 'number' && body.total >= items.length,
+    reply,
+    '"total" is missing or too small',
+  );
+  t.that(body.success === true, reply, '"success" is not true');
+  return items;
+}
+
+/** The room as `channels.list` shows it now (a query by name), if it is listed. */
+async function current(t: CheckContext, name: string): Promise<ListedRoom | undefined> {
+  const reply = await t.get(`/api/v1/channels.list?query=${q(JSON.stringify({ name }))}`);
+  return listOf(reply.body, 'channels')[0] as ListedRoom | undefined;
+}
+
+/** The room's `ro` now (undefined when it has none). */
+async function currentRo(t: CheckContext, name: string): Promise<boolean | undefined> {
+  const room = await current(t, name);
+  return typeof room?.ro === 'boolean' ? room.ro : undefined;
+}
+
+export const CHECKS: readonly Check[] = [
+  // ---- every response ----
+  {
+    id: 'response.json',
+    section: EVERY,
+    rule: 'Success and failure alike are application/json (a charset suffix at most), with Cache-Control: no-store and Pragma: no-cache',
+    async run(t) {
+      for (const reply of [
+        await t.get('/api/v1/channels.list?count=1'),
+        await t.get('/api/v1/channels.list', 'nobody'),
+      ]) {
+        const type = reply.headers.get('content-type') ?? '';
+        t.that(/^application\/json(;\s*charset=utf-8)?$/i.test(type), reply, `Content-Type is "${type}"`);
+        t.that(reply.headers.get('cache-control') === 'no-store', reply, 'Cache-Control is not "no-store"');
+        t.that(reply.headers.get('pragma') === 'no-cache', reply, 'Pragma is not "no-cache"');
+      }
+    },
+  },
+  {
+    id: 'response.unknown-path',
+    section: EVERY,
+    rule: 'An unknown path under /api/v1 is 404 {"success":false,"error":"Resource not found"}',
+    async run(t) {
+      t.exact(await t.get('/api/v1/rocketchat-fake.verify-no-such-route'), 404, {
+        success: false,
+        error: 'Resource not found',
+      });
+    },
+  },
+  // ---- authentication ----
+  {
+    id: 'auth.missing',
+    section: AUTH,
+    rule: 'Without X-Auth-Token and X-User-Id a protected route is 401 "You must be logged in to do this."',
+    async run(t) {
+      t.exact(await t.get('/api/v1/channels.list', 'nobody'), 401, NOT_LOGGED_IN);
+      t.exact(await t.get('/api/v1/me', 'nobody'), 401, NOT_LOGGED_IN);
+    },
+  },
+  {
+    id: 'auth.mismatch',
+    section: AUTH,
+    rule: "A token with another user's id, or an unknown token, is 401 like a missing one",
+    async run(t) {
+      const { authToken } = t.facts.user.credentials;
+      t.exact(
+        await t.get('/api/v1/channels.list', { userId: 'rcfverifynosuchuser', authToken }),
+        401,
+        NOT_LOGGED_IN,
+      );
+      t.exact(
+        await t.get('/api/v1/channels.list', {
+          userId: t.facts.user.credentials.userId,
+          authToken: 'rcf-verify-no-such-token',
+        }),
+        401,
+        NOT_LOGGED_IN,
+      );
+    },
+  },
+  {
+    id: 'auth.before-body',
+    section: AUTH,
+    rule: 'Authentication comes first: an unauthenticated request with a malformed body is 401',
+    async run(t) {
+      const reply = await t.send(
+        { method: 'POST', path: '/api/v1/channels.setReadOnly', raw: '{"roomName":' },
+        'nobody',
+      );
+      t.exact(reply, 401, NOT_LOGGED_IN);
+    },
+  },
+  // ---- login ----
+  {
+    id: 'login.username',
+    section: LOGIN,
+    rule: 'POST login {username, password}: 200 {status:"success", data:{userId, authToken, me}} with me\'s documented fields',
+    async run(t) {
+      const reply = await t.post(
+        '/api/v1/login',
+        { username: t.facts.user.username, password: t.password() },
+        'nobody',
+      );
+      t.status(reply, 200);
+      const body = objectOf(reply.body);
+      const data = objectOf(body.data);
+      const me = objectOf(data.me);
+      t.that(
+        body.status === 'success' && body.success === true,
+        reply,
+        'not {status:"success", success:true}',
+      );
+      t.that(
+        typeof data.userId === 'string' && typeof data.authToken === 'string',
+        reply,
+        'no data.userId or data.authToken',
+      );
+      const missing = lacking(me, ME_FIELDS);
+      t.that(missing.length === 0, reply, `data.me lacks ${missing.join(', ')}`);
+      t.that(me.username === t.facts.user.username, reply, 'data.me.username is not the user');
+    },
+  },
+  {
+    id: 'login.user-or-email',
+    section: LOGIN,
+    rule: 'POST login also takes {user, password} (user: a username, or an e-mail address when it has "@"), and form data',
+    async run(t) {
+      const user = await t.post(
+        '/api/v1/login',
+        { user: t.facts.user.username, password: t.password() },
+        'nobody',
+      );
+      t.status(user, 200);
+      const form = await t.send(
+        {
+          method: 'POST',
+          path: '/api/v1/login',
+          form: { username: t.facts.user.username, password: t.password() },
+        },
+        'nobody',
+      );
+      t.status(form, 200);
+      const emails = t.facts.user.me.emails;
+      const address = Array.isArray(emails) ? objectOf(emails[0]).address : undefined;
+      if (typeof address !== 'string') return 'the e-mail form not tried: the user has no e-mail address';
+      const email = await t.post('/api/v1/login', { user: address, password: t.password() }, 'nobody');
+      t.status(email, 200);
+      t.that(
+        objectOf(objectOf(email.body).data).userId === t.facts.user.credentials.userId,
+        email,
+        'another user logged in',
+      );
+    },
+  },
+  {
+    id: 'login.refused',
+    section: LOGIN,
+    rule: 'Every failed login (wrong password, unknown user, empty body) is the same 401 "Unauthorized" body',
+    async run(t) {
+      const cases = [
+        { username: t.facts.user.username, password: 'rcf-verify-wrong-password' },
+        { username: 'rcf-verify-no-such-user', password: 'x' },
+        {},
+      ];
+      for (const body of cases) t.exact(await t.post('/api/v1/login', body, 'nobody'), 401, LOGIN_REFUSED);
+    },
+  },
+  {
+    id: 'login.fresh-token',
+    section: LOGIN,
+    rule: "Each login issues a new token; the user's earlier tokens stay valid",
+    async run(t) {
+      const reply = await t.post(
+        '/api/v1/login',
+        { username: t.facts.user.username, password: t.password() },
+        'nobody',
+      );
+      t.status(reply, 200);
+      const data = objectOf(objectOf(reply.body).data);
+      t.that(data.authToken !== t.facts.user.credentials.authToken, reply, 'the same token again');
+      t.status(await t.get('/api/v1/me'), 200);
+    },
+  },
+  // ---- extras ----
+  {
+    id: 'extras.me',
+    section: EXTRAS,
+    rule: "GET me is login's data.me plus success:true",
+    async run(t) {
+      const reply = await t.get('/api/v1/me');
+      t.status(reply, 200);
+      const body = objectOf(reply.body);
+      const missing = lacking(body, ME_FIELDS);
+      t.that(
+        missing.length === 0 && body.success === true,
+        reply,
+        `lacks ${[...missing, 'success'].join(', ')}`,
+      );
+      t.that(body._id === t.facts.user.credentials.userId, reply, '_id is not the user');
+    },
+  },
+  {
+    id: 'extras.logout',
+    section: EXTRAS,
+    rule: 'POST logout: 200 {status:"success", data:{message:"You\'ve been logged out!"}}; the token is void after',
+    async run(t) {
+      const login = await t.post(
+        '/api/v1/login',
+        { username: t.facts.user.username, password: t.password() },
+        'nobody',
+      );
+      t.status(login, 200);
+      const data = objectOf(objectOf(login.body).data);
+      const mine = { userId: String(data.userId), authToken: String(data.authToken) };
+      t.exact(await t.post('/api/v1/logout', {}, mine), 200, {
+        status: 'success',
+        data: { message: "You've been logged out!" },
+        success: true,
+      });
+      t.exact(await t.get('/api/v1/me', mine), 401, NOT_LOGGED_IN);
+    },
+  },
+  {
+    id: 'extras.info',
+    section: EXTRAS,
+    rule: 'GET /api/info needs no login: 200 {version, success:true}',
+    async run(t) {
+      const reply = await t.get('/api/info', 'nobody');
+      t.status(reply, 200);
+      const body = objectOf(reply.body);
+      t.that(
+        typeof body.version === 'string' && body.success === true,
+        reply,
+        'no version string, or success is not true',
+      );
+      return `version ${String(body.version)}`;
+    },
+  },
+  // ---- channels.list ----
+  {
+    id: 'channels.list.page',
+    section: LIST,
+    rule: 'channels.list: {channels, count (items returned), offset, total, success}; public rooms only; sorted by name',
+    async run(t) {
+      const reply = await t.get('/api/v1/channels.list');
+      const items = page(t, reply, 'channels');
+      t.that(items.length <= 50, reply, 'more than 50 channels without count (the default is 50)');
+      t.that(
+        items.every((c) => c.t === 'c'),
+        reply,
+        'a room that is not t:"c" is listed',
+      );
+      t.that(isSortedBy(items, 'name'), reply, 'not sorted by name');
+      for (const c of items) {
+        const missing = lacking(c, LIST_FIELDS);
+        t.that(missing.length === 0, reply, `channel ${String(c.name)} lacks ${missing.join(', ')}`);
+      }
+    },
+  },
+  {
+    id: 'channels.list.item-fields',
+    section: LIST,
+    rule: 'List items carry no joinCodeRequired, muted or joinCode',
+    async run(t) {
+      const reply = await t.get('/api/v1/channels.list?count=100');
+      const items = page(t, reply, 'channels');
+      const carrying = items.find((c) => 'joinCodeRequired' in c || 'muted' in c || 'joinCode' in c);
+      t.that(
+        carrying === undefined,
+        reply,
+        `channel ${String(carrying?.name)} carries joinCodeRequired, muted or joinCode`,
+      );
+    },
+  },
+  {
+    id: 'channels.list.paging',
+    section: LIST,
+    rule: 'offset and count page the list; count is clamped to 100; count=0 means all',
+    needs: ['many-channels'],
+    async run(t) {
+      const two = page(t, await t.get('/api/v1/channels.list?count=2'), 'channels');
+      const second = await t.get('/api/v1/channels.list?count=1&offset=1');
+      const items = page(t, second, 'channels');
+      t.that(objectOf(second.body).offset === 1, second, 'offset is not 1');
+      if (two.length === 2)
+        t.that(items[0]?._id === two[1]?._id, second, 'offset 1 is not the second channel');
+      const all = await t.get('/api/v1/channels.list?count=0');
+      const everything = page(t, all, 'channels');
+      t.that(everything.length === objectOf(all.body).total, all, 'count=0 did not return every channel');
+      if (t.facts.total <= 100) return 'the clamp to 100 not tried: the server lists 100 channels or fewer';
+      const many = await t.get('/api/v1/channels.list?count=1000');
+      t.that(page(t, many, 'channels').length === 100, many, 'count=1000 did not return exactly 100');
+    },
+  },
+  {
+    id: 'channels.list.bad-paging',
+    section: LIST,
+    rule: 'A count or offset that is not a number is 400 "must be number [invalid-params]"',
+    async run(t) {
+      t.exact(await t.get('/api/v1/channels.list?count=abc'), 400, invalid('must be number'));
+      t.exact(await t.get('/api/v1/channels.list?offset=abc'), 400, invalid('must be number'));
+    },
+  },
+  {
+    id: 'channels.list.bad-json',
+    section: LIST,
+    rule: 'Bad JSON in sort, query or fields is 400 error-invalid-sort / -query / -fields quoting the raw value, details {helperMethod:"parseJsonQuery"}',
+    async run(t) {
+      t.exact(await t.get(`/api/v1/channels.list?sort=${q('{')}`), 400, parseError('sort', '{'));
+      t.exact(await t.get(`/api/v1/channels.list?query=${q('{x')}`), 400, parseError('query', '{x'));
+      t.exact(await t.get(`/api/v1/channels.list?fields=${q('[')}`), 400, parseError('fields', '['));
+    },
+  },
+  {
+    id: 'channels.list.sort',
+    section: LIST,
+    rule: 'sort {"name":-1} reverses the order; a sort value other than 1 or -1 is error-invalid-sort',
+    async run(t) {
+      const reply = await t.get(`/api/v1/channels.list?count=100&sort=${q('{"name":-1}')}`);
+      const items = page(t, reply, 'channels');
+      t.that(isSortedBy([...items].reverse(), 'name'), reply, 'not sorted by name, descending');
+      const raw = '{"name":2}';
+      t.exact(await t.get(`/api/v1/channels.list?sort=${q(raw)}`), 400, parseError('sort', raw));
+    },
+  },
+  {
+    id: 'channels.list.query',
+    section: LIST,
+    rule: 'query matches by equality and $regex, is ANDed with t:"c" (a t in it is overwritten); $where and other operators are error-invalid-query',
+    async run(t) {
+      const first = t.facts.channels[0];
+      if (!first) return t.skip('needs a public channel');
+      const byName = await t.get(`/api/v1/channels.list?query=${q(JSON.stringify({ name: first.name }))}`);
+      t.that(
+        page(t, byName, 'channels').length === 1,
+        byName,
+        `query by name did not find ${first.name} alone`,
+      );
+      const pattern = `^${first.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+      const regex = await t.get(
+        `/api/v1/channels.list?query=${q(JSON.stringify({ name: { $regex: pattern } }))}`,
+      );
+      t.that(page(t, regex, 'channels').length === 1, regex, '$regex did not find the channel alone');
+      const typed = await t.get(`/api/v1/channels.list?count=1&query=${q('{"t":"p"}')}`);
+      t.that(objectOf(typed.body).total === t.facts.total, typed, 'a t in query changed what is listed');
+      const where = '{"$where":"1"}';
+      t.exact(await t.get(`/api/v1/channels.list?query=${q(where)}`), 400, parseError('query', where));
+    },
+  },
+  {
+    id: 'channels.list.fields',
+    section: LIST,
+    rule: 'fields projects: {"name":1} leaves _id and name; {"msgs":0} drops msgs',
+    async run(t) {
+      const reply = await t.get(`/api/v1/channels.list?count=5&fields=${q('{"name":1}')}`);
+      const items = page(t, reply, 'channels');
+      const extra = items.find((c) => Object.keys(c).some((k) => k !== '_id' && k !== 'name'));
+      t.that(extra === undefined, reply, `channel ${String(extra?.name)} has more than _id and name`);
+      const without = await t.get(`/api/v1/channels.list?count=5&fields=${q('{"msgs":0}')}`);
+      t.that(
+        page(t, without, 'channels').every((c) => !('msgs' in c)),
+        without,
+        'msgs is still there',
+      );
+    },
+  },
+  {
+    id: 'channels.list.joined-only',
+    section: LIST,
+    rule: 'A caller without view-c-room but with view-joined-room (a guest) gets 200 with only the channels it joined',
+    needs: ['user2', 'guest'],
+    async run(t) {
+      const roles = t.facts.user2?.me.roles;
+      const user2 = t.facts.user2;
+      if (!user2) return t.skip('needs a second user (--user2) with the guest role');
+      if (!Array.isArray(roles) || roles.length !== 1 || roles[0] !== 'guest')
+        t.skip('needs --user2 to have the guest role alone');
+      const reply = await t.get('/api/v1/channels.list?count=100', 'user2');
+      const items = page(t, reply, 'channels');
+      const total = objectOf(reply.body).total;
+      t.that(typeof total === 'number' && total < t.facts.total, reply, 'a guest sees every public channel');
+      const username = user2.username;
+      const stranger = items.find((c) => Array.isArray(c.usernames) && !c.usernames.includes(username));
+      t.that(stranger === undefined, reply, `lists ${String(stranger?.name)}, which the guest did not join`);
+    },
+  },
+  // ---- channels.getIntegrations ----
+  {
+    id: 'channels.getIntegrations.permission-first',
+    section: INTEG,
+    rule: 'Without any of the four manage-*-integrations permissions: 403 error-unauthorized, before any parameter is read',
+    needs: ['user2'],
+    async run(t) {
+      unprivileged(t);
+      const room = t.facts.channels[0]?.name ?? 'general';
+      for (const params of ['', `?roomName=${NO_SUCH_ROOM}`, `?roomName=${q(room)}`, '?count=abc']) {
+        t.exact(await t.get(`/api/v1/channels.getIntegrations${params}`, 'user2'), 403, FORBIDDEN);
+      }
+    },
+  },
+  {
+    id: 'channels.getIntegrations.room',
+    section: INTEG,
+    rule: 'No room parameter is 400 error-roomid-param-not-provided; an unknown room is 400 error-room-not-found',
+    async run(t) {
+      t.exact(await t.get('/api/v1/channels.getIntegrations'), 400, ROOM_PARAM_MISSING);
+      t.exact(await t.get(`/api/v1/channels.getIntegrations?roomName=${NO_SUCH_ROOM}`), 400, ROOM_NOT_FOUND);
+      t.exact(await t.get(`/api/v1/channels.getIntegrations?roomId=${UNKNOWN_ROOM}`), 400, ROOM_NOT_FOUND);
+    },
+  },
+  {
+    id: 'channels.getIntegrations.page',
+    section: INTEG,
+    rule: 'The page is {integrations, count, offset, total, success}, sorted by _createdAt; each is a webhook-outgoing or a webhook-incoming (no urls, no event)',
+    needs: ['integrations'],
+    async run(t) {
+      const room = withIntegrations(t);
+      const reply = await t.get(`/api/v1/channels.getIntegrations?roomName=${q(room.name)}&count=100`);
+      const items = page(t, reply, 'integrations');
+      t.that(isSortedBy(items, '_createdAt'), reply, 'not sorted by _createdAt');
+      for (const i of items) {
+        const kind = i.type;
+        t.that(
+          kind === 'webhook-outgoing' || kind === 'webhook-incoming',
+          reply,
+          `an integration of type ${String(kind)}`,
+        );
+        const missing = lacking(i, [
+          '_id',
+          'type',
+          'name',
+          'enabled',
+          'channel',
+          'username',
+          '_createdAt',
+          '_createdBy',
+        ]);
+        t.that(missing.length === 0, reply, `integration ${String(i.name)} lacks ${missing.join(', ')}`);
+        if (kind === 'webhook-incoming')
+          t.that(
+            !('urls' in i) && !('event' in i),
+            reply,
+            `incoming webhook ${String(i.name)} has urls or event`,
+          );
+        const targets = Array.isArray(i.channel) ? i.channel : [];
+        t.that(
+          targets.includes(`#${room.name}`) || targets.includes('all_public_channels'),
+          reply,
+          `integration ${String(i.name)} is not aimed at #${room.name} or all_public_channels`,
+        );
+      }
+    },
+  },
+  {
+    id: 'channels.getIntegrations.include-all',
+    section: INTEG,
+    rule: 'all_public_channels integrations are listed unless includeAllPublicChannels is present and not exactly "true"',
+    needs: ['integrations'],
+    async run(t) {
+      const room = withIntegrations(t);
+      const path = `/api/v1/channels.getIntegrations?roomName=${q(room.name)}&count=100`;
+      const all = page(t, await t.get(path), 'integrations');
+      const yes = page(t, await t.get(`${path}&includeAllPublicChannels=true`), 'integrations');
+      const no = await t.get(`${path}&includeAllPublicChannels=false`);
+      const own = page(t, no, 'integrations');
+      const aimed = (i: Record<string, unknown>) =>
+        Array.isArray(i.channel) && i.channel.includes(`#${room.name}`);
+      t.that(yes.length === all.length, no, '"true" does not list what the default lists');
+      t.that(own.every(aimed), no, '"false" still lists all_public_channels integrations');
+      t.that(own.length === all.filter(aimed).length, no, '"false" lost integrations aimed at the room');
+    },
+  },
+  {
+    id: 'channels.getIntegrations.archived',
+    section: INTEG,
+    rule: 'Archived channels are allowed (200)',
+    needs: ['archived'],
+    async run(t) {
+      const room = archived(t);
+      page(t, await t.get(`/api/v1/channels.getIntegrations?roomName=${q(room.name)}`), 'integrations');
+    },
+  },
+  {
+    id: 'channels.getIntegrations.after-room',
+    section: INTEG,
+    rule: 'Paging and JSON parameters are read after the room is found: a bad count for an unknown room is error-room-not-found',
+    async run(t) {
+      t.exact(
+        await t.get(`/api/v1/channels.getIntegrations?roomName=${NO_SUCH_ROOM}&count=abc`),
+        400,
+        ROOM_NOT_FOUND,
+      );
+    },
+  },
+  // ---- channels.setReadOnly ----
+  {
+    id: 'channels.setReadOnly.params',
+    section: RO,
+    rule: 'A missing room parameter, or a missing or non-boolean readOnly, is 400 invalid-params',
+    async run(t) {
+      const name = t.facts.channels[0]?.name ?? 'general';
+      const path = '/api/v1/channels.setReadOnly';
+      t.exact(await t.post(path, { roomName: name }), 400, invalid("must have required property 'readOnly'"));
+      t.exact(await t.post(path, { readOnly: true }), 400, invalid("must have required property 'roomId'"));
+      t.exact(await t.post(path, { roomName: name, readOnly: 'maybe' }), 400, invalid('must be boolean'));
+    },
+  },
+  {
+    id: 'channels.setReadOnly.not-found',
+    section: RO,
+    rule: 'An unknown room is 400 error-room-not-found',
+    async run(t) {
+      t.exact(
+        await t.post('/api/v1/channels.setReadOnly', { roomName: NO_SUCH_ROOM, readOnly: true }),
+        400,
+        ROOM_NOT_FOUND,
+      );
+    },
+  },
+  {
+    id: 'channels.setReadOnly.archived',
+    section: RO,
+    rule: 'An archived channel is 400 "The channel, <name>, is archived [error-room-archived]"',
+    needs: ['archived'],
+    async run(t) {
+      const room = archived(t);
+      t.exact(
+        await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: !room.ro }),
+        400,
+        {
+          success: false,
+          error: `The channel, ${room.name}, is archived [error-room-archived]`,
+          errorType: 'error-room-archived',
+        },
+      );
+    },
+  },
+  {
+    id: 'channels.setReadOnly.same-value',
+    section: RO,
+    rule: 'Setting the current value is 400 "The channel read only setting is the same as what it would be changed to." (no errorType); "true"/"false" strings are coerced',
+    needs: ['probe'],
+    lenient: true,
+    async run(t) {
+      const room = probe(t);
+      const ro = (await currentRo(t, room.name)) ?? room.ro;
+      t.exact(
+        await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: ro }),
+        400,
+        RO_SAME,
+      );
+      t.exact(
+        await t.post('/api/v1/channels.setReadOnly', { roomId: room._id, readOnly: String(ro) }),
+        400,
+        RO_SAME,
+      );
+    },
+  },
+  {
+    id: 'channels.setReadOnly.changes',
+    section: RO,
+    rule: 'A change is 200 {channel}: ro set, _updatedAt later, msgs up by one, joinCodeRequired and muted present',
+    needs: ['channel'],
+    changes: true,
+    async run(t) {
+      const room = (await current(t, dedicated(t).name)) ?? dedicated(t);
+      const ro = room.ro ?? false;
+      const reply = await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: !ro });
+      t.status(reply, 200);
+      const channel = objectOf(objectOf(reply.body).channel);
+      t.that(objectOf(reply.body).success === true, reply, 'success is not true');
+      t.that(channel.ro === !ro, reply, `ro is not ${String(!ro)}`);
+      t.that(channel._id === room._id, reply, 'another channel came back');
+      t.that(
+        typeof channel.msgs === 'number' && channel.msgs === Number(room.msgs) + 1,
+        reply,
+        'msgs did not go up by one',
+      );
+      t.that(String(channel._updatedAt) > String(room._updatedAt), reply, '_updatedAt did not move');
+      t.that(
+        'joinCodeRequired' in channel && Array.isArray(channel.muted),
+        reply,
+        'no joinCodeRequired or muted',
+      );
+      t.status(await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: ro }), 200);
+    },
+  },
+  {
+    id: 'channels.setReadOnly.permission',
+    section: RO,
+    rule: 'Without edit-room: 400 (not 403) error-action-not-allowed, details {method:"saveRoomSettings", action:"Editing_room"}',
+    needs: ['user2', 'channel'],
+    changes: true,
+    async run(t) {
+      unprivileged(t);
+      const room = dedicated(t);
+      const ro = (await currentRo(t, room.name)) ?? false;
+      t.exact(
+        await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: !ro }, 'user2'),
+        400,
+        NOT_ALLOWED,
+      );
+    },
+  },
+  // ---- channels.setType ----
+  {
+    id: 'channels.setType.type-required',
+    section: TYPE,
+    rule: 'A missing, empty or blank type is 400 "The bodyParam \\"type\\" is required", before the room is looked up',
+    async run(t) {
+      for (const body of [
+        { roomName: NO_SUCH_ROOM },
+        { roomName: NO_SUCH_ROOM, type: '' },
+        { roomName: NO_SUCH_ROOM, type: '  ' },
+      ])
+        t.exact(await t.post('/api/v1/channels.setType', body), 400, TYPE_REQUIRED);
+    },
+  },
+  {
+    id: 'channels.setType.not-found',
+    section: TYPE,
+    rule: 'No room parameter is error-roomid-param-not-provided; an unknown room is error-room-not-found',
+    async run(t) {
+      t.exact(await t.post('/api/v1/channels.setType', { type: 'p' }), 400, ROOM_PARAM_MISSING);
+      t.exact(
+        await t.post('/api/v1/channels.setType', { roomName: NO_SUCH_ROOM, type: 'p' }),
+        400,
+        ROOM_NOT_FOUND,
+      );
+    },
+  },
+  {
+    id: 'channels.setType.archived',
+    section: TYPE,
+    rule: 'An archived channel is 400 error-room-archived',
+    needs: ['archived'],
+    async run(t) {
+      const room = archived(t);
+      t.exact(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' }), 400, {
+        success: false,
+        error: `The channel, ${room.name}, is archived [error-room-archived]`,
+        errorType: 'error-room-archived',
+      });
+    },
+  },
+  {
+    id: 'channels.setType.same-type',
+    section: TYPE,
+    rule: 'The current type is 400 "The channel type is the same as what it would be changed to."',
+    needs: ['probe'],
+    lenient: true,
+    async run(t) {
+      const room = probe(t);
+      t.exact(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'c' }), 400, TYPE_SAME);
+    },
+  },
+  {
+    id: 'channels.setType.invalid-type',
+    section: TYPE,
+    rule: 'A type other than c or p is 400 error-invalid-room-type, details {function:"RocketChat.saveRoomType", type}',
+    needs: ['probe'],
+    async run(t) {
+      const room = probe(t);
+      t.exact(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'x' }), 400, {
+        success: false,
+        error: 'error-invalid-room-type [error-invalid-room-type]',
+        errorType: 'error-invalid-room-type',
+        details: { function: 'RocketChat.saveRoomType', type: 'x' },
+      });
+    },
+  },
+  {
+    id: 'channels.setType.permission',
+    section: TYPE,
+    rule: 'Without edit-room: 400 error-action-not-allowed (the setReadOnly body)',
+    needs: ['user2', 'channel'],
+    changes: true,
+    async run(t) {
+      unprivileged(t);
+      const room = dedicated(t);
+      t.exact(
+        await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' }, 'user2'),
+        400,
+        NOT_ALLOWED,
+      );
+    },
+  },
+  {
+    id: 'channels.setType.changes',
+    section: TYPE,
+    rule: 'A change is 200 {channel} with the new t, _updatedAt later and msgs up by one; groups.setType turns it back',
+    needs: ['channel'],
+    changes: true,
+    async run(t) {
+      const room = (await current(t, dedicated(t).name)) ?? dedicated(t);
+      const reply = await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' });
+      t.status(reply, 200);
+      const channel = objectOf(objectOf(reply.body).channel);
+      t.that(
+        channel.t === 'p' && channel._id === room._id,
+        reply,
+        'the channel did not come back with t:"p"',
+      );
+      t.that(String(channel._updatedAt) > String(room._updatedAt), reply, '_updatedAt did not move');
+      t.that(
+        typeof channel.msgs === 'number' && channel.msgs > Number(room.msgs),
+        reply,
+        'msgs did not go up',
+      );
+      const back = await t.post('/api/v1/groups.setType', { roomName: room.name, type: 'c' });
+      t.status(back, 200);
+      t.that(objectOf(objectOf(back.body).group).t === 'c', back, 'groups.setType did not turn it back');
+    },
+  },
+  {
+    id: 'channels.private-not-found',
+    section: TYPE,
+    rule: 'channels.* do not find a private room: not listed, and getIntegrations, setReadOnly and setType are error-room-not-found',
+    needs: ['channel'],
+    changes: true,
+    lenient: true,
+    async run(t) {
+      const room = dedicated(t);
+      t.status(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' }), 200);
+      try {
+        const listed = await t.get(`/api/v1/channels.list?query=${q(JSON.stringify({ name: room.name }))}`);
+        t.that(page(t, listed, 'channels').length === 0, listed, 'the private room is still listed');
+        t.exact(
+          await t.get(`/api/v1/channels.getIntegrations?roomName=${q(room.name)}`),
+          400,
+          ROOM_NOT_FOUND,
+        );
+        t.exact(
+          await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: true }),
+          400,
+          ROOM_NOT_FOUND,
+        );
+        t.exact(
+          await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'c' }),
+          400,
+          ROOM_NOT_FOUND,
+        );
+      } finally {
+        await t.post('/api/v1/groups.setType', { roomName: room.name, type: 'c' });
+      }
+    },
+  },
+];
