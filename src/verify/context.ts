@@ -24,6 +24,8 @@ export interface Session {
   credentials: Credentials;
   /** `data.me` of the login */
   me: Record<string, unknown>;
+  /** the login's answer, for the check of its shape */
+  login: Reply;
 }
 
 /** What the run learnt of the server before the checks. */
@@ -108,6 +110,12 @@ export class CheckContext {
       ...(body !== undefined ? { body: masked(body) } : {}),
     };
     return this.client.send({ ...out, credentials });
+  }
+
+  /** A reply the run already has (the login), as the check's last request. */
+  recall(reply: Reply, request: CheckRequest): Reply {
+    this.#last = request;
+    return reply;
   }
 
   get(path: string, as: Who = 'user'): Promise<Reply> {

@@ -39,6 +39,7 @@ async function login(client: Client, user: string, password: string, flag: strin
     username: user,
     credentials: { userId: data.userId, authToken: data.authToken },
     me: objectOf(data.me),
+    login: reply,
   };
 }
 

@@ -250,11 +250,13 @@ export const CHECKS: readonly Check[] = [
     section: LOGIN,
     rule: 'POST login {username, password}: 200 {status:"success", data:{userId, authToken, me}} with me\'s documented fields',
     async run(t) {
-      const reply = await t.post(
-        '/api/v1/login',
-        { username: t.facts.user.username, password: t.password() },
-        'nobody',
-      );
+      // the run's own login (one login fewer: servers rate-limit logins per client)
+      const reply = t.recall(t.facts.user.login, {
+        method: 'POST',
+        path: '/api/v1/login',
+        as: 'nobody',
+        body: { username: t.facts.user.username, password: '••••' },
+      });
       t.status(reply, 200);
       const body = objectOf(reply.body);
       const data = objectOf(body.data);
@@ -279,17 +281,12 @@ export const CHECKS: readonly Check[] = [
     section: LOGIN,
     rule: 'POST login also takes {user, password} (user: a username, or an e-mail address when it has "@"), and form data',
     async run(t) {
-      const user = await t.post(
-        '/api/v1/login',
-        { user: t.facts.user.username, password: t.password() },
-        'nobody',
-      );
-      t.status(user, 200);
+      // {user, password} as form data: both rules in one login
       const form = await t.send(
         {
           method: 'POST',
           path: '/api/v1/login',
-          form: { username: t.facts.user.username, password: t.password() },
+          form: { user: t.facts.user.username, password: t.password() },
         },
         'nobody',
       );
@@ -304,6 +301,7 @@ export const CHECKS: readonly Check[] = [
         email,
         'another user logged in',
       );
+      return undefined;
     },
   },
   {

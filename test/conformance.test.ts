@@ -1,0 +1,479 @@
+/**
+ * The conformance suite (src/verify) against the fake: every rule of rocketchat-behaviour.md is
+ * one check there, and one Jest test here. Then the suite as users run it: against a lenient fake
+ * (exactly the lenient rules fail), against a deliberately divergent server (each divergence is
+ * reported by its rule's check, nothing else fails), against an unreachable URL and with a wrong
+ * password, through the command line, and with an interruption while the channel is changed.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import type { ScenarioInput } from '../src/scenario/schema';
+import type { CheckResult, VerifyOptions, VerifyReport } from '../src/types';
+import { verify } from '../src/index';
+import { CHECKS } from '../src/verify/suite';
+import type { Check } from '../src/verify/suite';
+import { VerifyError, runVerify } from '../src/verify/run';
+import { rulesTable } from '../src/verify/table';
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+/** A password to look for in every output: it must never appear. */
+const SECRET = 'Adm1n-S3cret-verify';
+
+/** The default scenario, with a password worth hiding and enough channels for the clamp to 100. */
+function scenario(): ScenarioInput {
+  const world = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'default.json'), 'utf8')) as ScenarioInput;
+  delete world.$schema;
+  const users = (world.users ?? []).map((u) => (u.username === 'admin' ? { ...u, password: SECRET } : u));
+  return { ...world, users, generate: { channels: 150, integrations: 10 } };
+}
+
+async function started(options: { lenient?: boolean } = {}): Promise<{ fake: FakeServer; url: string }> {
+  const fake = createFakeServer({ scenario: scenario(), ...options });
+  const url = await fake.start(0);
+  return { fake, url };
+}
+
+/** Everything: both users, and `random` (alice's, admin a member) to change. */
+function full(url: string): VerifyOptions {
+  return {
+    target: url,
+    user: 'admin',
+    password: SECRET,
+    user2: 'gina',
+    password2: 'gina',
+    channel: 'random',
+  };
+}
+
+function byId(report: VerifyReport): Map<string, CheckResult> {
+  return new Map(report.results.map((r) => [r.id, r]));
+}
+
+function failedIds(report: VerifyReport): string[] {
+  return report.results.filter((r) => r.status === 'failed').map((r) => r.id);
+}
+
+describe('the conformance suite against the fake: every rule, one test each', () => {
+  let fake: FakeServer;
+  let report: VerifyReport;
+  let before: ReturnType<FakeServer['state']>;
+
+  beforeAll(async () => {
+    const s = await started();
+    fake = s.fake;
+    before = fake.state();
+    report = await verify(full(s.url));
+  });
+  afterAll(() => fake.stop());
+
+  it('the suite has a check for every section of the behaviour it covers', () => {
+    expect(new Set(CHECKS.map((c) => c.section))).toEqual(
+      new Set([
+        'Every response',
+        'Authentication',
+        'POST /api/v1/login',
+        'Extras real clients call',
+        'GET /api/v1/channels.list',
+        'GET /api/v1/channels.getIntegrations',
+        'POST /api/v1/channels.setReadOnly',
+        'POST /api/v1/channels.setType',
+      ]),
+    );
+    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
+  });
+
+  it.each(CHECKS.map((c) => [c.id, c.rule]))('%s: %s', (id) => {
+    const result = byId(report).get(id);
+    // a failure shows its request, expected and actual answer here
+    expect(result?.failure ?? null).toBeNull();
+    expect(result?.status).toBe('passed');
+  });
+
+  it('every check ran whole: no note of a part not tried', () => {
+    expect(report.results.filter((r) => r.note !== undefined).map((r) => [r.id, r.note])).toEqual([
+      ['extras.info', 'version 7.0.0'],
+    ]);
+  });
+
+  it('nothing skipped, nothing left changed; the channel it changed is back as it was', () => {
+    expect(report.summary).toEqual({ passed: CHECKS.length, failed: 0, skipped: 0 });
+    expect(report).toMatchObject({ ok: true, leftChanged: [], interrupted: false, version: '7.0.0' });
+    const room = (s: typeof before) => s.channels.find((c) => c.name === 'random');
+    const [was, now] = [room(before), room(fake.state())];
+    expect({ t: now?.t, ro: now?.ro }).toEqual({ t: was?.t, ro: was?.ro });
+    // the changes were real: the server posted their system messages
+    expect(now?.msgs).toBeGreaterThan(was?.msgs ?? Infinity);
+  });
+
+  it('changes nothing but the --channel channel (the same-value checks are refusals)', () => {
+    const after = fake.state();
+    const others = (s: typeof before) => s.channels.filter((c) => c.name !== 'random');
+    expect(others(after)).toEqual(others(before));
+    expect(after.integrations).toEqual(before.integrations);
+  });
+
+  it('without --user2 and --channel, the checks that need them are skipped with a note, the rest pass', async () => {
+    const { fake: other, url } = await started();
+    try {
+      const state = other.state();
+      const r = await verify({ target: url, user: 'admin', password: SECRET });
+      expect(r.summary.failed).toBe(0);
+      const skipped = r.results.filter((x) => x.status === 'skipped');
+      expect(skipped.map((x) => x.id).sort()).toEqual(
+        CHECKS.filter((c) => c.needs?.includes('user2') || c.needs?.includes('channel'))
+          .map((c) => c.id)
+          .sort(),
+      );
+      for (const x of skipped) expect(x.note).toMatch(/needs (--channel|a second user)/);
+      expect(other.state().channels).toEqual(state.channels);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('the suite against a lenient fake', () => {
+  it('exactly the lenient rules fail, each named, and the channel is still put back', async () => {
+    const { fake, url } = await started({ lenient: true });
+    try {
+      const report = await verify(full(url));
+      expect(failedIds(report).sort()).toEqual(
+        CHECKS.filter((c) => c.lenient)
+          .map((c) => c.id)
+          .sort(),
+      );
+      expect(failedIds(report)).toHaveLength(3);
+      expect(report.summary.skipped).toBe(0);
+      expect(report.leftChanged).toEqual([]);
+      expect(fake.state().channels.find((c) => c.name === 'random')?.t).toBe('c');
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+/** What a proxy in front of the fake does with one answer: its status and text, changed or not. */
+type Rewrite = (path: string, status: number, text: string) => { status: number; text: string };
+
+/**
+ * A server in front of `to`: `answer` may answer a request itself (returns true), else the request
+ * goes to `to` and its answer through `rewrite`.
+ */
+function proxy(
+  to: string,
+  rewrite: Rewrite,
+  answer: (req: IncomingMessage, res: ServerResponse) => boolean = () => false,
+): Promise<{ server: Server; url: string }> {
+  const upstream = new URL(to);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (answer(req, res)) return;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const options = { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method };
+      const forward = httpRequest({ ...options, headers: req.headers }, (up) => {
+        const body: Buffer[] = [];
+        up.on('data', (c: Buffer) => body.push(c));
+        up.on('end', () => {
+          const path = (req.url ?? '').split('?')[0] ?? '';
+          const out = rewrite(path, up.statusCode ?? 500, Buffer.concat(body).toString('utf8'));
+          res.writeHead(out.status, { ...up.headers, 'content-length': String(Buffer.byteLength(out.text)) });
+          res.end(out.text);
+        });
+      });
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/**
+ * A server that differs from the fake in three places: a status code (getIntegrations' 403 becomes
+ * 401), an error text (setType's same-type message) and a field (login's `data.me.avatarUrl`).
+ */
+const DIVERGENT: Rewrite = (path, status, text) => {
+  let out = text.replace(
+    'The channel type is the same as what it would be changed to.',
+    'Nothing to change.',
+  );
+  if (path === '/api/v1/login' && status === 200) {
+    const parsed = JSON.parse(out) as { data: { me: Record<string, unknown> } };
+    delete parsed.data.me.avatarUrl;
+    out = JSON.stringify(parsed);
+  }
+  return { status: path === '/api/v1/channels.getIntegrations' && status === 403 ? 401 : status, text: out };
+};
+
+describe('the suite against a server that differs from the fake', () => {
+  it('reports each divergence by the check of its rule, and nothing else fails', async () => {
+    const { fake, url } = await started();
+    const front = await proxy(url, DIVERGENT);
+    try {
+      const report = await verify(full(front.url));
+      expect(failedIds(report).sort()).toEqual([
+        'channels.getIntegrations.permission-first',
+        'channels.setType.same-type',
+        'login.username',
+      ]);
+      const results = byId(report);
+      expect(results.get('channels.getIntegrations.permission-first')?.failure).toMatchObject({
+        message: 'expected status 403, got 401',
+        request: { method: 'GET', path: '/api/v1/channels.getIntegrations', as: 'user2' },
+        expected: { status: 403 },
+        actual: { status: 401 },
+      });
+      expect(results.get('channels.setType.same-type')?.failure).toMatchObject({
+        message: 'the body differs',
+        actual: { status: 400, body: { success: false, error: 'Nothing to change.' } },
+      });
+      expect(results.get('login.username')?.failure?.message).toBe('data.me lacks avatarUrl');
+    } finally {
+      front.server.close();
+      await fake.stop();
+    }
+  });
+});
+
+describe('verify cannot start', () => {
+  it('an unreachable target is a VerifyError naming it', async () => {
+    const { fake, url } = await started();
+    await fake.stop();
+    await expect(verify({ target: url, user: 'admin', password: SECRET })).rejects.toThrow(
+      new VerifyError(`cannot reach the target: GET ${url}/api/info: ECONNREFUSED`),
+    );
+  });
+
+  it('a wrong password is a VerifyError with the server answer, without the password', async () => {
+    const { fake, url } = await started();
+    try {
+      const error = await verify({ target: url, user: 'admin', password: 'wrong-one' }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(VerifyError);
+      expect((error as Error).message).toBe(
+        'login as --user "admin" failed: 401 {"success":false,"error":"Unauthorized","status":"error","message":"Unauthorized"}',
+      );
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('a target that is not an http(s) URL, and a --channel the server lacks', async () => {
+    await expect(verify({ target: 'chat.example.com', user: 'a', password: 'b' })).rejects.toThrow(
+      '--target "chat.example.com" is not a URL',
+    );
+    const { fake, url } = await started();
+    try {
+      await expect(
+        verify({ target: url, user: 'admin', password: SECRET, channel: 'staff' }),
+      ).rejects.toThrow('--channel staff: no public channel of that name');
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('interrupted while the channel is changed', () => {
+  it('puts the channel back, and says the run was interrupted', async () => {
+    const { fake, url } = await started();
+    const controller = new AbortController();
+    const privateThenStop: Check = {
+      id: 'test.private-then-stop',
+      section: 'test',
+      rule: 'makes the channel private, then the run is stopped',
+      async run(t) {
+        await t.post('/api/v1/channels.setType', { roomName: 'random', type: 'p' });
+        controller.abort();
+        await t.get('/api/v1/me');
+        return undefined;
+      },
+    };
+    try {
+      const report = await runVerify({ ...full(url), signal: controller.signal }, [
+        privateThenStop,
+        CHECKS[0] as Check,
+      ]);
+      expect(report.interrupted).toBe(true);
+      expect(report.ok).toBe(false);
+      expect(report.results.map((r) => [r.id, r.status, r.note])).toEqual([
+        ['test.private-then-stop', 'skipped', 'interrupted'],
+        ['response.json', 'skipped', 'interrupted'],
+      ]);
+      expect(report.leftChanged).toEqual([]);
+      expect(fake.state().channels.find((c) => c.name === 'random')?.t).toBe('c');
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('says exactly what it could not put back', async () => {
+    const { fake, url } = await started();
+    const lockOut: Check = {
+      id: 'test.lock-out',
+      section: 'test',
+      rule: 'makes the channel private; the server then fails the way back',
+      async run(t) {
+        await t.post('/api/v1/channels.setType', { roomName: 'random', type: 'p' });
+        fake.fault({ path: '/api/v1/groups.setType', status: 500 });
+        return undefined;
+      },
+    };
+    try {
+      const report = await runVerify(full(url), [lockOut]);
+      expect(report.ok).toBe(false);
+      expect(report.leftChanged).toEqual([
+        'channel random is left private (groups.setType answered 500: {"success":false,"error":"Internal server error [error-internal]","errorType":"error-internal"})',
+      ]);
+    } finally {
+      await fake.stop();
+    }
+  });
+});
+
+describe('a rate-limited server', () => {
+  it('waits as X-RateLimit-Reset says, then goes on, and reports the wait', async () => {
+    const { fake, url } = await started();
+    let limited = 0;
+    // answers the first channels.list of the checks with a 429 and a reset 300 ms ahead
+    const front = await proxy(
+      url,
+      (_path, status, text) => ({ status, text }),
+      (req, res) => {
+        if (!(req.url ?? '').startsWith('/api/v1/channels.list?count=1') || limited > 0) return false;
+        limited += 1;
+        res.writeHead(429, {
+          'Content-Type': 'application/json',
+          'X-RateLimit-Reset': String(Date.now() + 300),
+        });
+        res.end(JSON.stringify({ success: false, error: 'slow down [error-too-many-requests]' }));
+        return true;
+      },
+    );
+    try {
+      const target = front.url;
+      const report = await verify({ target, user: 'admin', password: SECRET });
+      expect(limited).toBe(1);
+      expect(report.summary.failed).toBe(0);
+      expect(report.waits).toEqual([{ path: '/api/v1/channels.list', ms: expect.any(Number) }]);
+    } finally {
+      front.server.close();
+      await fake.stop();
+    }
+  });
+});
+
+describe('rocketchat-fake verify, the command', () => {
+  function run(
+    args: string[],
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<{ code: number | null; out: string; err: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [CLI, 'verify', ...args], { env: { ...process.env, ...env } });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      child.on('close', (code) => resolve({ code, out, err }));
+    });
+  }
+
+  it('against the fake: a line per check, the version, the summary; exit 0; no password anywhere', async () => {
+    const { fake, url } = await started();
+    try {
+      const r = await run(['--target', url, '--user', 'admin', '--user2', 'gina', '--channel', 'random'], {
+        ROCKETCHAT_PASSWORD: SECRET,
+        ROCKETCHAT_PASSWORD2: 'gina',
+      });
+      expect(r.code).toBe(0);
+      const lines = r.out.trim().split('\n');
+      expect(lines.slice(0, CHECKS.length)).toEqual(
+        CHECKS.map((c) => expect.stringMatching(new RegExp(`^✓ ${c.id.replace(/\./g, '\\.')}: `))),
+      );
+      expect(lines.slice(-2)).toEqual([
+        `server: ${url}, version 7.0.0`,
+        `${CHECKS.length} passed, 0 failed, 0 skipped`,
+      ]);
+      expect(r.out + r.err).not.toContain(SECRET);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('against a lenient fake: exit 1, the lenient rules marked ✗ with request and diff; --json the same report', async () => {
+    const { fake, url } = await started({ lenient: true });
+    try {
+      const r = await run(['--target', url, '--user', 'admin', '--password', SECRET]);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('✗ channels.setReadOnly.same-value: ');
+      expect(r.out).toContain('    request: POST /api/v1/channels.setReadOnly as user {"roomName":');
+      expect(r.out).toContain('      -  "status": 400,\n      +  "status": 200,');
+      expect(r.out).toMatch(/\n\d+ passed, 2 failed, 7 skipped\n$/);
+      const json = await run(['--target', url, '--user', 'admin', '--password', SECRET, '--json']);
+      expect(json.code).toBe(1);
+      const report = JSON.parse(json.out) as VerifyReport;
+      expect(failedIds(report)).toEqual(['channels.setReadOnly.same-value', 'channels.setType.same-type']);
+      expect(json.out).not.toContain(SECRET);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('exit 2: bad usage, an unreachable target, a refused login, each with a clear message', async () => {
+    const usage = await run(['--user', 'admin', '--password', 'x']);
+    expect(usage).toMatchObject({ code: 2, out: '' });
+    expect(usage.err).toBe(
+      'rocketchat-fake verify: --target URL is required\n(see rocketchat-fake verify --help)\n',
+    );
+    const unknownFlag = await run(['--target', 'http://127.0.0.1:9', '--nope']);
+    expect(unknownFlag.code).toBe(2);
+    const { fake, url } = await started();
+    await fake.stop();
+    const down = await run(['--target', url, '--user', 'admin', '--password', 'x']);
+    expect(down).toMatchObject({ code: 2, out: '' });
+    expect(down.err).toBe(
+      `rocketchat-fake verify: cannot reach the target: GET ${url}/api/info: ECONNREFUSED\n`,
+    );
+    const again = await started();
+    try {
+      const refused = await run(['--target', again.url, '--user', 'admin', '--password', 'not-it']);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/^rocketchat-fake verify: login as --user "admin" failed: 401 /);
+      expect(refused.err).not.toContain('not-it');
+    } finally {
+      await again.fake.stop();
+    }
+  });
+});
+
+describe('the README', () => {
+  it('holds the table of the rules verify checks, as made from the suite (run `npm run rules-table`)', () => {
+    const file = join(ROOT, 'README.md');
+    const readme = readFileSync(file, 'utf8');
+    const marked = /(<!-- verify:rules -->)[\s\S]*?(<!-- \/verify:rules -->)/;
+    expect(readme).toMatch(marked);
+    const fresh = readme.replace(
+      marked,
+      (_m, open: string, close: string) => `${open}\n\n${rulesTable(CHECKS)}\n\n${close}`,
+    );
+    // formatted as `npm run lint` wants it (prettier, in a process of its own)
+    const prettier = require.resolve('prettier/bin/prettier.cjs');
+    const formatted = execFileSync(process.execPath, [prettier, '--stdin-filepath', file], {
+      input: fresh,
+      encoding: 'utf8',
+    });
+    expect(formatted).toBe(readme);
+    for (const check of CHECKS) expect(readme).toContain(`| \`${check.id}\``);
+  });
+});
