@@ -1,11 +1,8 @@
 import type { ScenarioInput } from '../src/scenario/schema';
 import { WORLD, getAs, makeFake } from './support/fake';
+import { FORBIDDEN, ROOM_NOT_FOUND, ROOM_PARAM_MISSING } from '../src/verify/expected';
 
 const PATH = '/api/v1/channels.getIntegrations';
-const FORBIDDEN = {
-  success: false,
-  error: 'User does not have the permissions required for this action [error-unauthorized]',
-};
 
 function ids(body: { integrations: { _id: string }[] }): string[] {
   return body.integrations.map((i) => i._id);
@@ -85,11 +82,7 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     for (const query of ['', '?roomId=', '?roomName=', '?count=5']) {
       const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        success: false,
-        error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
-        errorType: 'error-roomid-param-not-provided',
-      });
+      expect(res.body).toEqual(ROOM_PARAM_MISSING);
     }
   });
 
@@ -97,12 +90,7 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     for (const query of ['?roomName=nope', '?roomId=nope', '?roomName=secret', '?roomId=privateRoomId0001']) {
       const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        success: false,
-        error:
-          'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
-        errorType: 'error-room-not-found',
-      });
+      expect(res.body).toEqual(ROOM_NOT_FOUND);
     }
   });
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { makeFake, getAs, postAs } from './support/fake';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { WORLD } from './support/fake';
+import { FORBIDDEN } from '../src/verify/expected';
 
 const PATH = '/api/v1/channels.list';
 
@@ -52,10 +53,6 @@ describe('GET /api/v1/channels.list', () => {
   });
 
   describe('who may list: view-c-room sees every public channel, view-joined-room the joined ones', () => {
-    const FORBIDDEN = {
-      success: false,
-      error: 'User does not have the permissions required for this action [error-unauthorized]',
-    };
     // gina (a guest: view-joined-room, no view-c-room) is a member of two public rooms and a private one
     const JOINED: ScenarioInput = {
       ...WORLD,

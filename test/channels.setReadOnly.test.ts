@@ -1,6 +1,7 @@
 import request from 'supertest';
 
 import { expectRefused, makeFake, postAs, roomOf } from './support/fake';
+import { NOT_ALLOWED, NOT_LOGGED_IN, ROOM_NOT_FOUND, RO_SAME } from '../src/verify/expected';
 
 const PATH = '/api/v1/channels.setReadOnly';
 
@@ -99,23 +100,11 @@ describe('POST /api/v1/channels.setReadOnly', () => {
   });
 
   describe('rejections, in the real server order, each leaving the state as it was', () => {
-    const notFound = {
-      success: false,
-      error:
-        'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
-      errorType: 'error-room-not-found',
-    };
-    const notAllowed = {
-      success: false,
-      error: 'Editing room is not allowed [error-action-not-allowed]',
-      errorType: 'error-action-not-allowed',
-      details: { method: 'saveRoomSettings', action: 'Editing_room' },
-    };
     const cases: [string, 'admin' | 'bob' | 'alice', object, object][] = [
-      ['unknown roomId', 'admin', { roomId: 'nope', readOnly: true }, notFound],
-      ['unknown roomName', 'admin', { roomName: 'nope', readOnly: true }, notFound],
-      ['empty roomId', 'admin', { roomId: '', readOnly: true }, notFound],
-      ['a private room is not a channel', 'admin', { roomName: 'secret', readOnly: true }, notFound],
+      ['unknown roomId', 'admin', { roomId: 'nope', readOnly: true }, ROOM_NOT_FOUND],
+      ['unknown roomName', 'admin', { roomName: 'nope', readOnly: true }, ROOM_NOT_FOUND],
+      ['empty roomId', 'admin', { roomId: '', readOnly: true }, ROOM_NOT_FOUND],
+      ['a private room is not a channel', 'admin', { roomName: 'secret', readOnly: true }, ROOM_NOT_FOUND],
       [
         'archived',
         'admin',
@@ -130,13 +119,10 @@ describe('POST /api/v1/channels.setReadOnly', () => {
         'the same value (checked before the permission)',
         'bob',
         { roomName: 'news', readOnly: true },
-        {
-          success: false,
-          error: 'The channel read only setting is the same as what it would be changed to.',
-        },
+        RO_SAME,
       ],
-      ['no edit-room: 400, not 403', 'bob', { roomName: 'random', readOnly: true }, notAllowed],
-      ['another user\u2019s channel', 'alice', { roomName: 'news', readOnly: false }, notAllowed],
+      ['no edit-room: 400, not 403', 'bob', { roomName: 'random', readOnly: true }, NOT_ALLOWED],
+      ['another user\u2019s channel', 'alice', { roomName: 'news', readOnly: false }, NOT_ALLOWED],
     ];
     it.each(cases)('%s', async (_name, who, body, expected) => {
       await expectRefused(makeFake(), who, PATH, body, 400, expected);
@@ -161,12 +147,7 @@ describe('POST /api/v1/channels.setReadOnly', () => {
     const fake = makeFake();
     const res = await request(fake.app).post(PATH).set('Content-Type', 'application/json').send('{"roomId":');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({
-      success: false,
-      error: 'You must be logged in to do this.',
-      status: 'error',
-      message: 'You must be logged in to do this.',
-    });
+    expect(res.body).toEqual(NOT_LOGGED_IN);
   });
 
   describe('lenient mode', () => {

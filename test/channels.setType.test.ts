@@ -1,12 +1,16 @@
 import { WORLD, expectRefused, getAs, makeFake, postAs, roomOf } from './support/fake';
+import {
+  GROUP_NOT_FOUND,
+  GROUP_PARAM_MISSING,
+  GROUP_TYPE_SAME,
+  NOT_ALLOWED,
+  ROOM_NOT_FOUND,
+  ROOM_PARAM_MISSING,
+  TYPE_REQUIRED,
+  TYPE_SAME,
+} from '../src/verify/expected';
 
 const PATH = '/api/v1/channels.setType';
-const NOT_FOUND = {
-  success: false,
-  error:
-    'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
-  errorType: 'error-room-not-found',
-};
 
 describe('POST /api/v1/channels.setType', () => {
   it('makes a channel private: t, _updatedAt, msgs + 1; it leaves channels.list', async () => {
@@ -37,30 +41,20 @@ describe('POST /api/v1/channels.setType', () => {
     const before = fake.state();
     const back = await postAs(fake.app, 'admin', PATH, { roomName: 'random', type: 'c' });
     expect(back.status).toBe(400);
-    expect(back.body).toEqual(NOT_FOUND);
+    expect(back.body).toEqual(ROOM_NOT_FOUND);
     expect(fake.state()).toEqual(before);
   });
 
   describe('rejections in order, each leaving the state as it was', () => {
-    const typeRequired = { success: false, error: 'The bodyParam "type" is required' };
     const cases: [string, 'admin' | 'alice' | 'bob' | 'gina', object, object][] = [
-      ['no type', 'admin', { roomName: 'random' }, typeRequired],
-      ['an empty type', 'admin', { roomName: 'random', type: '' }, typeRequired],
-      ['a blank type', 'admin', { roomName: 'random', type: '   ' }, typeRequired],
-      ['a numeric type', 'admin', { roomName: 'random', type: 1 }, typeRequired],
-      ['type before the room', 'admin', { roomName: 'nope' }, typeRequired],
-      [
-        'no room parameter',
-        'admin',
-        { type: 'p' },
-        {
-          success: false,
-          error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
-          errorType: 'error-roomid-param-not-provided',
-        },
-      ],
-      ['an unknown room', 'admin', { roomName: 'nope', type: 'p' }, NOT_FOUND],
-      ['a private room', 'admin', { roomId: 'privateRoomId0001', type: 'c' }, NOT_FOUND],
+      ['no type', 'admin', { roomName: 'random' }, TYPE_REQUIRED],
+      ['an empty type', 'admin', { roomName: 'random', type: '' }, TYPE_REQUIRED],
+      ['a blank type', 'admin', { roomName: 'random', type: '   ' }, TYPE_REQUIRED],
+      ['a numeric type', 'admin', { roomName: 'random', type: 1 }, TYPE_REQUIRED],
+      ['type before the room', 'admin', { roomName: 'nope' }, TYPE_REQUIRED],
+      ['no room parameter', 'admin', { type: 'p' }, ROOM_PARAM_MISSING],
+      ['an unknown room', 'admin', { roomName: 'nope', type: 'p' }, ROOM_NOT_FOUND],
+      ['a private room', 'admin', { roomId: 'privateRoomId0001', type: 'c' }, ROOM_NOT_FOUND],
       [
         'an archived room',
         'admin',
@@ -71,23 +65,8 @@ describe('POST /api/v1/channels.setType', () => {
           errorType: 'error-room-archived',
         },
       ],
-      [
-        'the same type (before the permission)',
-        'bob',
-        { roomName: 'random', type: 'c' },
-        { success: false, error: 'The channel type is the same as what it would be changed to.' },
-      ],
-      [
-        'no edit-room',
-        'bob',
-        { roomName: 'random', type: 'p' },
-        {
-          success: false,
-          error: 'Editing room is not allowed [error-action-not-allowed]',
-          errorType: 'error-action-not-allowed',
-          details: { method: 'saveRoomSettings', action: 'Editing_room' },
-        },
-      ],
+      ['the same type (before the permission)', 'bob', { roomName: 'random', type: 'c' }, TYPE_SAME],
+      ['no edit-room', 'bob', { roomName: 'random', type: 'p' }, NOT_ALLOWED],
       [
         'an invalid type (after the permission)',
         'admin',
@@ -99,17 +78,7 @@ describe('POST /api/v1/channels.setType', () => {
           details: { function: 'RocketChat.saveRoomType', type: 'x' },
         },
       ],
-      [
-        'an invalid type without edit-room',
-        'bob',
-        { roomName: 'random', type: 'd' },
-        {
-          success: false,
-          error: 'Editing room is not allowed [error-action-not-allowed]',
-          errorType: 'error-action-not-allowed',
-          details: { method: 'saveRoomSettings', action: 'Editing_room' },
-        },
-      ],
+      ['an invalid type without edit-room', 'bob', { roomName: 'random', type: 'd' }, NOT_ALLOWED],
     ];
     it.each(cases)('%s', async (_name, who, body, expected) => {
       await expectRefused(makeFake(), who, PATH, body, 400, expected);
@@ -174,12 +143,6 @@ describe('POST /api/v1/channels.setType', () => {
 
 describe('POST /api/v1/groups.setType (the way back from a private group)', () => {
   const GROUPS = '/api/v1/groups.setType';
-  const GROUP_NOT_FOUND = {
-    success: false,
-    error:
-      'The required "roomId" or "roomName" param provided does not match any group [error-room-not-found]',
-    errorType: 'error-room-not-found',
-  };
 
   it('turns a private group back into a channel: {group}, t, _updatedAt, msgs + 1; back in channels.list', async () => {
     const fake = makeFake();
@@ -199,22 +162,8 @@ describe('POST /api/v1/groups.setType (the way back from a private group)', () =
   });
 
   it.each<[string, 'admin' | 'alice' | 'bob', object, object]>([
-    [
-      'a missing type',
-      'alice',
-      { roomName: 'secret' },
-      { success: false, error: 'The bodyParam "type" is required' },
-    ],
-    [
-      'a missing room',
-      'alice',
-      { type: 'c' },
-      {
-        success: false,
-        error: 'The parameter "roomId" or "roomName" is required [error-room-param-not-provided]',
-        errorType: 'error-room-param-not-provided',
-      },
-    ],
+    ['a missing type', 'alice', { roomName: 'secret' }, TYPE_REQUIRED],
+    ['a missing room', 'alice', { type: 'c' }, GROUP_PARAM_MISSING],
     ['a public channel', 'admin', { roomName: 'general', type: 'p' }, GROUP_NOT_FOUND],
     [
       'a group the caller is not a member of (even an admin)',
@@ -222,12 +171,7 @@ describe('POST /api/v1/groups.setType (the way back from a private group)', () =
       { roomName: 'secret', type: 'c' },
       GROUP_NOT_FOUND,
     ],
-    [
-      'the same type',
-      'alice',
-      { roomName: 'secret', type: 'p' },
-      { success: false, error: 'The private group type is the same as what it would be changed to.' },
-    ],
+    ['the same type', 'alice', { roomName: 'secret', type: 'p' }, GROUP_TYPE_SAME],
     [
       'a type other than c or p',
       'alice',
@@ -253,11 +197,6 @@ describe('POST /api/v1/groups.setType (the way back from a private group)', () =
         ],
       },
     });
-    await expectRefused(fake, 'bob', GROUPS, { roomName: 'club-p', type: 'c' }, 400, {
-      success: false,
-      error: 'Editing room is not allowed [error-action-not-allowed]',
-      errorType: 'error-action-not-allowed',
-      details: { method: 'saveRoomSettings', action: 'Editing_room' },
-    });
+    await expectRefused(fake, 'bob', GROUPS, { roomName: 'club-p', type: 'c' }, 400, NOT_ALLOWED);
   });
 });

@@ -1,34 +1,54 @@
 import { ApiError, ERRORS, toEnvelope } from '../src/errors';
 import type { ErrorCode } from '../src/errors';
+import {
+  FORBIDDEN,
+  GROUP_NOT_FOUND,
+  GROUP_PARAM_MISSING,
+  GROUP_TYPE_SAME,
+  LOGIN_REFUSED,
+  NOT_ALLOWED,
+  NOT_LOGGED_IN,
+  ROOM_NOT_FOUND,
+  ROOM_PARAM_MISSING,
+  RO_SAME,
+  TYPE_REQUIRED,
+  TYPE_SAME,
+  archivedBody,
+  invalidParams,
+  invalidRoomType,
+  parseError,
+  resourceNotFound,
+} from '../src/verify/expected';
 
 describe('the error table', () => {
   it('renders each documented row exactly', () => {
-    expect(toEnvelope('error-room-archived', { name: 'attic' })).toEqual({
-      success: false,
-      error: 'The channel, attic, is archived [error-room-archived]',
-      errorType: 'error-room-archived',
-    });
-    expect(toEnvelope('readonly-unchanged')).toEqual({
-      success: false,
-      error: 'The channel read only setting is the same as what it would be changed to.',
-    });
-    expect(toEnvelope('error-unauthorized')).toEqual({
-      success: false,
-      error: 'User does not have the permissions required for this action [error-unauthorized]',
-    });
-    expect(toEnvelope('not-found')).toEqual({ success: false, error: 'Resource not found' });
-    expect(toEnvelope('login-failed')).toEqual({
-      success: false,
-      error: 'Unauthorized',
-      status: 'error',
-      message: 'Unauthorized',
-    });
-    expect(toEnvelope('error-invalid-sort', { raw: '{' })).toEqual({
-      success: false,
-      error: 'Invalid sort parameter provided: "{" [error-invalid-sort]',
-      errorType: 'error-invalid-sort',
-      details: { helperMethod: 'parseJsonQuery' },
-    });
+    expect(toEnvelope('error-room-archived', { name: 'attic' })).toEqual(archivedBody('attic'));
+    expect(toEnvelope('readonly-unchanged')).toEqual(RO_SAME);
+    expect(toEnvelope('error-unauthorized')).toEqual(FORBIDDEN);
+    expect(toEnvelope('not-found')).toEqual(resourceNotFound);
+    expect(toEnvelope('login-failed')).toEqual(LOGIN_REFUSED);
+    expect(toEnvelope('error-invalid-sort', { raw: '{' })).toEqual(parseError('sort', '{'));
+  });
+
+  it.each<[ErrorCode, Parameters<typeof toEnvelope>[1], object]>([
+    ['not-logged-in', {}, NOT_LOGGED_IN],
+    ['login-failed', {}, LOGIN_REFUSED],
+    ['error-unauthorized', {}, FORBIDDEN],
+    ['not-found', {}, resourceNotFound],
+    ['invalid-params', { reason: 'must be number' }, invalidParams('must be number')],
+    ['error-invalid-query', { raw: '{x' }, parseError('query', '{x')],
+    ['error-invalid-fields', { raw: '[' }, parseError('fields', '[')],
+    ['error-roomid-param-not-provided', {}, ROOM_PARAM_MISSING],
+    ['error-room-not-found', {}, ROOM_NOT_FOUND],
+    ['error-room-param-not-provided', {}, GROUP_PARAM_MISSING],
+    ['error-group-not-found', {}, GROUP_NOT_FOUND],
+    ['group-type-unchanged', {}, GROUP_TYPE_SAME],
+    ['type-unchanged', {}, TYPE_SAME],
+    ['type-required', {}, TYPE_REQUIRED],
+    ['error-action-not-allowed', {}, NOT_ALLOWED],
+    ['error-invalid-room-type', { type: 'x' }, invalidRoomType('x')],
+  ])('%s answers the body the conformance suite expects (src/verify/expected.ts)', (code, params, body) => {
+    expect(toEnvelope(code, params)).toEqual(body);
   });
 
   it('every row is a 4xx (but the one internal 500) with success:false', () => {

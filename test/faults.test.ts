@@ -5,6 +5,7 @@ import request from 'supertest';
 import { FaultSet } from '../src/faults/faults';
 import { createFakeServer } from '../src/server';
 import { AS, WORLD, getAs, makeFake, postAs } from './support/fake';
+import { FORBIDDEN, NOT_LOGGED_IN, resourceNotFound } from '../src/verify/expected';
 
 describe('fault injection', () => {
   it('a status fault answers with the Rocket.Chat envelope for that status, for N requests, then stops', async () => {
@@ -36,23 +37,9 @@ describe('fault injection', () => {
   });
 
   it.each([
-    [
-      401,
-      {
-        success: false,
-        error: 'You must be logged in to do this.',
-        status: 'error',
-        message: 'You must be logged in to do this.',
-      },
-    ],
-    [
-      403,
-      {
-        success: false,
-        error: 'User does not have the permissions required for this action [error-unauthorized]',
-      },
-    ],
-    [404, { success: false, error: 'Resource not found' }],
+    [401, NOT_LOGGED_IN],
+    [403, FORBIDDEN],
+    [404, resourceNotFound],
     [
       429,
       {

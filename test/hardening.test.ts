@@ -1,6 +1,7 @@
 import request from 'supertest';
 
 import { AS, makeFake } from './support/fake';
+import { resourceNotFound } from '../src/verify/expected';
 
 const POLLUTION_KEYS = ['polluted', 'isAdmin', 'x'];
 
@@ -214,7 +215,7 @@ describe('control API protection', () => {
     for (const path of ['/__admin/health', '/__admin/state', '/__admin/reset']) {
       const res = await request(fake.app).get(path);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, error: 'Resource not found' });
+      expect(res.body).toEqual(resourceNotFound);
     }
     expect((await request(fake.app).post('/__admin/reset')).status).toBe(404);
     expect((await request(fake.app).get('/api/v1/channels.list').set(AS.admin)).status).toBe(200);

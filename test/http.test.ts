@@ -1,13 +1,7 @@
 import request from 'supertest';
 
 import { AS, makeFake } from './support/fake';
-
-const NOT_LOGGED_IN = {
-  success: false,
-  error: 'You must be logged in to do this.',
-  status: 'error',
-  message: 'You must be logged in to do this.',
-};
+import { NOT_LOGGED_IN, resourceNotFound } from '../src/verify/expected';
 
 describe('every response', () => {
   it('is JSON with no-store caching headers, success and failure alike', async () => {
@@ -37,7 +31,7 @@ describe('every response', () => {
     for (const path of ['/api/v1/channels.nope', '/', '/api/v2/channels.list', '/api/v1/Channels.list']) {
       const res = await request(fake.app).get(path).set(AS.admin);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, error: 'Resource not found' });
+      expect(res.body).toEqual(resourceNotFound);
     }
   });
 

@@ -1,8 +1,7 @@
 import request from 'supertest';
 
 import { makeFake } from './support/fake';
-
-const UNAUTHORIZED = { success: false, error: 'Unauthorized', status: 'error', message: 'Unauthorized' };
+import { LOGIN_REFUSED } from '../src/verify/expected';
 
 describe('POST /api/v1/login', () => {
   const ok: [string, object][] = [
@@ -63,7 +62,7 @@ describe('POST /api/v1/login', () => {
       .post('/api/v1/login')
       .send(body as object);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(UNAUTHORIZED);
+    expect(res.body).toEqual(LOGIN_REFUSED);
     expect(fake.state()).toEqual(before);
   });
 
@@ -74,10 +73,10 @@ describe('POST /api/v1/login', () => {
       .set('Content-Type', 'application/json')
       .send('{"user":');
     expect(malformed.status).toBe(401);
-    expect(malformed.body).toEqual(UNAUTHORIZED);
+    expect(malformed.body).toEqual(LOGIN_REFUSED);
     const empty = await request(fake.app).post('/api/v1/login');
     expect(empty.status).toBe(401);
-    expect(empty.body).toEqual(UNAUTHORIZED);
+    expect(empty.body).toEqual(LOGIN_REFUSED);
   });
 
   it('issues a new random token each time; earlier tokens stay valid', async () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 
 import { createFakeServer } from '../src/server';
 import { AS, WORLD, makeFake } from './support/fake';
+import { resourceNotFound } from '../src/verify/expected';
 
 const RANDOM_RO = (state: { channels: { name: string; ro?: boolean }[] }) =>
   state.channels.find((c) => c.name === 'random')?.ro;
@@ -100,7 +101,7 @@ describe('sessions over HTTP', () => {
     expect((await request(fake.app).delete('/__admin/sessions/a')).body).toEqual({ status: 'ok' });
     const api = await request(fake.app).get('/s/a/api/v1/channels.list').set(AS.admin);
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ success: false, error: 'Resource not found' });
+    expect(api.body).toEqual(resourceNotFound);
     const admin = await request(fake.app).get('/s/a/__admin/state');
     expect(admin.status).toBe(404);
     expect(admin.body.problems).toEqual([]);

@@ -1,6 +1,23 @@
 import type { CheckContext, ListedRoom } from './context';
 import { lacking, listOf, objectOf } from './context';
 import type { Reply } from './client';
+import {
+  FORBIDDEN,
+  LOGIN_REFUSED,
+  NOT_ALLOWED,
+  NOT_LOGGED_IN,
+  RO_SAME,
+  ROOM_NOT_FOUND,
+  ROOM_PARAM_MISSING,
+  TYPE_REQUIRED,
+  TYPE_SAME,
+  archivedBody,
+  invalidParams,
+  invalidRoomType,
+  parseError,
+  resourceNotFound,
+  LOGGED_OUT,
+} from './expected';
 
 /**
  * The conformance suite: every rule of Rocket.Chat's wire behaviour that a client can observe on
@@ -37,40 +54,6 @@ const INTEG = 'GET /api/v1/channels.getIntegrations';
 const RO = 'POST /api/v1/channels.setReadOnly';
 const TYPE = 'POST /api/v1/channels.setType';
 
-const NOT_LOGGED_IN = {
-  success: false,
-  error: 'You must be logged in to do this.',
-  status: 'error',
-  message: 'You must be logged in to do this.',
-};
-const LOGIN_REFUSED = { success: false, error: 'Unauthorized', status: 'error', message: 'Unauthorized' };
-const FORBIDDEN = {
-  success: false,
-  error: 'User does not have the permissions required for this action [error-unauthorized]',
-};
-const ROOM_NOT_FOUND = {
-  success: false,
-  error:
-    'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
-  errorType: 'error-room-not-found',
-};
-const ROOM_PARAM_MISSING = {
-  success: false,
-  error: 'The parameter "roomId" or "roomName" is required [error-roomid-param-not-provided]',
-  errorType: 'error-roomid-param-not-provided',
-};
-const NOT_ALLOWED = {
-  success: false,
-  error: 'Editing room is not allowed [error-action-not-allowed]',
-  errorType: 'error-action-not-allowed',
-  details: { method: 'saveRoomSettings', action: 'Editing_room' },
-};
-const RO_SAME = {
-  success: false,
-  error: 'The channel read only setting is the same as what it would be changed to.',
-};
-const TYPE_SAME = { success: false, error: 'The channel type is the same as what it would be changed to.' };
-const TYPE_REQUIRED = { success: false, error: 'The bodyParam "type" is required' };
 const ME_FIELDS = [
   '_id',
   'username',
@@ -84,23 +67,31 @@ const ME_FIELDS = [
   'settings',
   'avatarUrl',
 ];
-const LIST_FIELDS = ['_id', 'name', 't', 'msgs', 'ts', '_updatedAt'];
+/** The documented fields of a listed channel (`u`, `ro` and the optional ones aside). */
+const LIST_FIELDS = ['_id', 'name', 't', 'usernames', 'usersCount', 'msgs', 'ts', 'sysMes', '_updatedAt'];
+/** ISO 8601 UTC with milliseconds, as every timestamp on the wire. */
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The documented fields of an integration, either kind, then of each kind. */
+const INTEGRATION_FIELDS = [
+  '_id',
+  'type',
+  'enabled',
+  'name',
+  'username',
+  'userId',
+  'channel',
+  'token',
+  '_createdAt',
+  '_createdBy',
+  '_updatedAt',
+];
+const KIND_FIELDS: Record<string, string[]> = {
+  'webhook-outgoing': ['event', 'urls'],
+  'webhook-incoming': [],
+};
 /** A name no server has. */
 const NO_SUCH_ROOM = 'rocketchat-fake-verify-no-such-room';
 const UNKNOWN_ROOM = 'rcfverifyunknownroomid';
-
-function invalid(reason: string): object {
-  return { success: false, error: `${reason} [invalid-params]`, errorType: 'invalid-params' };
-}
-
-function parseError(kind: 'sort' | 'query' | 'fields', raw: string): object {
-  return {
-    success: false,
-    error: `Invalid ${kind} parameter provided: "${raw}" [error-invalid-${kind}]`,
-    errorType: `error-invalid-${kind}`,
-    details: { helperMethod: 'parseJsonQuery' },
-  };
-}
 
 const q = encodeURIComponent;
 
@@ -195,20 +186,20 @@ export const CHECKS: readonly Check[] = [
     section: EVERY,
     rule: 'An unknown path under /api/v1 is 404 {"success":false,"error":"Resource not found"}',
     async run(t) {
-      t.exact(await t.get('/api/v1/rocketchat-fake.verify-no-such-route'), 404, {
-        success: false,
-        error: 'Resource not found',
-      });
+      t.exact(await t.get('/api/v1/rocketchat-fake.verify-no-such-route'), 404, resourceNotFound);
     },
   },
   // ---- authentication ----
   {
     id: 'auth.missing',
     section: AUTH,
-    rule: 'Without X-Auth-Token and X-User-Id a protected route is 401 "You must be logged in to do this."',
+    rule: 'Without X-Auth-Token and X-User-Id, or with only one of them, a protected route is 401 "You must be logged in to do this."',
     async run(t) {
       t.exact(await t.get('/api/v1/channels.list', 'nobody'), 401, NOT_LOGGED_IN);
       t.exact(await t.get('/api/v1/me', 'nobody'), 401, NOT_LOGGED_IN);
+      const { userId, authToken } = t.facts.user.credentials;
+      t.exact(await t.get('/api/v1/me', { userId, authToken: '' }), 401, NOT_LOGGED_IN);
+      t.exact(await t.get('/api/v1/me', { userId: '', authToken }), 401, NOT_LOGGED_IN);
     },
   },
   {
@@ -279,7 +270,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'login.user-or-email',
     section: LOGIN,
-    rule: 'POST login also takes {user, password} (user: a username, or an e-mail address when it has "@"), and form data',
+    rule: 'POST login also takes {user, password} (user: a username, or an e-mail address when it has "@"), {email, password}, and form data',
     async run(t) {
       // {user, password} as form data: both rules in one login
       const form = await t.send(
@@ -294,25 +285,27 @@ export const CHECKS: readonly Check[] = [
       const emails = t.facts.user.me.emails;
       const address = Array.isArray(emails) ? objectOf(emails[0]).address : undefined;
       if (typeof address !== 'string') return 'the e-mail form not tried: the user has no e-mail address';
-      const email = await t.post('/api/v1/login', { user: address, password: t.password() }, 'nobody');
-      t.status(email, 200);
-      t.that(
-        objectOf(objectOf(email.body).data).userId === t.facts.user.credentials.userId,
-        email,
-        'another user logged in',
-      );
+      for (const body of [{ user: address }, { email: address }]) {
+        const email = await t.post('/api/v1/login', { ...body, password: t.password() }, 'nobody');
+        t.status(email, 200);
+        t.that(
+          objectOf(objectOf(email.body).data).userId === t.facts.user.credentials.userId,
+          email,
+          'another user logged in',
+        );
+      }
       return undefined;
     },
   },
   {
     id: 'login.refused',
     section: LOGIN,
-    rule: 'Every failed login (wrong password, unknown user, empty body) is the same 401 "Unauthorized" body',
+    rule: 'Every failed login (wrong password, unknown user, missing password) is the same 401 "Unauthorized" body',
     async run(t) {
       const cases = [
         { username: t.facts.user.username, password: 'rcf-verify-wrong-password' },
         { username: 'rcf-verify-no-such-user', password: 'x' },
-        {},
+        { username: t.facts.user.username },
       ];
       for (const body of cases) t.exact(await t.post('/api/v1/login', body, 'nobody'), 401, LOGIN_REFUSED);
     },
@@ -364,11 +357,7 @@ export const CHECKS: readonly Check[] = [
       t.status(login, 200);
       const data = objectOf(objectOf(login.body).data);
       const mine = { userId: String(data.userId), authToken: String(data.authToken) };
-      t.exact(await t.post('/api/v1/logout', {}, mine), 200, {
-        status: 'success',
-        data: { message: "You've been logged out!" },
-        success: true,
-      });
+      t.exact(await t.post('/api/v1/logout', {}, mine), 200, LOGGED_OUT);
       t.exact(await t.get('/api/v1/me', mine), 401, NOT_LOGGED_IN);
     },
   },
@@ -392,7 +381,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.list.page',
     section: LIST,
-    rule: 'channels.list: {channels, count (items returned), offset, total, success}; public rooms only; sorted by name',
+    rule: 'channels.list: {channels, count (items returned), offset, total, success}; public rooms only, with their documented fields and ISO timestamps; sorted by name',
     async run(t) {
       const reply = await t.get('/api/v1/channels.list');
       const items = page(t, reply, 'channels');
@@ -406,6 +395,11 @@ export const CHECKS: readonly Check[] = [
       for (const c of items) {
         const missing = lacking(c, LIST_FIELDS);
         t.that(missing.length === 0, reply, `channel ${String(c.name)} lacks ${missing.join(', ')}`);
+        t.that(
+          ISO.test(String(c.ts)) && ISO.test(String(c._updatedAt)),
+          reply,
+          `channel ${String(c.name)}: ts or _updatedAt is not ISO 8601 with milliseconds`,
+        );
       }
     },
   },
@@ -449,8 +443,8 @@ export const CHECKS: readonly Check[] = [
     section: LIST,
     rule: 'A count or offset that is not a number is 400 "must be number [invalid-params]"',
     async run(t) {
-      t.exact(await t.get('/api/v1/channels.list?count=abc'), 400, invalid('must be number'));
-      t.exact(await t.get('/api/v1/channels.list?offset=abc'), 400, invalid('must be number'));
+      t.exact(await t.get('/api/v1/channels.list?count=abc'), 400, invalidParams('must be number'));
+      t.exact(await t.get('/api/v1/channels.list?offset=abc'), 400, invalidParams('must be number'));
     },
   },
   {
@@ -517,6 +511,29 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'channels.list.join-code',
+    section: LIST,
+    rule: 'joinCode is never returned: dropped from query and fields alike',
+    async run(t) {
+      const plain = await t.get('/api/v1/channels.list?count=1');
+      const query = await t.get(`/api/v1/channels.list?count=1&query=${q('{"joinCode":"rcf-verify"}')}`);
+      t.status(query, 200);
+      t.that(
+        objectOf(query.body).total === objectOf(plain.body).total,
+        query,
+        'a joinCode in query filtered the list',
+      );
+      const fields = await t.get(`/api/v1/channels.list?count=5&fields=${q('{"joinCode":1}')}`);
+      const items = page(t, fields, 'channels');
+      t.that(
+        items.every((c) => !('joinCode' in c)),
+        fields,
+        'joinCode returned through fields',
+      );
+      return undefined;
+    },
+  },
+  {
     id: 'channels.list.joined-only',
     section: LIST,
     rule: 'A caller without view-c-room but with view-joined-room (a guest) gets 200 with only the channels it joined',
@@ -577,16 +594,7 @@ export const CHECKS: readonly Check[] = [
           reply,
           `an integration of type ${String(kind)}`,
         );
-        const missing = lacking(i, [
-          '_id',
-          'type',
-          'name',
-          'enabled',
-          'channel',
-          'username',
-          '_createdAt',
-          '_createdBy',
-        ]);
+        const missing = lacking(i, [...INTEGRATION_FIELDS, ...(KIND_FIELDS[String(kind)] ?? [])]);
         t.that(missing.length === 0, reply, `integration ${String(i.name)} lacks ${missing.join(', ')}`);
         if (kind === 'webhook-incoming')
           t.that(
@@ -652,9 +660,21 @@ export const CHECKS: readonly Check[] = [
     async run(t) {
       const name = t.facts.channels[0]?.name ?? 'general';
       const path = '/api/v1/channels.setReadOnly';
-      t.exact(await t.post(path, { roomName: name }), 400, invalid("must have required property 'readOnly'"));
-      t.exact(await t.post(path, { readOnly: true }), 400, invalid("must have required property 'roomId'"));
-      t.exact(await t.post(path, { roomName: name, readOnly: 'maybe' }), 400, invalid('must be boolean'));
+      t.exact(
+        await t.post(path, { roomName: name }),
+        400,
+        invalidParams("must have required property 'readOnly'"),
+      );
+      t.exact(
+        await t.post(path, { readOnly: true }),
+        400,
+        invalidParams("must have required property 'roomId'"),
+      );
+      t.exact(
+        await t.post(path, { roomName: name, readOnly: 'maybe' }),
+        400,
+        invalidParams('must be boolean'),
+      );
     },
   },
   {
@@ -679,11 +699,7 @@ export const CHECKS: readonly Check[] = [
       t.exact(
         await t.post('/api/v1/channels.setReadOnly', { roomName: room.name, readOnly: !room.ro }),
         400,
-        {
-          success: false,
-          error: `The channel, ${room.name}, is archived [error-room-archived]`,
-          errorType: 'error-room-archived',
-        },
+        archivedBody(room.name),
       );
     },
   },
@@ -788,11 +804,11 @@ export const CHECKS: readonly Check[] = [
     needs: ['archived'],
     async run(t) {
       const room = archived(t);
-      t.exact(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' }), 400, {
-        success: false,
-        error: `The channel, ${room.name}, is archived [error-room-archived]`,
-        errorType: 'error-room-archived',
-      });
+      t.exact(
+        await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'p' }),
+        400,
+        archivedBody(room.name),
+      );
     },
   },
   {
@@ -813,12 +829,11 @@ export const CHECKS: readonly Check[] = [
     needs: ['probe'],
     async run(t) {
       const room = probe(t);
-      t.exact(await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'x' }), 400, {
-        success: false,
-        error: 'error-invalid-room-type [error-invalid-room-type]',
-        errorType: 'error-invalid-room-type',
-        details: { function: 'RocketChat.saveRoomType', type: 'x' },
-      });
+      t.exact(
+        await t.post('/api/v1/channels.setType', { roomName: room.name, type: 'x' }),
+        400,
+        invalidRoomType('x'),
+      );
     },
   },
   {
