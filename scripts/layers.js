@@ -6,7 +6,7 @@ const LAYERS = [
   ['base', '^src/(errors|types|glob|lazy)[.]ts$'],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
-  ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit)/'],
+  ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact)/'],
   ['http', '^src/http/'],
   // api and admin are one layer, side by side: neither may import the other (rule below)
   ['chat-and-control', '^src/(api|admin)/'],

@@ -5,6 +5,9 @@ import type {
   Fault,
   Integration,
   JournalEntry,
+  PactDocument,
+  PactOptions,
+  ProviderStateChange,
   RateLimitConfig,
   RequestFilter,
   Room,
@@ -44,6 +47,8 @@ export interface WorldControl {
     source?: string,
   ): RateLimitConfig | null;
   getRateLimit(): RateLimitConfig | null;
+  pact(options: PactOptions): PactDocument;
+  providerState(change: ProviderStateChange): Record<string, unknown>;
 }
 
 /** How a session is asked for: a scenario document, or the name of a file next to the fixtures. */

@@ -6,6 +6,9 @@ import type {
   FaultInput,
   Integration,
   JournalEntry,
+  PactDocument,
+  PactOptions,
+  ProviderStateChange,
   RateLimitConfig,
   RequestFilter,
   Room,
@@ -116,5 +119,19 @@ export abstract class WorldHandle {
   /** The rate limit in force, or `null`. */
   getRateLimit(): RateLimitConfig | null {
     return this.world.getRateLimit();
+  }
+
+  /**
+   * The journal as a Pact Specification v4 contract: one interaction per distinct request and
+   * answer, in the order first seen, with provider states and matching rules, and no secrets (see
+   * the README, "Contracts"). `provider` defaults to `rocketchat`; `filter` as for `requests()`.
+   */
+  pact(options: PactOptions): PactDocument {
+    return this.world.pact(options);
+  }
+
+  /** Sets this world up for one provider state of a contract it wrote (Pact's state-change request). */
+  providerState(change: ProviderStateChange): Record<string, unknown> {
+    return this.world.providerState(change);
   }
 }

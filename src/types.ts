@@ -319,3 +319,89 @@ export interface VerifyReport {
   /** nothing failed, nothing was left changed and the run was not interrupted */
   ok: boolean;
 }
+
+/** What `fake.pact()` and `GET /__admin/pact` are asked for. */
+export interface PactOptions {
+  /** the consumer's name: your client, bot or integration */
+  consumer: string;
+  /** the provider's name (default `rocketchat`) */
+  provider?: string;
+  /** only the requests matching it */
+  filter?: RequestFilter;
+}
+
+/** Where the CLI (`--pact-dir`, `--consumer`) and the Jest preset write the contract. */
+export interface PactFileOptions {
+  /** the directory; the file is `<consumer>-<provider>.json` */
+  dir: string;
+  consumer: string;
+  provider?: string;
+}
+
+/** A provider state of an interaction: words for people, `params` for a state handler. */
+export interface PactProviderState {
+  name: string;
+  params: Record<string, unknown>;
+}
+
+/** One matcher list of Pact's matching rules. */
+export interface PactMatchers {
+  combine: 'AND';
+  matchers: { match: string; regex?: string; min?: number }[];
+}
+
+/** A value the verifier takes from the provider state's answer (`${name}`). */
+export interface PactGenerator {
+  type: 'ProviderState';
+  expression: string;
+  dataType: 'STRING';
+}
+
+/** A body of a request or response in a Pact v4 file. */
+export interface PactBody {
+  content: unknown;
+  contentType: string;
+  encoded: false;
+}
+
+/** One synchronous HTTP interaction of a Pact v4 file. */
+export interface PactInteraction {
+  type: 'Synchronous/HTTP';
+  description: string;
+  providerStates: PactProviderState[];
+  request: {
+    method: string;
+    path: string;
+    query?: Record<string, string[]>;
+    headers?: Record<string, string[]>;
+    body?: PactBody;
+    matchingRules?: { header?: Record<string, PactMatchers> };
+    generators?: {
+      header?: Record<string, PactGenerator>;
+      body?: Record<string, PactGenerator>;
+      query?: Record<string, PactGenerator>;
+    };
+  };
+  response: {
+    status: number;
+    headers: Record<string, string[]>;
+    body?: PactBody;
+    matchingRules: { header: Record<string, PactMatchers>; body?: Record<string, PactMatchers> };
+  };
+}
+
+/** A Pact Specification v4 contract. */
+export interface PactDocument {
+  consumer: { name: string };
+  provider: { name: string };
+  interactions: PactInteraction[];
+  metadata: Record<string, unknown>;
+}
+
+/** Pact's state-change request, as `POST /__admin/pact/provider-states` takes it. */
+export interface ProviderStateChange {
+  state: string;
+  params?: Record<string, unknown>;
+  /** default `setup` */
+  action?: 'setup' | 'teardown';
+}

@@ -1,11 +1,15 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import type { WorldControl } from './control';
+import { ApiError } from './errors';
 import { FaultSet } from './faults/faults';
 import { Journal, redactBody } from './journal/journal';
+import type { ExchangeDetail } from './journal/journal';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
 import type * as EntityModule from './scenario/entity';
+import type * as ApplyModule from './pact/apply';
+import type * as PactModule from './pact/build';
 import type * as RateLimitSchemaModule from './scenario/ratelimit';
 import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
@@ -19,6 +23,10 @@ import type {
   Fault,
   Integration,
   JournalEntry,
+  PactDocument,
+  PactInteraction,
+  PactOptions,
+  ProviderStateChange,
   RateLimitConfig,
   RequestFilter,
   Room,
@@ -36,6 +44,9 @@ import type {
 const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
 /** Entities added to a running world, validated and resolved like a scenario's (zod). */
 const entityModule = lazy(() => require('./scenario/entity') as typeof EntityModule);
+/** Contracts (src/pact): loaded when one is asked for. */
+const pactModule = lazy(() => require('./pact/build') as typeof PactModule);
+const providerStateModule = lazy(() => require('./pact/apply') as typeof ApplyModule);
 /** The rate-limit schema (zod). */
 const rateLimitSchema = lazy(
   () => (require('./scenario/ratelimit') as typeof RateLimitSchemaModule).rateLimitSchema,
@@ -49,6 +60,11 @@ export interface WorldOptions {
   journalSize?: number;
   /** rate limiting, over the scenario's `rateLimit` */
   rateLimit?: RateLimitConfig;
+  /**
+   * keep the contract across resets and loads (`--pact-dir`, the Jest preset's `pact`): the
+   * journal's interactions are kept before it is cleared
+   */
+  keepContract?: boolean;
 }
 
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
@@ -69,6 +85,8 @@ export class FakeWorld implements WorldControl {
   readonly #journal: Journal;
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
+  /** with `keepContract`: the interactions of the journals cleared so far, distinct */
+  readonly #kept = new Map<string, PactInteraction>();
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
@@ -111,6 +129,7 @@ export class FakeWorld implements WorldControl {
 
   /** Back to the baseline: data, clock, login tokens issued since, and the journal. */
   async reset(): Promise<void> {
+    this.#keepContract();
     this.#store = new Store(this.#baseline, { lenient: this.#options.lenient });
     this.#journal.clear();
     this.#faults.clear();
@@ -119,6 +138,8 @@ export class FakeWorld implements WorldControl {
 
   /** Validates a scenario whole, then makes it the baseline and the current state. */
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
+    // the journal so far belongs to the old baseline: its interactions are replayed from it
+    this.#keepContract();
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
     );
@@ -208,16 +229,51 @@ export class FakeWorld implements WorldControl {
   }
 
   /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
-  recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>): void {
+  recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
     const { method, path, query, status, user } = request;
-    this.#journal.record({
-      method,
-      path,
-      query,
-      body: redactBody(request.body),
-      status,
-      user,
-      time: this.#store.clock.now(),
+    this.#journal.record(
+      {
+        method,
+        path,
+        query,
+        body: redactBody(request.body),
+        status,
+        user,
+        time: this.#store.clock.now(),
+      },
+      detail,
+    );
+  }
+
+  /** With `keepContract`, keeps the journal's interactions before the journal is cleared. */
+  #keepContract(): void {
+    if (!this.#options.keepContract) return;
+    const pact = pactModule();
+    for (const interaction of this.#interactions())
+      this.#kept.set(pact.interactionKey(interaction), interaction);
+  }
+
+  #interactions(): PactInteraction[] {
+    return pactModule().toInteractions(this.#journal.exchanges(), this.#baseline.world);
+  }
+
+  /**
+   * The journal (and, with `keepContract`, the journals cleared before) as a Pact v4 contract:
+   * one interaction per distinct request and answer, provider states, matching rules, no secrets.
+   */
+  pact(options: PactOptions): PactDocument {
+    if (typeof options.consumer !== 'string' || options.consumer.trim() === '') {
+      throw new ApiError('control-invalid', { reason: 'pact: a consumer name is required' });
+    }
+    return pactModule().pactOf(options, [...this.#kept.values(), ...this.#interactions()]);
+  }
+
+  /** Sets this world up for one provider state of a contract it wrote (Pact's state change). */
+  providerState(change: ProviderStateChange): Record<string, unknown> {
+    return providerStateModule().applyProviderState(change, {
+      store: this.#store,
+      addUser: (user, source) => this.addUser(user, source),
+      addChannel: (channel, source) => this.addChannel(channel, source),
     });
   }
 
@@ -244,6 +300,7 @@ export class FakeWorld implements WorldControl {
 
   /** Forgets the recorded requests; the data is untouched. */
   clearRequests(): void {
+    this.#keepContract();
     this.#journal.clear();
   }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { RequestFilter } from '../types';
+import type { PactOptions, ProviderStateChange, RequestFilter } from '../types';
 import type { SessionOptions } from '../control';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
@@ -52,6 +52,36 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
     } else throw invalid(`unknown filter "${key}"; use path, method or status`, `$.${key}`);
   }
   return filter;
+}
+
+/** `GET /__admin/pact?consumer=&provider=` plus the journal's `path`, `method`, `status`. */
+export function readPactOptions(query: Record<string, unknown>): PactOptions {
+  const { consumer, provider, ...rest } = query;
+  if (typeof consumer !== 'string' || consumer.trim() === '')
+    throw invalid('"consumer" is required: the name of your client', '$.consumer');
+  if (provider !== undefined && (typeof provider !== 'string' || provider.trim() === ''))
+    throw invalid('"provider" must be a name', '$.provider');
+  const filter = readRequestFilter(rest);
+  return {
+    consumer,
+    ...(provider !== undefined ? { provider } : {}),
+    ...(Object.keys(filter).length > 0 ? { filter } : {}),
+  };
+}
+
+/** Pact's state-change request: `{state, params?, action?}`. */
+export function readProviderStateChange(body: Record<string, unknown>): ProviderStateChange {
+  const { state, params, action } = body;
+  if (typeof state !== 'string') throw invalid('"state" is required: the provider state\'s name', '$.state');
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))
+    throw invalid('"params" must be an object', '$.params');
+  if (action !== undefined && action !== 'setup' && action !== 'teardown')
+    throw invalid('"action" is "setup" or "teardown"', '$.action');
+  return {
+    state,
+    ...(params !== undefined ? { params: params as Record<string, unknown> } : {}),
+    ...(action !== undefined ? { action } : {}),
+  };
 }
 
 /** `POST /__admin/sessions`: `{}` or any of `id`, `scenario` (a document), `fixtures` (a file name). */

@@ -10,7 +10,14 @@ import { contextOf } from '../http/context';
 import { ApiError } from '../errors';
 import { ScenarioError } from '../scenario/problems';
 import type { ServerControl, WorldControl } from '../control';
-import { readClockChange, readObject, readRequestFilter, readSessionOptions } from './params';
+import {
+  readClockChange,
+  readObject,
+  readPactOptions,
+  readProviderStateChange,
+  readRequestFilter,
+  readSessionOptions,
+} from './params';
 
 /** Constant-time comparison of a presented token with the configured one. */
 function sameToken(presented: string, expected: string): boolean {
@@ -187,6 +194,17 @@ function worldRoutes(): Route[] {
       method: 'DELETE',
       path: '/rate-limit',
       handle: (world, _req, res) => void res.json({ rateLimit: world.setRateLimit(null) }),
+    },
+    {
+      method: 'GET',
+      path: '/pact',
+      handle: (world, req, res) => void res.json(world.pact(readPactOptions(req.query))),
+    },
+    {
+      method: 'POST',
+      path: '/pact/provider-states',
+      handle: (world, req, res) =>
+        void res.json(world.providerState(readProviderStateChange(readObject(req.body)))),
     },
     {
       method: 'DELETE',

@@ -45,6 +45,8 @@ function truncateResponse(res: Response): void {
 }
 
 function act(fault: Fault, res: Response, next: NextFunction): void {
+  // the journal marks the answer as a fault's: no contract is made of it (src/pact)
+  if (fault.drop || fault.partial || fault.status !== undefined) res.locals.fault = true;
   if (fault.drop) {
     res.socket?.destroy();
     return;

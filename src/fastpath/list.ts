@@ -15,13 +15,18 @@ export function answerList(target: Target, req: IncomingMessage, res: ServerResp
   const key = listPageKey(`/channels.list${target.query ? `?${target.query}` : ''}`);
   const body = peekCached(world.store, key);
   if (body === undefined) return false;
-  journalWhenDone(world, res, {
-    method: 'GET',
-    path: LIST,
-    query: queryOf(target.query),
-    body: undefined,
-    user: user.username,
-  });
+  journalWhenDone(
+    world,
+    res,
+    {
+      method: 'GET',
+      path: LIST,
+      query: queryOf(target.query),
+      body: undefined,
+      user: user.username,
+    },
+    body,
+  );
   sendJson(res, 200, body);
   return true;
 }

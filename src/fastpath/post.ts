@@ -52,15 +52,15 @@ function answerPost(
   } catch {
     return false; // a refusal: the checks run before any change, so Express gives the same one
   }
-  journalWhenDone(target.world, res, {
-    method: 'POST',
-    path: target.path,
-    query: queryOf(target.query),
-    body: parsed,
-    user: user.username,
-  });
   // `{...result, success: true}` serialised, without copying the result first
-  sendJson(res, 200, `${JSON.stringify(result).slice(0, -1)},"success":true}`);
+  const answer = `${JSON.stringify(result).slice(0, -1)},"success":true}`;
+  journalWhenDone(
+    target.world,
+    res,
+    { method: 'POST', path: target.path, query: queryOf(target.query), body: parsed, user: user.username },
+    answer,
+  );
+  sendJson(res, 200, answer);
   return true;
 }
 

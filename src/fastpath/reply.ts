@@ -23,8 +23,18 @@ export function journalWhenDone(
   world: FakeWorld,
   res: ServerResponse,
   entry: Omit<JournalEntry, 'seq' | 'time' | 'status'>,
+  response: string,
 ): void {
   const { method, path, query, body, user } = entry;
-  // the Express path's key order, which GET /__admin/requests shows
-  whenAnswered(res, (status) => world.recordRequest({ method, path, query, body, status, user }));
+  // the Express path's key order, which GET /__admin/requests shows; the fast path answers only
+  // authenticated requests, with JSON bodies
+  const detail = {
+    response,
+    ...(method === 'POST' ? { contentType: 'application/json' } : {}),
+    authHeaders: true,
+    fault: false,
+  };
+  whenAnswered(res, (status) =>
+    world.recordRequest({ method, path, query, body, status, user }, { ...detail, fault: status === 0 }),
+  );
 }

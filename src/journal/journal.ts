@@ -21,6 +21,28 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
     (filter.status === undefined || entry.status === filter.status);
 }
 
+/**
+ * What the journal keeps of an exchange beyond its public entry, for the contract (src/pact): the
+ * response body as sent, the request's content type, whether it carried auth headers, and whether
+ * a fault answered it. Held beside the entry, never shown in `requests()`.
+ */
+export interface ExchangeDetail {
+  /** the response body text as sent (a reference, not a copy) */
+  response?: string;
+  /** the request's Content-Type, when it had a body */
+  contentType?: string;
+  /** the request carried X-Auth-Token or X-User-Id */
+  authHeaders: boolean;
+  /** a fault (or no answer at all) stood in for the real handler */
+  fault: boolean;
+}
+
+/** An entry with its detail, as the contract reads them. */
+export interface Exchange {
+  entry: JournalEntry;
+  detail: ExchangeDetail;
+}
+
 interface Waiter {
   matches: (entry: JournalEntry) => boolean;
   resolve: (entry: JournalEntry) => void;
@@ -33,13 +55,15 @@ export class Journal {
   #seq = 0;
   #dropped = 0;
   #waiters = new Set<Waiter>();
+  /** each entry's detail, dropped with the entry */
+  #details = new WeakMap<JournalEntry, ExchangeDetail>();
 
   constructor(capacity = DEFAULT_JOURNAL_SIZE) {
     this.capacity = Math.max(1, Math.floor(capacity));
   }
 
   /** Records a request; the oldest drops when the ring is full. */
-  record(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
+  record(entry: Omit<JournalEntry, 'seq'>, detail?: ExchangeDetail): JournalEntry {
     this.#seq += 1;
     // written out, not spread: one object of a stable shape per request (the fast path's hot loop)
     const recorded: JournalEntry = {
@@ -52,6 +76,7 @@ export class Journal {
       user: entry.user,
       time: entry.time,
     };
+    if (detail) this.#details.set(recorded, detail);
     if (this.#entries.length < this.capacity) this.#entries.push(recorded);
     else {
       this.#entries[this.#start] = recorded;
@@ -71,6 +96,15 @@ export class Journal {
   list(filter?: RequestFilter): JournalEntry[] {
     const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
     return structuredClone(ordered.filter(matcher(filter)));
+  }
+
+  /** The recorded exchanges, oldest first: copies of the entries, with their details. */
+  exchanges(): Exchange[] {
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((entry) => ({
+      entry: structuredClone(entry),
+      detail: this.#details.get(entry) ?? { authHeaders: false, fault: false },
+    }));
   }
 
   /** How many requests the ring has dropped since the last clear. */

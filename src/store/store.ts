@@ -7,9 +7,11 @@ import type {
   KindChanges,
   PermissionTable,
   Room,
+  RoomType,
   TokenRecord,
   User,
   UserRef,
+  UserRole,
   World,
 } from '../types';
 import type { Baseline } from './baseline';
@@ -342,6 +344,51 @@ export class Store {
       throw new ApiError('error-action-not-allowed-public');
     if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
     return this.#commitRoom(room, { t: type });
+  }
+
+  /** A user by username (any case), for the provider states of a contract. */
+  userNamed(username: string): User | undefined {
+    return this.#users.get(this.#userKeys.get(`u:${username.toLowerCase()}`) ?? '');
+  }
+
+  /** A user by e-mail address (any case). */
+  userWithEmail(email: string): User | undefined {
+    return this.#users.get(this.#userKeys.get(`e:${email.toLowerCase()}`) ?? '');
+  }
+
+  /** A room's `_id` by name. */
+  findRoomId(name: string): string | undefined {
+    return this.#roomNames.get(name);
+  }
+
+  /** A fresh login token for a user, as a login would issue (a provider state logs a user in). */
+  issueToken(user: User): string {
+    const authToken = randomBytes(32).toString('base64url');
+    this.#tokens.set(authToken, user._id);
+    return authToken;
+  }
+
+  /**
+   * Sets a room's type, read-only flag and archived flag as a provider state says (a control
+   * change: no system message). The clock ticks and lists follow, as for every change.
+   */
+  putRoom(id: string, fields: { t?: RoomType; ro?: boolean; archived?: boolean }): void {
+    const room = this.#rooms.get(id);
+    if (!room) return;
+    const next: Room = { ...room, ...fields, _updatedAt: this.clock.tick() };
+    if (fields.archived === false) delete next.archived;
+    this.#version += 1;
+    this.#rooms.set(id, next);
+    this.#roomLists.record(this.#version, room, next);
+  }
+
+  /** Gives a user these roles (a provider state's caller). */
+  putUserRoles(id: string, roles: UserRole[]): void {
+    const user = this.#users.get(id);
+    if (!user) return;
+    this.clock.tick();
+    this.#version += 1;
+    this.#users.set(id, { ...user, roles: [...roles] });
   }
 
   /** The one write of a room transition: new object, clock tick, system message counted. */

@@ -1,0 +1,118 @@
+/**
+ * Matching rules for a recorded response: what may differ between servers by nature matches by
+ * type or by pattern, what the request or the provider state decides matches by value.
+ *
+ * - The envelope (`success`, `error`, `errorType`, `status`, `message`, `details`) by value.
+ * - Timestamps (ISO 8601) by pattern; numbers (counts, `msgs`) as integers; ids, tokens and other
+ *   strings by type; arrays by type, each element like the first.
+ * - The room a change was asked for keeps `name`, `t`, `ro` and `archived` by value: the provider
+ *   state makes them so.
+ * - A list page (`channels`, `integrations`) becomes one template element with the fields every
+ *   recorded element had, matched by type: another server lists other channels.
+ *
+ * Layer: world (src/pact). Plain data in, plain data out.
+ */
+
+import type { PactMatchers } from '../types';
+
+type Matcher = PactMatchers['matchers'][number];
+type MatcherList = PactMatchers;
+
+/** Pact's matching rules of one category: JSON path → matchers. */
+export type Rules = Record<string, MatcherList>;
+
+export const ISO_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$';
+const ISO = new RegExp(ISO_PATTERN);
+export const VERSION_PATTERN = '^\\d+\\.\\d+(\\.\\d+)?.*$';
+
+const ENVELOPE = new Set(['success', 'error', 'errorType', 'status', 'message', 'details']);
+/** The fields of a room a change was asked for, which the provider state decides. */
+const ROOM_BY_VALUE = new Set(['name', 't', 'ro', 'archived']);
+/** Keys whose value is a list page, made one template element. */
+const LISTS = new Set(['channels', 'integrations']);
+
+function rule(...matchers: Matcher[]): MatcherList {
+  return { combine: 'AND', matchers };
+}
+
+/** A JSON path step: `.key`, or `['key']` for a key that is not an identifier. */
+function step(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `['${key.replace(/'/g, "\\'")}']`;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function isObject(value: Json): value is { [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rules for a value whose every leaf matches by type or pattern (an entity of the provider's). */
+function byType(value: Json, path: string, rules: Rules): void {
+  if (Array.isArray(value)) {
+    rules[path] = rule({ match: 'type', min: 0 });
+    if (value.length > 0) byType(value[0] ?? null, `${path}[*]`, rules);
+    return;
+  }
+  if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) byType(child, `${path}${step(key)}`, rules);
+    return;
+  }
+  if (typeof value === 'string')
+    rules[path] = ISO.test(value) ? rule({ match: 'regex', regex: ISO_PATTERN }) : rule({ match: 'type' });
+  else if (typeof value === 'number')
+    rules[path] = Number.isInteger(value) ? rule({ match: 'integer' }) : rule({ match: 'type' });
+  else if (typeof value === 'boolean') rules[path] = rule({ match: 'boolean' });
+}
+
+/** The element of a list page every recorded element fits: the fields all of them have. */
+function template(items: Json[]): Json[] {
+  const objects = items.filter(isObject);
+  if (objects.length === 0) return items.slice(0, 1);
+  const first = objects[0] as { [key: string]: Json };
+  const common = Object.keys(first).filter((key) => objects.every((item) => key in item));
+  return [Object.fromEntries(common.map((key) => [key, first[key] ?? null]))];
+}
+
+export interface Shaped {
+  /** the body as the contract holds it (list pages made one template element) */
+  body: Json;
+  rules: Rules;
+}
+
+/**
+ * The body as the contract shows it, and its matching rules. `path` is the request path: a
+ * change's room (`channel`, `group`) keeps its deciding fields by value, `info` its version by
+ * pattern, `me` and `login` the username.
+ */
+export function shapeResponse(body: Json, path: string): Shaped {
+  const rules: Rules = {};
+  // a logout's answer is the same on every server, word for word
+  if (!isObject(body) || path === '/api/v1/logout') return { body, rules };
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(body)) {
+    const at = `$${step(key)}`;
+    if (ENVELOPE.has(key)) {
+      out[key] = value;
+    } else if (LISTS.has(key) && Array.isArray(value)) {
+      out[key] = template(value);
+      byType(out[key], at, rules);
+    } else if ((key === 'channel' || key === 'group') && isObject(value)) {
+      out[key] = value;
+      for (const [field, child] of Object.entries(value)) {
+        if (!ROOM_BY_VALUE.has(field)) byType(child, `${at}${step(field)}`, rules);
+      }
+    } else if (key === 'offset' && typeof value === 'number') {
+      out[key] = value;
+    } else if (key === 'version' && path === '/api/info') {
+      out[key] = value;
+      rules[at] = rule({ match: 'regex', regex: VERSION_PATTERN });
+    } else {
+      out[key] = value;
+      byType(value, at, rules);
+    }
+  }
+  // the username a login or `me` answers with is the one the state logged in
+  delete rules['$.data.me.username'];
+  delete rules['$.username'];
+  return { body: out, rules };
+}
