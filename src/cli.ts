@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer } from './server';
+import type { PactFileOptions } from './types';
 import type * as VerifyCli from './verify/cli';
 
 const HELP = `Usage: rocketchat-fake [options]
@@ -28,6 +29,9 @@ Options:
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing
+  --pact-dir DIR    with --consumer NAME: write the contract of the requests served
+                    to DIR/NAME-rocketchat.json (Pact v4) when the server stops
+  --consumer NAME   the contract's consumer: your client's name
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -51,6 +55,7 @@ interface CliOptions {
   bodyLimit?: number;
   journalSize?: number;
   worldCache?: string | false;
+  pact?: PactFileOptions;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -79,6 +84,8 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         'journal-size': { type: 'string' },
         'world-cache': { type: 'string' },
         'no-world-cache': { type: 'boolean' },
+        'pact-dir': { type: 'string' },
+        consumer: { type: 'string' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -103,7 +110,18 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
     journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
+    pact: readPact(values['pact-dir'], values.consumer),
   };
+}
+
+function readPact(dir: string | undefined, consumer: string | undefined): PactFileOptions | undefined {
+  if (dir === undefined && consumer === undefined) return undefined;
+  if (dir === undefined || dir.trim() === '' || consumer === undefined || !/^[\w.-]+$/.test(consumer)) {
+    throw new UsageError(
+      '--pact-dir DIR and --consumer NAME go together (NAME: letters, digits, ".", "_", "-")',
+    );
+  }
+  return { dir, consumer };
 }
 
 function readWorldCache(dir: string | undefined, off: boolean): string | false | undefined {

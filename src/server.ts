@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,13 +16,17 @@ import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
 import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
 import { ScenarioError } from './scenario/problems';
+import type * as PactModule from './pact/build';
 import type * as ResolveModule from './scenario/resolve';
 import { buildBaseline } from './store/baseline';
-import type { SessionInfo } from './types';
+import type { PactFileOptions, PactInteraction, SessionInfo } from './types';
 import { FakeWorld } from './world';
+import type { WorldOptions } from './world';
 
 /** Express and the routes: built on the first request the fast path does not answer. */
 const appModule = lazy(() => require('./app') as typeof AppModule);
+/** Contracts, for the `pact` option. */
+const pactModule = lazy(() => require('./pact/build') as typeof PactModule);
 /** Scenario validation and resolution (zod, faker), for a session with its own scenario. */
 const resolveModule = lazy(() => require('./scenario/resolve') as typeof ResolveModule);
 
@@ -37,6 +42,11 @@ export interface FakeServerOptions extends FakeOptions {
   port?: number;
   /** default `127.0.0.1` */
   host?: string;
+  /**
+   * write the contract of every world (root and sessions, across resets) to
+   * `<dir>/<consumer>-<provider>.json`: when a session ends, and when the server stops
+   */
+  pact?: PactFileOptions;
 }
 
 /**
@@ -83,6 +93,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
   #express: FakeApp | undefined;
   readonly #root: FakeWorld;
   readonly #sessions = new Map<string, FakeWorld>();
+  /** with the `pact` option: the interactions written so far, distinct */
+  readonly #contract = new Map<string, PactInteraction>();
   #sessionCount = 0;
   #server: Server | undefined;
   #url: string | undefined;
@@ -93,7 +105,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   constructor(options: FakeServerOptions = {}) {
     super();
     this.#options = options;
-    this.#root = new FakeWorld(baselineFor(options), options);
+    this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
     this.#host = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
   }
 
@@ -161,8 +173,35 @@ export class FakeServer extends WorldHandle implements ServerControl {
     if (this.#sessions.has(id))
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
     const baseline = this.#sessionBaseline(options, source);
-    this.#sessions.set(id, new FakeWorld(baseline, this.#options));
+    this.#sessions.set(id, new FakeWorld(baseline, this.#worldOptions()));
     return { id, path: `/s/${id}` };
+  }
+
+  #worldOptions(): WorldOptions {
+    return { ...this.#options, keepContract: this.#options.pact !== undefined };
+  }
+
+  /**
+   * With the `pact` option: adds a world's interactions to the server's contract and writes the
+   * file whole (a temporary file renamed over it, so a reader never sees half of one).
+   */
+  #writeContract(worlds: FakeWorld[]): void {
+    const file = this.#options.pact;
+    if (!file) return;
+    for (const world of worlds) {
+      for (const interaction of world.contractInteractions())
+        this.#contract.set(pactModule().interactionKey(interaction), interaction);
+    }
+    const options = {
+      consumer: file.consumer,
+      ...(file.provider !== undefined ? { provider: file.provider } : {}),
+    };
+    const document = pactModule().pactOf(options, [...this.#contract.values()]);
+    mkdirSync(file.dir, { recursive: true });
+    const target = join(file.dir, `${file.consumer}-${file.provider ?? 'rocketchat'}.json`);
+    const partial = `${target}.${process.pid}.tmp`;
+    writeFileSync(partial, `${JSON.stringify(document, null, 2)}\n`);
+    renameSync(partial, target);
   }
 
   #nextSessionId(): string {
@@ -192,6 +231,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   /** Ends a session; false if there was none. */
   deleteSession(id: string): boolean {
+    const world = this.#sessions.get(id);
+    if (world) this.#writeContract([world]);
     return this.#sessions.delete(id);
   }
 
@@ -204,6 +245,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async stop(): Promise<void> {
     const server = this.#server;
     if (!server) return;
+    this.#writeContract([this.#root, ...this.#sessions.values()]);
     this.#server = undefined;
     this.#url = undefined;
     // responses still being produced close their connection when done, so close() can finish

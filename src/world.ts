@@ -265,7 +265,12 @@ export class FakeWorld implements WorldControl {
     if (typeof options.consumer !== 'string' || options.consumer.trim() === '') {
       throw new ApiError('control-invalid', { reason: 'pact: a consumer name is required' });
     }
-    return pactModule().pactOf(options, [...this.#kept.values(), ...this.#interactions()]);
+    return pactModule().pactOf(options, this.contractInteractions());
+  }
+
+  /** The interactions of the contract: those kept across resets, then the journal's. */
+  contractInteractions(): PactInteraction[] {
+    return [...this.#kept.values(), ...this.#interactions()];
   }
 
   /** Sets this world up for one provider state of a contract it wrote (Pact's state change). */

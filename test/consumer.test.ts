@@ -139,6 +139,8 @@ test('file ${n} starts its next test from the baseline', async () => {
         testEnvironment: 'node',
         globalSetup: 'rocketchat-fake/jest/global-setup',
         globalTeardown: 'rocketchat-fake/jest/global-teardown',
+        // each file's session writes its part of one contract when it ends
+        globals: { rocketchatFake: { pact: { dir: 'pacts', consumer: 'shared-bot' } } },
         transform: { '^.+\\.ts$': [require.resolve('ts-jest'), { tsconfig: join(cjs, 'tsconfig.json') }] },
       })};`,
     );
@@ -153,6 +155,17 @@ test('file ${n} starts its next test from the baseline', async () => {
       );
       expect(output).toMatch(/Tests:\s+40 passed, 40 total/);
       expect(output).toMatch(/Test Suites:\s+20 passed, 20 total/);
+      // 20 files made the same requests: the contract holds each distinct one once
+      const contract = JSON.parse(readFileSync(join(dir, 'pacts', 'shared-bot-rocketchat.json'), 'utf8')) as {
+        interactions: { description: string }[];
+      };
+      expect(contract.interactions.map((i) => i.description).sort()).toEqual([
+        'POST /api/v1/channels.setReadOnly (roomName=general, readOnly=false) as admin: 200',
+        'POST /api/v1/channels.setReadOnly (roomName=general, readOnly=true) as admin: 200',
+        'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true) as admin: 200',
+        'POST /api/v1/channels.setType (roomName=random, type=p) as admin: 200',
+        'POST /api/v1/login (user=admin) as nobody: 200',
+      ]);
     }
   });
 

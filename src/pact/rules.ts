@@ -2,6 +2,8 @@
  * Matching rules for a recorded response: what may differ between servers by nature matches by
  * type or by pattern, what the request or the provider state decides matches by value.
  *
+ * - Secrets (a login's `authToken`, a webhook's `token`) are never written: a placeholder stands in,
+ *   matched by type.
  * - The envelope (`success`, `error`, `errorType`, `status`, `message`, `details`) by value.
  * - Timestamps (ISO 8601) by pattern; numbers (counts, `msgs`) as integers; ids, tokens and other
  *   strings by type; arrays by type, each element like the first.
@@ -46,6 +48,22 @@ function isObject(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Secrets a response may carry (a login's token, a webhook's token): written as a placeholder. */
+const SECRET = /token|password/i;
+const HIDDEN = '<secret: not written to the contract>';
+
+/** The value with every secret replaced; its rules match such fields by type. */
+function hideSecrets(value: Json): Json {
+  if (Array.isArray(value)) return value.map(hideSecrets);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      SECRET.test(key) && typeof child === 'string' ? HIDDEN : hideSecrets(child),
+    ]),
+  );
+}
+
 /** Rules for a value whose every leaf matches by type or pattern (an entity of the provider's). */
 function byType(value: Json, path: string, rules: Rules): void {
   if (Array.isArray(value)) {
@@ -88,8 +106,10 @@ export function shapeResponse(body: Json, path: string): Shaped {
   const rules: Rules = {};
   // a logout's answer is the same on every server, word for word
   if (!isObject(body) || path === '/api/v1/logout') return { body, rules };
+  const hidden = hideSecrets(body);
+  if (!isObject(hidden)) return { body: hidden, rules };
   const out: { [key: string]: Json } = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(hidden)) {
     const at = `$${step(key)}`;
     if (ENVELOPE.has(key)) {
       out[key] = value;

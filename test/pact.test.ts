@@ -1,0 +1,428 @@
+/**
+ * Contracts out of the tests (src/pact): a client's calls against one fake become a Pact v4 file,
+ * which Pact's own provider verifier (@pact-foundation/pact-core) runs against a second, fresh fake
+ * set up through the provider-state route. A tampered file fails. The file validates against the
+ * Pact v4 schema shipped under test/support, and holds no secret.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import Ajv2020 from 'ajv/dist/2020';
+import pact from '@pact-foundation/pact-core';
+import request from 'supertest';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import type { PactDocument, PactInteraction } from '../src/types';
+
+process.env.PACT_DO_NOT_TRACK = 'true';
+pact.logLevel('error');
+
+const ROOT = join(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+type Headers = Record<string, string>;
+
+/** A client of the fake, as a bot would be: fetch, JSON, the auth headers it got from login. */
+function client(base: string) {
+  const call = async (method: string, path: string, body?: object, headers: Headers = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  return {
+    call,
+    async login(username: string, password: string): Promise<{ headers: Headers; token: string }> {
+      const res = await call('POST', '/api/v1/login', { username, password });
+      const data = res.body.data as { userId: string; authToken: string };
+      return { headers: { 'X-Auth-Token': data.authToken, 'X-User-Id': data.userId }, token: data.authToken };
+    },
+  };
+}
+
+/**
+ * A realistic sequence: alice logs in, lists, reads an integration list (refused: she may not),
+ * makes her channel read-only and back, makes it private, fails to change a channel not hers;
+ * the admin reads integrations; a wrong password is refused. Returns the tokens issued.
+ */
+async function exercise(base: string): Promise<string[]> {
+  const c = client(base);
+  const alice = await c.login('alice', 'alice');
+  const admin = await c.login('admin', 'admin');
+  await c.call('GET', '/api/v1/channels.list?count=5', undefined, alice.headers);
+  await c.call('GET', '/api/v1/channels.list?count=5', undefined, alice.headers); // the same again: once in the contract
+  await c.call('GET', '/api/v1/channels.getIntegrations?roomName=deploys', undefined, admin.headers);
+  await c.call('GET', '/api/v1/channels.getIntegrations?roomName=deploys', undefined, alice.headers);
+  await c.call('POST', '/api/v1/channels.setReadOnly', { roomName: 'random', readOnly: true }, alice.headers);
+  await c.call(
+    'POST',
+    '/api/v1/channels.setReadOnly',
+    { roomId: 'random.channel.01', readOnly: false },
+    alice.headers,
+  );
+  await c.call('POST', '/api/v1/channels.setType', { roomName: 'random', type: 'p' }, alice.headers);
+  await c.call('POST', '/api/v1/channels.setType', { roomName: 'announcements', type: 'p' }, alice.headers);
+  await c.call('POST', '/api/v1/channels.setReadOnly', { roomName: 'nope', readOnly: true }, alice.headers);
+  await c.call('POST', '/api/v1/login', { username: 'alice', password: 'not-her-password' });
+  return [alice.token, admin.token];
+}
+
+async function contractOf(
+  fake: FakeServer,
+  consumer = 'my-bot',
+): Promise<{ doc: PactDocument; tokens: string[] }> {
+  const tokens = await exercise(fake.url);
+  return { doc: fake.pact({ consumer }), tokens };
+}
+
+/** Pact's verifier against a fresh fake; resolves, or rejects with the verifier's report. */
+async function verifyAgainstFreshFake(doc: PactDocument): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'rcf-pact-'));
+  const file = join(dir, 'contract.json');
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  const provider = createFakeServer();
+  const url = await provider.start(0);
+  try {
+    await pact.verifyPacts({
+      providerBaseUrl: url,
+      pactUrls: [file],
+      provider: doc.provider.name,
+      providerStatesSetupUrl: `${url}/__admin/pact/provider-states`,
+      logLevel: 'error',
+    });
+  } finally {
+    await provider.stop();
+  }
+}
+
+function byDescription(doc: PactDocument, start: string): PactInteraction {
+  const found = doc.interactions.find((i) => i.description.startsWith(start));
+  if (!found)
+    throw new Error(`no interaction "${start}" in ${doc.interactions.map((i) => i.description).join('; ')}`);
+  return found;
+}
+
+describe('fake.pact(): the journal as a Pact v4 contract', () => {
+  let fake: FakeServer;
+  let doc: PactDocument;
+  let tokens: string[];
+
+  beforeAll(async () => {
+    fake = createFakeServer();
+    await fake.start(0);
+    ({ doc, tokens } = await contractOf(fake));
+  });
+  afterAll(() => fake.stop());
+
+  it('one interaction per distinct request and answer, in the order first seen', () => {
+    expect(doc.interactions.map((i) => i.description)).toEqual([
+      'POST /api/v1/login (username=alice) as nobody: 200',
+      'POST /api/v1/login (username=admin) as nobody: 200',
+      'GET /api/v1/channels.list as alice: 200',
+      'GET /api/v1/channels.getIntegrations (roomName=deploys) as admin: 200',
+      'GET /api/v1/channels.getIntegrations (roomName=deploys) as alice: 403',
+      'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true) as alice: 200',
+      'POST /api/v1/channels.setReadOnly (roomId=random.channel.01, readOnly=false) as alice: 200',
+      'POST /api/v1/channels.setType (roomName=random, type=p) as alice: 200',
+      'POST /api/v1/channels.setType (roomName=announcements, type=p) as alice: 400',
+      'POST /api/v1/channels.setReadOnly (roomName=nope, readOnly=true) as alice: 400',
+      'POST /api/v1/login (username=alice) as nobody: 401',
+    ]);
+    expect(doc).toMatchObject({
+      consumer: { name: 'my-bot' },
+      provider: { name: 'rocketchat' },
+      metadata: { pactSpecification: { version: '4.0' }, 'rocketchat-fake': { version: expect.any(String) } },
+    });
+  });
+
+  it('validates against the Pact v4 schema (test/support/pact-v4.schema.json), which refuses a broken file', () => {
+    const schema = JSON.parse(
+      readFileSync(join(__dirname, 'support', 'pact-v4.schema.json'), 'utf8'),
+    ) as object;
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(doc)).toBe(true);
+    expect(validate.errors ?? null).toBeNull();
+    const broken = structuredClone(doc);
+    (broken.metadata.pactSpecification as { version: string }).version = '3.0.0';
+    delete (broken.interactions[0]?.request as { method?: string }).method;
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('provider states in words and params: the caller with its roles, the room as it was then, an absent room', () => {
+    const states = (start: string) => byDescription(doc, start).providerStates;
+    expect(states('POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true)')).toEqual([
+      {
+        name: 'alice is logged in with the role user',
+        params: { kind: 'caller', username: 'alice', roles: ['user'] },
+      },
+      {
+        name: 'a public channel named random, read-only false, created by alice',
+        params: { kind: 'room', name: 'random', t: 'c', ro: false, archived: false, creator: 'alice' },
+      },
+    ]);
+    // the second change sees the first one's result
+    expect(states('POST /api/v1/channels.setReadOnly (roomId=random.channel.01')[1]?.name).toBe(
+      'a public channel named random, read-only true, created by alice',
+    );
+    expect(states('POST /api/v1/channels.setReadOnly (roomName=nope')[1]).toEqual({
+      name: 'no room named nope',
+      params: { kind: 'room', name: 'nope', absent: true },
+    });
+    expect(states('POST /api/v1/login (username=alice) as nobody: 200')).toEqual([
+      { name: 'alice can log in with the password', params: { kind: 'login', username: 'alice' } },
+    ]);
+    expect(states('POST /api/v1/login (username=alice) as nobody: 401')).toEqual([
+      { name: 'alice exists', params: { kind: 'login', username: 'alice' } },
+    ]);
+  });
+
+  it('no secret in the file: auth headers and passwords come from the provider state', () => {
+    const text = JSON.stringify(doc);
+    for (const token of tokens) expect(text).not.toContain(token);
+    expect(text).not.toContain('not-her-password');
+    const login = byDescription(doc, 'POST /api/v1/login (username=alice) as nobody: 200');
+    expect(login.request.body?.content).toEqual({
+      username: 'alice',
+      password: '<password from the provider state>',
+    });
+    expect(login.request.generators).toEqual({
+      body: { '$.password': { type: 'ProviderState', expression: '${password}', dataType: 'STRING' } },
+    });
+    const list = byDescription(doc, 'GET /api/v1/channels.list');
+    expect(list.request.headers).toEqual({
+      'X-Auth-Token': ['<authToken from the provider state>'],
+      'X-User-Id': ['<userId from the provider state>'],
+    });
+    expect(list.request.generators?.header).toEqual({
+      'X-Auth-Token': { type: 'ProviderState', expression: '${authToken}', dataType: 'STRING' },
+      'X-User-Id': { type: 'ProviderState', expression: '${userId}', dataType: 'STRING' },
+    });
+    expect(list.request.matchingRules?.header?.['X-Auth-Token']?.matchers).toEqual([
+      { match: 'regex', regex: '^.+$' },
+    ]);
+    // a room the client named by _id: another server's _id comes from the state too
+    const byId = byDescription(doc, 'POST /api/v1/channels.setReadOnly (roomId=random.channel.01');
+    expect(byId.request.body?.content).toEqual({
+      roomId: '<roomId from the provider state>',
+      readOnly: false,
+    });
+  });
+
+  it('matching rules: what differs between servers by type or pattern, what the request decides by value', () => {
+    const change = byDescription(doc, 'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true)');
+    const rules = change.response.matchingRules.body ?? {};
+    expect(rules['$.channel._id']).toEqual({ combine: 'AND', matchers: [{ match: 'type' }] });
+    expect(rules['$.channel._updatedAt']?.matchers[0]?.match).toBe('regex');
+    expect(rules['$.channel.msgs']).toEqual({ combine: 'AND', matchers: [{ match: 'integer' }] });
+    for (const byValue of ['$.channel.ro', '$.channel.name', '$.channel.t', '$.success'])
+      expect(rules[byValue]).toBeUndefined();
+    const list = byDescription(doc, 'GET /api/v1/channels.list');
+    const content = list.response.body?.content as { channels: object[]; total: number };
+    // a list page is one template element: another server lists other channels
+    expect(content.channels).toHaveLength(1);
+    expect(list.response.matchingRules.body?.['$.channels']).toEqual({
+      combine: 'AND',
+      matchers: [{ match: 'type', min: 0 }],
+    });
+    expect(list.response.matchingRules.body?.['$.total']).toEqual({
+      combine: 'AND',
+      matchers: [{ match: 'integer' }],
+    });
+    const refused = byDescription(doc, 'POST /api/v1/channels.setType (roomName=announcements');
+    expect(refused.response).toMatchObject({
+      status: 400,
+      body: { content: { success: false, errorType: 'error-action-not-allowed' } },
+    });
+    expect(refused.response.matchingRules.body).toBeUndefined();
+  });
+
+  it('GET /__admin/pact answers the same document; consumer is required; a filter narrows it', async () => {
+    const res = await request(fake.url).get('/__admin/pact?consumer=my-bot');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(doc);
+    const only = await request(fake.url).get(
+      '/__admin/pact?consumer=my-bot&provider=chat&path=/api/v1/login&status=401',
+    );
+    expect(only.body.provider).toEqual({ name: 'chat' });
+    expect(only.body.interactions.map((i: PactInteraction) => i.description)).toEqual([
+      'POST /api/v1/login (username=alice) as nobody: 401',
+    ]);
+    const missing = await request(fake.url).get('/__admin/pact');
+    expect(missing.status).toBe(400);
+    expect(missing.body.problems).toEqual([
+      { path: '$.consumer', message: '"consumer" is required: the name of your client' },
+    ]);
+  });
+
+  it('a session has its own contract; answers a fault stood in for make none', async () => {
+    const session = fake.session();
+    try {
+      const c = client(session.url);
+      const alice = await c.login('alice', 'alice');
+      session.fault({ path: '/api/v1/channels.list', status: 503, times: 1 });
+      await c.call('GET', '/api/v1/channels.list', undefined, alice.headers);
+      await c.call('GET', '/api/v1/channels.list?count=1', undefined, alice.headers);
+      const own = await request(fake.url).get(`${session.path}/__admin/pact?consumer=my-bot`);
+      expect(own.body.interactions.map((i: PactInteraction) => i.description)).toEqual([
+        'POST /api/v1/login (username=alice) as nobody: 200',
+        'GET /api/v1/channels.list as alice: 200',
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('the round trip: the contract verified by Pact against a fresh fake', () => {
+  jest.setTimeout(60_000);
+
+  it('every interaction verifies, through the provider-state route', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    const { doc } = await contractOf(fake);
+    await fake.stop();
+    await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
+  });
+
+  it('the same file with one response changed by hand fails verification, naming the interaction', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    const { doc } = await contractOf(fake);
+    await fake.stop();
+    const tampered = structuredClone(doc);
+    const change = byDescription(
+      tampered,
+      'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true)',
+    );
+    (change.response.body?.content as { channel: { ro: boolean } }).channel.ro = false;
+    // the verifier's logger reports the failure on the console: expected here
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const failure = await verifyAgainstFreshFake(tampered).then(
+      () => 'verified',
+      (error: unknown) => String(error instanceof Error ? error.message : error),
+    );
+    log.mockRestore();
+    expect(failure).not.toBe('verified');
+    expect(failure).toContain(
+      'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true) as alice: 200',
+    );
+    expect(failure).toContain('$.channel.ro');
+  });
+});
+
+describe('POST /__admin/pact/provider-states', () => {
+  it('sets a state up and answers the values to inject; a teardown does nothing; an unknown state is a 400', async () => {
+    const fake = createFakeServer();
+    const app = fake.app;
+    const caller = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({
+        state: 'carol is logged in with the role user',
+        params: { kind: 'caller', username: 'carol', roles: ['user'] },
+      });
+    expect(caller.status).toBe(200);
+    expect(caller.body).toEqual({ userId: expect.any(String), authToken: expect.any(String) });
+    const me = await request(app)
+      .get('/api/v1/me')
+      .set({ 'X-Auth-Token': caller.body.authToken, 'X-User-Id': caller.body.userId });
+    expect(me.body).toMatchObject({ username: 'carol', roles: ['user'] });
+    const room = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({
+        state: 'a public channel named random, read-only true',
+        params: { kind: 'room', name: 'random', t: 'c', ro: true },
+      });
+    expect(room.body).toEqual({ roomId: 'random.channel.01' });
+    expect(fake.state().channels.find((c) => c.name === 'random')).toMatchObject({ ro: true, t: 'c' });
+    const login = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({ state: 'alice can log in with the password', params: { kind: 'login', username: 'alice' } });
+    expect(login.body).toEqual({ password: 'alice' });
+    const teardown = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({
+        state: 'a public channel named random',
+        params: { kind: 'room', name: 'random' },
+        action: 'teardown',
+      });
+    expect(teardown.body).toEqual({});
+    const unknown = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({ state: 'the moon is full' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('unknown provider state "the moon is full"');
+    const bad = await request(app).post('/__admin/pact/provider-states').send({ params: {} });
+    expect(bad.body.problems).toEqual([
+      { path: '$.state', message: '"state" is required: the provider state\'s name' },
+    ]);
+  });
+});
+
+describe('the contract written to a file', () => {
+  it('createFakeServer({pact}) keeps interactions across resets and writes them when a session ends and when it stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-pacts-'));
+    const fake = createFakeServer({ pact: { dir, consumer: 'my-bot' } });
+    await fake.start(0);
+    const c = client(fake.url);
+    const alice = await c.login('alice', 'alice');
+    await c.call('GET', '/api/v1/channels.list?count=1', undefined, alice.headers);
+    await fake.reset(); // a test ends: the journal is cleared, the contract keeps its interactions
+    const again = await c.login('admin', 'admin');
+    await c.call('GET', '/api/v1/me', undefined, again.headers);
+    const session = fake.session();
+    const s = client(session.url);
+    await s.login('bob', 'bob');
+    await session.close();
+    const file = join(dir, 'my-bot-rocketchat.json');
+    const afterSession = JSON.parse(readFileSync(file, 'utf8')) as PactDocument;
+    expect(afterSession.interactions.map((i) => i.description)).toEqual([
+      'POST /api/v1/login (username=bob) as nobody: 200',
+    ]);
+    await fake.stop();
+    const written = JSON.parse(readFileSync(file, 'utf8')) as PactDocument;
+    expect(written.interactions.map((i) => i.description)).toEqual([
+      'POST /api/v1/login (username=bob) as nobody: 200',
+      'POST /api/v1/login (username=alice) as nobody: 200',
+      'GET /api/v1/channels.list as alice: 200',
+      'POST /api/v1/login (username=admin) as nobody: 200',
+      'GET /api/v1/me as admin: 200',
+    ]);
+  });
+
+  it('the CLI: -c "COMMAND" --pact-dir DIR --consumer NAME writes DIR/NAME-rocketchat.json after the command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-pacts-cli-'));
+    const script = join(dir, 'client.js');
+    writeFileSync(
+      script,
+      `const base = process.env.ROCKETCHAT_URL;
+       (async () => {
+         const r = await fetch(base + '/api/v1/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'bob', password: 'bob' }) });
+         const { data } = await r.json();
+         await fetch(base + '/__admin/reset', { method: 'POST' });
+         await fetch(base + '/api/v1/channels.list', { headers: { 'X-Auth-Token': data.authToken, 'X-User-Id': data.userId } });
+       })();`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      [CLI, '--port', '0', '-c', `node ${script}`, '--pact-dir', join(dir, 'pacts'), '--consumer', 'my-bot'],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).toBe(0);
+    const written = JSON.parse(
+      readFileSync(join(dir, 'pacts', 'my-bot-rocketchat.json'), 'utf8'),
+    ) as PactDocument;
+    expect(written.interactions.map((i) => i.description)).toEqual([
+      'POST /api/v1/login (username=bob) as nobody: 200',
+      // the token died with the reset: the contract holds what the client saw
+      'GET /api/v1/channels.list as nobody: 401',
+    ]);
+    const usage = spawnSync(process.execPath, [CLI, '--pact-dir', dir], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--pact-dir DIR and --consumer NAME go together');
+  });
+});
