@@ -48,7 +48,7 @@ export interface WorldControl {
   ): RateLimitConfig | null;
   getRateLimit(): RateLimitConfig | null;
   pact(options: PactOptions): PactDocument;
-  providerState(change: ProviderStateChange): Record<string, unknown>;
+  providerState(change: ProviderStateChange): Promise<Record<string, unknown>>;
 }
 
 /** How a session is asked for: a scenario document, or the name of a file next to the fixtures. */

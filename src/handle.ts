@@ -130,8 +130,11 @@ export abstract class WorldHandle {
     return this.world.pact(options);
   }
 
-  /** Sets this world up for one provider state of a contract it wrote (Pact's state-change request). */
-  providerState(change: ProviderStateChange): Record<string, unknown> {
+  /**
+   * Pact's state-change request for a contract this fake wrote: a setup makes the state whole and
+   * answers the values to inject (`userId`, `authToken`, `password`, `roomId`); a teardown resets.
+   */
+  providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {
     return this.world.providerState(change);
   }
 }

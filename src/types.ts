@@ -375,7 +375,7 @@ export interface PactInteraction {
     query?: Record<string, string[]>;
     headers?: Record<string, string[]>;
     body?: PactBody;
-    matchingRules?: { header?: Record<string, PactMatchers> };
+    matchingRules?: { header?: Record<string, PactMatchers>; body?: Record<string, PactMatchers> };
     generators?: {
       header?: Record<string, PactGenerator>;
       body?: Record<string, PactGenerator>;

@@ -273,8 +273,15 @@ export class FakeWorld implements WorldControl {
     return [...this.#kept.values(), ...this.#interactions()];
   }
 
-  /** Sets this world up for one provider state of a contract it wrote (Pact's state change). */
-  providerState(change: ProviderStateChange): Record<string, unknown> {
+  /**
+   * Sets this world up for one provider state of a contract it wrote (Pact's state change): a
+   * setup answers the values to inject; a teardown resets the world to its baseline.
+   */
+  async providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {
+    if (change.action === 'teardown') {
+      await this.reset();
+      return {};
+    }
     return providerStateModule().applyProviderState(change, {
       store: this.#store,
       addUser: (user, source) => this.addUser(user, source),

@@ -179,6 +179,12 @@ describe('fake.pact(): the journal as a Pact v4 contract', () => {
     expect(states('POST /api/v1/login (username=alice) as nobody: 401')).toEqual([
       { name: 'alice exists', params: { kind: 'login', username: 'alice' } },
     ]);
+    // the password is a matcher, never a value
+    expect(
+      byDescription(doc, 'POST /api/v1/login (username=alice) as nobody: 200').request.matchingRules,
+    ).toEqual({
+      body: { '$.password': { combine: 'AND', matchers: [{ match: 'type' }] } },
+    });
   });
 
   it('no secret in the file: auth headers and passwords come from the provider state', () => {
@@ -316,7 +322,7 @@ describe('the round trip: the contract verified by Pact against a fresh fake', (
 });
 
 describe('POST /__admin/pact/provider-states', () => {
-  it('sets a state up and answers the values to inject; a teardown does nothing; an unknown state is a 400', async () => {
+  it('sets a state up and answers the values to inject; a teardown resets; an unknown state is a 400', async () => {
     const fake = createFakeServer();
     const app = fake.app;
     const caller = await request(app)
@@ -350,7 +356,14 @@ describe('POST /__admin/pact/provider-states', () => {
         params: { kind: 'room', name: 'random' },
         action: 'teardown',
       });
+    // a teardown puts the world back to its baseline
     expect(teardown.body).toEqual({});
+    expect(fake.state().channels.find((c) => c.name === 'random')).toMatchObject({ ro: false });
+    expect(fake.state().users.map((u) => u.username)).not.toContain('carol');
+    const anonymous = await request(app)
+      .post('/__admin/pact/provider-states')
+      .send({ state: 'no user is logged in', params: { kind: 'anonymous' } });
+    expect(anonymous.body).toEqual({});
     const unknown = await request(app)
       .post('/__admin/pact/provider-states')
       .send({ state: 'the moon is full' });
@@ -420,6 +433,9 @@ describe('the contract written to a file', () => {
       'POST /api/v1/login (username=bob) as nobody: 200',
       // the token died with the reset: the contract holds what the client saw
       'GET /api/v1/channels.list as nobody: 401',
+    ]);
+    expect(written.interactions[1]?.providerStates).toEqual([
+      { name: 'no user is logged in', params: { kind: 'anonymous' } },
     ]);
     const usage = spawnSync(process.execPath, [CLI, '--pact-dir', dir], { encoding: 'utf8' });
     expect(usage.status).toBe(2);

@@ -203,8 +203,9 @@ function worldRoutes(): Route[] {
     {
       method: 'POST',
       path: '/pact/provider-states',
-      handle: (world, req, res) =>
-        void res.json(world.providerState(readProviderStateChange(readObject(req.body)))),
+      handle: async (world, req, res) => {
+        res.json(await world.providerState(readProviderStateChange(readObject(req.body))));
+      },
     },
     {
       method: 'DELETE',

@@ -8,7 +8,8 @@ import { INJECTED } from './states';
  * The fake as a Pact provider: sets a world up for one provider state of a contract it wrote
  * (src/pact/states.ts), from the state's `params`, and answers the values the verifier injects
  * into the request (`userId`, `authToken`, `password`, `roomId`). Each setup makes its state
- * whole, whatever earlier interactions left, so a teardown has nothing to undo.
+ * whole, whatever earlier interactions left; a teardown puts the world back to its baseline
+ * (FakeWorld.providerState), so no interaction sees another's changes.
  *
  * Layer: world (src/pact).
  */
@@ -79,14 +80,15 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
   return { [INJECTED.roomId]: id };
 }
 
-/** Sets the world up for one state; the values the verifier injects. */
+/** Sets the world up for one state (a setup); the values the verifier injects. */
 export function applyProviderState(
   change: ProviderStateChange,
   target: StateTarget,
 ): Record<string, unknown> {
-  if ((change.action ?? 'setup') === 'teardown') return {};
   const params = change.params ?? {};
   switch (params.kind) {
+    case 'anonymous':
+      return {};
     case 'caller': {
       const username = text(params, 'username');
       if (username === undefined) throw invalid('params.username is required');
@@ -107,7 +109,7 @@ export function applyProviderState(
       return room(target, params);
     default:
       throw invalid(
-        `unknown provider state "${change.state}": this fake sets up the states of the contracts it writes (params.kind caller, login or room)`,
+        `unknown provider state "${change.state}": this fake sets up the states of the contracts it writes (params.kind anonymous, caller, login or room)`,
       );
   }
 }

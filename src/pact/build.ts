@@ -6,7 +6,7 @@ import { matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
 import { shapeResponse } from './rules';
 import type { ProviderState } from './states';
-import { INJECTED, Replay, callerState, loginState, roomState } from './states';
+import { INJECTED, Replay, anonymousState, callerState, loginState, roomState } from './states';
 
 /**
  * A world's journal as a Pact Specification v4 contract: one synchronous HTTP interaction per
@@ -31,6 +31,7 @@ const CHANGES = new Set([
   '/api/v1/groups.setType',
 ]);
 const ANY = { combine: 'AND' as const, matchers: [{ match: 'regex' as const, regex: '^.+$' }] };
+const TYPE = { combine: 'AND' as const, matchers: [{ match: 'type' as const }] };
 
 function fromState(name: string): Generator {
   return { type: 'ProviderState', expression: `\${${name}}`, dataType: 'STRING' };
@@ -119,6 +120,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       if (entry.status === 200 && 'password' in body) {
         content.password = FROM_STATE(INJECTED.password);
         generators.body = { '$.password': fromState(INJECTED.password) };
+        request.matchingRules = { ...request.matchingRules, body: { '$.password': TYPE } };
       }
     }
   }
@@ -144,6 +146,8 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       }
     }
   }
+  // every interaction has a state, also one that needs nothing of the world
+  if (states.length === 0) states.push(anonymousState());
   if (entry.method !== 'GET' && entry.body !== null) {
     headers['Content-Type'] = ['application/json'];
     request.body = { content, contentType: 'application/json', encoded: false };

@@ -65,6 +65,11 @@ export class Replay {
   }
 }
 
+/** A request that needs nothing of the world: no user logged in. */
+export function anonymousState(): ProviderState {
+  return { name: 'no user is logged in', params: { kind: 'anonymous' } };
+}
+
 /** The caller, logged in, with the roles it has. */
 export function callerState(username: string, roles: string[] | undefined): ProviderState {
   const with_ =
