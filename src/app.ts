@@ -7,11 +7,10 @@ import { parseBody } from './http/body';
 import { applyFaults } from './api/faults';
 import { recordRequests } from './api/journal';
 import { logRequests } from './api/log';
-import { errorHandler, noStore, sendSuccess } from './http/respond';
+import { eraHeaders, errorHandler, noStore, sendSuccess } from './http/respond';
 import { createApiRouter } from './api/router';
 import { contextOf, setContext } from './http/context';
 import { ApiError } from './errors';
-import { ROCKETCHAT_VERSION } from './options';
 import type { FakeOptions } from './options';
 import type { FakeWorld } from './world';
 
@@ -30,8 +29,11 @@ function notFound(req: Request, _res: Response, next: NextFunction): void {
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
 function createWorldRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use('/api', recordRequests, applyFaults);
-  router.get('/api/info', (_req, res) => sendSuccess(res, { version: ROCKETCHAT_VERSION }));
+  router.use('/api', eraHeaders, recordRequests, applyFaults);
+  router.get('/api/info', (req, res) => {
+    const { version, info } = contextOf(req).world.profile;
+    sendSuccess(res, info === 'nested' ? { info: { version } } : { version });
+  });
   router.use(
     '/api/v1',
     createApiRouter((req) => contextOf(req).world.store),

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer } from './server';
-import type { PactFileOptions } from './types';
+import { PROFILE_IDS, isProfileId } from './profiles';
+import type { PactFileOptions, ProfileId } from './types';
 import type * as VerifyCli from './verify/cli';
 
 const HELP = `Usage: rocketchat-fake [options]
@@ -21,6 +22,7 @@ Options:
   --fixtures FILE   scenario file (default: the shipped fixtures/default.json)
   --seed N          overrides the scenario's faker seed
   --lenient         the API document's lenient transitions (same values succeed)
+  --profile P       answer as Rocket.Chat 0.49, 5, 6, 7 (default) or 8
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely
@@ -56,6 +58,7 @@ interface CliOptions {
   journalSize?: number;
   worldCache?: string | false;
   pact?: PactFileOptions;
+  profile?: ProfileId;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -85,6 +88,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         'world-cache': { type: 'string' },
         'no-world-cache': { type: 'boolean' },
         'pact-dir': { type: 'string' },
+        profile: { type: 'string' },
         consumer: { type: 'string' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
@@ -111,7 +115,14 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
     pact: readPact(values['pact-dir'], values.consumer),
+    profile: readProfile(values.profile),
   };
+}
+
+function readProfile(raw: string | undefined): ProfileId | undefined {
+  if (raw === undefined) return undefined;
+  if (!isProfileId(raw)) throw new UsageError(`--profile is one of ${PROFILE_IDS.join(', ')}, not "${raw}"`);
+  return raw;
 }
 
 function readPact(dir: string | undefined, consumer: string | undefined): PactFileOptions | undefined {

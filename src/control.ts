@@ -7,6 +7,7 @@ import type {
   JournalEntry,
   PactDocument,
   PactOptions,
+  ProfileId,
   ProviderStateChange,
   RateLimitConfig,
   RequestFilter,
@@ -47,6 +48,8 @@ export interface WorldControl {
     source?: string,
   ): RateLimitConfig | null;
   getRateLimit(): RateLimitConfig | null;
+  /** the server version the world answers as */
+  readonly profileId: ProfileId;
   pact(options: PactOptions): PactDocument;
   providerState(change: ProviderStateChange): Promise<Record<string, unknown>>;
 }
@@ -59,6 +62,8 @@ export interface SessionOptions {
   scenario?: ScenarioInput;
   /** a scenario file name, looked up next to the server's fixtures file */
   fixtures?: string;
+  /** the server version this session answers as (over the server's and the scenario's) */
+  profile?: ProfileId;
 }
 
 /** What only the root of a server does: sessions and shutdown. */

@@ -1,9 +1,13 @@
 /**
- * Every error the fake can answer with, declared once.
+ * Every error the fake can answer with, declared once; the eras' own bodies (src/profiles.ts) are
+ * rendered here too.
  *
  * A handler or the store throws `new ApiError(code, params)`; the error middleware turns it into the
  * Rocket.Chat envelope with {@link toEnvelope}. Nothing else writes an error body.
  */
+
+import type { Profile } from './profiles';
+import { DEFAULT_PROFILE, PROFILES } from './profiles';
 
 /** One problem of a control request, e.g. a scenario field: where (a JSON path) and what. */
 export interface ControlProblem {
@@ -15,6 +19,16 @@ export interface ControlProblem {
 export interface ControlErrorBody {
   error: string;
   problems: ControlProblem[];
+}
+
+/**
+ * The body of an error of the older eras (Restivus, profiles 0.49 to 6): no `success` member; a
+ * 401 is `{status, message}`, a login refused in E5x/E6 also has `error`.
+ */
+export interface LegacyErrorBody {
+  status: 'error';
+  error?: string | number;
+  message: string;
 }
 
 /** The wire body of an error: always `success: false`, the rest as the real server sends it. */
@@ -52,6 +66,8 @@ interface ErrorSpec {
   details?: (p: ErrorParams) => Record<string, unknown>;
   /** Meteor-style 401 bodies repeat the message as `status: "error"`, `message` */
   meteorStatus?: boolean;
+  /** the 0.49 era's own message (profile `0.49`'s room errors) */
+  e49Message?: (p: ErrorParams) => string;
   /** a control API error: `{error, problems}` instead of the Rocket.Chat envelope */
   control?: boolean;
 }
@@ -63,6 +79,12 @@ const changeType = { method: 'saveRoomSettings', action: 'Change_Room_Type' };
 /** The one table: code → status, message, errorType, details. The README lists it. */
 export const ERRORS = {
   'login-failed': { status: 401, message: () => 'Unauthorized', meteorStatus: true },
+  /** profiles 5 and 6: a login body with no password at all reaches Meteor's `login` */
+  'login-unrecognized': {
+    status: 401,
+    message: () => 'Unrecognized options for login request',
+    meteorStatus: true,
+  },
   'not-logged-in': { status: 401, message: () => 'You must be logged in to do this.', meteorStatus: true },
   'error-unauthorized': {
     status: 403,
@@ -107,11 +129,13 @@ export const ERRORS = {
     status: 400,
     message: () => 'The parameter "roomId" or "roomName" is required',
     errorType: 'error-roomid-param-not-provided',
+    e49Message: () => 'The parameter "roomId" is required',
   },
   'error-room-not-found': {
     status: 400,
     message: () => 'The required "roomId" or "roomName" param provided does not match any channel',
     errorType: 'error-room-not-found',
+    e49Message: (p) => `No channel found by the id of: ${p.raw ?? ''}`,
   },
   'error-room-archived': {
     status: 400,
@@ -146,6 +170,8 @@ export const ERRORS = {
     message: () => 'The channel type is the same as what it would be changed to.',
   },
   'type-required': { status: 400, message: () => 'The bodyParam "type" is required' },
+  /** profiles 0.49 and 5: setReadOnly without `readOnly`, before any validator existed */
+  'readonly-required': { status: 400, message: () => 'The bodyParam "readOnly" is required' },
   'error-action-not-allowed': {
     status: 400,
     message: () => 'Editing room is not allowed',
@@ -246,17 +272,46 @@ export class ApiError extends Error {
     return ERRORS[this.code].status;
   }
 
-  /** The Rocket.Chat envelope of this error, or `{error, problems}` for a control error. */
-  toBody(): ErrorBody | ControlErrorBody {
+  /** The Rocket.Chat envelope of this error (as `profile`'s era wrote it), or `{error, problems}` for a control error. */
+  toBody(profile?: Profile): ErrorBody | LegacyErrorBody | ControlErrorBody {
     if (this.isControl) return { error: ERRORS[this.code].message(this.params), problems: this.problems };
-    return toEnvelope(this.code, this.params);
+    return toEnvelope(this.code, this.params, profile);
   }
 }
 
-/** Renders one row of the table as the Rocket.Chat error body. */
-export function toEnvelope(code: ErrorCode, params: ErrorParams = {}): ErrorBody {
+/** The bodies an era wrote its own way (src/profiles.ts), or undefined for the common envelope. */
+function eraBody(
+  code: ErrorCode,
+  params: ErrorParams,
+  profile: Profile,
+): ErrorBody | LegacyErrorBody | undefined {
+  const message = (ERRORS[code] as ErrorSpec).message(params);
+  if (code === 'not-logged-in' && profile.restivus) return { status: 'error', message };
+  if (code === 'login-failed' && profile.loginFailure === 'e49') return { status: 'error', message };
+  if (code === 'login-failed' && profile.loginFailure === 'e5x')
+    return { status: 'error', error: 'Unauthorized', message };
+  if (code === 'login-unrecognized' && profile.loginFailure === 'e5x')
+    return { status: 'error', error: 400, message };
+  if (code === 'method-not-allowed' && profile.restivus)
+    return { status: 'error', message: 'API endpoint does not exist' };
+  if (code === 'error-unauthorized' && profile.forbidden === 'unauthorized')
+    return { success: false, error: 'unauthorized' };
+  if (code === 'invalid-params' && profile.validation === 'hono')
+    return { success: false, errorType: 'error-invalid-params', error: message };
+  return undefined;
+}
+
+/** Renders one row of the table as the Rocket.Chat error body, as `profile`'s era did (default 7). */
+export function toEnvelope(
+  code: ErrorCode,
+  params: ErrorParams = {},
+  profile: Profile = PROFILES[DEFAULT_PROFILE],
+): ErrorBody | LegacyErrorBody {
+  const era = eraBody(code, params, profile);
+  if (era) return era;
   const spec: ErrorSpec = ERRORS[code];
-  const message = spec.message(params);
+  const message =
+    profile.roomErrors === 'e49' && spec.e49Message ? spec.e49Message(params) : spec.message(params);
   const body: ErrorBody = { success: false, error: message };
   if (spec.errorType) {
     body.error = `${message} [${spec.errorType}]`;
@@ -264,7 +319,7 @@ export function toEnvelope(code: ErrorCode, params: ErrorParams = {}): ErrorBody
   } else if (spec.suffixOnly) {
     body.error = `${message} [${spec.suffixOnly}]`;
   }
-  if (spec.details) body.details = spec.details(params);
+  if (spec.details && profile.details) body.details = spec.details(params);
   if (spec.meteorStatus) {
     body.status = 'error';
     body.message = message;

@@ -1,5 +1,5 @@
 import type { WorldSource } from './scenario/load';
-import type { RateLimitConfig } from './types';
+import type { ProfileId, RateLimitConfig } from './types';
 
 /* Layer: world. The options of a fake: where its world comes from and which rules apply. */
 
@@ -22,4 +22,6 @@ export interface FakeOptions extends WorldSource {
   admin?: boolean;
   /** how many requests each world's journal keeps; the oldest drop first (default 1000) */
   journalSize?: number;
+  /** the Rocket.Chat version to answer as: `0.49`, `5`, `6`, `7` (default) or `8`; wins over the scenario's */
+  profile?: ProfileId;
 }

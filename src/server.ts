@@ -173,7 +173,11 @@ export class FakeServer extends WorldHandle implements ServerControl {
     if (this.#sessions.has(id))
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
     const baseline = this.#sessionBaseline(options, source);
-    this.#sessions.set(id, new FakeWorld(baseline, this.#worldOptions()));
+    const profile = options.profile ?? this.#options.profile;
+    this.#sessions.set(
+      id,
+      new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}) }),
+    );
     return { id, path: `/s/${id}` };
   }
 

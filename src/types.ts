@@ -13,6 +13,10 @@ export const USER_ROLES = ['admin', 'user', 'bot', 'guest'] as const;
 export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** The Rocket.Chat eras the fake can answer as (see src/profiles.ts and the README's "Server versions"). */
+export const PROFILE_IDS = ['0.49', '5', '6', '7', '8'] as const;
+export type ProfileId = (typeof PROFILE_IDS)[number];
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
 /** A user as Rocket.Chat refers to one inside another entity. */
@@ -137,6 +141,8 @@ export interface World {
   permissions: PermissionTable;
   /** present when the scenario turns rate limiting on */
   rateLimit?: RateLimitConfig;
+  /** the server version the world answers as (default `7`); `state()` shows the active one */
+  profile?: ProfileId;
 }
 
 /** One entity that differs from the baseline. */

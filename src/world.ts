@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import type { WorldControl } from './control';
 import { ApiError } from './errors';
+import type { Profile } from './profiles';
+import { profileOf } from './profiles';
 import { FaultSet } from './faults/faults';
 import { Journal, redactBody } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
@@ -27,6 +29,7 @@ import type {
   PactInteraction,
   PactOptions,
   ProviderStateChange,
+  ProfileId,
   RateLimitConfig,
   RequestFilter,
   Room,
@@ -65,6 +68,8 @@ export interface WorldOptions {
    * journal's interactions are kept before it is cleared
    */
   keepContract?: boolean;
+  /** the server version to answer as (over the scenario's `profile`; default 7) */
+  profile?: ProfileId;
 }
 
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
@@ -92,7 +97,7 @@ export class FakeWorld implements WorldControl {
     this.#options = options;
     if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
-    this.#store = new Store(baseline, { lenient: options.lenient });
+    this.#store = new Store(baseline, { lenient: options.lenient, profile: this.profile });
     this.#journal = new Journal(options.journalSize);
     this.#faults = new FaultSet(baseline.world.seed);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
@@ -100,6 +105,16 @@ export class FakeWorld implements WorldControl {
 
   #baselineRateLimit(): RateLimitConfig | undefined {
     return this.#options.rateLimit ?? this.#baseline.world.rateLimit;
+  }
+
+  /** The server version this world answers as: the option's, else the scenario's, else 7. */
+  get profile(): Profile {
+    return profileOf(this.#options.profile ?? this.#baseline.world.profile);
+  }
+
+  /** The id of {@link profile}. */
+  get profileId(): ProfileId {
+    return this.profile.id;
   }
 
   /** The injected faults. */
@@ -130,7 +145,7 @@ export class FakeWorld implements WorldControl {
   /** Back to the baseline: data, clock, login tokens issued since, and the journal. */
   async reset(): Promise<void> {
     this.#keepContract();
-    this.#store = new Store(this.#baseline, { lenient: this.#options.lenient });
+    this.#store = new Store(this.#baseline, { lenient: this.#options.lenient, profile: this.profile });
     this.#journal.clear();
     this.#faults.clear();
     this.#limiter.configure(this.#baselineRateLimit());
@@ -149,7 +164,7 @@ export class FakeWorld implements WorldControl {
   /** A deep copy of the current state, in scenario shape. */
   state(): World {
     const rateLimit = this.#limiter.config;
-    return { ...this.#store.state(), ...(rateLimit ? { rateLimit } : {}) };
+    return { ...this.#store.state(), ...(rateLimit ? { rateLimit } : {}), profile: this.profile.id };
   }
 
   /** Injects a fault (see the README's fault reference) and returns it with its id. */

@@ -243,7 +243,7 @@ describe('fast path, differentially against the Express path', () => {
   it('answers GET /__admin/health with the same bytes as Express', async () => {
     expect(await both({ method: 'GET', path: '/__admin/health' })).toMatchObject({
       status: 200,
-      text: '{"status":"ok"}',
+      text: '{"status":"ok","profile":"7"}',
     });
   });
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { PactOptions, ProviderStateChange, RequestFilter } from '../types';
 import type { SessionOptions } from '../control';
+import { PROFILE_IDS, isProfileId } from '../profiles';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 const SESSION_ID = /^[\w-]{1,64}$/;
@@ -84,7 +85,7 @@ export function readProviderStateChange(body: Record<string, unknown>): Provider
   };
 }
 
-/** `POST /__admin/sessions`: `{}` or any of `id`, `scenario` (a document), `fixtures` (a file name). */
+/** `POST /__admin/sessions`: `{}` or any of `id`, `scenario` (a document), `fixtures` (a file name), `profile`. */
 export function readSessionOptions(body: Record<string, unknown>): SessionOptions {
   const options: SessionOptions = {};
   for (const key of Object.keys(body)) {
@@ -105,7 +106,10 @@ export function readSessionOptions(body: Record<string, unknown>): SessionOption
         throw invalid('"fixtures" must be a .json file name next to the server\'s fixtures', '$.fixtures');
       }
       options.fixtures = value;
-    } else throw invalid(`unknown field "${key}"; use id, scenario or fixtures`, `$.${key}`);
+    } else if (key === 'profile') {
+      if (!isProfileId(value)) throw invalid(`"profile" is one of ${PROFILE_IDS.join(', ')}`, '$.profile');
+      options.profile = value;
+    } else throw invalid(`unknown field "${key}"; use id, scenario, fixtures or profile`, `$.${key}`);
   }
   if (options.scenario && options.fixtures) throw invalid('Give "scenario" or "fixtures", not both', '$');
   return options;

@@ -46,7 +46,7 @@ function toControlError(error: unknown): ApiError {
   const apiError = toApiError(error);
   if (apiError.isControl || apiError.code === 'internal') return apiError;
   if (apiError.code === 'payload-too-large') return new ApiError('control-payload-too-large');
-  return new ApiError('control-invalid', { reason: apiError.toBody().error });
+  return new ApiError('control-invalid', { reason: String(apiError.toBody().error ?? '') });
 }
 
 function controlErrorHandler(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
@@ -78,7 +78,11 @@ function worldRoutes(): Route[] {
       res.status(201).json(entity);
     };
   return [
-    { method: 'GET', path: '/health', handle: (_w, _req, res) => void res.json({ status: 'ok' }) },
+    {
+      method: 'GET',
+      path: '/health',
+      handle: (world, _req, res) => void res.json({ status: 'ok', profile: world.profileId }),
+    },
     {
       method: 'POST',
       path: '/reset',

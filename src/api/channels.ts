@@ -16,6 +16,7 @@ import {
 } from './params';
 import { listPageKey, sendCached } from './cache';
 import { sendSuccess } from '../http/respond';
+import { ApiError } from '../errors';
 
 function queryOf(req: Request): Params {
   return req.query as Params;
@@ -28,9 +29,15 @@ function queryOf(req: Request): Params {
  */
 export function list(store: Store, req: Request, res: Response): void {
   const params = queryOf(req);
-  const options = readListOptions(params, ['t'], readRoomIdFilter(params));
   const { user } = authOf(req);
-  if (store.channelScope(user) === 'all') {
+  const { profile } = store;
+  // the Hono builds (8.x) check the route's permissions before the parameters
+  const scope = profile.permissionFirst ? store.channelScope(user) : undefined;
+  // 6.x's schema has no `fields` (`additionalProperties: false`)
+  if (profile.listRefusesFields && params.fields !== undefined)
+    throw new ApiError('invalid-params', { reason: 'must NOT have additional properties' });
+  const options = readListOptions(params, ['t'], readRoomIdFilter(params));
+  if ((scope ?? store.channelScope(user)) === 'all') {
     sendCached(res, store, listPageKey(req.url), () => channelsPage(store, user, options));
     return;
   }
@@ -50,7 +57,14 @@ export function getIntegrations(store: Store, req: Request, res: Response): void
   const { user } = authOf(req);
   const params = queryOf(req);
   const scope = store.integrationScope(user);
-  const room = store.findChannel(readRoomRef(params), { checkArchived: false });
+  const ref = readRoomRef(params);
+  if (ref.roomId === undefined && ref.roomName === undefined) {
+    // 6.x's route fell through to "not found"; the typed route of 8.x refuses the query
+    if (store.profile.missingIntegrationRoom === 'not-found') throw new ApiError('error-room-not-found');
+    if (store.profile.missingIntegrationRoom === 'invalid-params')
+      throw new ApiError('invalid-params', { reason: "must have required property 'roomId'" });
+  }
+  const room = store.findChannel(ref, { checkArchived: false });
   const options = readListOptions(params);
   const includeAll = readIncludeAll(params);
   sendCached(res, store, `integrations|${scope.key}|${req.url}`, () => {
@@ -68,13 +82,13 @@ export type Operation = (store: Store, user: User, body: unknown) => { channel: 
 
 /** `channels.setReadOnly` */
 export const setReadOnlyOperation: Operation = (store, user, body) => {
-  const { ref, readOnly } = readSetReadOnly(readBody(body));
+  const { ref, readOnly } = readSetReadOnly(readBody(body), store.profile);
   return { channel: store.setReadOnly(user, ref, readOnly) };
 };
 
 /** `channels.setType` */
 export const setTypeOperation: Operation = (store, user, body) => {
-  const { ref, type } = readSetType(readBody(body));
+  const { ref, type } = readSetType(readBody(body), store.profile);
   return { channel: store.setType(user, ref, type) };
 };
 

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors';
+import type { Profile } from '../profiles';
 import type { ErrorCode } from '../errors';
 import type { ListOptions, RoomRef } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
@@ -125,7 +126,12 @@ export function readRoomRef(params: Params): RoomRef {
 const SET_READ_ONLY_KEYS = ['roomId', 'roomName', 'readOnly'];
 
 /** The body of `channels.setReadOnly`, checked as the server's validator does (`"true"` coerced). */
-export function readSetReadOnly(body: Params): { ref: RoomRef; readOnly: boolean } {
+export function readSetReadOnly(body: Params, profile?: Profile): { ref: RoomRef; readOnly: boolean } {
+  if (profile?.validation === 'restivus') {
+    // before 6.x: no validator; only a missing `readOnly` is refused, in words of its own
+    if (body.readOnly === undefined) throw new ApiError('readonly-required');
+    return { ref: readRoomRef(body), readOnly: body.readOnly === true || body.readOnly === 'true' };
+  }
   const invalid = (reason: string): ApiError => new ApiError('invalid-params', { reason });
   const keys = Object.keys(body);
   if (keys.some((k) => !SET_READ_ONLY_KEYS.includes(k)) || ('roomId' in body && 'roomName' in body)) {
@@ -143,7 +149,10 @@ export function readSetReadOnly(body: Params): { ref: RoomRef; readOnly: boolean
 }
 
 /** The body of `channels.setType`: a non-blank `type` first, then the room. */
-export function readSetType(body: Params): { ref: RoomRef; type: string } {
+export function readSetType(body: Params, profile?: Profile): { ref: RoomRef; type: string } {
+  // 8.x's typed route: a body without `type` fails its schema before the route's own check
+  if (profile?.validation === 'hono' && !('type' in body))
+    throw new ApiError('invalid-params', { reason: "must have required property 'type'" });
   const type = body.type;
   if (typeof type !== 'string' || type.trim() === '') throw new ApiError('type-required');
   return { ref: readRoomRef(body), type };

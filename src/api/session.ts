@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 
 import { ApiError } from '../errors';
+import type { Profile } from '../profiles';
 import type { Credentials, Store } from '../store/store';
 import { baseUrlOf } from '../http/url';
 import { authOf } from './auth';
@@ -8,8 +9,10 @@ import { readBody } from './params';
 import { sendSuccess } from '../http/respond';
 
 /** `{username|user|email, password}`; anything else (wrong types included) is the one 401. */
-function readCredentials(body: Record<string, unknown>): Credentials {
+function readCredentials(body: Record<string, unknown>, profile: Profile): Credentials {
   const { username, user, email, password } = body;
+  // 5.x and 6.x hand a body without a password to Meteor's login, which does not recognise it
+  if (password === undefined && profile.loginFailure === 'e5x') throw new ApiError('login-unrecognized');
   if (typeof password !== 'string') throw new ApiError('login-failed');
   if (typeof username === 'string') return { username, password };
   if (typeof user === 'string')
@@ -20,17 +23,26 @@ function readCredentials(body: Record<string, unknown>): Credentials {
 
 /** POST /api/v1/login */
 export function login(store: Store, req: Request, res: Response): void {
+  const { profile } = store;
   let credentials: Credentials;
   try {
-    credentials = readCredentials(readBody(req.body));
-  } catch {
+    credentials = readCredentials(readBody(req.body), profile);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'login-unrecognized') throw error;
     throw new ApiError('login-failed');
   }
   const { user, authToken } = store.login(credentials);
-  sendSuccess(res, {
+  // the 0.49 era (Restivus' own login) answered with the token alone; 5.x and 6.x without `success`
+  if (profile.loginSuccess === 'token-only') {
+    res.status(200).json({ status: 'success', data: { authToken, userId: user._id } });
+    return;
+  }
+  const body = {
     status: 'success',
     data: { userId: user._id, authToken, me: store.me(user, baseUrlOf(req)) },
-  });
+  };
+  if (profile.loginSuccess === 'no-success') res.status(200).json(body);
+  else sendSuccess(res, body);
 }
 
 /** POST /api/v1/logout */

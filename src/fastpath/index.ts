@@ -29,7 +29,6 @@ export interface FastPathOptions {
 }
 
 const HEALTH = '/__admin/health';
-const HEALTH_BODY = JSON.stringify({ status: 'ok' });
 
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
@@ -43,7 +42,7 @@ export function withFastPath(
     const url = req.url ?? '';
     if (req.method === 'GET' && !req.headers['content-length'] && !req.headers['transfer-encoding']) {
       if (url === HEALTH && options.admin) {
-        sendJson(res, 200, HEALTH_BODY);
+        sendJson(res, 200, JSON.stringify({ status: 'ok', profile: host.root.profile.id }));
         // a CI script's first request: build Express while the client starts its tests
         if (!warmed) res.once('finish', () => setImmediate(express));
         warmed = true;

@@ -22,6 +22,11 @@ export function setContext(req: Request, context: RequestContext): void {
   contexts.set(req, context);
 }
 
+/** The request's context, if the app has set one yet (a body that fails to parse fails before). */
+export function maybeContextOf(req: Request): RequestContext | undefined {
+  return contexts.get(req);
+}
+
 /** The request's world; set by the app before any router runs. */
 export function contextOf(req: Request): RequestContext {
   const context = contexts.get(req);

@@ -1,11 +1,21 @@
 import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
+import { maybeContextOf } from './context';
 
 /** Headers the real server sends on every API response. */
 export function noStore(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Pragma', 'no-cache');
+  next();
+}
+
+/** Profiles before 7 (Restivus, the 6.x routes) sent no no-store headers: they are taken off. */
+export function eraHeaders(req: Request, res: Response, next: NextFunction): void {
+  if (!maybeContextOf(req)?.world.profile.noStoreHeaders) {
+    res.removeHeader('Cache-Control');
+    res.removeHeader('Pragma');
+  }
   next();
 }
 
@@ -54,7 +64,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** The one error middleware: every error leaves as the Rocket.Chat envelope. */
-export function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   const apiError = toApiError(error);
   if (apiError.code === 'internal') console.error('[rocketchat-fake] internal error:', error);
   if (res.headersSent) {
@@ -62,5 +72,7 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
     return;
   }
   if (apiError.params.allow) res.setHeader('Allow', apiError.params.allow);
-  res.status(apiError.status).json(apiError.toBody());
+  // the chat API answers as the world's era; the control API is the fake's own
+  const profile = req.path.includes('/__admin') ? undefined : maybeContextOf(req)?.world.profile;
+  res.status(apiError.status).json(apiError.toBody(profile));
 }

@@ -113,6 +113,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     integrations: readList(integrationSchema, input.integrations) ?? [],
     tokens: readList(tokenSchema, input.tokens) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
+    profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };
   return {
     scenario,

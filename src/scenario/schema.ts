@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { rateLimitSchema } from './ratelimit';
 import { PERMISSION_NAMES } from '../store/permissions';
-import { GRANTABLE_ROLES, USER_ROLES } from '../types';
+import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
 
 /**
  * The scenario file, defined once. Validation, the TypeScript input type and the published JSON
@@ -149,6 +149,12 @@ export const scenarioSchema = z
     channels: z.array(channelSchema).optional(),
     integrations: z.array(integrationSchema).optional(),
     tokens: z.array(tokenSchema).optional().describe('pre-issued login tokens'),
+    profile: z
+      .enum(PROFILE_IDS)
+      .optional()
+      .describe(
+        'the Rocket.Chat version to answer as (0.49, 5, 6, 7, 8); default 7; the option --profile wins',
+      ),
     rateLimit: rateLimitSchema
       .optional()
       .describe('turns rate limiting on: limit calls per windowMs per client and route'),

@@ -11,6 +11,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'edit-room': ['admin', 'owner', 'moderator'],
   'create-c': ['admin', 'user', 'bot'],
   'create-p': ['admin', 'user', 'bot'],
+  // posting in a read-only room; profile 0.49 mutes the members without it when a room turns read-only
+  'post-readonly': ['admin', 'owner', 'moderator'],
   'manage-integrations': ['admin'],
   'manage-outgoing-integrations': ['admin'],
   'manage-own-outgoing-integrations': ['admin'],

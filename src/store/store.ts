@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
+import type { Profile } from '../profiles';
+import { profileOf } from '../profiles';
 import type {
   Changes,
   Integration,
@@ -30,6 +32,8 @@ import type { MeView } from './views';
 export interface StoreOptions {
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
+  /** the server version's rules (src/profiles.ts); default profile 7 */
+  profile?: Profile;
 }
 
 /** How a list is cut and shaped; every part already parsed and checked. */
@@ -107,6 +111,7 @@ export class Store {
   readonly clock: FakeClock;
   readonly #seed: number;
   readonly #lenient: boolean;
+  readonly #profile: Profile;
   readonly #permissions: PermissionTable;
   readonly #baseline: Baseline;
   readonly #users: LayeredMap<string, User>;
@@ -127,6 +132,7 @@ export class Store {
     this.clock = new FakeClock(baseline.world.clock);
     this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
+    this.#profile = options.profile ?? profileOf(undefined);
     this.#permissions = baseline.world.permissions;
     this.#users = new LayeredMap(baseline.users);
     this.#userKeys = new LayeredMap(baseline.userKeys);
@@ -149,6 +155,11 @@ export class Store {
   }
 
   /** Counts changes of state: anything derived from the state is valid for one version. */
+  /** The server version's rules this store follows. */
+  get profile(): Profile {
+    return this.#profile;
+  }
+
   get version(): number {
     return this.#version;
   }
@@ -196,7 +207,8 @@ export class Store {
    * neither.
    */
   channelScope(user: User): ChannelScope {
-    if (this.can(user, 'view-c-room')) return 'all';
+    // the 0.49 era checked no permission: every logged-in user listed every public channel
+    if (!this.#profile.listPermission || this.can(user, 'view-c-room')) return 'all';
     if (this.can(user, 'view-joined-room')) return 'joined';
     throw new ApiError('error-unauthorized');
   }
@@ -223,12 +235,27 @@ export class Store {
    * of the four grants. None of the four: the 403.
    */
   integrationScope(user: User): IntegrationScope {
+    const both: IntegrationKind[] = ['webhook-outgoing', 'webhook-incoming'];
+    const rule = this.#profile.integrationRule;
+    if (rule !== 'by-kind') {
+      // the older eras: one permission (0.49's manage-integrations), or any of the four (5.x), reads all
+      const names =
+        rule === 'manage-integrations'
+          ? ['manage-integrations']
+          : [
+              'manage-outgoing-integrations',
+              'manage-own-outgoing-integrations',
+              'manage-incoming-integrations',
+              'manage-own-incoming-integrations',
+            ];
+      if (!names.some((name) => this.can(user, name))) throw new ApiError('error-unauthorized');
+      return { all: both, own: [], key: 'all' };
+    }
     const allOut = this.can(user, 'manage-outgoing-integrations');
     const allIn = this.can(user, 'manage-incoming-integrations');
     const ownOut = this.can(user, 'manage-own-outgoing-integrations');
     const ownIn = this.can(user, 'manage-own-incoming-integrations');
     if (!allOut && !allIn && !ownOut && !ownIn) throw new ApiError('error-unauthorized');
-    const both: IntegrationKind[] = ['webhook-outgoing', 'webhook-incoming'];
     const pick = (out: boolean, inc: boolean): IntegrationKind[] =>
       both.filter((kind) => (kind === 'webhook-outgoing' ? out : inc));
     const scope =
@@ -242,12 +269,17 @@ export class Store {
   }
 
   /** Finds a channel the `channels.*` routes may act on (`t:"c"`, or any room when lenient). */
-  findChannel(ref: RoomRef, { checkArchived }: { checkArchived: boolean }): Room {
+  findChannel(given: RoomRef, { checkArchived }: { checkArchived: boolean }): Room {
+    // the 0.49 era found rooms by roomId alone
+    const ref = this.#profile.roomName
+      ? given
+      : { ...(given.roomId !== undefined ? { roomId: given.roomId } : {}) };
     if (ref.roomId === undefined && ref.roomName === undefined)
       throw new ApiError('error-roomid-param-not-provided');
     const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
     const room = id === undefined ? undefined : this.#rooms.get(id);
-    if (!room || (room.t !== 'c' && !this.#lenient)) throw new ApiError('error-room-not-found');
+    if (!room || (room.t !== 'c' && !this.#lenient))
+      throw new ApiError('error-room-not-found', { raw: ref.roomId ?? ref.roomName ?? '' });
     if (checkArchived && room.archived) throw new ApiError('error-room-archived', { name: room.name });
     return room;
   }
@@ -309,7 +341,16 @@ export class Store {
     const room = this.findChannel(ref, { checkArchived: true });
     if (room.ro === readOnly && !this.#lenient) throw new ApiError('readonly-unchanged');
     if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
-    return this.#commitRoom(room, { ro: readOnly });
+    if (!this.#profile.readOnlyMutes)
+      return this.#commitRoom(room, { ro: readOnly }, this.#profile.readOnlyMessage);
+    // the 0.49 era: read-only mutes the members who may not post in it (not admins, not its owner)
+    const muted = readOnly
+      ? room.usernames.filter((name) => {
+          const member = this.userNamed(name);
+          return member !== undefined && !this.can(member, 'post-readonly', room);
+        })
+      : [];
+    return this.#commitRoom(room, { ro: readOnly, muted }, this.#profile.readOnlyMessage);
   }
 
   /** `channels.setType`, checks in the real server's order. */
@@ -392,8 +433,13 @@ export class Store {
   }
 
   /** The one write of a room transition: new object, clock tick, system message counted. */
-  #commitRoom(room: Room, change: Partial<Room>): JsonObject {
-    const next: Room = { ...room, ...change, _updatedAt: this.clock.tick(), msgs: room.msgs + 1 };
+  #commitRoom(room: Room, change: Partial<Room>, message = true): JsonObject {
+    const next: Room = {
+      ...room,
+      ...change,
+      _updatedAt: this.clock.tick(),
+      msgs: room.msgs + (message ? 1 : 0),
+    };
     this.#version += 1;
     this.#rooms.set(room._id, next);
     this.#roomLists.record(this.#version, room, next);
