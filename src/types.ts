@@ -273,6 +273,8 @@ export interface VerifyOptions {
   channel?: string;
   /** each request's time limit in ms (default 10000) */
   timeoutMs?: number;
+  /** the Rocket.Chat era the server is expected to answer as (default `7`; see "Server versions") */
+  profile?: ProfileId;
   /** stops the run between requests; the channel is still put back */
   signal?: AbortSignal;
   /** called as each check ends, in order (the command line prints from it) */

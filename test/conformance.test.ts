@@ -18,6 +18,7 @@ import type { ScenarioInput } from '../src/scenario/schema';
 import type { CheckResult, VerifyOptions, VerifyReport } from '../src/types';
 import { verify } from '../src/index';
 import { CHECKS } from '../src/verify/suite';
+import { PROFILES, PROFILE_IDS } from '../src/profiles';
 import type { Check } from '../src/verify/suite';
 import { VerifyError, runVerify } from '../src/verify/run';
 import { rulesTable } from '../src/verify/table';
@@ -136,6 +137,53 @@ describe('the conformance suite against the fake: every rule, one test each', ()
       expect(other.state().channels).toEqual(state.channels);
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('the suite per server version (--profile)', () => {
+  it.each(PROFILE_IDS)(
+    'profile %s: a fake answering as that era passes every check that era has',
+    async (profile) => {
+      const fake = createFakeServer({ scenario: scenario(), profile });
+      const url = await fake.start(0);
+      try {
+        const report = await verify({ ...full(url), profile });
+        expect(failedIds(report)).toEqual([]);
+        const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
+        const expected = [
+          ...(profile === '7' ? [] : ['response.unknown-path']),
+          ...(profile === '0.49' || profile === '5' ? ['channels.list.bad-paging'] : []),
+        ];
+        expect(skipped).toEqual(expected);
+        expect(report.version).toBe(PROFILES[profile].version);
+        expect(report.leftChanged).toEqual([]);
+      } finally {
+        await fake.stop();
+      }
+    },
+  );
+
+  it('a 0.49 fake verified as 7 (and a 7 fake as 0.49) fails the rules that differ', async () => {
+    const old = createFakeServer({ scenario: scenario(), profile: '0.49' });
+    const modern = createFakeServer({ scenario: scenario() });
+    try {
+      const asSeven = await verify({ ...full(await old.start(0)) });
+      expect(failedIds(asSeven)).toEqual(
+        expect.arrayContaining([
+          'response.json',
+          'auth.missing',
+          'login.username',
+          'channels.getIntegrations.room',
+        ]),
+      );
+      const asOld = await verify({ ...full(await modern.start(0)), profile: '0.49' });
+      expect(failedIds(asOld)).toEqual(
+        expect.arrayContaining(['auth.missing', 'login.username', 'channels.list.joined-only']),
+      );
+    } finally {
+      await old.stop();
+      await modern.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 
+import { PROFILE_IDS, isProfileId } from '../profiles';
 import type { VerifyOptions, VerifyReport } from '../types';
 import { renderResult, renderSummary } from './render';
 import { VerifyError, runVerify } from './run';
@@ -24,6 +25,8 @@ Options:
   --password2 P2      its password (env ROCKETCHAT_PASSWORD2)
   --channel NAME      a public channel the run may change (ro and t); put back at
                       the end. Without it, only checks that change nothing run
+  --profile P         the Rocket.Chat era the server should answer as: 0.49, 5,
+                      6, 7 (default) or 8 (see the README's "Server versions")
   --json              print one JSON report instead of lines
   --timeout-ms N      each request's time limit (default 10000)
   -h, --help          show this help
@@ -51,6 +54,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
         channel: { type: 'string' },
         json: { type: 'boolean' },
         'timeout-ms': { type: 'string' },
+        profile: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -75,10 +79,14 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
       throw new UsageError(`--timeout-ms takes a whole number from 1 to 600000, not "${raw}"`);
     timeoutMs = Number(raw);
   }
+  const profile = values.profile;
+  if (profile !== undefined && !isProfileId(profile))
+    throw new UsageError(`--profile is one of ${PROFILE_IDS.join(', ')}, not "${profile}"`);
   return {
     target,
     user,
     password,
+    ...(profile !== undefined ? { profile } : {}),
     ...(user2 !== undefined ? { user2, password2 } : {}),
     ...(values.channel !== undefined ? { channel: values.channel } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),

@@ -1,7 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import type { CheckRequest, CheckResult } from '../types';
+import type { Profile } from '../profiles';
+import { profileOf } from '../profiles';
 import type { Client, Credentials, Outgoing, Reply } from './client';
+import { forEra } from './expected';
 
 /**
  * What a check of the conformance suite works with: the facts found on the server before the
@@ -77,12 +80,31 @@ export class CheckContext {
   /** the last request sent, for failure reports */
   #last: CheckRequest = { method: '', path: '', as: '' };
 
+  /** the bodies of the era the server is verified as */
+  readonly era: ReturnType<typeof forEra>;
+
   constructor(
     readonly facts: Facts,
     private readonly client: Client,
     /** the passwords, by `Who`, for the login checks; never reported */
     private readonly passwords: { user: string; user2?: string },
-  ) {}
+    /** the era the server is verified as (default 7) */
+    readonly profile: Profile = profileOf(undefined),
+  ) {
+    this.era = forEra(profile);
+  }
+
+  /** How a request names a room: by name, or by `roomId` in the 0.49 era (which knew no names). */
+  ref(room: { _id: string; name: string }): { roomId: string } | { roomName: string } {
+    return this.profile.roomName ? { roomName: room.name } : { roomId: room._id };
+  }
+
+  /** The same as a query string. */
+  refQuery(room: { _id: string; name: string }): string {
+    return this.profile.roomName
+      ? `roomName=${encodeURIComponent(room.name)}`
+      : `roomId=${encodeURIComponent(room._id)}`;
+  }
 
   password(who: 'user' | 'user2' = 'user'): string {
     const password = who === 'user' ? this.passwords.user : this.passwords.user2;

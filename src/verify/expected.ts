@@ -3,8 +3,10 @@
  * conformance suite expects them of any server, and the project's tests of the fake import them
  * from here instead of writing them again.
  *
- * Layer: verify. Plain values; imports nothing.
+ * Layer: verify. Plain values; imports only the profiles' table (src/profiles.ts).
  */
+
+import type { Profile } from '../profiles';
 
 export const NOT_LOGGED_IN = {
   success: false,
@@ -115,5 +117,57 @@ export function invalidRoomType(type: string): object {
     error: 'error-invalid-room-type [error-invalid-room-type]',
     errorType: 'error-invalid-room-type',
     details: { function: 'RocketChat.saveRoomType', type },
+  };
+}
+
+/**
+ * The same bodies as an era wrote them (src/profiles.ts, rocketchat-profiles.md): the suite
+ * expects these of a server verified with `--profile`. Profile 7's are the constants above.
+ */
+export function forEra(profile: Profile) {
+  const restivus = profile.restivus;
+  const withDetails = (body: Record<string, unknown>): object => {
+    if (profile.details) return body;
+    const { details: _dropped, ...rest } = body;
+    return rest;
+  };
+  const invalid = (reason: string): object =>
+    profile.validation === 'hono'
+      ? { success: false, errorType: 'error-invalid-params', error: reason }
+      : invalidParams(reason);
+  return {
+    notLoggedIn: restivus ? { status: 'error', message: NOT_LOGGED_IN.message } : NOT_LOGGED_IN,
+    loginRefused:
+      profile.loginFailure === 'e49'
+        ? { status: 'error', message: 'Unauthorized' }
+        : profile.loginFailure === 'e5x'
+          ? { status: 'error', error: 'Unauthorized', message: 'Unauthorized' }
+          : LOGIN_REFUSED,
+    /** a login body without a password */
+    loginWithoutPassword:
+      profile.loginFailure === 'e5x'
+        ? { status: 'error', error: 400, message: 'Unrecognized options for login request' }
+        : profile.loginFailure === 'e49'
+          ? { status: 'error', message: 'Unauthorized' }
+          : LOGIN_REFUSED,
+    forbidden: profile.forbidden === 'unauthorized' ? { success: false, error: 'unauthorized' } : FORBIDDEN,
+    roomParamMissing:
+      profile.roomErrors === 'e49'
+        ? {
+            ...ROOM_PARAM_MISSING,
+            error: 'The parameter "roomId" is required [error-roomid-param-not-provided]',
+          }
+        : ROOM_PARAM_MISSING,
+    roomNotFound: (id: string): object =>
+      profile.roomErrors === 'e49'
+        ? { ...ROOM_NOT_FOUND, error: `No channel found by the id of: ${id} [error-room-not-found]` }
+        : ROOM_NOT_FOUND,
+    notAllowed: withDetails({ ...NOT_ALLOWED }),
+    invalidParams: invalid,
+    parseError: (kind: 'sort' | 'query' | 'fields', raw: string): object =>
+      withDetails({ ...(parseError(kind, raw) as Record<string, unknown>) }),
+    invalidRoomType: (type: string): object =>
+      withDetails({ ...(invalidRoomType(type) as Record<string, unknown>) }),
+    readOnlyRequired: { success: false, error: 'The bodyParam "readOnly" is required' },
   };
 }

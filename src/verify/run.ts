@@ -5,6 +5,7 @@ import type { Facts, ListedRoom, Session } from './context';
 import { CheckContext, CheckFailure, CheckSkipped, listOf, objectOf } from './context';
 import type { Check } from './suite';
 import { CHECKS } from './suite';
+import { profileOf } from '../profiles';
 
 /**
  * Runs the conformance suite against one server: reaches it, logs in, learns what the checks need
@@ -35,12 +36,13 @@ async function login(client: Client, user: string, password: string, flag: strin
       `login as ${flag} "${user}" failed: ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`,
     );
   }
-  return {
-    username: user,
-    credentials: { userId: data.userId, authToken: data.authToken },
-    me: objectOf(data.me),
-    login: reply,
-  };
+  const credentials = { userId: data.userId, authToken: data.authToken };
+  // the 0.49 era's login answered without `me`: ask for it
+  const me =
+    data.me !== undefined
+      ? objectOf(data.me)
+      : objectOf((await client.send({ method: 'GET', path: '/api/v1/me', credentials })).body);
+  return { username: user, credentials, me, login: reply };
 }
 
 async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
@@ -74,7 +76,7 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
   let withIntegrations: ListedRoom | undefined;
   for (const room of [...(dedicated ? [dedicated] : []), ...others].slice(0, INTEGRATION_PROBES)) {
     const reply = await get(
-      `/api/v1/channels.getIntegrations?count=1&roomName=${encodeURIComponent(room.name)}`,
+      `/api/v1/channels.getIntegrations?count=1&roomId=${encodeURIComponent(room._id)}`,
     );
     if (reply.status === 200 && Number(objectOf(reply.body).total) > 0) {
       withIntegrations = room;
@@ -184,17 +186,21 @@ export async function runVerify(
   let version: string | undefined;
   try {
     const info = await client.send({ method: 'GET', path: '/api/info' });
-    const v = objectOf(info.body).version;
+    // the 0.49 era nested it: {info: {version}}
+    const body = objectOf(info.body);
+    const v = body.version ?? objectOf(body.info).version;
     if (typeof v === 'string') version = v;
   } catch (error) {
     if (error instanceof Unreachable) throw new VerifyError(`cannot reach the target: ${error.message}`);
     throw error;
   }
   const facts = await learn(client, options);
-  const t = new CheckContext(facts, client, {
-    user: options.password,
-    ...(options.password2 !== undefined ? { user2: options.password2 } : {}),
-  });
+  const t = new CheckContext(
+    facts,
+    client,
+    { user: options.password, ...(options.password2 !== undefined ? { user2: options.password2 } : {}) },
+    profileOf(options.profile),
+  );
   const results: CheckResult[] = [];
   let interrupted = false;
   let leftChanged: string[] = [];
