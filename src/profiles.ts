@@ -55,6 +55,8 @@ export interface Profile {
   readOnlyMutes: boolean;
   /** the REST rate limiter exists (not in the 0.49 era) */
   rateLimiter: boolean;
+  /** `GET /api/v1/info` still exists (removed in 3.0): `{info: {version}}` */
+  v1Info: boolean;
 }
 
 const SEVEN: Profile = {
@@ -78,6 +80,7 @@ const SEVEN: Profile = {
   readOnlyMessage: true,
   readOnlyMutes: false,
   rateLimiter: true,
+  v1Info: false,
 };
 
 /** Every profile: profile 7 and what each era changes. */
@@ -101,6 +104,7 @@ export const PROFILES: Readonly<Record<ProfileId, Profile>> = {
     readOnlyMessage: false,
     readOnlyMutes: true,
     rateLimiter: false,
+    v1Info: true,
   },
   '5': {
     ...SEVEN,

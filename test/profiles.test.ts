@@ -56,6 +56,16 @@ describe('every profile on one server, side by side', () => {
     );
   });
 
+  it.each(PROFILE_IDS)(
+    '%s: GET /api/v1/info exists in the 0.49 era only (removed in 3.0)',
+    async (profile) => {
+      const res = await request(app()).get(at(profile, '/api/v1/info'));
+      if (profile === '0.49')
+        expect([res.status, res.body]).toEqual([200, { info: { version: '0.49.4' }, success: true }]);
+      else expect(res.status).toBe(404);
+    },
+  );
+
   it.each(PROFILE_IDS)('%s: health and state show the active profile', async (profile) => {
     expect((await request(app()).get(at(profile, '/__admin/health'))).body).toEqual({
       status: 'ok',

@@ -23,6 +23,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/login', auth: false, handle: session.login },
   { method: 'POST', path: '/logout', auth: true, handle: session.logout },
   { method: 'GET', path: '/me', auth: true, handle: session.me },
+  { method: 'GET', path: '/info', auth: false, handle: session.info },
   { method: 'GET', path: '/channels.list', auth: true, handle: channels.list },
   { method: 'GET', path: '/channels.getIntegrations', auth: true, handle: channels.getIntegrations },
   { method: 'POST', path: '/channels.setReadOnly', auth: true, handle: channels.setReadOnly },

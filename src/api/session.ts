@@ -51,6 +51,12 @@ export function logout(store: Store, req: Request, res: Response): void {
   sendSuccess(res, { status: 'success', data: { message: "You've been logged out!" } });
 }
 
+/** GET /api/v1/info: the 0.49 era's (removed in 3.0); later eras do not have the route */
+export function info(store: Store, _req: Request, res: Response): void {
+  if (!store.profile.v1Info) throw new ApiError('not-found');
+  sendSuccess(res, { info: { version: store.profile.version } });
+}
+
 /** GET /api/v1/me */
 export function me(store: Store, req: Request, res: Response): void {
   sendSuccess(res, store.me(authOf(req).user, baseUrlOf(req)));
