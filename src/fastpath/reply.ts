@@ -27,14 +27,12 @@ export function journalWhenDone(
 ): void {
   const { method, path, query, body, user } = entry;
   // the Express path's key order, which GET /__admin/requests shows; the fast path answers only
-  // authenticated requests, with JSON bodies
-  const detail = {
-    response,
-    ...(method === 'POST' ? { contentType: 'application/json' } : {}),
-    authHeaders: true,
-    fault: false,
-  };
+  // authenticated requests, with JSON bodies. One detail object, made when the answer is over.
+  const contentType = method === 'POST' ? 'application/json' : undefined;
   whenAnswered(res, (status) =>
-    world.recordRequest({ method, path, query, body, status, user }, { ...detail, fault: status === 0 }),
+    world.recordRequest(
+      { method, path, query, body, status, user },
+      { response, contentType, authHeaders: true, fault: status === 0 },
+    ),
   );
 }
