@@ -15,6 +15,7 @@ import type {
   SessionInfo,
   User,
   World,
+  WorldEvent,
 } from './types';
 
 /**
@@ -50,6 +51,8 @@ export interface WorldControl {
   getRateLimit(): RateLimitConfig | null;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
+  /** listens to the world's events; returns the function that stops listening */
+  subscribe(listener: (event: WorldEvent) => void): () => void;
   pact(options: PactOptions): PactDocument;
   providerState(change: ProviderStateChange): Promise<Record<string, unknown>>;
 }

@@ -14,6 +14,7 @@ import type {
   Room,
   User,
   World,
+  WorldEvent,
 } from './types';
 import type { FakeWorld } from './world';
 
@@ -119,6 +120,15 @@ export abstract class WorldHandle {
   /** The rate limit in force, or `null`. */
   getRateLimit(): RateLimitConfig | null {
     return this.world.getRateLimit();
+  }
+
+  /**
+   * Listens to this world's events, as `GET /__admin/events` streams them: each journal entry
+   * (`{type: "request", entry}`) and each change of state (`{type: "state", reason, clock,
+   * changed}`). Returns the function that stops listening.
+   */
+  subscribe(listener: (event: WorldEvent) => void): () => void {
+    return this.world.subscribe(listener);
   }
 
   /**

@@ -57,6 +57,7 @@ export type {
   VerifyOptions,
   VerifyReport,
   World,
+  WorldEvent,
 } from './types';
 export { VerifyError } from './verify/run';
 

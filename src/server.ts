@@ -252,8 +252,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
     this.#writeContract([this.#root, ...this.#sessions.values()]);
     this.#server = undefined;
     this.#url = undefined;
-    // responses still being produced close their connection when done, so close() can finish
-    for (const res of this.#inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // responses still being produced close their connection when done, so close() can finish;
+    // event streams (GET /__admin/events) never finish by themselves: they end now
+    for (const res of this.#inFlight) {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      else if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
+    }
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -211,6 +211,21 @@ export interface JournalEntry {
   time: string;
 }
 
+/**
+ * What `GET /__admin/events` streams (and `world.subscribe()` hands out): each journal entry as it
+ * is recorded, and each change of state with how many entities differ from the baseline.
+ */
+export type WorldEvent =
+  | { type: 'request'; entry: JournalEntry }
+  | {
+      type: 'state';
+      /** what changed it: a request, a reset, a load, an added entity, the clock */
+      reason: 'request' | 'reset' | 'load' | 'added' | 'clock';
+      clock: string;
+      /** entities added, changed or removed since the baseline, per kind */
+      changed: { users: number; channels: number; integrations: number };
+    };
+
 /** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */
 export interface RequestFilter {
   path?: string;

@@ -35,6 +35,7 @@ import type {
   Room,
   User,
   World,
+  WorldEvent,
 } from './types';
 
 /*
@@ -90,6 +91,10 @@ export class FakeWorld implements WorldControl {
   readonly #journal: Journal;
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
+  /** who listens to this world's events (`GET /__admin/events`) */
+  readonly #listeners = new Set<(event: WorldEvent) => void>();
+  /** the store version the last state event reported */
+  #reported = -1;
   /** with `keepContract`: the interactions of the journals cleared so far, distinct */
   readonly #kept = new Map<string, PactInteraction>();
 
@@ -98,6 +103,7 @@ export class FakeWorld implements WorldControl {
     if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
     this.#store = new Store(baseline, { lenient: options.lenient, profile: this.profile });
+    this.#reported = this.#store.version;
     this.#journal = new Journal(options.journalSize);
     this.#faults = new FaultSet(baseline.world.seed);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
@@ -144,11 +150,48 @@ export class FakeWorld implements WorldControl {
 
   /** Back to the baseline: data, clock, login tokens issued since, and the journal. */
   async reset(): Promise<void> {
+    this.#reset();
+    this.#emitState('reset');
+  }
+
+  #reset(): void {
     this.#keepContract();
     this.#store = new Store(this.#baseline, { lenient: this.#options.lenient, profile: this.profile });
     this.#journal.clear();
     this.#faults.clear();
     this.#limiter.configure(this.#baselineRateLimit());
+  }
+
+  /**
+   * Listens to this world's events: each journal entry, each change of state (see
+   * {@link WorldEvent}). Returns the function that stops listening.
+   */
+  subscribe(listener: (event: WorldEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: WorldEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** A state event, when someone listens (counting the changes costs a walk of the changed entities). */
+  #emitState(reason: 'request' | 'reset' | 'load' | 'added' | 'clock'): void {
+    this.#reported = this.#store.version;
+    if (this.#listeners.size === 0) return;
+    const changes = this.#store.changes();
+    const count = (kind: { added: unknown[]; changed: unknown[]; removed: unknown[] }): number =>
+      kind.added.length + kind.changed.length + kind.removed.length;
+    this.#emit({
+      type: 'state',
+      reason,
+      clock: this.#store.clock.now(),
+      changed: {
+        users: count(changes.users),
+        channels: count(changes.channels),
+        integrations: count(changes.integrations),
+      },
+    });
   }
 
   /** Validates a scenario whole, then makes it the baseline and the current state. */
@@ -158,7 +201,8 @@ export class FakeWorld implements WorldControl {
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
     );
-    await this.reset();
+    this.#reset();
+    this.#emitState('load');
   }
 
   /** A deep copy of the current state, in scenario shape. */
@@ -215,7 +259,9 @@ export class FakeWorld implements WorldControl {
   /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
   addUser(user: unknown, source = 'addUser()'): User {
     const resolved = this.#resolve((lookup, ctx) => entityModule().resolveUser(user, lookup, ctx, source));
-    return this.#store.addUser(resolved);
+    const added = this.#store.addUser(resolved);
+    this.#emitState('added');
+    return added;
   }
 
   /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
@@ -223,7 +269,9 @@ export class FakeWorld implements WorldControl {
     const resolved = this.#resolve((lookup, ctx) =>
       entityModule().resolveChannel(channel, lookup, ctx, source),
     );
-    return this.#store.addChannel(resolved);
+    const added = this.#store.addChannel(resolved);
+    this.#emitState('added');
+    return added;
   }
 
   /** Adds an integration to the current state and returns it. */
@@ -231,22 +279,30 @@ export class FakeWorld implements WorldControl {
     const resolved = this.#resolve((lookup, ctx) =>
       entityModule().resolveIntegration(integration, lookup, ctx, source),
     );
-    return this.#store.addIntegration(resolved);
+    const added = this.#store.addIntegration(resolved);
+    this.#emitState('added');
+    return added;
   }
 
   /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */
   get clock(): ClockControl {
     return {
       now: () => this.#store.clock.now(),
-      set: (iso) => this.#store.clock.set(iso),
-      advance: (ms) => this.#store.clock.advance(ms),
+      set: (iso) => {
+        this.#store.clock.set(iso);
+        this.#emitState('clock');
+      },
+      advance: (ms) => {
+        this.#store.clock.advance(ms);
+        this.#emitState('clock');
+      },
     };
   }
 
   /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
   recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
     const { method, path, query, status, user } = request;
-    this.#journal.record(
+    const entry = this.#journal.record(
       {
         method,
         path,
@@ -258,6 +314,9 @@ export class FakeWorld implements WorldControl {
       },
       detail,
     );
+    if (this.#listeners.size === 0) return;
+    this.#emit({ type: 'request', entry: structuredClone(entry) });
+    if (this.#store.version !== this.#reported) this.#emitState('request');
   }
 
   /** With `keepContract`, keeps the journal's interactions before the journal is cleared. */

@@ -63,6 +63,36 @@ interface Route {
   rootOnly?: boolean;
 }
 
+/** How often an idle event stream gets a comment line, so proxies keep it open. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * `GET /__admin/events`: Server-Sent Events of the world: `hello` first (profile, clock, journal
+ * size), then one `request` event per journal entry and one `state` event per change of state,
+ * each `data:` a JSON object (src/types.ts, WorldEvent). Ends when the client goes away, or when
+ * the server stops.
+ */
+function streamEvents(world: WorldControl, req: Request, res: Response): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  const send = (event: string, data: unknown): void => {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  res.write('retry: 1000\n\n');
+  send('hello', { profile: world.profileId, clock: world.clock.now(), requests: world.requests().length });
+  const stop = world.subscribe((event) => send(event.type, event));
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  req.on('close', () => {
+    stop();
+    clearInterval(heartbeat);
+  });
+}
+
 function worldRoutes(): Route[] {
   const add =
     (kind: 'users' | 'channels' | 'integrations'): Handle =>
@@ -199,6 +229,7 @@ function worldRoutes(): Route[] {
       path: '/rate-limit',
       handle: (world, _req, res) => void res.json({ rateLimit: world.setRateLimit(null) }),
     },
+    { method: 'GET', path: '/events', handle: streamEvents },
     {
       method: 'GET',
       path: '/pact',

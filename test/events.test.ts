@@ -1,0 +1,140 @@
+/**
+ * GET /__admin/events: the world's events as Server-Sent Events (the inspector's live feed, and
+ * any tool's): a hello, then one `request` event per journal entry and one `state` event per
+ * change of state. Per world, behind the admin token, ended when the server stops.
+ */
+import { request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
+
+interface Received {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens the stream and collects its events until `count` have come (or the stream ends). */
+function events(url: string, count: number, headers: Record<string, string> = {}) {
+  const got: Received[] = [];
+  let response: IncomingMessage | undefined;
+  const done = new Promise<Received[]>((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      response = res;
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) got.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+          if (got.length >= count) {
+            req.destroy();
+            resolve(got);
+          }
+        }
+      });
+      res.on('end', () => resolve(got));
+    });
+    req.on('error', (error) => (got.length >= count ? resolve(got) : reject(error)));
+    req.end();
+  });
+  return { done, status: () => response?.statusCode, headers: () => response?.headers };
+}
+
+async function post(url: string, path: string, body: object, who: keyof typeof AS): Promise<void> {
+  await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...AS[who] },
+    body: JSON.stringify(body),
+  });
+}
+
+const opened = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('GET /__admin/events', () => {
+  let fake: FakeServer;
+  beforeEach(async () => {
+    fake = createFakeServer({ scenario: WORLD });
+    await fake.start(0);
+  });
+  afterEach(() => fake.stop());
+
+  it('a hello, then each request as recorded and each change of state, in order', async () => {
+    const stream = events(`${fake.url}/__admin/events`, 6);
+    await opened();
+    await fetch(`${fake.url}/api/v1/channels.list?count=1`, { headers: AS.alice });
+    await post(fake.url, '/api/v1/channels.setReadOnly', { roomName: 'random', readOnly: true }, 'alice');
+    await fetch(`${fake.url}/__admin/reset`, { method: 'POST' });
+    fake.clock.advance(60_000);
+    const got = await stream.done;
+    expect(stream.headers()?.['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(got.map((e) => e.event)).toEqual(['hello', 'request', 'request', 'state', 'state', 'state']);
+    expect(got[0]?.data).toEqual({ profile: '7', clock: '2026-01-01T00:00:00.000Z', requests: 0 });
+    expect(got[1]?.data).toMatchObject({
+      type: 'request',
+      entry: { seq: 1, method: 'GET', path: '/api/v1/channels.list', status: 200, user: 'alice' },
+    });
+    expect(got[2]?.data).toMatchObject({
+      entry: { method: 'POST', status: 200, body: { roomName: 'random' } },
+    });
+    expect(got[3]?.data).toEqual({
+      type: 'state',
+      reason: 'request',
+      clock: '2026-01-01T00:00:01.000Z',
+      changed: { users: 0, channels: 1, integrations: 0 },
+    });
+    expect(got[4]?.data).toMatchObject({ reason: 'reset', changed: { channels: 0 } });
+    expect(got[5]?.data).toMatchObject({ reason: 'clock', clock: '2026-01-01T00:01:00.000Z' });
+  });
+
+  it('a refused request is a request event and no state event', async () => {
+    const stream = events(`${fake.url}/__admin/events`, 3);
+    await opened();
+    await post(fake.url, '/api/v1/channels.setReadOnly', { roomName: 'news', readOnly: true }, 'alice');
+    fake.addChannel({ name: 'later' });
+    const got = await stream.done;
+    expect(
+      got.map((e) => [e.event, e.data.reason ?? (e.data.entry as { status: number } | undefined)?.status]),
+    ).toEqual([
+      ['hello', undefined],
+      ['request', 400],
+      ['state', 'added'],
+    ]);
+  });
+
+  it('a session\u2019s stream carries that session alone', async () => {
+    const session = fake.session({ id: 'one' });
+    const stream = events(`${fake.url}/s/one/__admin/events`, 2);
+    await opened();
+    await fetch(`${fake.url}/api/v1/channels.list`, { headers: AS.alice });
+    await fetch(`${session.url}/api/v1/me`, { headers: AS.bob });
+    const got = await stream.done;
+    expect(got[1]?.data).toMatchObject({ entry: { path: '/api/v1/me', user: 'bob' } });
+  });
+
+  it('behind the admin token like every other control route', async () => {
+    const guarded = createFakeServer({ scenario: WORLD, adminToken: 'sesame' });
+    const url = await guarded.start(0);
+    try {
+      const refused = await fetch(`${url}/__admin/events`);
+      expect(refused.status).toBe(401);
+      const stream = events(`${url}/__admin/events`, 1, { Authorization: 'Bearer sesame' });
+      expect((await stream.done)[0]?.event).toBe('hello');
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it('stop() ends open streams, so the server stops at once', async () => {
+    const stream = events(`${fake.url}/__admin/events`, 99);
+    await opened();
+    await fake.stop();
+    expect((await stream.done).map((e) => e.event)).toEqual(['hello']);
+  });
+});
