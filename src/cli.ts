@@ -200,6 +200,7 @@ async function main(argv: string[]): Promise<void> {
   const fake = createFakeServer(options);
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
+  if (options.admin) process.stdout.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
   const exposed = !['127.0.0.1', 'localhost', '::1'].includes(options.host);
   if (exposed && options.admin && options.adminToken === undefined) {
     process.stderr.write(

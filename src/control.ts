@@ -51,6 +51,8 @@ export interface WorldControl {
   getRateLimit(): RateLimitConfig | null;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
+  /** one recorded request with its answer (secrets hidden), by sequence number */
+  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined;
   /** listens to the world's events; returns the function that stops listening */
   subscribe(listener: (event: WorldEvent) => void): () => void;
   pact(options: PactOptions): PactDocument;

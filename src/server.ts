@@ -93,6 +93,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
   #express: FakeApp | undefined;
   readonly #root: FakeWorld;
   readonly #sessions = new Map<string, FakeWorld>();
+  /** when each session was created (wall clock), for the inspector */
+  readonly #sessionCreated = new Map<string, string>();
   /** with the `pact` option: the interactions written so far, distinct */
   readonly #contract = new Map<string, PactInteraction>();
   #sessionCount = 0;
@@ -178,6 +180,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
       id,
       new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}) }),
     );
+    this.#sessionCreated.set(id, new Date().toISOString());
     return { id, path: `/s/${id}` };
   }
 
@@ -230,13 +233,19 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   /** The live sessions. */
   listSessions(): SessionInfo[] {
-    return [...this.#sessions.keys()].map((id) => ({ id, path: `/s/${id}` }));
+    return [...this.#sessions.entries()].map(([id, world]) => ({
+      id,
+      path: `/s/${id}`,
+      requests: world.countRequests(),
+      createdAt: this.#sessionCreated.get(id) ?? '',
+    }));
   }
 
   /** Ends a session; false if there was none. */
   deleteSession(id: string): boolean {
     const world = this.#sessions.get(id);
     if (world) this.#writeContract([world]);
+    this.#sessionCreated.delete(id);
     return this.#sessions.delete(id);
   }
 

@@ -187,6 +187,10 @@ export interface SessionInfo {
   id: string;
   /** the path prefix of the session's routes, `/s/<id>` */
   path: string;
+  /** how many requests its journal holds (in `listSessions()`) */
+  requests?: number;
+  /** when it was created, wall-clock ISO time (in `listSessions()`) */
+  createdAt?: string;
 }
 
 /** One thing wrong with a scenario: where (a JSON path such as `$.channels[2].u`) and what. */

@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 import type { Profile } from './profiles';
 import { profileOf } from './profiles';
 import { FaultSet } from './faults/faults';
-import { Journal, redactBody } from './journal/journal';
+import { Journal, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
@@ -317,6 +317,23 @@ export class FakeWorld implements WorldControl {
     if (this.#listeners.size === 0) return;
     this.#emit({ type: 'request', entry: structuredClone(entry) });
     if (this.#store.version !== this.#reported) this.#emitState('request');
+  }
+
+  /**
+   * One recorded request with the answer it got (the inspector's details): the answer's JSON with
+   * tokens and passwords hidden, or its text when it is not JSON.
+   */
+  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
+    const found = this.#journal.exchanges().find((e) => e.entry.seq === seq);
+    if (!found) return undefined;
+    const text = found.detail.response;
+    let response: unknown = text ?? null;
+    try {
+      response = text === undefined ? null : (JSON.parse(text) as unknown);
+    } catch {
+      // not JSON: the text stands
+    }
+    return { entry: found.entry, response: redactSecrets(response) };
   }
 
   /** With `keepContract`, keeps the journal's interactions before the journal is cleared. */

@@ -19,7 +19,7 @@ function start(args: string[]): Promise<{ url: string; line: string; stop: () =>
       if (match && out.includes('\n')) {
         resolve({
           url: match[0],
-          line: out.trim(),
+          line: out.split('\n')[0] ?? '',
           stop: () =>
             new Promise((done) => {
               child.once('exit', (code) => done(code));
@@ -278,7 +278,7 @@ describe('the rocketchat-fake command', () => {
     );
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(
-      /^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:(\d+)\nhttp:\/\/127\.0\.0\.1:\1\n$/,
+      /^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:(\d+)\n\[rocketchat-fake\] inspector: http:\/\/127\.0\.0\.1:\1\/__admin\/ui\nhttp:\/\/127\.0\.0\.1:\1\n$/,
     );
     const bad = spawnSync(process.execPath, [CLI], {
       encoding: 'utf8',

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import { checkBody } from '../http/body';
+import { inspectorHtml } from './ui';
 import { baseUrlOf } from '../http/url';
 import { toApiError } from '../http/respond';
 import { contextOf } from '../http/context';
@@ -28,7 +29,8 @@ function sameToken(presented: string, expected: string): boolean {
 function requireAdminToken(): RequestHandler {
   return (req, _res, next) => {
     const token = contextOf(req).adminToken;
-    if (token === undefined || (req.method === 'GET' && req.path === '/health')) {
+    // the inspector's page holds no data: it asks for the token, and every call it makes carries it
+    if (token === undefined || (req.method === 'GET' && (req.path === '/health' || req.path === '/ui'))) {
       next();
       return;
     }
@@ -232,6 +234,28 @@ function worldRoutes(): Route[] {
     { method: 'GET', path: '/events', handle: streamEvents },
     {
       method: 'GET',
+      path: '/ui',
+      handle: (_world, _req, res) => {
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader(
+          'Content-Security-Policy',
+          "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+        );
+        res.send(inspectorHtml());
+      },
+    },
+    {
+      method: 'GET',
+      path: '/requests/:seq',
+      handle: (world, req, res) => {
+        const seq = Number(req.params.seq);
+        const found = Number.isInteger(seq) ? world.exchange(seq) : undefined;
+        if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(req.params.seq)}` });
+        res.json(found);
+      },
+    },
+    {
+      method: 'GET',
       path: '/pact',
       handle: (world, req, res) => void res.json(world.pact(readPactOptions(req.query))),
     },
@@ -277,7 +301,7 @@ function serverRoutes(): Route[] {
         void res.json({
           sessions: server(req)
             .listSessions()
-            .map((s) => describe(req, s.id)),
+            .map((s) => ({ ...describe(req, s.id), requests: s.requests, createdAt: s.createdAt })),
         }),
     },
     {

@@ -191,3 +191,15 @@ export function redactBody(body: unknown): unknown {
     return { '[unreadable]': 'nested too deeply to copy' };
   }
 }
+
+/** A copy with every token and password value hidden (the inspector shows answers with it). */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      /token|password/i.test(k) && typeof v === 'string' ? '[redacted]' : redactSecrets(v),
+    ]),
+  );
+}

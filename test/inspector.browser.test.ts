@@ -1,0 +1,157 @@
+/**
+ * The inspector page (GET /__admin/ui) in a real browser: headless Chromium (Debian's `chromium`,
+ * which .ci/run installs) driven by playwright-core. A client's requests appear without a reload,
+ * the filter narrows them, a click shows both bodies, a changed channel is highlighted, a reset
+ * brings the table back, a session's page shows that session alone, the admin token is asked for.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].find((p) =>
+  existsSync(p),
+);
+/** The README's screenshot is taken with INSPECTOR_SCREENSHOT=docs/inspector.png; runs keep theirs in .tmp/. */
+const SCREENSHOT = join(__dirname, '..', process.env.INSPECTOR_SCREENSHOT ?? join('.tmp', 'inspector.png'));
+
+if (!CHROMIUM) {
+  // loud: this should only happen where .ci/run could not install Debian's chromium
+  console.warn(
+    '\n!!! test/inspector.browser.test.ts: no Chromium found (/usr/bin/chromium); the browser tests are SKIPPED.\n' +
+      '!!! Install it with `apt-get install -y chromium` (.ci/run does).\n',
+  );
+}
+const describeWithBrowser = CHROMIUM ? describe : describe.skip;
+
+// what the page's functions touch in the browser (this project's TypeScript has no DOM library)
+declare const document: {
+  getElementById(id: string): { textContent: string | null } | null;
+  querySelectorAll(selector: string): { length: number };
+};
+declare const sessionStorage: { getItem(key: string): string | null };
+
+async function call(url: string, path: string, who: keyof typeof AS, body?: object): Promise<void> {
+  await fetch(`${url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...AS[who], ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+describeWithBrowser('the inspector page, in headless Chromium', () => {
+  jest.setTimeout(60_000);
+  let browser: Browser;
+  let fake: FakeServer;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    fake = createFakeServer({ scenario: WORLD });
+    await fake.start(0);
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('dialog', (dialog) => void dialog.accept());
+  });
+  afterEach(async () => {
+    await page.close();
+    await fake.stop();
+  });
+
+  async function open(path = '/__admin/ui'): Promise<void> {
+    await page.goto(`${fake.url}${path}`);
+    await page.waitForFunction(() => document.getElementById('live')?.textContent === 'on');
+  }
+
+  it('shows requests live, filters them, shows their bodies and the changed channel; a reset brings it back', async () => {
+    await open();
+    expect(await page.textContent('#clock')).toBe('2026-01-01T00:00:00.000Z');
+    await call(fake.url, '/api/v1/channels.list?count=1', 'alice');
+    await call(fake.url, '/api/v1/channels.setReadOnly', 'alice', { roomName: 'random', readOnly: true });
+    // no reload: both appear, newest first
+    await page.waitForSelector('#journal tbody tr[data-seq="2"]');
+    expect(
+      await page.$$eval('#journal tbody tr', (rows) => rows.map((r) => r.children[2]?.textContent)),
+    ).toEqual(['POST', 'GET']);
+    // the changed channel is highlighted, the clock moved
+    await page.waitForSelector('#channels tr[data-name="random"].changed');
+    expect(
+      await page.$$eval('#channels tr.changed', (rows) => rows.map((r) => r.getAttribute('data-name'))),
+    ).toEqual(['random']);
+    expect(await page.textContent('#clock')).toBe('2026-01-01T00:00:01.000Z');
+    // filter
+    await page.selectOption('#filter-method', 'GET');
+    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(1);
+    await page.selectOption('#filter-method', '');
+    await page.fill('#filter-status', '200');
+    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(2);
+    // a click shows the request and the response bodies
+    await page.click('#journal tbody tr[data-seq="2"]');
+    await page.waitForFunction(() =>
+      (document.getElementById('details')?.textContent ?? '').includes('response body'),
+    );
+    const details = (await page.textContent('#details')) ?? '';
+    expect(details).toContain('POST /api/v1/channels.setReadOnly → 200');
+    expect(details).toContain('"roomName": "random"');
+    expect(details).toContain('"ro": true');
+    mkdirSync(dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    // reset (confirmed): the table goes back, the journal empties
+    await page.click('#reset');
+    await page.waitForFunction(() => document.querySelectorAll('#channels tr.changed').length === 0);
+    await page.waitForFunction(() => document.querySelectorAll('#journal tbody tr').length === 0);
+    expect(fake.state().channels.find((c) => c.name === 'random')?.ro).toBe(false);
+  });
+
+  it('advances the clock, shows and clears faults', async () => {
+    fake.fault({ path: '/api/v1/channels.list', status: 503 });
+    await open();
+    await page.waitForSelector('#clear-faults');
+    expect(await page.textContent('#faults')).toContain('/api/v1/channels.list → 503');
+    await page.click('#clear-faults');
+    await page.waitForFunction(() => document.getElementById('faults')?.textContent === 'no fault');
+    expect(fake.faults()).toEqual([]);
+    await page.fill('#advance-seconds', '90');
+    await page.click('#advance');
+    await page.waitForFunction(
+      () => document.getElementById('clock')?.textContent === '2026-01-01T00:01:30.000Z',
+    );
+  });
+
+  it('a session\u2019s page shows that session alone; the root lists the sessions', async () => {
+    const session = fake.session({ id: 'team-a' });
+    await open();
+    await page.waitForSelector('#sessions tbody tr');
+    expect(await page.textContent('#sessions tbody')).toContain('team-a');
+    await open(`${session.path}/__admin/ui`);
+    expect(await page.textContent('#world-name')).toBe('session team-a');
+    await call(fake.url, '/api/v1/me', 'alice');
+    await call(session.url, '/api/v1/me', 'bob');
+    await page.waitForSelector('#journal tbody tr[data-seq="1"]');
+    expect(
+      await page.$$eval('#journal tbody tr', (rows) => rows.map((r) => r.children[5]?.textContent)),
+    ).toEqual(['bob']);
+  });
+
+  it('asks for the admin token once and keeps it in the tab', async () => {
+    await fake.stop();
+    fake = createFakeServer({ scenario: WORLD, adminToken: 'sesame' });
+    await fake.start(0);
+    await page.goto(`${fake.url}/__admin/ui`);
+    await page.waitForSelector('#token.shown');
+    await page.fill('#token-input', 'sesame');
+    await page.click('#token-save');
+    await page.waitForFunction(() => document.getElementById('live')?.textContent === 'on');
+    expect(await page.textContent('#profile')).toBe('7');
+    expect(await page.evaluate(() => sessionStorage.getItem('rocketchat-fake-admin-token'))).toBe('sesame');
+  });
+});
