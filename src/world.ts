@@ -87,6 +87,8 @@ export interface RequestsPage {
 export class FakeWorld implements WorldControl {
   readonly #options: WorldOptions;
   #baseline: Baseline;
+  /** the server version it answers as: the option's, else the baseline scenario's, else 7 */
+  #profile: Profile;
   #store: Store;
   readonly #journal: Journal;
   readonly #faults: FaultSet;
@@ -102,6 +104,7 @@ export class FakeWorld implements WorldControl {
     this.#options = options;
     if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
+    this.#profile = profileOf(options.profile ?? baseline.world.profile);
     this.#store = new Store(baseline, { lenient: options.lenient, profile: this.profile });
     this.#reported = this.#store.version;
     this.#journal = new Journal(options.journalSize);
@@ -113,9 +116,9 @@ export class FakeWorld implements WorldControl {
     return this.#options.rateLimit ?? this.#baseline.world.rateLimit;
   }
 
-  /** The server version this world answers as: the option's, else the scenario's, else 7. */
+  /** The server version this world answers as: the option's, else the scenario's, else 7 (read on every request). */
   get profile(): Profile {
-    return profileOf(this.#options.profile ?? this.#baseline.world.profile);
+    return this.#profile;
   }
 
   /** The id of {@link profile}. */
@@ -201,6 +204,7 @@ export class FakeWorld implements WorldControl {
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
     );
+    this.#profile = profileOf(this.#options.profile ?? this.#baseline.world.profile);
     this.#reset();
     this.#emitState('load');
   }
@@ -324,7 +328,7 @@ export class FakeWorld implements WorldControl {
    * tokens and passwords hidden, or its text when it is not JSON.
    */
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
-    const found = this.#journal.exchanges().find((e) => e.entry.seq === seq);
+    const found = this.#journal.exchange(seq);
     if (!found) return undefined;
     const text = found.detail.response;
     let response: unknown = text ?? null;

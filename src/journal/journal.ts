@@ -107,6 +107,16 @@ export class Journal {
     }));
   }
 
+  /** One recorded exchange by sequence number (a copy of its entry), if the ring still holds it. */
+  exchange(seq: number): Exchange | undefined {
+    const entry = this.#entries.find((e) => e.seq === seq);
+    if (!entry) return undefined;
+    return {
+      entry: structuredClone(entry),
+      detail: this.#details.get(entry) ?? { authHeaders: false, fault: false },
+    };
+  }
+
   /** How many requests the ring has dropped since the last clear. */
   get dropped(): number {
     return this.#dropped;
@@ -192,14 +202,17 @@ export function redactBody(body: unknown): unknown {
   }
 }
 
-/** A copy with every token and password value hidden (the inspector shows answers with it). */
-export function redactSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactSecrets);
+/**
+ * A copy with every token and password value replaced by `placeholder`, at any depth (the
+ * inspector shows answers with it; contracts write them with it).
+ */
+export function redactSecrets(value: unknown, placeholder = '[redacted]'): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, placeholder));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,
-      /token|password/i.test(k) && typeof v === 'string' ? '[redacted]' : redactSecrets(v),
+      /token|password/i.test(k) && typeof v === 'string' ? placeholder : redactSecrets(v, placeholder),
     ]),
   );
 }

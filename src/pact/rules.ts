@@ -15,6 +15,7 @@
  * Layer: world (src/pact). Plain data in, plain data out.
  */
 
+import { redactSecrets } from '../journal/journal';
 import type { PactMatchers } from '../types';
 
 type Matcher = PactMatchers['matchers'][number];
@@ -48,21 +49,8 @@ function isObject(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Secrets a response may carry (a login's token, a webhook's token): written as a placeholder. */
-const SECRET = /token|password/i;
+/** What a secret in a response (a login's token, a webhook's token) is written as. */
 const HIDDEN = '<secret: not written to the contract>';
-
-/** The value with every secret replaced; its rules match such fields by type. */
-function hideSecrets(value: Json): Json {
-  if (Array.isArray(value)) return value.map(hideSecrets);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [
-      key,
-      SECRET.test(key) && typeof child === 'string' ? HIDDEN : hideSecrets(child),
-    ]),
-  );
-}
 
 /** Rules for a value whose every leaf matches by type or pattern (an entity of the provider's). */
 function byType(value: Json, path: string, rules: Rules): void {
@@ -106,7 +94,7 @@ export function shapeResponse(body: Json, path: string): Shaped {
   const rules: Rules = {};
   // a logout's answer is the same on every server, word for word
   if (!isObject(body) || path === '/api/v1/logout') return { body, rules };
-  const hidden = hideSecrets(body);
+  const hidden = redactSecrets(body, HIDDEN) as Json;
   if (!isObject(hidden)) return { body: hidden, rules };
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(hidden)) {

@@ -276,8 +276,7 @@ export class Store {
       : { ...(given.roomId !== undefined ? { roomId: given.roomId } : {}) };
     if (ref.roomId === undefined && ref.roomName === undefined)
       throw new ApiError('error-roomid-param-not-provided');
-    const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
-    const room = id === undefined ? undefined : this.#rooms.get(id);
+    const room = this.#roomOf(ref);
     if (!room || (room.t !== 'c' && !this.#lenient))
       throw new ApiError('error-room-not-found', { raw: ref.roomId ?? ref.roomName ?? '' });
     if (checkArchived && room.archived) throw new ApiError('error-room-archived', { name: room.name });
@@ -357,6 +356,11 @@ export class Store {
   setType(user: User, ref: RoomRef, type: string): JsonObject {
     const room = this.findChannel(ref, { checkArchived: true });
     if (room.t === type && !this.#lenient) throw new ApiError('type-unchanged');
+    return this.#changeType(user, room, type);
+  }
+
+  /** `saveRoomSettings(roomType)`: the permissions, the type's validity, then the change. */
+  #changeType(user: User, room: Room, type: string): JsonObject {
     if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
     if (type === 'p' && !this.can(user, 'create-p', room))
       throw new ApiError('error-action-not-allowed-private');
@@ -364,6 +368,12 @@ export class Store {
       throw new ApiError('error-action-not-allowed-public');
     if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
     return this.#commitRoom(room, { t: type });
+  }
+
+  /** The room a reference names (by `_id` first, else by name), if there is one. */
+  #roomOf(ref: RoomRef): Room | undefined {
+    const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
+    return id === undefined ? undefined : this.#rooms.get(id);
   }
 
   /**
@@ -374,17 +384,12 @@ export class Store {
   setGroupType(user: User, ref: RoomRef, type: string): JsonObject {
     if (ref.roomId === undefined && ref.roomName === undefined)
       throw new ApiError('error-room-param-not-provided');
-    const id = ref.roomId !== undefined ? ref.roomId : this.#roomNames.get(ref.roomName ?? '');
-    const room = id === undefined ? undefined : this.#rooms.get(id);
+    const room = this.#roomOf(ref);
     if (!room || room.t !== 'p' || !room.usernames.includes(user.username))
       throw new ApiError('error-group-not-found');
     if (room.archived) throw new ApiError('error-group-archived', { name: room.name });
     if (room.t === type) throw new ApiError('group-type-unchanged');
-    if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
-    if (type === 'c' && !this.can(user, 'create-c', room))
-      throw new ApiError('error-action-not-allowed-public');
-    if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
-    return this.#commitRoom(room, { t: type });
+    return this.#changeType(user, room, type);
   }
 
   /** A user by username (any case), for the provider states of a contract. */

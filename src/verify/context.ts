@@ -140,6 +140,15 @@ export class CheckContext {
     return reply;
   }
 
+  /** A fresh login of the user, as a client would make it (a new token each time). */
+  logIn(): Promise<Reply> {
+    return this.post(
+      '/api/v1/login',
+      { username: this.facts.user.username, password: this.password() },
+      'nobody',
+    );
+  }
+
   get(path: string, as: Who = 'user'): Promise<Reply> {
     return this.send({ method: 'GET', path }, as);
   }

@@ -206,30 +206,23 @@ export async function runVerify(
   let leftChanged: string[] = [];
   try {
     for (const check of checks) {
-      let result: CheckResult;
-      if (interrupted) {
-        result = {
-          id: check.id,
-          section: check.section,
-          rule: check.rule,
-          status: 'skipped',
-          note: 'interrupted',
-        };
-      } else {
+      let result: CheckResult | undefined;
+      if (!interrupted) {
         try {
           result = await runCheck(check, t);
         } catch (error) {
           if (!(error instanceof Interrupted)) throw error;
           interrupted = true;
-          result = {
-            id: check.id,
-            section: check.section,
-            rule: check.rule,
-            status: 'skipped',
-            note: 'interrupted',
-          };
         }
       }
+      // a check the interruption stopped, or one after it
+      result ??= {
+        id: check.id,
+        section: check.section,
+        rule: check.rule,
+        status: 'skipped',
+        note: 'interrupted',
+      };
       results.push(result);
       options.onResult?.(result);
     }

@@ -316,11 +316,7 @@ export const CHECKS: readonly Check[] = [
     section: LOGIN,
     rule: "Each login issues a new token; the user's earlier tokens stay valid",
     async run(t) {
-      const reply = await t.post(
-        '/api/v1/login',
-        { username: t.facts.user.username, password: t.password() },
-        'nobody',
-      );
+      const reply = await t.logIn();
       t.status(reply, 200);
       const data = objectOf(objectOf(reply.body).data);
       t.that(data.authToken !== t.facts.user.credentials.authToken, reply, 'the same token again');
@@ -350,11 +346,7 @@ export const CHECKS: readonly Check[] = [
     section: EXTRAS,
     rule: 'POST logout: 200 {status:"success", data:{message:"You\'ve been logged out!"}}; the token is void after',
     async run(t) {
-      const login = await t.post(
-        '/api/v1/login',
-        { username: t.facts.user.username, password: t.password() },
-        'nobody',
-      );
+      const login = await t.logIn();
       t.status(login, 200);
       const data = objectOf(objectOf(login.body).data);
       const mine = { userId: String(data.userId), authToken: String(data.authToken) };
