@@ -376,6 +376,29 @@ describe('POST /__admin/pact/provider-states', () => {
   });
 });
 
+describe('POST /__admin/pact/provider-states with a bad state', () => {
+  it.each<[string, object]>([
+    ['roles that do not exist', { state: 's', params: { kind: 'caller', username: 'zed', roles: ['god'] } }],
+    [
+      'a room name the scenario refuses, by a creator not yet there',
+      { state: 's', params: { kind: 'room', name: 'bad name', creator: 'newbie' } },
+    ],
+    [
+      'a login by an unknown e-mail address',
+      { state: 's', params: { kind: 'login', email: 'nobody@example.com' } },
+    ],
+    ['a kind this fake does not write', { state: 's', params: { kind: 'moon' } }],
+    ['params that are not an object', { state: 's', params: [1] }],
+  ])('%s: 400, and the world is as it was', async (_name, body) => {
+    const fake = createFakeServer();
+    const before = fake.state();
+    const res = await request(fake.app).post('/__admin/pact/provider-states').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(fake.state()).toEqual(before);
+  });
+});
+
 describe('the contract written to a file', () => {
   it('createFakeServer({pact}) keeps interactions across resets and writes them when a session ends and when it stops', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcf-pacts-'));

@@ -2,6 +2,8 @@ import { ApiError } from '../errors';
 import type { Store } from '../store/store';
 import type { ProviderStateChange, Room, RoomType, User, UserRole } from '../types';
 import { USER_ROLES } from '../types';
+import { parseOrThrow } from '../scenario/checks';
+import { channelSchema, userSchema } from '../scenario/schema';
 import { INJECTED } from './states';
 
 /**
@@ -62,17 +64,17 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
   const ro = typeof params.ro === 'boolean' ? params.ro : undefined;
   const archived = params.archived === true;
   const creator = text(params, 'creator');
+  const exists = target.store.lookup().hasRoomName(name);
+  const channel = { name, t, ...(ro !== undefined ? { ro } : {}), ...(archived ? { archived } : {}) };
+  // checked whole before anything changes: a bad state leaves the world as it was
+  if (!exists) parseOrThrow(channelSchema, channel, SOURCE);
+  if (creator !== undefined && !target.store.userNamed(creator))
+    parseOrThrow(userSchema, { username: creator, password: creator }, SOURCE);
   if (creator !== undefined) ensureUser(target, creator, undefined);
-  const id = target.store.lookup().hasRoomName(name)
+  const id = exists
     ? target.store.findRoomId(name)
     : target.addChannel(
-        {
-          name,
-          t,
-          ...(ro !== undefined ? { ro } : {}),
-          ...(archived ? { archived } : {}),
-          ...(creator !== undefined ? { u: { username: creator } } : {}),
-        },
+        { ...channel, ...(creator !== undefined ? { u: { username: creator } } : {}) },
         SOURCE,
       )._id;
   if (id === undefined) throw invalid(`cannot set up room "${name}"`);
