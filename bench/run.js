@@ -47,9 +47,13 @@ function launch(args, path = '/__admin/health') {
     const t0 = now();
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
+    let seen = false;
     child.stdout.on('data', (d) => {
-      const m = /http:\/\/[\d.]+:\d+/.exec(d.toString());
+      // the first URL line only: later lines (the inspector's URL) must not ask again, nor take
+      // away the exit listener a kill() has added meanwhile
+      const m = seen ? null : /http:\/\/[\d.]+:\d+/.exec(d.toString());
       if (!m) return;
+      seen = true;
       http.get(`${m[0]}${path}`, (res) => {
         res.resume();
         res.on('end', () => {
@@ -550,6 +554,14 @@ async function embedded(largeFile) {
   );
 }
 
+/** Set once every figure is measured: a run that stops short must not pass for a met one. */
+let finished = false;
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error('[bench] stopped before the table was printed: a measurement never settled');
+  process.exit(2);
+});
+
 /** `BENCH_ONLY=scale` (or a comma list of start, throughput, scale, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
@@ -594,6 +606,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   const width = (k) => Math.max(header[k].length, ...rows.map((r) => r[k].length));
   const cols = ['figure', 'fake', 'base', 'ratio', 'goal', 'ok'];
   const line = (r) => `| ${cols.map((k) => String(r[k]).padEnd(width(k))).join(' | ')} |`;
+  finished = true;
   const os = require('node:os');
   console.log(
     `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${ROUNDS} rounds, medians`,
