@@ -244,7 +244,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
   /** Ends a session; false if there was none. */
   deleteSession(id: string): boolean {
     const world = this.#sessions.get(id);
-    if (world) this.#writeContract([world]);
+    if (world) {
+      this.#writeContract([world]);
+      world.close();
+    }
     this.#sessionCreated.delete(id);
     return this.#sessions.delete(id);
   }
@@ -261,6 +264,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
     this.#writeContract([this.#root, ...this.#sessions.values()]);
     this.#server = undefined;
     this.#url = undefined;
+    for (const world of [this.#root, ...this.#sessions.values()]) world.close();
     // responses still being produced close their connection when done, so close() can finish;
     // event streams (GET /__admin/events) never finish by themselves: they end now
     for (const res of this.#inFlight) {

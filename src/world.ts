@@ -157,11 +157,20 @@ export class FakeWorld implements WorldControl {
     this.#emitState('reset');
   }
 
+  /**
+   * Ends what this world holds open: requests a delay fault holds lose their connection, so a
+   * stopped server or an ended session leaves no timer behind.
+   */
+  close(): void {
+    this.#faults.cancelHeld();
+  }
+
   #reset(): void {
     this.#keepContract();
     this.#store = new Store(this.#baseline, { lenient: this.#options.lenient, profile: this.profile });
     this.#journal.clear();
     this.#faults.clear();
+    this.#faults.cancelHeld();
     this.#limiter.configure(this.#baselineRateLimit());
   }
 

@@ -66,6 +66,18 @@ export function applyFaults(req: Request, res: Response, next: NextFunction): vo
     next();
     return;
   }
-  if (action.delayMs > 0) setTimeout(() => act(action.fault, res, next), action.delayMs);
-  else act(action.fault, res, next);
+  if (action.delayMs <= 0) {
+    act(action.fault, res, next);
+    return;
+  }
+  // a client that gives up releases the hold; a reset or a stop ends it with the connection
+  const release = contextOf(req).world.faultSet.hold(
+    action.delayMs,
+    () => {
+      res.off('close', release);
+      act(action.fault, res, next);
+    },
+    () => res.socket?.destroy(),
+  );
+  res.once('close', release);
 }

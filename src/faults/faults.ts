@@ -33,6 +33,8 @@ export class FaultSet {
   readonly #seed: number;
   #faults: { fault: Fault; matches: RegExp }[] = [];
   #count = 0;
+  /** requests a delay holds: each one's timer and what ends it early */
+  readonly #held = new Set<{ timer: NodeJS.Timeout; cancel: () => void }>();
 
   constructor(seed: number) {
     this.#seed = seed;
@@ -66,6 +68,40 @@ export class FaultSet {
   clear(): void {
     this.#faults = [];
     this.#count = 0;
+  }
+
+  /**
+   * Holds a request for `delayMs`, then runs `resume`. Returns the release for a client that gave
+   * up (the timer is cleared, nothing runs). {@link cancelHeld} ends every held request with its
+   * `cancel` instead, so no timer outlives a reset or a stopped server.
+   */
+  hold(delayMs: number, resume: () => void, cancel: () => void): () => void {
+    const entry = {
+      timer: setTimeout(() => {
+        this.#held.delete(entry);
+        resume();
+      }, delayMs),
+      cancel,
+    };
+    this.#held.add(entry);
+    return () => {
+      if (this.#held.delete(entry)) clearTimeout(entry.timer);
+    };
+  }
+
+  /** How many requests a delay holds now. */
+  get heldCount(): number {
+    return this.#held.size;
+  }
+
+  /** Ends every held request: its timer is cleared and its `cancel` runs. */
+  cancelHeld(): void {
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const entry of held) {
+      clearTimeout(entry.timer);
+      entry.cancel();
+    }
   }
 
   /** The fault a request meets, counted as a hit (a fault whose count runs out is removed). */
