@@ -13,5 +13,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  // dist/ is built once per run, and only when the sources changed (test/support/global-setup.js)
+  globalSetup: '<rootDir>/test/support/global-setup.js',
   setupFilesAfterEnv: ['<rootDir>/test/support/setup.ts'],
 };

@@ -23,6 +23,9 @@ import type { PactFileOptions, PactInteraction, SessionInfo } from './types';
 import { FakeWorld } from './world';
 import type { WorldOptions } from './world';
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Express and the routes: built on the first request the fast path does not answer. */
 const appModule = lazy(() => require('./app') as typeof AppModule);
 /** Contracts, for the `pact` option. */
@@ -136,6 +139,11 @@ export class FakeServer extends WorldHandle implements ServerControl {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
     const server = createServer(this.#listener());
+    // Idle keep-alive connections stay open far longer than Node's 5 s default, so a client whose
+    // process was busy for a few seconds (a test worker) does not reuse a pooled socket the server
+    // is closing at that moment ("other side closed"). stop() still closes idle connections at once.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.on('request', (_req, res: ServerResponse) => {
       this.#inFlight.add(res);
       res.once('close', () => this.#inFlight.delete(res));

@@ -3,8 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
+import { CLI } from './support/build';
 
 /** Starts the CLI, resolves with the URL from its stdout line, and a stop function. */
 function start(args: string[]): Promise<{ url: string; line: string; stop: () => Promise<number | null> }> {

@@ -22,9 +22,9 @@ import { PROFILES, PROFILE_IDS } from '../src/profiles';
 import type { Check } from '../src/verify/suite';
 import { VerifyError, runVerify } from '../src/verify/run';
 import { rulesTable } from '../src/verify/table';
+import { CLI } from './support/build';
 
 const ROOT = join(__dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 /** A password to look for in every output: it must never appear. */
 const SECRET = 'Adm1n-S3cret-verify';
 

@@ -16,12 +16,10 @@ import request from 'supertest';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { PactDocument, PactInteraction } from '../src/types';
+import { CLI } from './support/build';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
 pact.logLevel('error');
-
-const ROOT = join(__dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 
 type Headers = Record<string, string>;
 

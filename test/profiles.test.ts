@@ -3,7 +3,6 @@
  * drives these tests. Every profile answers on one server at once, each in a session of its own.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 
 import request from 'supertest';
 
@@ -19,8 +18,8 @@ import {
   ROOM_PARAM_MISSING,
 } from '../src/verify/expected';
 import { WORLD } from './support/fake';
+import { CLI } from './support/build';
 
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
 const ADMIN = { 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' };
 const ALICE = { 'X-Auth-Token': 'alice-token', 'X-User-Id': 'aliceUserId000001' };
 const GINA = { 'X-Auth-Token': 'gina-token', 'X-User-Id': 'guestUserId000001' };

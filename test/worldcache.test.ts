@@ -12,6 +12,7 @@ import { cacheWorld, cachedWorld, worldCacheDir } from '../src/scenario/cache';
 import { buildWorld, loadScenarioFile } from '../src/scenario/load';
 import { resolveScenario } from '../src/scenario/resolve';
 import { createFakeServer } from '../src/server';
+import { CLI } from './support/build';
 
 const GENERATING = {
   seed: 4,
@@ -19,7 +20,6 @@ const GENERATING = {
   channels: [{ name: 'general' }],
   generate: { users: 3, channels: 30, integrations: 5 },
 };
-const CLI = join(__dirname, '..', 'dist', 'cli.js');
 
 const scratch = (): string => mkdtempSync(join(tmpdir(), 'rcf-cache-'));
 const worldsIn = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.world'));

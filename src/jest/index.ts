@@ -4,6 +4,7 @@
  */
 import type { SessionOptions } from '../control';
 import type { Changes, JournalEntry, RequestFilter, World } from '../types';
+import { controlCall } from './control-client';
 import { TOKEN_ENV, URL_ENV } from './shared';
 
 declare const beforeAll: (fn: () => Promise<void>, timeout?: number) => void;
@@ -31,16 +32,10 @@ function serverUrl(): string {
   return url;
 }
 
-async function control<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const token = process.env[TOKEN_ENV];
-  const res = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`[rocketchat-fake] ${method} ${url} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
+/** Reads, reset and delete are safe to send again; creating a session is not. */
+function control<T>(url: string, method: string, body?: unknown): Promise<T> {
+  const idempotent = method !== 'POST' || url.endsWith('/__admin/reset');
+  return controlCall<T>(url, method, { body, token: process.env[TOKEN_ENV], idempotent });
 }
 
 function query(filter: RequestFilter = {}): string {
