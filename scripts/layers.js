@@ -3,7 +3,7 @@
 
 /** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
 const LAYERS = [
-  ['base', '^src/(errors|types|glob|lazy|profiles)[.]ts$'],
+  ['base', '^src/(errors|types|glob|lazy|profiles|suggest)[.]ts$'],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
   ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact)/'],

@@ -197,7 +197,8 @@ async function main(argv: string[]): Promise<void> {
   const options = parse(argv);
   if (options === 'help') return void process.stdout.write(HELP);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
-  const fake = createFakeServer(options);
+  const { command, ...serverOptions } = options;
+  const fake = createFakeServer(serverOptions);
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
   if (options.admin) process.stdout.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
@@ -207,8 +208,8 @@ async function main(argv: string[]): Promise<void> {
       `[rocketchat-fake] warning: listening on ${options.host} with the control API open to anyone who can reach it; set --admin-token\n`,
     );
   }
-  if (options.command !== undefined) {
-    const code = await runCommand(options.command, url);
+  if (command !== undefined) {
+    const code = await runCommand(command, url);
     await fake.drain();
     process.exit(code);
   }

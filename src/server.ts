@@ -14,6 +14,7 @@ import { WorldHandle } from './handle';
 import { lazy } from './lazy';
 import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
+import { unknownKeyMessage } from './suggest';
 import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
 import { ScenarioError } from './scenario/problems';
 import type * as PactModule from './pact/build';
@@ -109,6 +110,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   constructor(options: FakeServerOptions = {}) {
     super();
+    checkOptionNames(options);
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
     this.#host = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
@@ -265,14 +267,26 @@ export class FakeServer extends WorldHandle implements ServerControl {
     return this.#stopped;
   }
 
-  /** Stops listening and closes every connection, idle keep-alive ones included. */
+  /**
+   * Stops listening and closes every connection, idle keep-alive ones included; requests a delay
+   * fault holds lose their connection at once.
+   */
   async stop(): Promise<void> {
+    await this.#close(true);
+  }
+
+  /** Ends what every world holds open (requests held by delay faults). */
+  #closeWorlds(): void {
+    for (const world of [this.#root, ...this.#sessions.values()]) world.close();
+  }
+
+  async #close(endHeld: boolean): Promise<void> {
     const server = this.#server;
     if (!server) return;
     this.#writeContract([this.#root, ...this.#sessions.values()]);
     this.#server = undefined;
     this.#url = undefined;
-    for (const world of [this.#root, ...this.#sessions.values()]) world.close();
+    if (endHeld) this.#closeWorlds();
     // responses still being produced close their connection when done, so close() can finish;
     // event streams (GET /__admin/events) never finish by themselves: they end now
     for (const res of this.#inFlight) {
@@ -286,12 +300,18 @@ export class FakeServer extends WorldHandle implements ServerControl {
     this.#markStopped();
   }
 
-  /** Stops accepting, lets in-flight requests finish for up to `graceMs`, then closes the rest. */
+  /**
+   * Stops accepting, lets in-flight requests (a delayed one included) finish for up to `graceMs`,
+   * then closes the rest.
+   */
   async drain(graceMs = 1500): Promise<void> {
     const server = this.#server;
     if (!server) return;
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    await this.stop();
+    const timer = setTimeout(() => {
+      this.#closeWorlds();
+      server.closeAllConnections();
+    }, graceMs);
+    await this.#close(false);
     clearTimeout(timer);
   }
 
@@ -299,6 +319,36 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async shutdown(): Promise<void> {
     await this.drain();
   }
+}
+
+/** Every option of {@link FakeServerOptions}: the compiler keeps this list whole. */
+const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
+  fixtures: true,
+  scenario: true,
+  seed: true,
+  worldCache: true,
+  lenient: true,
+  bodyLimit: true,
+  log: true,
+  adminToken: true,
+  rateLimit: true,
+  admin: true,
+  journalSize: true,
+  profile: true,
+  port: true,
+  host: true,
+  pact: true,
+};
+
+/** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest. */
+function checkOptionNames(options: object): void {
+  const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_NAMES, key));
+  if (unknown.length === 0) return;
+  const known = Object.keys(OPTION_NAMES);
+  const lines = unknown.map((key) =>
+    unknownKeyMessage('option', key, known, { scenarioFile: 'fixtures', file: 'fixtures' }),
+  );
+  throw new TypeError(`[rocketchat-fake] createFakeServer(): ${lines.join('; ')}`);
 }
 
 /** Creates a fake Rocket.Chat; validates the scenario now (throws ScenarioError), listens on start(). */

@@ -161,6 +161,22 @@ describe('the rocketchat-fake command', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('exits 2 on a JSON syntax error, naming file:line:column with the line and a caret', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-'));
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{\n  "users": [\n    {"username": "a" "password": "b"}\n  ]\n}\n');
+    const result = spawnSync(process.execPath, [CLI, '--fixtures', file], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      [
+        `  ${file}:3:22: $: not valid JSON: "," or "}" was expected, found '"'`,
+        '          {"username": "a" "password": "b"}',
+        `${' '.repeat(27)}^`,
+      ].join('\n'),
+    );
+    expect(result.stdout).toBe('');
+  });
+
   it('-c runs the command with ROCKETCHAT_URL set, then exits with its code', () => {
     const result = spawnSync(
       process.execPath,

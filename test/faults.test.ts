@@ -191,7 +191,7 @@ describe('fault injection', () => {
     [{ path: '/api/v1/me', delayMs: { min: 5, max: 1 } }, '$.delayMs'],
     [{ path: '/api/v1/me', delayMs: 120000 }, '$.delayMs'],
     [{ path: '/api/v1/me', method: 'FETCH', status: 500 }, '$.method'],
-    [{ path: '/api/v1/me', status: 500, colour: 'red' }, '$'],
+    [{ path: '/api/v1/me', status: 500, colour: 'red' }, '$.colour'],
   ])('refuses %j with 400 naming %s, adding nothing', async (body, path) => {
     const fake = makeFake();
     const res = await request(fake.app).post('/__admin/faults').send(body);

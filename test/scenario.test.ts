@@ -115,7 +115,11 @@ describe('scenario files: defaults', () => {
 describe('scenario files: rejected whole, naming every problem by JSON path', () => {
   const cases: [string, unknown, string[]][] = [
     ['not an object', [], ['$: Invalid input: expected object, received array']],
-    ['an unknown top-level key', { chanels: [] }, ['$: Unrecognized key: "chanels"']],
+    [
+      'an unknown top-level key',
+      { chanels: [] },
+      ['$.chanels: unknown key "chanels"; did you mean "channels"?'],
+    ],
     ['a wrong type', { seed: 'one' }, ['$.seed: Invalid input: expected number, received string']],
     [
       'a missing username',

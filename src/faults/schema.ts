@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { SameType } from '../scenario/checks';
+import { strictObject } from '../scenario/strict';
 import type { FaultInput, FaultSpec } from '../types';
 
 /** What a fault may say, checked when one is added (loaded then, by src/faults/faults.ts). */
@@ -9,13 +10,14 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as 
 
 const delay = z.union([
   z.number().int().min(0).max(60_000),
-  z
-    .strictObject({ min: z.number().int().min(0).max(60_000), max: z.number().int().min(0).max(60_000) })
-    .refine((d) => d.min <= d.max, 'min must be <= max'),
+  strictObject({ min: z.number().int().min(0).max(60_000), max: z.number().int().min(0).max(60_000) }).refine(
+    (d) => d.min <= d.max,
+    'min must be <= max',
+  ),
 ]);
 
-export const faultSchema = z
-  .strictObject({
+export const faultSchema = strictObject(
+  {
     path: z.string().regex(/^\/[^\s]*$/, 'a path such as /api/v1/channels.list or /api/v1/channels.*'),
     method: z
       .string()
@@ -28,7 +30,9 @@ export const faultSchema = z
     delayMs: delay.optional(),
     drop: z.literal(true).optional(),
     partial: z.literal(true).optional(),
-  })
+  },
+  { delay: 'delayMs', wait: 'delayMs', count: 'times', code: 'status', response: 'body' },
+)
   .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.drop || f.partial, {
     message: 'give at least one of status, delayMs, drop, partial',
   })

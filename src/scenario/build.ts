@@ -19,13 +19,23 @@ export interface BuildContext {
   clock: string;
 }
 
-/** Fields the scenario adds beyond the known ones, deep-copied (the world never shares the caller's objects). */
+/**
+ * Fields the scenario adds beyond the modelled ones (Rocket.Chat fields carried as given, then the
+ * entries of `extra`), deep-copied (the world never shares the caller's objects).
+ */
 function extras(input: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(input)) {
-    if (known.has(key)) continue;
+    if (known.has(key) || key === 'extra') continue;
     out ??= {};
     out[key] = structuredClone(input[key]);
+  }
+  const extra = input.extra;
+  if (typeof extra === 'object' && extra !== null) {
+    for (const [key, value] of Object.entries(extra)) {
+      out ??= {};
+      out[key] = structuredClone(value);
+    }
   }
   return out ?? {};
 }

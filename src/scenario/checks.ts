@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
+import { problemsOf } from './issues';
 
 /** Checks shared by whole scenarios and single added entities. */
 
@@ -60,10 +61,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, sou
   if (problems.length > 0) throw new ScenarioError(source, problems);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    throw new ScenarioError(
-      source,
-      parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })),
-    );
+    throw new ScenarioError(source, problemsOf(parsed.error.issues));
   }
   return parsed.data;
 }

@@ -6,6 +6,7 @@ import type { World } from '../types';
 import type { WorldCacheSetting } from './cache';
 import { cacheWorld, cachedWorld, worldCacheDir } from './cache';
 import { compiledWorld } from './compiled';
+import { findJsonSyntaxError } from './json-syntax';
 import { ScenarioError } from './problems';
 import { shareNestedValues } from './share';
 import type * as ResolveModule from './resolve';
@@ -43,11 +44,24 @@ function readText(file: string): string {
   }
 }
 
+/**
+ * Parses a scenario file's text. Bad JSON is refused as `file:line:column`, with the reason and the
+ * offending line with a caret under the column.
+ */
 function parseText(file: string, text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ScenarioError(file, [{ path: '$', message: `not valid JSON: ${(error as Error).message}` }]);
+    return JSON.parse(body) as unknown;
+  } catch {
+    const error = findJsonSyntaxError(body);
+    if (!error) throw new ScenarioError(file, [{ path: '$', message: 'not valid JSON' }]);
+    const excerpt = error.excerpt
+      .split('\n')
+      .map((line) => `\n      ${line}`)
+      .join('');
+    throw new ScenarioError(`${file}:${error.line}:${error.column}`, [
+      { path: '$', message: `not valid JSON: ${error.reason}${excerpt}` },
+    ]);
   }
 }
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 import type { Problem } from '../types';
 import { findForbiddenKeys } from './checks';
-import { ScenarioError, jsonPath } from './problems';
+import { ScenarioError } from './problems';
+import { problemsOf } from './issues';
 import type { ParsedChannel, ParsedIntegration, ParsedScenario, ParsedUser } from './schema';
 import { channelSchema, integrationSchema, scenarioSchema, tokenSchema, userSchema } from './schema';
 
@@ -47,7 +48,7 @@ export interface ReadScenario {
 }
 
 function issuesOf(error: z.ZodError, at: PropertyKey[] = []): Problem[] {
-  return error.issues.map((issue) => ({ path: jsonPath([...at, ...issue.path]), message: issue.message }));
+  return problemsOf(error.issues, at);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

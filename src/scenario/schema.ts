@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { rateLimitSchema } from './ratelimit';
+import { carried, extraField, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
 
@@ -8,8 +9,138 @@ import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
  * The scenario file, defined once. Validation, the TypeScript input type and the published JSON
  * Schema (`fixtures/scenario.schema.json`) all come from this definition.
  *
- * Entities are loose objects: a real server's response pasted in keeps its extra fields.
+ * Entities are strict: an unknown key is refused with the nearest known one suggested, so a typo
+ * (`role` for `roles`, `readOnly` for `ro`) never passes silently. Rocket.Chat's own fields that
+ * the fake does not model are listed as carried (a real server's response pasted in keeps them),
+ * and anything else of Rocket.Chat's shape goes in an entity's `extra` object.
  */
+
+/** Rocket.Chat room fields (IRoom) the fake carries as given. */
+const ROOM_CARRIED = [
+  'broadcast',
+  'featured',
+  'announcement',
+  'announcementDetails',
+  'encrypted',
+  'reactWhenReadOnly',
+  'uids',
+  'lastMessage',
+  'lm',
+  'webRtcCallStartTime',
+  'servedBy',
+  'prid',
+  'avatarETag',
+  'teamMain',
+  'teamId',
+  'teamDefault',
+  'open',
+  'autoTranslateLanguage',
+  'autoTranslate',
+  'unread',
+  'alert',
+  'hideUnreadStatus',
+  'hideMentionStatus',
+  'unmuted',
+  'cl',
+  'favorite',
+  'e2eKeyId',
+  'federated',
+  'customFields',
+  'usersWaitingForE2EKeys',
+  'rolePrioritiesCreated',
+  'abacAttributes',
+] as const;
+
+/** Rocket.Chat user fields (IUser) the fake carries as given. */
+const USER_CARRIED = [
+  '_updatedAt',
+  'createdAt',
+  'type',
+  'nickname',
+  'services',
+  'status',
+  'statusConnection',
+  'lastLogin',
+  'bio',
+  'avatarOrigin',
+  'avatarETag',
+  'avatarUrl',
+  'utcOffset',
+  'language',
+  'statusDefault',
+  'statusText',
+  'customFields',
+  'settings',
+  'defaultRoom',
+  'ldap',
+  'phone',
+  'reason',
+  'federated',
+  'requirePasswordChange',
+  'requirePasswordChangeReason',
+  'canViewAllInfo',
+  'inactiveReason',
+  'isOAuthUser',
+] as const;
+
+/** Rocket.Chat integration fields (IIntegration) the fake carries as given, per kind. */
+const INTEGRATION_CARRIED = ['skipTranspile', 'scriptEngine', 'emoji'] as const;
+const OUTGOING_CARRIED = [
+  'targetRoom',
+  'triggerWordAnywhere',
+  'runOnEdits',
+  'retryFailedCalls',
+  'retryCount',
+  'retryDelay',
+] as const;
+
+/** Likely confusions, suggested when a key is unknown. */
+const USER_HINTS = {
+  role: 'roles',
+  email: 'emails',
+  pass: 'password',
+  pwd: 'password',
+  enabled: 'active',
+  id: '_id',
+  displayName: 'name',
+  login: 'username',
+  user: 'username',
+};
+const ROOM_HINTS = {
+  readOnly: 'ro',
+  read_only: 'ro',
+  readonly: 'ro',
+  type: 't',
+  members: 'usernames',
+  users: 'usernames',
+  owner: 'u',
+  creator: 'u',
+  id: '_id',
+  private: 't',
+  messages: 'msgs',
+};
+const INTEGRATION_HINTS = {
+  room: 'channel',
+  rooms: 'channel',
+  channels: 'channel',
+  url: 'urls',
+  trigger: 'triggerWords',
+  triggers: 'triggerWords',
+  id: '_id',
+  active: 'enabled',
+};
+const SCENARIO_HINTS = {
+  user: 'users',
+  channel: 'channels',
+  rooms: 'channels',
+  room: 'channels',
+  integration: 'integrations',
+  webhooks: 'integrations',
+  hooks: 'integrations',
+  token: 'tokens',
+  permission: 'permissions',
+  version: 'profile',
+};
 
 /** The most entities `generate` may ask for, per kind. */
 export const MAX_GENERATED = 200_000;
@@ -18,12 +149,15 @@ const nonEmpty = z.string().min(1);
 const timestamp = z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC with milliseconds');
 const count = z.number().int().min(0);
 
-const userRef = z
-  .looseObject({ _id: nonEmpty.optional(), username: nonEmpty.optional() })
+const userRef = strictObject({
+  _id: nonEmpty.optional(),
+  username: nonEmpty.optional(),
+  name: z.string().optional(),
+})
   .refine((ref) => ref._id !== undefined || ref.username !== undefined, 'needs "_id" or "username"')
   .describe('a user, by username or _id');
 
-export const userSchema = z.looseObject({
+const userShape = {
   _id: nonEmpty.optional(),
   username: z
     .string()
@@ -31,12 +165,17 @@ export const userSchema = z.looseObject({
     .describe('required; login name'),
   password: z.string().describe('required; the password login accepts'),
   name: z.string().optional(),
-  emails: z.array(z.looseObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
+  emails: z.array(strictObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
   roles: z.array(z.enum(USER_ROLES)).optional().describe('default ["user"]'),
   active: z.boolean().optional().describe('inactive users cannot log in; default true'),
-});
+};
 
-export const channelSchema = z.looseObject({
+export const userSchema = strictObject(
+  { ...userShape, ...carried(USER_CARRIED), extra: extraField(Object.keys(userShape)) },
+  USER_HINTS,
+);
+
+const channelShape = {
   _id: nonEmpty.optional(),
   name: z
     .string()
@@ -59,7 +198,12 @@ export const channelSchema = z.looseObject({
   joinCodeRequired: z.boolean().optional(),
   joinCode: z.string().optional().describe('stored, never returned'),
   muted: z.array(z.string()).optional(),
-});
+};
+
+export const channelSchema = strictObject(
+  { ...channelShape, ...carried(ROOM_CARRIED), extra: extraField(Object.keys(channelShape)) },
+  ROOM_HINTS,
+);
 
 const common = {
   _id: nonEmpty.optional(),
@@ -76,43 +220,57 @@ const common = {
   _updatedAt: timestamp.optional(),
 };
 
-export const outgoingIntegrationSchema = z
-  .looseObject({
-    ...common,
-    type: z.literal('webhook-outgoing').optional().describe('the default'),
-    event: nonEmpty.optional(),
-    avatar: z.string().optional(),
-    channel: z.array(nonEmpty).optional().describe('"#room-name", "@username" or "all_public_channels"'),
-    triggerWords: z.array(z.string()).optional(),
-    urls: z.array(z.string()).optional(),
-    scriptCompiled: z.string().optional(),
-    scriptError: z.null().optional(),
-    impersonateUser: z.boolean().optional(),
-  })
-  .describe('an outgoing webhook');
+const outgoingShape = {
+  ...common,
+  type: z.literal('webhook-outgoing').optional().describe('the default'),
+  event: nonEmpty.optional(),
+  avatar: z.string().optional(),
+  channel: z.array(nonEmpty).optional().describe('"#room-name", "@username" or "all_public_channels"'),
+  triggerWords: z.array(z.string()).optional(),
+  urls: z.array(z.string()).optional(),
+  scriptCompiled: z.string().optional(),
+  scriptError: z.null().optional(),
+  impersonateUser: z.boolean().optional(),
+};
+
+export const outgoingIntegrationSchema = strictObject(
+  {
+    ...outgoingShape,
+    ...carried([...INTEGRATION_CARRIED, ...OUTGOING_CARRIED]),
+    extra: extraField(Object.keys(outgoingShape)),
+  },
+  INTEGRATION_HINTS,
+).describe('an outgoing webhook');
 
 /** A field an incoming webhook does not have (Rocket.Chat's outgoing kind has it). */
 const outgoingOnly = (field: string) =>
   z.never({ error: `"${field}" is a field of outgoing webhooks; an incoming one has none` }).optional();
 
-export const incomingIntegrationSchema = z
-  .looseObject({
-    ...common,
-    type: z.literal('webhook-incoming'),
-    avatarUrl: z.string().optional(),
-    emoji: z.string().optional(),
-    channel: z
-      .array(z.string().regex(/^[#@]./, 'starts with "#" (a room) or "@" (a user)'))
-      .min(1, 'an incoming webhook posts somewhere: at least one "#room-name" or "@username"')
-      .describe('required; "#room-name" or "@username"'),
-    overrideDestinationChannelEnabled: z.boolean().optional(),
-    scriptCompiled: z.string().optional(),
-    scriptError: z.null().optional(),
-    event: outgoingOnly('event'),
-    urls: outgoingOnly('urls'),
-    triggerWords: outgoingOnly('triggerWords'),
-  })
-  .describe('an incoming webhook');
+const incomingShape = {
+  ...common,
+  type: z.literal('webhook-incoming'),
+  avatarUrl: z.string().optional(),
+  emoji: z.string().optional(),
+  channel: z
+    .array(z.string().regex(/^[#@]./, 'starts with "#" (a room) or "@" (a user)'))
+    .min(1, 'an incoming webhook posts somewhere: at least one "#room-name" or "@username"')
+    .describe('required; "#room-name" or "@username"'),
+  overrideDestinationChannelEnabled: z.boolean().optional(),
+  scriptCompiled: z.string().optional(),
+  scriptError: z.null().optional(),
+  event: outgoingOnly('event'),
+  urls: outgoingOnly('urls'),
+  triggerWords: outgoingOnly('triggerWords'),
+};
+
+export const incomingIntegrationSchema = strictObject(
+  {
+    ...incomingShape,
+    ...carried([...INTEGRATION_CARRIED, 'avatar']),
+    extra: extraField(Object.keys(incomingShape)),
+  },
+  INTEGRATION_HINTS,
+).describe('an incoming webhook');
 
 const TYPE_PROBLEM = '"type" is "webhook-outgoing" (the default) or "webhook-incoming"';
 
@@ -122,12 +280,17 @@ export const integrationSchema = z.discriminatedUnion(
   { error: (issue) => (issue.code === 'invalid_union' ? TYPE_PROBLEM : undefined) },
 );
 
-export const tokenSchema = z
-  .strictObject({ username: nonEmpty.optional(), userId: nonEmpty.optional(), authToken: nonEmpty })
-  .refine((t) => t.username !== undefined || t.userId !== undefined, 'needs "username" or "userId"');
+export const tokenSchema = strictObject(
+  {
+    username: nonEmpty.optional(),
+    userId: nonEmpty.optional(),
+    authToken: nonEmpty,
+  },
+  { token: 'authToken', user: 'username', id: 'userId' },
+).refine((t) => t.username !== undefined || t.userId !== undefined, 'needs "username" or "userId"');
 
-export const scenarioSchema = z
-  .strictObject({
+export const scenarioSchema = strictObject(
+  {
     $schema: z.string().optional(),
     seed: z
       .number()
@@ -137,12 +300,11 @@ export const scenarioSchema = z
       .optional()
       .describe('faker seed, default 1'),
     clock: timestamp.optional().describe('the fake clock at start, default 2026-01-01T00:00:00.000Z'),
-    generate: z
-      .strictObject({
-        users: count.max(MAX_GENERATED).optional(),
-        channels: count.max(MAX_GENERATED).optional(),
-        integrations: count.max(MAX_GENERATED).optional(),
-      })
+    generate: strictObject({
+      users: count.max(MAX_GENERATED).optional(),
+      channels: count.max(MAX_GENERATED).optional(),
+      integrations: count.max(MAX_GENERATED).optional(),
+    })
       .optional()
       .describe('extra faker entities, after the listed ones'),
     users: z.array(userSchema).optional(),
@@ -162,8 +324,9 @@ export const scenarioSchema = z
       .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))
       .optional()
       .describe('permission → roles, replacing the default row'),
-  })
-  .describe('A rocketchat-fake scenario: the world one test starts from');
+  },
+  SCENARIO_HINTS,
+).describe('A rocketchat-fake scenario: the world one test starts from');
 
 /** A scenario document as written (every field optional but the required ones). */
 export type ScenarioInput = z.input<typeof scenarioSchema>;

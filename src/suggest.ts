@@ -1,0 +1,58 @@
+/**
+ * "Did you mean …?": the known name nearest to a mistyped one. A name within two edits (or one for
+ * short names), differing only in case, or listed in `hints` as a known confusion (`readOnly` for a
+ * room's `ro`) is suggested; nothing is suggested when no known name is near.
+ */
+
+/** Levenshtein distance, case-insensitive, stopping early once past `limit`. */
+function distance(a: string, b: string, limit: number): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= y.length; j += 1) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[y.length] ?? limit + 1;
+}
+
+/** The known name nearest to `name`, or undefined when none is near enough to be a typo of it. */
+export function nearest(
+  name: string,
+  known: readonly string[],
+  hints: Readonly<Record<string, string>> = {},
+): string | undefined {
+  const hinted = Object.prototype.hasOwnProperty.call(hints, name) ? hints[name] : undefined;
+  if (hinted !== undefined && known.includes(hinted)) return hinted;
+  const limit = name.length <= 4 ? 1 : 2;
+  let best: { name: string; d: number } | undefined;
+  for (const candidate of known) {
+    const d = distance(name, candidate, limit);
+    if (d <= limit && (best === undefined || d < best.d)) best = { name: candidate, d };
+  }
+  return best?.name;
+}
+
+/** `unknown key "role"; did you mean "roles"?` (the suggestion only when one is near). */
+export function unknownKeyMessage(
+  what: string,
+  name: string,
+  known: readonly string[],
+  hints?: Readonly<Record<string, string>>,
+): string {
+  const near = nearest(name, known, hints);
+  return `unknown ${what} "${name}"${near === undefined ? '' : `; did you mean "${near}"?`}`;
+}

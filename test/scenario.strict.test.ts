@@ -1,0 +1,217 @@
+/**
+ * Typos inside entities are refused, naming file and JSON path, with the nearest known key: a
+ * `"role"` that made a plain user, a `"readOnly"` that was ignored. Rocket.Chat's own fields are
+ * carried as given, and anything else of its shape goes in an entity's `extra`.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import request from 'supertest';
+
+import { loadScenarioFile } from '../src/scenario/load';
+import { ScenarioError } from '../src/scenario/problems';
+import { resolveScenario } from '../src/scenario/resolve';
+import { createFakeServer } from '../src/server';
+import type { FakeServerOptions } from '../src/server';
+
+const admin = { username: 'admin', password: 'pw', roles: ['admin' as const] };
+
+function problems(input: unknown): string[] {
+  try {
+    resolveScenario(input);
+  } catch (error) {
+    if (error instanceof ScenarioError) return error.problems.map((p) => `${p.path}: ${p.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('unknown keys inside entities', () => {
+  it.each([
+    [
+      'a user\'s "role"',
+      { users: [{ username: 'a', password: 'a', role: ['admin'] }] },
+      '$.users[0].role: unknown key "role"; did you mean "roles"?',
+    ],
+    [
+      'a channel\'s "readOnly"',
+      { users: [admin], channels: [{ name: 'x', readOnly: true }] },
+      '$.channels[0].readOnly: unknown key "readOnly"; did you mean "ro"?',
+    ],
+    [
+      'a channel\'s "type"',
+      { users: [admin], channels: [{ name: 'x', type: 'p' }] },
+      '$.channels[0].type: unknown key "type"; did you mean "t"?',
+    ],
+    [
+      'an email\'s "adress"',
+      { users: [{ username: 'a', password: 'a', emails: [{ adress: 'a@x.org' }] }] },
+      '$.users[0].emails[0].adress: unknown key "adress"; did you mean "address"?',
+    ],
+    [
+      'a creator reference\'s "usrname"',
+      { users: [admin], channels: [{ name: 'x', u: { usrname: 'admin' } }] },
+      '$.channels[0].u.usrname: unknown key "usrname"; did you mean "username"?',
+    ],
+    [
+      'an outgoing webhook\'s "trigerWords"',
+      { users: [admin], integrations: [{ channel: ['all_public_channels'], trigerWords: ['x'] }] },
+      '$.integrations[0].trigerWords: unknown key "trigerWords"; did you mean "triggerWords"?',
+    ],
+    [
+      'a token\'s "token"',
+      { users: [admin], tokens: [{ username: 'admin', token: 't' }] },
+      '$.tokens[0].token: unknown key "token"; did you mean "authToken"?',
+    ],
+    [
+      'a key near nothing known',
+      { users: [{ username: 'a', password: 'a', favouriteColour: 'red' }] },
+      '$.users[0].favouriteColour: unknown key "favouriteColour"',
+    ],
+  ])('%s is refused with its path and a suggestion', (_name, input, expected) => {
+    expect(problems(input)).toContain(expected);
+  });
+
+  it('every unknown key of one entity is named, each at its own path', () => {
+    expect(problems({ users: [{ username: 'a', password: 'a', role: ['admin'], activ: false }] })).toEqual([
+      '$.users[0].role: unknown key "role"; did you mean "roles"?',
+      '$.users[0].activ: unknown key "activ"; did you mean "active"?',
+    ]);
+  });
+
+  it('a file names itself: the whole file is refused and nothing is served', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rcf-strict-')), 'world.json');
+    writeFileSync(file, JSON.stringify({ users: [{ username: 'a', password: 'a', role: ['admin'] }] }));
+    expect(() => loadScenarioFile(file)).toThrow(
+      `  ${file}: $.users[0].role: unknown key "role"; did you mean "roles"?`,
+    );
+    expect(() => createFakeServer({ fixtures: file })).toThrow(ScenarioError);
+  });
+
+  it('PUT /__admin/scenario answers 400 with the problem, and the world is unchanged', async () => {
+    const fake = createFakeServer({ scenario: { users: [admin], channels: [{ name: 'x' }] } });
+    const before = fake.state();
+    const res = await request(fake.app)
+      .put('/__admin/scenario')
+      .send({ users: [admin], channels: [{ name: 'y', readOnly: true }] });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      { path: '$.channels[0].readOnly', message: 'unknown key "readOnly"; did you mean "ro"?' },
+    ]);
+    expect(fake.state()).toEqual(before);
+  });
+
+  it('addChannel() refuses a typo too', () => {
+    const fake = createFakeServer({ scenario: { users: [admin] } });
+    expect(() => fake.addChannel({ name: 'x', readOnly: true })).toThrow(
+      'addChannel(): $.readOnly: unknown key "readOnly"; did you mean "ro"?',
+    );
+    expect(fake.state().channels).toEqual([]);
+  });
+
+  it('a fault and a rate limit refuse typos the same way', () => {
+    const fake = createFakeServer({ scenario: { users: [admin] } });
+    expect(() => fake.fault({ path: '/api/info', delay: 10 } as never)).toThrow(
+      '$.delay: unknown key "delay"; did you mean "delayMs"?',
+    );
+    expect(() => fake.setRateLimit({ limit: 1, window: 10 } as never)).toThrow(
+      '$.window: unknown key "window"; did you mean "windowMs"?',
+    );
+  });
+});
+
+describe("Rocket.Chat's own fields and extra", () => {
+  it('Rocket.Chat fields the fake does not model are carried as given', () => {
+    const world = resolveScenario({
+      users: [{ ...admin, status: 'online', customFields: { team: 'a' } }],
+      channels: [{ name: 'x', lastMessage: { msg: 'hi' }, teamMain: true }],
+    });
+    expect(world.users[0]).toMatchObject({ status: 'online', customFields: { team: 'a' } });
+    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, teamMain: true });
+  });
+
+  it('extra adds fields of any name to the entity, returned by the API as given', async () => {
+    const fake = createFakeServer({
+      scenario: {
+        users: [admin],
+        tokens: [{ username: 'admin', authToken: 'tok' }],
+        channels: [{ name: 'x', extra: { federation: { origin: 'example.org' } } }],
+      },
+    });
+    const channel = fake.state().channels[0];
+    expect(channel).toMatchObject({ federation: { origin: 'example.org' } });
+    expect(channel).not.toHaveProperty('extra');
+    const userId = fake.state().users[0]?._id ?? '';
+    const res = await request(fake.app)
+      .get('/api/v1/channels.list')
+      .set({ 'X-Auth-Token': 'tok', 'X-User-Id': userId });
+    expect(res.status).toBe(200);
+    expect(res.body.channels[0]).toMatchObject({ name: 'x', federation: { origin: 'example.org' } });
+  });
+
+  it('extra may not set a field the fake models (its checks would be skipped)', () => {
+    expect(problems({ users: [admin], channels: [{ name: 'x', extra: { ro: 'yes' } }] })).toEqual([
+      '$.channels[0].extra.ro: "ro" is a field the fake models: set it on the entity itself, not in "extra"',
+    ]);
+  });
+});
+
+describe('the published JSON Schema refuses unknown keys too', () => {
+  const schema = JSON.parse(
+    readFileSync(join(__dirname, '..', 'fixtures', 'scenario.schema.json'), 'utf8'),
+  ) as object;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+
+  it.each([
+    [{ users: [{ username: 'a', password: 'a', role: ['admin'] }] }],
+    [{ channels: [{ name: 'x', readOnly: true }] }],
+    [{ integrations: [{ type: 'webhook-incoming', channel: ['#x'], colour: 1 }] }],
+  ])('%j is invalid', (doc) => {
+    expect(validate(doc)).toBe(false);
+  });
+
+  it('carried fields and extra are valid', () => {
+    expect(
+      validate({
+        users: [{ username: 'a', password: 'a', status: 'online' }],
+        channels: [{ name: 'x', lastMessage: {}, extra: { anything: 1 } }],
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('createFakeServer options', () => {
+  it('an unknown option is refused with the nearest known one', () => {
+    expect(() => createFakeServer({ fixture: 'world.json' } as FakeServerOptions)).toThrow(
+      '[rocketchat-fake] createFakeServer(): unknown option "fixture"; did you mean "fixtures"?',
+    );
+    expect(() => createFakeServer({ seeed: 1, colour: 'red' } as FakeServerOptions)).toThrow(
+      '[rocketchat-fake] createFakeServer(): unknown option "seeed"; did you mean "seed"?; unknown option "colour"',
+    );
+  });
+
+  it('every documented option is accepted', () => {
+    expect(() =>
+      createFakeServer({
+        scenario: { users: [admin] },
+        seed: 1,
+        worldCache: false,
+        lenient: false,
+        bodyLimit: '1mb',
+        log: false,
+        adminToken: 't',
+        rateLimit: { limit: 5, windowMs: 1000 },
+        admin: true,
+        journalSize: 10,
+        profile: '7',
+        port: 0,
+        host: '127.0.0.1',
+      }),
+    ).not.toThrow();
+  });
+});
