@@ -1,5 +1,5 @@
 const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { availableParallelism, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 // The run keeps resolved worlds in a world cache of its own (src/scenario/cache.ts), never in the
@@ -15,5 +15,10 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   // dist/ is built once per run, and only when the sources changed (test/support/global-setup.js)
   globalSetup: '<rootDir>/test/support/global-setup.js',
+  // many tests spawn processes or run a server beside the suite; on a loaded machine 5 s is short
+  testTimeout: 30_000,
+  // most files wait on child processes and sockets, not the CPU: two workers even on two cores
+  // (Jest's default there is one) take the run from about 130 s to about 85 s
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   setupFilesAfterEnv: ['<rootDir>/test/support/setup.ts'],
 };

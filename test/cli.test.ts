@@ -46,6 +46,17 @@ describe('the rocketchat-fake command', () => {
     expect(await stop()).toBe(0);
   });
 
+  /** Resolves once a new connection to `origin` is refused (tried again on each answer). */
+  async function refusing(origin: string): Promise<void> {
+    for (;;) {
+      try {
+        await fetch(`${origin}/api/info`, { headers: { Connection: 'close' } });
+      } catch {
+        return;
+      }
+    }
+  }
+
   it('SIGTERM lets an in-flight request finish, refuses new connections, exits 0', async () => {
     const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const url = new URL(
@@ -73,11 +84,12 @@ describe('the rocketchat-fake command', () => {
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      // half the body is sent; SIGTERM comes; once the server refuses new connections (it has
+      // handled the signal), the rest of the body follows
+      req.write(body.slice(0, 10), () => {
         child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 200);
+        void refusing(url.origin).then(() => req.end(body.slice(10)));
+      });
     });
     expect(await response).toBe(200);
     await expect(fetch(`${url.origin}/api/info`)).rejects.toThrow();

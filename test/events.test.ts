@@ -15,10 +15,15 @@ interface Received {
   data: Record<string, unknown>;
 }
 
-/** Opens the stream and collects its events until `count` have come (or the stream ends). */
+/**
+ * Opens the stream and collects its events until `count` have come (or the stream ends). `opened`
+ * resolves with the first event (the hello): from then on the server has subscribed the stream.
+ */
 function events(url: string, count: number, headers: Record<string, string> = {}) {
   const got: Received[] = [];
   let response: IncomingMessage | undefined;
+  let hello: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (hello = resolve));
   const done = new Promise<Received[]>((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
       response = res;
@@ -33,6 +38,7 @@ function events(url: string, count: number, headers: Record<string, string> = {}
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event && data) got.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+          if (got.length === 1) hello();
           if (got.length >= count) {
             req.destroy();
             resolve(got);
@@ -44,7 +50,7 @@ function events(url: string, count: number, headers: Record<string, string> = {}
     req.on('error', (error) => (got.length >= count ? resolve(got) : reject(error)));
     req.end();
   });
-  return { done, status: () => response?.statusCode, headers: () => response?.headers };
+  return { done, opened, status: () => response?.statusCode, headers: () => response?.headers };
 }
 
 async function post(url: string, path: string, body: object, who: keyof typeof AS): Promise<void> {
@@ -54,8 +60,6 @@ async function post(url: string, path: string, body: object, who: keyof typeof A
     body: JSON.stringify(body),
   });
 }
-
-const opened = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('GET /__admin/events', () => {
   let fake: FakeServer;
@@ -67,7 +71,7 @@ describe('GET /__admin/events', () => {
 
   it('a hello, then each request as recorded and each change of state, in order', async () => {
     const stream = events(`${fake.url}/__admin/events`, 6);
-    await opened();
+    await stream.opened;
     await fetch(`${fake.url}/api/v1/channels.list?count=1`, { headers: AS.alice });
     await post(fake.url, '/api/v1/channels.setReadOnly', { roomName: 'random', readOnly: true }, 'alice');
     await fetch(`${fake.url}/__admin/reset`, { method: 'POST' });
@@ -95,7 +99,7 @@ describe('GET /__admin/events', () => {
 
   it('a refused request is a request event and no state event', async () => {
     const stream = events(`${fake.url}/__admin/events`, 3);
-    await opened();
+    await stream.opened;
     await post(fake.url, '/api/v1/channels.setReadOnly', { roomName: 'news', readOnly: true }, 'alice');
     fake.addChannel({ name: 'later' });
     const got = await stream.done;
@@ -111,7 +115,7 @@ describe('GET /__admin/events', () => {
   it('a session\u2019s stream carries that session alone', async () => {
     const session = fake.session({ id: 'one' });
     const stream = events(`${fake.url}/s/one/__admin/events`, 2);
-    await opened();
+    await stream.opened;
     await fetch(`${fake.url}/api/v1/channels.list`, { headers: AS.alice });
     await fetch(`${session.url}/api/v1/me`, { headers: AS.bob });
     const got = await stream.done;
@@ -133,7 +137,7 @@ describe('GET /__admin/events', () => {
 
   it('stop() ends open streams, so the server stops at once', async () => {
     const stream = events(`${fake.url}/__admin/events`, 99);
-    await opened();
+    await stream.opened;
     await fake.stop();
     expect((await stream.done).map((e) => e.event)).toEqual(['hello']);
   });

@@ -163,13 +163,13 @@ describe('the request journal', () => {
         { path: '/api/v1/channels.setType', status: 200 },
         { timeoutMs: 5000 },
       );
-      setTimeout(() => {
+      setImmediate(() => {
         void fetch(`${fake.url}/api/v1/channels.setType`, {
           method: 'POST',
           headers: { ...AS.admin, 'Content-Type': 'application/json' },
           body: JSON.stringify({ roomName: 'random', type: 'p' }),
         });
-      }, 20);
+      });
       await expect(waiting).resolves.toMatchObject({
         method: 'POST',
         status: 200,
