@@ -264,6 +264,88 @@ const DIVERGENT: Rewrite = (path, status, text) => {
   return { status: path === '/api/v1/channels.getIntegrations' && status === 403 ? 401 : status, text: out };
 };
 
+describe('a --user2 who can do what the checks expect refused is a setup mistake, said before any check', () => {
+  let fake: FakeServer;
+  let url: string;
+  beforeAll(async () => ({ fake, url } = await started()));
+  afterAll(() => fake.stop());
+
+  /** A server in front of the fake that answers one more route (the fake does not model it) itself. */
+  function answering(to: string, path: string, body: object): ReturnType<typeof proxy> {
+    return proxy(
+      to,
+      (_path, status, text) => ({ status, text }),
+      (req, res) => {
+        if (req.url !== path) return false;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(body));
+        return true;
+      },
+    );
+  }
+
+  async function refusal(options: VerifyOptions): Promise<string> {
+    const before = fake.requests().length;
+    const error = await verify(options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VerifyError);
+    // only reads were sent: nothing was changed, and no check ran
+    const sent = fake.requests().slice(before);
+    expect(sent.filter((r) => r.method === 'POST' && r.path !== '/api/v1/login')).toEqual([]);
+    return (error as Error).message;
+  }
+
+  it('the same user as --user', async () => {
+    expect(await refusal({ ...full(url), user2: 'admin', password2: SECRET })).toBe(
+      '--user2 "admin" is the same user as --user: the checks that expect a refusal would fail against any server; give a second user without admin rights',
+    );
+  });
+
+  it('the creator (owner) of --channel', async () => {
+    expect(await refusal({ ...full(url), user2: 'alice', password2: 'alice' })).toBe(
+      '--user2 "alice" created --channel random, so it owns the room and may edit it: the checks that expect a refusal would fail against any server; give a --user2 who neither created nor moderates it, or another --channel',
+    );
+  });
+
+  it('a moderator of --channel, on a server that answers channels.roles', async () => {
+    const room = fake.state().channels.find((c) => c.name === 'random');
+    const gina = fake.state().users.find((u) => u.username === 'gina');
+    const front = await answering(url, `/api/v1/channels.roles?roomId=${room?._id ?? ''}`, {
+      roles: [{ rid: room?._id, u: { _id: gina?._id, username: 'gina' }, roles: ['moderator'] }],
+      success: true,
+    });
+    try {
+      expect(await refusal(full(front.url))).toBe(
+        '--user2 "gina" is moderator of --channel random, so it may edit it: the checks that expect a refusal would fail against any server; give a --user2 without a role in that room, or another --channel',
+      );
+    } finally {
+      front.server.close();
+    }
+  });
+
+  it('roles that hold edit-room, on a server that answers permissions.listAll', async () => {
+    const front = await answering(url, '/api/v1/permissions.listAll', {
+      update: [
+        { _id: 'edit-room', roles: ['admin', 'owner', 'moderator', 'guest'] },
+        { _id: 'view-c-room', roles: ['admin', 'user', 'guest'] },
+      ],
+      remove: [],
+      success: true,
+    });
+    try {
+      expect(await refusal(full(front.url))).toBe(
+        '--user2 "gina" has edit-room through its roles (guest): the checks that expect a refusal would fail against any server; give a second user whose roles lack them',
+      );
+    } finally {
+      front.server.close();
+    }
+  });
+
+  it('a proper second user passes the setup check on the same server', async () => {
+    const report = await verify(full(url));
+    expect(failedIds(report)).toEqual([]);
+  });
+});
+
 describe('the suite against a server that differs from the fake', () => {
   it('reports each divergence by the check of its rule, and nothing else fails', async () => {
     const { fake, url } = await started();

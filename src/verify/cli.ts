@@ -8,7 +8,8 @@ import { VerifyError, runVerify } from './run';
 /**
  * `rocketchat-fake verify`: the conformance suite against a server, from the command line.
  * Exit 0 when nothing failed, 1 when a check failed (or the run was interrupted, or left the
- * channel changed), 2 for bad usage, an unreachable target or a refused login.
+ * channel changed), 2 for bad usage, an unreachable target, a refused login or a --user2 that
+ * cannot be refused (a setup mistake).
  */
 
 export const VERIFY_HELP = `Usage: rocketchat-fake verify --target URL --user U --password P [options]

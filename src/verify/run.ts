@@ -45,6 +45,68 @@ async function login(client: Client, user: string, password: string, flag: strin
   return { username: user, credentials, me, login: reply };
 }
 
+/** The permissions the refusal checks expect `--user2` to lack. */
+const REFUSED_PERMISSIONS = [
+  'edit-room',
+  'manage-outgoing-integrations',
+  'manage-own-outgoing-integrations',
+  'manage-incoming-integrations',
+  'manage-own-incoming-integrations',
+];
+
+/**
+ * A second user who may do what the refusal checks expect refused would make those checks fail
+ * against any server: that is a mistake of the setup, said before any check runs. Read-only
+ * questions: who `--user2` is, whether it created or moderates `--channel` (`channels.roles`, when
+ * the server answers it), and whether its roles hold a permission the checks expect it to lack
+ * (`permissions.listAll`, when the server answers it).
+ */
+async function checkSecondUser(
+  get: (path: string) => Promise<Reply>,
+  user: Session,
+  user2: Session,
+  channel: ListedRoom | undefined,
+): Promise<void> {
+  const who = `--user2 "${user2.username}"`;
+  const fix = 'the checks that expect a refusal would fail against any server';
+  if (user2.credentials.userId === user.credentials.userId)
+    throw new VerifyError(
+      `${who} is the same user as --user: ${fix}; give a second user without admin rights`,
+    );
+  if (channel) {
+    const owner = objectOf(channel.u);
+    if (owner._id === user2.credentials.userId || owner.username === user2.username)
+      throw new VerifyError(
+        `${who} created --channel ${channel.name}, so it owns the room and may edit it: ${fix}; give a --user2 who neither created nor moderates it, or another --channel`,
+      );
+    const roles = await get(`/api/v1/channels.roles?roomId=${encodeURIComponent(channel._id)}`);
+    if (roles.status === 200) {
+      for (const entry of listOf(roles.body, 'roles')) {
+        const held = objectOf(entry);
+        const u = objectOf(held.u);
+        const roomRoles = Array.isArray(held.roles) ? held.roles.map(String) : [];
+        if (u._id === user2.credentials.userId && roomRoles.some((r) => r !== 'leader'))
+          throw new VerifyError(
+            `${who} is ${roomRoles.join(' and ')} of --channel ${channel.name}, so it may edit it: ${fix}; give a --user2 without a role in that room, or another --channel`,
+          );
+      }
+    }
+  }
+  const roles = Array.isArray(user2.me.roles) ? user2.me.roles.map(String) : [];
+  if (roles.includes('admin')) return; // the checks that need a refusal skip an admin with a note
+  const table = await get('/api/v1/permissions.listAll');
+  if (table.status !== 200) return;
+  const granted = listOf(table.body, 'update')
+    .map(objectOf)
+    .filter((p) => REFUSED_PERMISSIONS.includes(String(p._id)))
+    .filter((p) => Array.isArray(p.roles) && p.roles.some((r) => roles.includes(String(r))))
+    .map((p) => String(p._id));
+  if (granted.length > 0)
+    throw new VerifyError(
+      `${who} has ${granted.join(', ')} through its roles (${roles.join(', ')}): ${fix}; give a second user whose roles lack them`,
+    );
+}
+
 async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
   const user = await login(client, options.user, options.password, '--user');
   const user2 =
@@ -70,6 +132,7 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
     if (!dedicated) throw new VerifyError(`--channel ${options.channel}: no public channel of that name`);
     if (dedicated.archived === true) throw new VerifyError(`--channel ${options.channel} is archived`);
   }
+  if (user2) await checkSecondUser(get, user, user2, dedicated);
   const others = channels.filter((c) => c.name !== options.channel);
   const probe = others.find((c) => typeof c.ro === 'boolean' && c.archived !== true);
   const archived = others.find((c) => c.archived === true);
