@@ -9,6 +9,7 @@ import type { ExchangeDetail } from './journal/journal';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
+import { inScenarioShape } from './scenario/fields';
 import type * as EntityModule from './scenario/entity';
 import type * as ApplyModule from './pact/apply';
 import type * as PactModule from './pact/build';
@@ -221,7 +222,9 @@ export class FakeWorld implements WorldControl {
   /** A deep copy of the current state, in scenario shape. */
   state(): World {
     const rateLimit = this.#limiter.config;
-    return { ...this.#store.state(), ...(rateLimit ? { rateLimit } : {}), profile: this.profile.id };
+    // fields given through an entity's `extra` go back there: the state loads back as it is
+    const world = inScenarioShape(this.#store.state());
+    return { ...world, ...(rateLimit ? { rateLimit } : {}), profile: this.profile.id };
   }
 
   /** Injects a fault (see the README's fault reference) and returns it with its id. */

@@ -142,6 +142,75 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     ).toEqual(['bob']);
   });
 
+  it('says loading while the first answers are on their way, not "none"', async () => {
+    fake.fault({ path: '/api/v1/me', status: 503 });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // hold every control answer the page asks for until the first paint has been looked at
+    await page.route(/\/__admin\/(state|faults|rate-limit|sessions|requests)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${fake.url}/__admin/ui`);
+    for (const id of ['channels', 'integrations', 'users', 'sessions', 'journal'])
+      expect((await page.textContent(`#${id} tbody`))?.trim()).toBe('loading…');
+    expect((await page.textContent('#faults'))?.trim()).toBe('loading…');
+    release();
+    await page.waitForFunction(() => document.getElementById('live')?.textContent === 'on');
+    await page.waitForSelector('#clear-faults');
+    expect(await page.textContent('#channels tbody')).toContain('random');
+    expect(await page.textContent('#faults')).toContain('/api/v1/me → 503');
+  });
+
+  it('shows what is left of each fault as requests use it', async () => {
+    fake.fault({ path: '/api/v1/me', status: 503, times: 3 });
+    fake.fault({ path: '/api/v1/channels.list', delayMs: 1 });
+    await open();
+    await page.waitForSelector('#faults [data-id="fault-1"]');
+    expect(await page.textContent('#faults [data-id="fault-1"]')).toBe(
+      'fault-1: * /api/v1/me → 503 · 3 of 3 left · hit 0×',
+    );
+    expect(await page.textContent('#faults [data-id="fault-2"]')).toBe(
+      'fault-2: * /api/v1/channels.list after 1 ms · until cleared · hit 0×',
+    );
+    await call(fake.url, '/api/v1/me', 'alice');
+    await page.waitForFunction(() =>
+      (document.getElementById('faults')?.textContent ?? '').includes('2 of 3 left · hit 1×'),
+    );
+  });
+
+  it('shows which fields of a changed row changed, before → after', async () => {
+    await open();
+    await call(fake.url, '/api/v1/channels.setReadOnly', 'alice', { roomName: 'random', readOnly: true });
+    await page.waitForSelector('#channels tr[data-name="random"].changed');
+    expect(await page.textContent('#channels tr[data-name="random"] td.diff')).toBe(
+      'msgs: 5 → 6, ro: false → true, _updatedAt: 2026-01-01T00:00:00.000Z → 2026-01-01T00:00:01.000Z',
+    );
+    fake.addUser({ username: 'newcomer', password: 'x' });
+    await page.waitForSelector('#users tr[data-name="newcomer"].changed');
+    expect(await page.textContent('#users tr[data-name="newcomer"] td.diff')).toBe('added');
+    expect(await page.textContent('#channels tr[data-name="general"] td.diff')).toBe('');
+  });
+
+  it('keeps faults and sessions in view above a world of many channels', async () => {
+    await fake.stop();
+    fake = createFakeServer({ scenario: { ...WORLD, generate: { channels: 300 } } });
+    await fake.start(0);
+    fake.session({ id: 'team-a' });
+    fake.fault({ path: '/api/v1/me', status: 503 });
+    await open();
+    await page.waitForSelector('#clear-faults');
+    await page.waitForSelector('#sessions tbody tr td');
+    expect(await page.$$eval('#channels tbody tr', (rows) => rows.length)).toBeGreaterThan(300);
+    for (const id of ['#faults-section', '#sessions-section']) {
+      const box = await page.$eval(
+        id,
+        (el) => el.getBoundingClientRect().toJSON() as { top: number; bottom: number },
+      );
+      expect(box.bottom).toBeLessThanOrEqual(900);
+    }
+  });
+
   it('asks for the admin token once and keeps it in the tab', async () => {
     await fake.stop();
     fake = createFakeServer({ scenario: WORLD, adminToken: 'sesame' });

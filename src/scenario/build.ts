@@ -1,4 +1,5 @@
 import type { IncomingIntegration, Integration, OutgoingIntegration, Room, User, UserRef } from '../types';
+import { INCOMING_KEYS, OUTGOING_KEYS, ROOM_KEYS, USER_KEYS } from './fields';
 import { derivedSecret, meteorId, webhookToken } from './ids';
 import type {
   ParsedChannel,
@@ -45,8 +46,6 @@ function optional<T extends object, K extends keyof T>(target: T, key: K, value:
   if (value !== undefined) target[key] = value;
 }
 
-const USER_KEYS = new Set(['_id', 'username', 'password', 'name', 'emails', 'roles', 'active']);
-
 export function buildUser(input: ParsedUser, kind: string, index: number, ctx: BuildContext): User {
   return {
     _id: input._id ?? meteorId(ctx.seed, kind, index),
@@ -63,28 +62,6 @@ export function buildUser(input: ParsedUser, kind: string, index: number, ctx: B
     ...extras(input, USER_KEYS),
   };
 }
-
-const ROOM_KEYS = new Set([
-  '_id',
-  'fname',
-  'name',
-  't',
-  'usernames',
-  'usersCount',
-  'msgs',
-  'u',
-  'ts',
-  'ro',
-  'sysMes',
-  'default',
-  'topic',
-  'description',
-  'archived',
-  '_updatedAt',
-  'joinCodeRequired',
-  'joinCode',
-  'muted',
-]);
 
 /** `owner`: the resolved `u` (or the default creator), `undefined` when the world has no users. */
 export function buildRoom(
@@ -117,52 +94,6 @@ export function buildRoom(
   room.muted = [...(input.muted ?? [])];
   return Object.assign(room, extras(input, ROOM_KEYS));
 }
-
-const OUTGOING_KEYS = new Set([
-  '_id',
-  'type',
-  'event',
-  'enabled',
-  'name',
-  'username',
-  'userId',
-  'alias',
-  'avatar',
-  'channel',
-  'triggerWords',
-  'urls',
-  'token',
-  'script',
-  'scriptEnabled',
-  'scriptCompiled',
-  'scriptError',
-  'impersonateUser',
-  '_createdAt',
-  '_createdBy',
-  '_updatedAt',
-]);
-
-const INCOMING_KEYS = new Set([
-  '_id',
-  'type',
-  'enabled',
-  'name',
-  'username',
-  'userId',
-  'alias',
-  'avatarUrl',
-  'emoji',
-  'channel',
-  'token',
-  'script',
-  'scriptEnabled',
-  'scriptCompiled',
-  'scriptError',
-  'overrideDestinationChannelEnabled',
-  '_createdAt',
-  '_createdBy',
-  '_updatedAt',
-]);
 
 /** Either kind, by `type` (outgoing when left out). */
 export function buildIntegration(

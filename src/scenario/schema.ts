@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 import { rateLimitSchema } from './ratelimit';
+import {
+  INCOMING_CARRIED,
+  INTEGRATION_CARRIED,
+  OUTGOING_CARRIED,
+  ROOM_CARRIED,
+  USER_CARRIED,
+} from './fields';
 import { carried, extraField, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
@@ -14,85 +21,6 @@ import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
  * the fake does not model are listed as carried (a real server's response pasted in keeps them),
  * and anything else of Rocket.Chat's shape goes in an entity's `extra` object.
  */
-
-/** Rocket.Chat room fields (IRoom) the fake carries as given. */
-const ROOM_CARRIED = [
-  'broadcast',
-  'featured',
-  'announcement',
-  'announcementDetails',
-  'encrypted',
-  'reactWhenReadOnly',
-  'uids',
-  'lastMessage',
-  'lm',
-  'webRtcCallStartTime',
-  'servedBy',
-  'prid',
-  'avatarETag',
-  'teamMain',
-  'teamId',
-  'teamDefault',
-  'open',
-  'autoTranslateLanguage',
-  'autoTranslate',
-  'unread',
-  'alert',
-  'hideUnreadStatus',
-  'hideMentionStatus',
-  'unmuted',
-  'cl',
-  'favorite',
-  'e2eKeyId',
-  'federated',
-  'customFields',
-  'usersWaitingForE2EKeys',
-  'rolePrioritiesCreated',
-  'abacAttributes',
-] as const;
-
-/** Rocket.Chat user fields (IUser) the fake carries as given. */
-const USER_CARRIED = [
-  '_updatedAt',
-  'createdAt',
-  'type',
-  'nickname',
-  'services',
-  'status',
-  'statusConnection',
-  'lastLogin',
-  'bio',
-  'avatarOrigin',
-  'avatarETag',
-  'avatarUrl',
-  'utcOffset',
-  'language',
-  'statusDefault',
-  'statusText',
-  'customFields',
-  'settings',
-  'defaultRoom',
-  'ldap',
-  'phone',
-  'reason',
-  'federated',
-  'requirePasswordChange',
-  'requirePasswordChangeReason',
-  'canViewAllInfo',
-  'inactiveReason',
-  'isOAuthUser',
-] as const;
-
-/** Rocket.Chat integration fields (IIntegration) the fake carries as given, per kind. */
-const INTEGRATION_CARRIED = ['skipTranspile', 'scriptEngine', 'emoji'] as const;
-const OUTGOING_CARRIED = [
-  'targetRoom',
-  'triggerWordAnywhere',
-  'runOnEdits',
-  'retryFailedCalls',
-  'retryCount',
-  'retryDelay',
-] as const;
 
 /** Likely confusions, suggested when a key is unknown. */
 const USER_HINTS = {
@@ -266,7 +194,7 @@ const incomingShape = {
 export const incomingIntegrationSchema = strictObject(
   {
     ...incomingShape,
-    ...carried([...INTEGRATION_CARRIED, 'avatar']),
+    ...carried([...INTEGRATION_CARRIED, ...INCOMING_CARRIED]),
     extra: extraField(Object.keys(incomingShape)),
   },
   INTEGRATION_HINTS,

@@ -1,0 +1,197 @@
+import type { World } from '../types';
+
+/**
+ * Which keys an entity of a scenario may have: the fields the fake models (./build.ts builds them)
+ * and Rocket.Chat's own fields it carries as given; anything else of an entity lives in its
+ * `extra` object. No zod here: `state()` uses this to give back a world in scenario shape.
+ */
+
+/** The fields the fake models, per kind: ./build.ts fills them, in Rocket.Chat's order. */
+export const USER_KEYS = new Set(['_id', 'username', 'password', 'name', 'emails', 'roles', 'active']);
+export const ROOM_KEYS = new Set([
+  '_id',
+  'fname',
+  'name',
+  't',
+  'usernames',
+  'usersCount',
+  'msgs',
+  'u',
+  'ts',
+  'ro',
+  'sysMes',
+  'default',
+  'topic',
+  'description',
+  'archived',
+  '_updatedAt',
+  'joinCodeRequired',
+  'joinCode',
+  'muted',
+]);
+export const OUTGOING_KEYS = new Set([
+  '_id',
+  'type',
+  'event',
+  'enabled',
+  'name',
+  'username',
+  'userId',
+  'alias',
+  'avatar',
+  'channel',
+  'triggerWords',
+  'urls',
+  'token',
+  'script',
+  'scriptEnabled',
+  'scriptCompiled',
+  'scriptError',
+  'impersonateUser',
+  '_createdAt',
+  '_createdBy',
+  '_updatedAt',
+]);
+export const INCOMING_KEYS = new Set([
+  '_id',
+  'type',
+  'enabled',
+  'name',
+  'username',
+  'userId',
+  'alias',
+  'avatarUrl',
+  'emoji',
+  'channel',
+  'token',
+  'script',
+  'scriptEnabled',
+  'scriptCompiled',
+  'scriptError',
+  'overrideDestinationChannelEnabled',
+  '_createdAt',
+  '_createdBy',
+  '_updatedAt',
+]);
+
+/** Rocket.Chat room fields (IRoom) the fake carries as given. */
+export const ROOM_CARRIED = [
+  'broadcast',
+  'featured',
+  'announcement',
+  'announcementDetails',
+  'encrypted',
+  'reactWhenReadOnly',
+  'uids',
+  'lastMessage',
+  'lm',
+  'webRtcCallStartTime',
+  'servedBy',
+  'prid',
+  'avatarETag',
+  'teamMain',
+  'teamId',
+  'teamDefault',
+  'open',
+  'autoTranslateLanguage',
+  'autoTranslate',
+  'unread',
+  'alert',
+  'hideUnreadStatus',
+  'hideMentionStatus',
+  'unmuted',
+  'cl',
+  'favorite',
+  'e2eKeyId',
+  'federated',
+  'customFields',
+  'usersWaitingForE2EKeys',
+  'rolePrioritiesCreated',
+  'abacAttributes',
+] as const;
+
+/** Rocket.Chat user fields (IUser) the fake carries as given. */
+export const USER_CARRIED = [
+  '_updatedAt',
+  'createdAt',
+  'type',
+  'nickname',
+  'services',
+  'status',
+  'statusConnection',
+  'lastLogin',
+  'bio',
+  'avatarOrigin',
+  'avatarETag',
+  'avatarUrl',
+  'utcOffset',
+  'language',
+  'statusDefault',
+  'statusText',
+  'customFields',
+  'settings',
+  'defaultRoom',
+  'ldap',
+  'phone',
+  'reason',
+  'federated',
+  'requirePasswordChange',
+  'requirePasswordChangeReason',
+  'canViewAllInfo',
+  'inactiveReason',
+  'isOAuthUser',
+] as const;
+
+/** Rocket.Chat integration fields (IIntegration) the fake carries as given, per kind. */
+export const INTEGRATION_CARRIED = ['skipTranspile', 'scriptEngine', 'emoji'] as const;
+export const INCOMING_CARRIED = ['avatar'] as const;
+export const OUTGOING_CARRIED = [
+  'targetRoom',
+  'triggerWordAnywhere',
+  'runOnEdits',
+  'retryFailedCalls',
+  'retryCount',
+  'retryDelay',
+] as const;
+
+function nest<T extends Record<string, unknown>>(entity: T, allowed: ReadonlySet<string>): T {
+  const keys = Object.keys(entity);
+  if (keys.every((key) => allowed.has(key))) return entity;
+  const out: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (allowed.has(key)) out[key] = entity[key];
+    else extra[key] = entity[key];
+  }
+  return { ...out, extra } as unknown as T;
+}
+
+const USER_ALLOWED = new Set<string>([...USER_KEYS, ...USER_CARRIED]);
+const ROOM_ALLOWED = new Set<string>([...ROOM_KEYS, ...ROOM_CARRIED]);
+const OUTGOING_ALLOWED = new Set<string>([
+  'type',
+  ...OUTGOING_KEYS,
+  ...INTEGRATION_CARRIED,
+  ...OUTGOING_CARRIED,
+]);
+const INCOMING_ALLOWED = new Set<string>([
+  'type',
+  ...INCOMING_KEYS,
+  ...INTEGRATION_CARRIED,
+  ...INCOMING_CARRIED,
+]);
+
+/**
+ * A world in scenario shape: each entity's fields that a scenario gives through `extra` are moved
+ * back into `extra`, so the world loads back as it is.
+ */
+export function inScenarioShape(world: World): World {
+  return {
+    ...world,
+    users: world.users.map((u) => nest(u, USER_ALLOWED)),
+    channels: world.channels.map((c) => nest(c, ROOM_ALLOWED)),
+    integrations: world.integrations.map((i) =>
+      nest(i, i.type === 'webhook-incoming' ? INCOMING_ALLOWED : OUTGOING_ALLOWED),
+    ),
+  };
+}
