@@ -211,6 +211,21 @@ export const ERRORS = {
     message: () => 'The request body is too large',
     errorType: 'error-payload-too-large',
   },
+  'headers-too-large': {
+    status: 431,
+    message: () => 'The request line and headers are over 16 KB',
+    errorType: 'error-headers-too-large',
+  },
+  'malformed-request': {
+    status: 400,
+    message: () => 'The request is not valid HTTP',
+    errorType: 'error-bad-request',
+  },
+  'too-many-parameters': {
+    status: 413,
+    message: () => 'The form body has more than 1000 fields',
+    errorType: 'error-payload-too-large',
+  },
   'unsupported-media-type': {
     status: 400,
     message: (p) => `Unsupported content type ${p.reason ?? ''}; send application/json or form data`,

@@ -1,7 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { STATUS_CODES, createServer } from 'node:http';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { dirname, join } from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
@@ -10,6 +11,7 @@ import type { AppHost } from './app';
 import { baselineFor } from './baselines';
 import type { ServerControl, SessionOptions } from './control';
 import { withFastPath } from './fastpath';
+import { ApiError } from './errors';
 import { WorldHandle } from './handle';
 import { lazy } from './lazy';
 import type { FakeOptions } from './options';
@@ -26,6 +28,26 @@ import type { WorldOptions } from './world';
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */
 export const KEEP_ALIVE_MS = 65_000;
+
+/**
+ * What Node's HTTP parser refuses (a request line and headers over 16 KB, bytes that are not HTTP)
+ * never reaches a route: it is answered here in the envelope, from the error table, and the
+ * connection closed. A connection already answering, or gone, is only closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const apiError = new ApiError(
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large' : 'malformed-request',
+  );
+  const body = JSON.stringify(apiError.toBody());
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** Express and the routes: built on the first request the fast path does not answer. */
 const appModule = lazy(() => require('./app') as typeof AppModule);
@@ -145,6 +167,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
     // process was busy for a few seconds (a test worker) does not reuse a pooled socket the server
     // is closing at that moment ("other side closed"). stop() still closes idle connections at once.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.on('clientError', answerClientError);
     server.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.on('request', (_req, res: ServerResponse) => {
       this.#inFlight.add(res);

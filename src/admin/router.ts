@@ -47,7 +47,7 @@ function toControlError(error: unknown): ApiError {
   }
   const apiError = toApiError(error);
   if (apiError.isControl || apiError.code === 'internal') return apiError;
-  if (apiError.code === 'payload-too-large') return new ApiError('control-payload-too-large');
+  if (apiError.status === 413) return new ApiError('control-payload-too-large');
   return new ApiError('control-invalid', { reason: String(apiError.toBody().error ?? '') });
 }
 

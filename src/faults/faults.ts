@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { globToRegExp } from '../glob';
+import { globPattern } from '../glob';
+import type { PathPattern } from '../glob';
 import { lazy } from '../lazy';
 import { parseOrThrow } from '../scenario/checks';
 import type { Fault } from '../types';
@@ -31,7 +32,7 @@ function drawDelay(seed: number, id: string, hit: number, range: { min: number; 
 /** The faults of one world, in the order they were added (the first match applies). */
 export class FaultSet {
   readonly #seed: number;
-  #faults: { fault: Fault; matches: RegExp }[] = [];
+  #faults: { fault: Fault; matches: PathPattern }[] = [];
   #count = 0;
   /** requests a delay holds: each one's timer and what ends it early */
   readonly #held = new Set<{ timer: NodeJS.Timeout; cancel: () => void }>();
@@ -45,7 +46,7 @@ export class FaultSet {
     const spec = parseOrThrow(schemaModule().faultSchema, input, source);
     this.#count += 1;
     const fault: Fault = { ...spec, id: `fault-${this.#count}`, hits: 0, remaining: spec.times ?? null };
-    this.#faults.push({ fault, matches: globToRegExp(spec.path) });
+    this.#faults.push({ fault, matches: globPattern(spec.path) });
     return structuredClone(fault);
   }
 

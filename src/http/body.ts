@@ -51,7 +51,7 @@ export function parseBody(limit: string | number = '1mb') {
 /** Throws only a too-large body's 413: login answers every other bad body with its one 401. */
 export function checkBodyLimit(req: Request, _res: Response, next: NextFunction): void {
   const failure = failures.get(req);
-  if (failure?.code === 'payload-too-large') throw failure;
+  if (failure?.status === 413) throw failure;
   next();
 }
 

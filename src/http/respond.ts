@@ -40,6 +40,8 @@ export function fromBodyParserError(error: unknown): ApiError | undefined {
       return new ApiError('invalid-json', { reason });
     case 'entity.too.large':
       return new ApiError('payload-too-large');
+    case 'parameters.too.many':
+      return new ApiError('too-many-parameters');
     case 'encoding.unsupported':
     case 'charset.unsupported':
     case 'entity.verify.failed':
@@ -49,8 +51,15 @@ export function fromBodyParserError(error: unknown): ApiError | undefined {
     case 'request.aborted':
       return new ApiError('bad-request', { reason: 'request aborted' });
     default:
-      return undefined;
+      // any other refusal of body-parser's (an http-errors 4xx): a 400 that says what it was, never a 500
+      return typeof type === 'string' && isClientStatus((error as BodyParserError).status)
+        ? new ApiError('bad-request', { reason })
+        : undefined;
   }
+}
+
+function isClientStatus(status: unknown): boolean {
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** Turns a thrown error into an ApiError: known ones as they are, anything else as a 500. */

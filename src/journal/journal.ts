@@ -1,4 +1,4 @@
-import { globToRegExp } from '../glob';
+import { globPattern } from '../glob';
 import type { JournalEntry, RequestFilter } from '../types';
 
 export type { JournalEntry, RequestFilter } from '../types';
@@ -13,7 +13,7 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 
 /** A predicate for a filter. */
 export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => boolean {
-  const path = filter.path === undefined ? undefined : globToRegExp(filter.path);
+  const path = filter.path === undefined ? undefined : globPattern(filter.path);
   const method = filter.method?.toUpperCase();
   return (entry) =>
     (path === undefined || path.test(entry.path)) &&

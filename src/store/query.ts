@@ -4,6 +4,22 @@
  * `$regex` with `$options`. Anything else is refused before it is evaluated. Pure functions, no I/O.
  */
 
+import { compileRegex } from './regex';
+import type { TextPattern } from './regex';
+
+/**
+ * Bounds on the work one query may ask for, as MongoDB bounds it (a sort on at most 32 keys,
+ * documents nested at most 100 deep) and tighter where the fake scans every document per term.
+ */
+export const QUERY_LIMITS = {
+  /** keys in a `sort` (MongoDB refuses more than 32) */
+  sortKeys: 32,
+  /** `$or`/`$and` nesting (MongoDB refuses documents nested deeper than 100) */
+  depth: 100,
+  /** field conditions in one query, all branches together (each is a pass over the rooms) */
+  terms: 64,
+} as const;
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -12,7 +28,7 @@ export type Query =
   | { kind: 'and'; parts: Query[] }
   | { kind: 'or'; parts: Query[] }
   | { kind: 'eq'; path: string[]; value: Json }
-  | { kind: 'regex'; path: string[]; regex: RegExp };
+  | { kind: 'regex'; path: string[]; regex: TextPattern };
 
 export type SortSpec = [path: string[], direction: 1 | -1][];
 
@@ -40,7 +56,17 @@ function isHidden(key: string, hidden: readonly string[]): boolean {
  * subset (an unknown operator, a malformed `$or`, an invalid regular expression).
  */
 export function compileQuery(input: unknown, hidden: readonly string[] = []): Query | undefined {
-  if (!isPlainObject(input)) return undefined;
+  const budget = { terms: QUERY_LIMITS.terms };
+  return compileLevel(input, hidden, 0, budget);
+}
+
+function compileLevel(
+  input: unknown,
+  hidden: readonly string[],
+  depth: number,
+  budget: { terms: number },
+): Query | undefined {
+  if (!isPlainObject(input) || depth > QUERY_LIMITS.depth) return undefined;
   const parts: Query[] = [];
   for (const key of Object.keys(input)) {
     const value = input[key] as Json;
@@ -48,7 +74,7 @@ export function compileQuery(input: unknown, hidden: readonly string[] = []): Qu
       if (!Array.isArray(value) || value.length === 0) return undefined;
       const sub: Query[] = [];
       for (const clause of value) {
-        const compiled = compileQuery(clause, hidden);
+        const compiled = compileLevel(clause, hidden, depth + 1, budget);
         if (!compiled) return undefined;
         sub.push(compiled);
       }
@@ -56,6 +82,8 @@ export function compileQuery(input: unknown, hidden: readonly string[] = []): Qu
       continue;
     }
     if (key.startsWith('$') || key === '') return undefined;
+    budget.terms -= 1;
+    if (budget.terms < 0) return undefined;
     const field = compileField(key, value);
     if (!field) return undefined;
     if (!isHidden(key, hidden)) parts.push(field);
@@ -75,11 +103,8 @@ function compileField(key: string, value: Json): Query | undefined {
   if (operators.some((k) => k !== '$regex' && k !== '$options')) return undefined;
   if (typeof source !== 'string' || typeof options !== 'string' || !REGEX_OPTIONS.test(options))
     return undefined;
-  try {
-    return { kind: 'regex', path, regex: new RegExp(source, options) };
-  } catch {
-    return undefined;
-  }
+  const regex = compileRegex(source, options);
+  return regex && { kind: 'regex', path, regex };
 }
 
 /** The values at a dotted path, descending through arrays as MongoDB does. Own properties only. */
@@ -137,7 +162,7 @@ export function matches(doc: unknown, query: Query): boolean {
 
 /** Compiles a parsed `sort` parameter: an object whose values are 1 or -1. */
 export function compileSort(input: unknown): SortSpec | undefined {
-  if (!isPlainObject(input)) return undefined;
+  if (!isPlainObject(input) || Object.keys(input).length > QUERY_LIMITS.sortKeys) return undefined;
   const spec: SortSpec = [];
   for (const key of Object.keys(input)) {
     const direction = input[key];
