@@ -19,6 +19,8 @@ export interface AppHost {
   readonly root: FakeWorld;
   session(id: string): FakeWorld | undefined;
   readonly control: ServerControl;
+  /** the server listens on loopback only (the default): the control API checks Host names */
+  readonly loopbackOnly: boolean;
 }
 
 function notFound(req: Request, _res: Response, next: NextFunction): void {
@@ -53,7 +55,7 @@ let sharedWorldRouter: Router | undefined;
 /** Wires the Express app around a host. Never listens. */
 export function buildApp(
   host: AppHost,
-  options: Pick<FakeOptions, 'bodyLimit' | 'log' | 'adminToken' | 'admin'>,
+  options: Pick<FakeOptions, 'bodyLimit' | 'log' | 'adminToken' | 'admin' | 'allowedHosts'>,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -67,6 +69,7 @@ export function buildApp(
     control: host.control,
     adminToken: options.adminToken,
     adminEnabled: options.admin !== false,
+    guard: { loopbackOnly: host.loopbackOnly, allowedHosts: options.allowedHosts ?? [] },
   };
   app.use(
     '/s/:session',

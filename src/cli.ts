@@ -26,6 +26,7 @@ Options:
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely
+  --allowed-host H  a Host name /__admin accepts besides localhost and IPs (repeatable)
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
@@ -54,6 +55,7 @@ interface CliOptions {
   command?: string;
   adminToken?: string;
   admin: boolean;
+  allowedHosts?: string[];
   bodyLimit?: number;
   journalSize?: number;
   worldCache?: string | false;
@@ -83,6 +85,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         log: { type: 'boolean' },
         'admin-token': { type: 'string' },
         'no-admin': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
         'body-limit': { type: 'string' },
         'journal-size': { type: 'string' },
         'world-cache': { type: 'string' },
@@ -111,6 +114,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     command: values.command,
     adminToken: readAdminToken(values['admin-token']),
     admin: !values['no-admin'],
+    allowedHosts: values['allowed-host'],
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
     journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
@@ -199,6 +203,17 @@ async function main(argv: string[]): Promise<void> {
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
   const { command, ...serverOptions } = options;
   const fake = createFakeServer(serverOptions);
+  if (command === undefined) {
+    // the handlers come before the listening line: a signal sent the moment the line is read
+    // must find them (a signal with no handler yet kills the process with it)
+    const stop = (): void => {
+      const timer = setTimeout(() => process.exit(0), 2000);
+      timer.unref();
+      void fake.drain().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
   if (options.admin) process.stdout.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
@@ -214,13 +229,6 @@ async function main(argv: string[]): Promise<void> {
     process.exit(code);
   }
   void fake.whenStopped().then(() => process.exit(0));
-  const stop = (): void => {
-    const timer = setTimeout(() => process.exit(0), 2000);
-    timer.unref();
-    void fake.drain().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

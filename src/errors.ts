@@ -238,6 +238,22 @@ export const ERRORS = {
     message: () => 'The control API needs "Authorization: Bearer <admin token>"',
     control: true,
   },
+  'control-forbidden-host': {
+    status: 403,
+    message: (p) =>
+      `The control API answers only local host names on a server bound to loopback, not "${p.reason ?? ''}"; add it with --allowed-host (allowedHosts)`,
+    control: true,
+  },
+  'control-forbidden-origin': {
+    status: 403,
+    message: (p) => `The control API refuses changes from another origin ("${p.reason ?? ''}")`,
+    control: true,
+  },
+  'control-unsupported-media-type': {
+    status: 415,
+    message: (p) => `The control API takes JSON bodies only, not "${p.reason ?? ''}"`,
+    control: true,
+  },
   'control-not-found': {
     status: 404,
     message: (p) => `No control route ${p.method ?? ''} ${p.reason ?? ''}`.trim(),

@@ -20,6 +20,11 @@ export interface FakeOptions extends WorldSource {
   rateLimit?: RateLimitConfig;
   /** `false` turns the control API (`/__admin`) off entirely */
   admin?: boolean;
+  /**
+   * Host names (without port) the control API accepts besides `localhost`, `*.localhost` and IP
+   * addresses when the server listens on loopback (the default): a name /etc/hosts points at it
+   */
+  allowedHosts?: string[];
   /** how many requests each world's journal keeps; the oldest drop first (default 1000) */
   journalSize?: number;
   /** the Rocket.Chat version to answer as: `0.49`, `5`, `6`, `7` (default) or `8`; wins over the scenario's */

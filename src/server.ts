@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES, createServer } from 'node:http';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import type * as AppModule from './app';
@@ -135,7 +136,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
     checkOptionNames(options);
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
-    this.#host = { root: this.#root, session: (id) => this.#sessions.get(id), control: this };
+    this.#host = {
+      root: this.#root,
+      session: (id) => this.#sessions.get(id),
+      control: this,
+      loopbackOnly: isLoopback(options.host ?? '127.0.0.1'),
+    };
   }
 
   /**
@@ -239,8 +245,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
     const document = pactModule().pactOf(options, [...this.#contract.values()]);
     mkdirSync(file.dir, { recursive: true });
     const target = join(file.dir, `${file.consumer}-${file.provider ?? 'rocketchat'}.json`);
-    const partial = `${target}.${process.pid}.tmp`;
-    writeFileSync(partial, `${JSON.stringify(document, null, 2)}\n`);
+    // a new file of a random name (never an existing one: a planted link is not followed), then
+    // renamed over the contract, which replaces a link at that name rather than writing through it
+    const partial = join(file.dir, `.${basename(target)}.${randomBytes(8).toString('hex')}.tmp`);
+    writeFileSync(partial, `${JSON.stringify(document, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
     renameSync(partial, target);
   }
 
@@ -259,7 +267,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
       return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
-      return buildBaseline(loadScenarioFile(file, { seed, worldCache: this.#options.worldCache }));
+      // named as it was asked for: the server's own install path never reaches a client
+      return buildBaseline(
+        loadScenarioFile(file, { seed, worldCache: this.#options.worldCache, label: options.fixtures }),
+      );
     }
     return this.#root.baseline;
   }
@@ -344,6 +355,11 @@ export class FakeServer extends WorldHandle implements ServerControl {
   }
 }
 
+/** Whether a listening address is loopback only (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Every option of {@link FakeServerOptions}: the compiler keeps this list whole. */
 const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   fixtures: true,
@@ -356,6 +372,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   adminToken: true,
   rateLimit: true,
   admin: true,
+  allowedHosts: true,
   journalSize: true,
   profile: true,
   port: true,

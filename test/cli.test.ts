@@ -32,6 +32,20 @@ function start(args: string[]): Promise<{ url: string; line: string; stop: () =>
 }
 
 describe('the rocketchat-fake command', () => {
+  it('a SIGTERM sent the moment the listening line is read exits 0, every time (10 tries)', async () => {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      child.stdout.once('data', () => child.kill('SIGTERM'));
+      outcomes.push(
+        await new Promise<string>((resolve) =>
+          child.once('exit', (code, signal) => resolve(signal ?? String(code))),
+        ),
+      );
+    }
+    expect(outcomes).toEqual(Array.from({ length: 10 }, () => '0'));
+  });
+
   it('serves the default scenario on --port 0, prints the URL line, exits 0 on SIGTERM', async () => {
     const { url, line, stop } = await start(['--port', '0']);
     expect(line).toMatch(/^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:\d+$/);

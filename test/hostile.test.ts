@@ -218,9 +218,13 @@ describe('every refusal of the HTTP layer is a 4xx in the envelope, never a 500'
       body: TOO_MANY,
     });
     expect(await postForm('/api/v1/login', 1001)).toEqual({ status: 413, body: TOO_MANY });
+    // the control API takes JSON only: a form is refused for what it is before its size matters
     expect(await postForm('/__admin/users', 1001)).toEqual({
-      status: 413,
-      body: { error: 'The request body is too large', problems: [] },
+      status: 415,
+      body: {
+        error: 'The control API takes JSON bodies only, not "application/x-www-form-urlencoded"',
+        problems: [],
+      },
     });
     expect(fake.state()).toEqual(before);
     // 1,000 fields are read (and refused for what they say, not for their number)
@@ -247,5 +251,95 @@ describe('every refusal of the HTTP layer is a 4xx in the envelope, never a 500'
       errorType: 'error-bad-request',
     });
     expect((await fetch(`${fake.url}/api/info`)).status).toBe(200);
+  });
+});
+
+describe("the control API is not a web page's to drive", () => {
+  let fake: FakeServer;
+  beforeEach(async () => {
+    fake = createFakeServer({ scenario: WORLD, allowedHosts: ['chat.test'] });
+    await fake.start();
+  });
+  afterEach(() => fake.stop());
+
+  /** A request with the headers a browser page (or a rebinding one) would send. */
+  async function send(method: string, path: string, headers: Record<string, string>, body?: string) {
+    const { hostname, port } = new URL(fake.url);
+    return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = httpRequest({ hostname, port, path, method, headers, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString('utf8')));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('a text/plain POST /__admin/shutdown from another page is refused, and the server keeps running', async () => {
+    const page = { Origin: 'https://evil.example', 'Content-Type': 'text/plain' };
+    expect(await send('POST', '/__admin/shutdown', page, '{}')).toEqual({
+      status: 403,
+      body: {
+        error: 'The control API refuses changes from another origin ("https://evil.example")',
+        problems: [],
+      },
+    });
+    // without an Origin (a page cannot leave it out), a CORS-simple body is still refused
+    expect(await send('POST', '/__admin/shutdown', { 'Content-Type': 'text/plain' }, '{}')).toEqual({
+      status: 415,
+      body: { error: 'The control API takes JSON bodies only, not "text/plain"', problems: [] },
+    });
+    expect((await send('POST', '/__admin/reset', { Origin: 'null' })).status).toBe(403);
+    expect((await fetch(`${fake.url}/api/info`)).status).toBe(200);
+  });
+
+  it('a foreign Host (DNS rebinding) cannot read the state; local names, IPs and allowedHosts can', async () => {
+    const { port } = new URL(fake.url);
+    expect(await send('GET', '/__admin/state', { Host: `attacker.example:${port}` })).toEqual({
+      status: 403,
+      body: {
+        error: `The control API answers only local host names on a server bound to loopback, not "attacker.example:${port}"; add it with --allowed-host (allowedHosts)`,
+        problems: [],
+      },
+    });
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      `app.localhost:${port}`,
+      `chat.test:${port}`,
+    ])
+      expect((await send('GET', '/__admin/state', { Host: host })).status).toBe(200);
+    // health says nothing but ok: always answered
+    expect((await send('GET', '/__admin/health', { Host: 'attacker.example' })).status).toBe(200);
+  });
+
+  it('the same origin and JSON bodies are accepted, as the inspector and the helpers send them', async () => {
+    const origin = fake.url;
+    expect((await send('POST', '/__admin/reset', { Origin: origin })).status).toBe(200);
+    const added = await send(
+      'POST',
+      '/__admin/faults',
+      { Origin: origin, 'Content-Type': 'application/json; charset=utf-8' },
+      JSON.stringify({ path: '/api/info', status: 503 }),
+    );
+    expect(added.status).toBe(201);
+  });
+
+  it('bound to all interfaces, Host names are not checked (the admin token is the guard there)', async () => {
+    const open = createFakeServer({ scenario: WORLD, host: '0.0.0.0', adminToken: 't' });
+    await open.start();
+    try {
+      const { port } = new URL(open.url);
+      const res = await fetch(`http://127.0.0.1:${port}/__admin/state`, {
+        headers: { Host: 'chat.internal', Authorization: 'Bearer t' },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await open.stop();
+    }
   });
 });

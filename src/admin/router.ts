@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import { checkBody } from '../http/body';
+import { guardControl } from './guard';
 import { inspectorHtml } from './ui';
 import { baseUrlOf } from '../http/url';
 import { toApiError } from '../http/respond';
@@ -333,7 +334,7 @@ function serverRoutes(): Route[] {
  */
 export function createAdminRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(requireAdminToken(), checkBody);
+  router.use(guardControl(), requireAdminToken(), checkBody);
   const routes = [...worldRoutes(), ...serverRoutes()];
   const allowed = new Map<string, string[]>();
   for (const route of routes) {

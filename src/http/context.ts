@@ -14,6 +14,8 @@ export interface RequestContext {
   control: ServerControl;
   /** the bearer token `/__admin` requires, if any */
   adminToken?: string;
+  /** which Host names and origins may use `/__admin` (src/admin/guard.ts) */
+  guard?: { loopbackOnly: boolean; allowedHosts: readonly string[] };
 }
 
 const contexts = new WeakMap<Request, RequestContext>();

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
   mkdirSync,
+  openSync,
   readFileSync,
   readdirSync,
   renameSync,
@@ -8,6 +13,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -78,14 +84,35 @@ function fileFor(dir: string, text: string, seed: number | undefined): string {
   return join(dir, `${digest}.world`);
 }
 
-/** Whether the directory is ours to trust: it exists (or was just made) and this user owns it. */
+/** Owned by this user and writable by nobody else (no group or other write bit). */
+function ours(stats: Stats): boolean {
+  const owner = process.getuid === undefined || stats.uid === process.getuid();
+  return owner && (stats.mode & 0o022) === 0;
+}
+
+/**
+ * Whether the directory is ours to trust: a real directory (not a link), which this user owns and
+ * nobody else can write, made private if it did not exist. Anything else is passed over: another
+ * user could plant a world there.
+ */
 function usable(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const owner = statSync(dir).uid;
-    return process.getuid === undefined || owner === process.getuid();
+    const stats = lstatSync(dir);
+    return stats.isDirectory() && ours(stats);
   } catch {
     return false;
+  }
+}
+
+/** A cached file's bytes: opened without following a link, and only a regular file that is ours. */
+function readOurs(file: string): Buffer | undefined {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() && ours(stats) ? readFileSync(fd) : undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -99,7 +126,9 @@ export function cachedWorld(
   try {
     const file = fileFor(dir, text, seed);
     if (!usable(dir)) return undefined;
-    const cached = deserialize(readFileSync(file)) as { format?: unknown; world?: unknown } | null;
+    const bytes = readOurs(file);
+    if (bytes === undefined) return undefined;
+    const cached = deserialize(bytes) as { format?: unknown; world?: unknown } | null;
     const world = cached?.format === FORMAT ? cached.world : undefined;
     return typeof world === 'object' && world !== null ? (world as World) : undefined;
   } catch {
@@ -118,7 +147,8 @@ export function cacheWorld(
   const file = fileFor(dir, text, seed);
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeFileSync(partial, serialize({ format: FORMAT, world }), { mode: 0o600 });
+    // a new file of a random name, never an existing one (a planted link is not followed)
+    writeFileSync(partial, serialize({ format: FORMAT, world }), { mode: 0o600, flag: 'wx' });
     renameSync(partial, file);
     prune(dir);
   } catch {

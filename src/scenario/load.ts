@@ -34,13 +34,20 @@ export interface WorldSource {
 /** The scenario `npm start` and `createFakeServer()` use when given none. */
 export const DEFAULT_FIXTURES = join(__dirname, '..', '..', 'fixtures', 'default.json');
 
-function readText(file: string): string {
+/** Why a file could not be read, without its path (the label names it). */
+function readProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'cannot read the file: it does not exist';
+  if (code === 'EACCES' || code === 'EPERM') return 'cannot read the file: permission denied';
+  if (code === 'EISDIR') return 'cannot read the file: it is a directory';
+  return `cannot read the file${code ? ` (${code})` : ''}`;
+}
+
+function readText(file: string, label = file): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ScenarioError(file, [
-      { path: '$', message: `cannot read the file: ${(error as Error).message}` },
-    ]);
+    throw new ScenarioError(label, [{ path: '$', message: readProblem(error) }]);
   }
 }
 
@@ -114,10 +121,14 @@ function resolveKept(
  */
 export function loadScenarioFile(
   file: string,
-  options: Omit<WorldSource, 'fixtures' | 'scenario'> = {},
+  options: Omit<WorldSource, 'fixtures' | 'scenario'> & {
+    /** how problems name the file (default its path): a session names it as it was asked for */
+    label?: string;
+  } = {},
 ): World {
-  const text = readText(file);
-  return compiledWorld(text, options.seed) ?? resolveKept(parseText(file, text), () => text, file, options);
+  const label = options.label ?? file;
+  const text = readText(file, label);
+  return compiledWorld(text, options.seed) ?? resolveKept(parseText(label, text), () => text, label, options);
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
