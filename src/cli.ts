@@ -27,6 +27,7 @@ Options:
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely
   --allowed-host H  a Host name /__admin accepts besides localhost and IPs (repeatable)
+  --session-world-limit N  entities a session's scenario may generate (default 50000)
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
@@ -56,6 +57,7 @@ interface CliOptions {
   adminToken?: string;
   admin: boolean;
   allowedHosts?: string[];
+  sessionWorldLimit?: number;
   bodyLimit?: number;
   journalSize?: number;
   worldCache?: string | false;
@@ -86,6 +88,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         'admin-token': { type: 'string' },
         'no-admin': { type: 'boolean' },
         'allowed-host': { type: 'string', multiple: true },
+        'session-world-limit': { type: 'string' },
         'body-limit': { type: 'string' },
         'journal-size': { type: 'string' },
         'world-cache': { type: 'string' },
@@ -115,6 +118,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     adminToken: readAdminToken(values['admin-token']),
     admin: !values['no-admin'],
     allowedHosts: values['allowed-host'],
+    sessionWorldLimit: optionalInteger('--session-world-limit', values['session-world-limit'], 0, 10_000_000),
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
     journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),

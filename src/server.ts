@@ -18,7 +18,7 @@ import { lazy } from './lazy';
 import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
 import { unknownKeyMessage } from './suggest';
-import { DEFAULT_FIXTURES, loadScenarioFile } from './scenario/load';
+import { DEFAULT_FIXTURES, checkGenerated, loadScenarioFile } from './scenario/load';
 import { ScenarioError } from './scenario/problems';
 import type * as PactModule from './pact/build';
 import type * as ResolveModule from './scenario/resolve';
@@ -26,6 +26,9 @@ import { buildBaseline } from './store/baseline';
 import type { PactFileOptions, PactInteraction, SessionInfo } from './types';
 import { FakeWorld } from './world';
 import type { WorldOptions } from './world';
+
+/** The most entities a session's scenario may generate unless `sessionWorldLimit` says otherwise. */
+export const DEFAULT_SESSION_WORLD_LIMIT = 50_000;
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */
 export const KEEP_ALIVE_MS = 65_000;
@@ -69,6 +72,11 @@ export interface FakeServerOptions extends FakeOptions {
   port?: number;
   /** default `127.0.0.1` */
   host?: string;
+  /**
+   * the most entities a session's scenario may generate (default 50,000): a larger one is refused
+   * before anything is generated
+   */
+  sessionWorldLimit?: number;
   /**
    * write the contract of every world (root and sessions, across resets) to
    * `<dir>/<consumer>-<provider>.json`: when a session ends, and when the server stops
@@ -263,13 +271,21 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   #sessionBaseline(options: SessionOptions, source: string): FakeWorld['baseline'] {
     const seed = this.#options.seed;
-    if (options.scenario !== undefined)
+    const limit = this.#options.sessionWorldLimit ?? DEFAULT_SESSION_WORLD_LIMIT;
+    if (options.scenario !== undefined) {
+      checkGenerated(options.scenario, limit, source);
       return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
+    }
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
       // named as it was asked for: the server's own install path never reaches a client
       return buildBaseline(
-        loadScenarioFile(file, { seed, worldCache: this.#options.worldCache, label: options.fixtures }),
+        loadScenarioFile(file, {
+          seed,
+          worldCache: this.#options.worldCache,
+          label: options.fixtures,
+          maxGenerated: limit,
+        }),
       );
     }
     return this.#root.baseline;
@@ -377,6 +393,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   profile: true,
   port: true,
   host: true,
+  sessionWorldLimit: true,
   pact: true,
 };
 

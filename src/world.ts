@@ -342,7 +342,19 @@ export class FakeWorld implements WorldControl {
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
     const found = this.#journal.exchange(seq);
     if (!found) return undefined;
-    const text = found.detail.response;
+    const { response: text, responseChars, responseDropped } = found.detail;
+    if (responseDropped)
+      return {
+        entry: found.entry,
+        response: {
+          '[dropped]': `${responseChars ?? 0} characters, let go to keep the journal within its budget`,
+        },
+      };
+    if (text !== undefined && responseChars !== undefined)
+      return {
+        entry: found.entry,
+        response: { '[truncated]': `${responseChars} characters; the first ${text.length} follow`, text },
+      };
     let response: unknown = text ?? null;
     try {
       response = text === undefined ? null : (JSON.parse(text) as unknown);

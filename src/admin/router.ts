@@ -21,6 +21,9 @@ import {
   readSessionOptions,
 } from './params';
 
+/** How many bytes may wait for an event-stream reader before it is dropped. */
+export const SSE_BUFFER_BYTES = 1024 * 1024;
+
 /** Constant-time comparison of a presented token with the configured one. */
 function sameToken(presented: string, expected: string): boolean {
   const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -82,18 +85,28 @@ function streamEvents(world: WorldControl, req: Request, res: Response): void {
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
-  const send = (event: string, data: unknown): void => {
-    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  // a reader that stops reading is dropped once 1 MB waits for it: the server never buffers more
+  let stop = (): void => undefined;
+  const write = (chunk: string): void => {
+    if (res.destroyed) return;
+    res.write(chunk);
+    if (res.writableLength > SSE_BUFFER_BYTES) {
+      stop();
+      res.destroy();
+    }
   };
-  res.write('retry: 1000\n\n');
+  const send = (event: string, data: unknown): void =>
+    write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  write('retry: 1000\n\n');
   send('hello', { profile: world.profileId, clock: world.clock.now(), requests: world.requests().length });
-  const stop = world.subscribe((event) => send(event.type, event));
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const unsubscribe = world.subscribe((event) => send(event.type, event));
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  req.on('close', () => {
-    stop();
+  stop = () => {
+    unsubscribe();
     clearInterval(heartbeat);
-  });
+  };
+  req.on('close', stop);
 }
 
 function worldRoutes(): Route[] {

@@ -11,15 +11,22 @@ import type { Store } from '../store/store';
 interface Entry {
   version: number;
   bodies: Map<string, string>;
+  /** characters of the bodies held */
+  chars: number;
 }
 
-const MAX_BODIES = 256;
+/**
+ * What one store's cache holds at most: 256 pages, and 16 M characters of them together (a full
+ * page of a 20,000-room world is about 7 M); past either, the oldest page goes first. A page larger
+ * than the whole budget is sent and not kept.
+ */
+export const LIST_CACHE_BUDGET = { bodies: 256, chars: 16 * 1024 * 1024 } as const;
 const caches = new WeakMap<Store, Entry>();
 
 function entryFor(store: Store): Entry {
   let entry = caches.get(store);
   if (!entry || entry.version !== store.version) {
-    entry = { version: store.version, bodies: new Map() };
+    entry = { version: store.version, bodies: new Map(), chars: 0 };
     caches.set(store, entry);
   }
   return entry;
@@ -42,8 +49,18 @@ export function sendCached(res: Response, store: Store, key: string, build: () =
   let body = entry.bodies.get(key);
   if (body === undefined) {
     body = JSON.stringify({ ...build(), success: true });
-    if (entry.bodies.size >= MAX_BODIES) entry.bodies.delete(entry.bodies.keys().next().value as string);
-    entry.bodies.set(key, body);
+    if (body.length <= LIST_CACHE_BUDGET.chars) {
+      while (
+        entry.bodies.size >= LIST_CACHE_BUDGET.bodies ||
+        (entry.bodies.size > 0 && entry.chars + body.length > LIST_CACHE_BUDGET.chars)
+      ) {
+        const [oldest, text] = entry.bodies.entries().next().value as [string, string];
+        entry.bodies.delete(oldest);
+        entry.chars -= text.length;
+      }
+      entry.bodies.set(key, body);
+      entry.chars += body.length;
+    }
   }
   res.status(200).type('application/json; charset=utf-8').send(body);
 }

@@ -11,6 +11,14 @@ export type { JournalEntry, RequestFilter } from '../types';
 /** The default number of requests a journal keeps. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/**
+ * What a journal keeps of the answers it records, in characters: one answer at most
+ * `responseChars` (the start of a longer one is kept, marked truncated), and all of a world's
+ * answers together at most `totalChars` (past it the oldest answers are let go, their entries
+ * stay). A full page of a 20,000-room world is about 7 MB; 1,000 of them would not fit in the heap.
+ */
+export const JOURNAL_BUDGET = { responseChars: 256 * 1024, totalChars: 32 * 1024 * 1024 } as const;
+
 /** A predicate for a filter. */
 export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => boolean {
   const path = filter.path === undefined ? undefined : globPattern(filter.path);
@@ -27,8 +35,12 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
  * a fault answered it. Held beside the entry, never shown in `requests()`.
  */
 export interface ExchangeDetail {
-  /** the response body text as sent (a reference, not a copy) */
+  /** the response body text as sent (a reference, not a copy), or its start when truncated */
   response?: string;
+  /** the whole answer's length in characters, when only its start is kept or it was let go */
+  responseChars?: number;
+  /** the answer was let go to keep the journal within its budget (the entry stays) */
+  responseDropped?: boolean;
   /** the request's Content-Type, when it had a body */
   contentType?: string;
   /** the request carried X-Auth-Token or X-User-Id */
@@ -57,6 +69,10 @@ export class Journal {
   #waiters = new Set<Waiter>();
   /** each entry's detail, dropped with the entry */
   #details = new WeakMap<JournalEntry, ExchangeDetail>();
+  /** characters of answers held, and the entries holding them, oldest first (from #holdHead) */
+  #chars = 0;
+  #holding: JournalEntry[] = [];
+  #holdHead = 0;
 
   constructor(capacity = DEFAULT_JOURNAL_SIZE) {
     this.capacity = Math.max(1, Math.floor(capacity));
@@ -76,9 +92,10 @@ export class Journal {
       user: entry.user,
       time: entry.time,
     };
-    if (detail) this.#details.set(recorded, detail);
+    if (detail) this.#details.set(recorded, this.#budgeted(recorded, detail));
     if (this.#entries.length < this.capacity) this.#entries.push(recorded);
     else {
+      this.#release(this.#entries[this.#start]);
       this.#entries[this.#start] = recorded;
       this.#start = (this.#start + 1) % this.capacity;
       this.#dropped += 1;
@@ -90,6 +107,52 @@ export class Journal {
       }
     }
     return recorded;
+  }
+
+  /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
+  #budgeted(entry: JournalEntry, detail: ExchangeDetail): ExchangeDetail {
+    const text = detail.response;
+    if (text === undefined) return detail;
+    const kept =
+      text.length > JOURNAL_BUDGET.responseChars
+        ? { ...detail, response: text.slice(0, JOURNAL_BUDGET.responseChars), responseChars: text.length }
+        : detail;
+    this.#chars += kept.response?.length ?? 0;
+    this.#holding.push(entry);
+    // the oldest answers go first; the one just recorded always stays
+    while (this.#chars > JOURNAL_BUDGET.totalChars && this.#holding[this.#holdHead] !== entry) {
+      this.#release(this.#holding[this.#holdHead], true);
+    }
+    return kept;
+  }
+
+  /**
+   * Lets go of the oldest held answer's entry (the ring drops the oldest entry; the budget lets go
+   * of the oldest answer): it is at the head of #holding when it holds one.
+   */
+  #release(entry: JournalEntry | undefined, keepEntry = false): void {
+    if (entry === undefined || this.#holding[this.#holdHead] !== entry) return;
+    this.#holdHead += 1;
+    if (this.#holdHead > 1024 && this.#holdHead * 2 > this.#holding.length) {
+      this.#holding = this.#holding.slice(this.#holdHead);
+      this.#holdHead = 0;
+    }
+    const detail = this.#details.get(entry);
+    if (detail?.response === undefined) return;
+    this.#chars -= detail.response.length;
+    if (keepEntry) {
+      const { response, ...rest } = detail;
+      this.#details.set(entry, {
+        ...rest,
+        responseChars: detail.responseChars ?? response.length,
+        responseDropped: true,
+      });
+    }
+  }
+
+  /** Characters of answers the journal holds now. */
+  get heldChars(): number {
+    return this.#chars;
   }
 
   /** The recorded requests matching a filter, oldest first (copies). */
@@ -128,6 +191,9 @@ export class Journal {
     this.#start = 0;
     this.#seq = 0;
     this.#dropped = 0;
+    this.#chars = 0;
+    this.#holding = [];
+    this.#holdHead = 0;
   }
 
   /**

@@ -77,12 +77,36 @@ export function readScenarioFile(file: string): unknown {
   return parseText(file, readText(file));
 }
 
+/** How many entities a scenario asks to generate, all kinds together (0 when `generate` is malformed). */
+export function generatedCount(input: unknown): number {
+  if (typeof input !== 'object' || input === null) return 0;
+  const generate = (input as { generate?: unknown }).generate;
+  if (typeof generate !== 'object' || generate === null) return 0;
+  return Object.values(generate).reduce<number>(
+    (sum, n) => sum + (typeof n === 'number' && n > 0 ? n : 0),
+    0,
+  );
+}
+
 /** Whether a scenario asks for generated entities: the costly part, and all the cache keeps. */
 function generates(input: unknown): boolean {
-  if (typeof input !== 'object' || input === null) return false;
-  const generate = (input as { generate?: unknown }).generate;
-  if (typeof generate !== 'object' || generate === null) return false;
-  return Object.values(generate).some((n) => typeof n === 'number' && n > 0);
+  return generatedCount(input) > 0;
+}
+
+/**
+ * Refuses, before anything is generated, a scenario that asks for more than `limit` generated
+ * entities (a session's world: one request must not be able to build a world that stops the server).
+ */
+export function checkGenerated(input: unknown, limit: number | undefined, source: string): void {
+  if (limit === undefined) return;
+  const asked = generatedCount(input);
+  if (asked > limit)
+    throw new ScenarioError(source, [
+      {
+        path: '$.generate',
+        message: `asks for ${asked} generated entities; a session's world has at most ${limit} (the sessionWorldLimit option, --session-world-limit)`,
+      },
+    ]);
 }
 
 /** JSON text of a document, or undefined when it has none (a cycle, a BigInt: resolution reports it). */
@@ -124,11 +148,17 @@ export function loadScenarioFile(
   options: Omit<WorldSource, 'fixtures' | 'scenario'> & {
     /** how problems name the file (default its path): a session names it as it was asked for */
     label?: string;
+    /** the most entities it may generate (a session's world) */
+    maxGenerated?: number;
   } = {},
 ): World {
   const label = options.label ?? file;
   const text = readText(file, label);
-  return compiledWorld(text, options.seed) ?? resolveKept(parseText(label, text), () => text, label, options);
+  const compiled = compiledWorld(text, options.seed);
+  if (compiled) return compiled;
+  const input = parseText(label, text);
+  checkGenerated(input, options.maxGenerated, label);
+  return resolveKept(input, () => text, label, options);
 }
 
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */

@@ -1,0 +1,134 @@
+/**
+ * Memory bounded by bytes, not counts: the journal keeps at most 256 K characters of one answer
+ * (marked truncated) and 32 M of all answers (older answers let go, entries kept); the list-page
+ * cache holds at most 16 M characters; an event-stream reader that stops reading is dropped; a
+ * session's scenario that would generate an enormous world is refused before it is generated.
+ */
+import { request as httpRequest } from 'node:http';
+
+import request from 'supertest';
+
+import { SSE_BUFFER_BYTES } from '../src/admin/router';
+import { JOURNAL_BUDGET, Journal } from '../src/journal/journal';
+import { DEFAULT_SESSION_WORLD_LIMIT, createFakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
+
+const entry = (n: number) => ({
+  method: 'GET',
+  path: `/api/v1/x${n}`,
+  query: {},
+  body: null,
+  status: 200,
+  user: null,
+  time: '2026-01-01T00:00:00.000Z',
+});
+const detail = (response: string) => ({ response, authHeaders: false, fault: false });
+
+describe('the journal keeps answers within a byte budget', () => {
+  it('one answer over 256 K characters keeps its start, and says how long it was', () => {
+    const journal = new Journal();
+    const long = 'x'.repeat(JOURNAL_BUDGET.responseChars + 10);
+    const { seq } = journal.record(entry(1), detail(long));
+    const kept = journal.exchange(seq)?.detail;
+    expect(kept?.response).toHaveLength(JOURNAL_BUDGET.responseChars);
+    expect(kept?.responseChars).toBe(long.length);
+    expect(journal.heldChars).toBe(JOURNAL_BUDGET.responseChars);
+  });
+
+  it('past 32 M characters in all, the oldest answers are let go and their entries stay', () => {
+    const journal = new Journal();
+    const page = 'y'.repeat(JOURNAL_BUDGET.responseChars);
+    const n = Math.ceil(JOURNAL_BUDGET.totalChars / page.length) + 10;
+    for (let i = 1; i <= n; i += 1) journal.record(entry(i), detail(page));
+    expect(journal.heldChars).toBeLessThanOrEqual(JOURNAL_BUDGET.totalChars);
+    expect(journal.list()).toHaveLength(n);
+    expect(journal.exchange(1)?.detail).toMatchObject({ responseDropped: true, responseChars: page.length });
+    expect(journal.exchange(1)?.detail.response).toBeUndefined();
+    expect(journal.exchange(n)?.detail.response).toBe(page);
+  });
+
+  it('the ring dropping entries lets go of their answers too; clear() holds nothing', () => {
+    const journal = new Journal(3);
+    for (let i = 1; i <= 10; i += 1) journal.record(entry(i), detail('z'.repeat(100)));
+    expect(journal.heldChars).toBe(300);
+    journal.clear();
+    expect(journal.heldChars).toBe(0);
+  });
+
+  it('the inspector shows a truncated answer as truncated', async () => {
+    const rooms = Array.from({ length: 100 }, (_, i) => ({ name: `room${i}`, topic: 't'.repeat(3000) }));
+    const fake = createFakeServer({
+      scenario: { ...WORLD, channels: [...(WORLD.channels ?? []), ...rooms] },
+    });
+    const res = await request(fake.app).get('/api/v1/channels.list?count=100').set(AS.admin);
+    expect(res.text.length).toBeGreaterThan(JOURNAL_BUDGET.responseChars);
+    const seq = fake.lastRequest()?.seq ?? 0;
+    const shown = await request(fake.app).get(`/__admin/requests/${seq}`);
+    expect(shown.body.response).toEqual({
+      '[truncated]': `${res.text.length} characters; the first ${JOURNAL_BUDGET.responseChars} follow`,
+      text: res.text.slice(0, JOURNAL_BUDGET.responseChars),
+    });
+  });
+});
+
+describe('sessions and event streams', () => {
+  it(`a session whose scenario would generate more than ${DEFAULT_SESSION_WORLD_LIMIT} entities is refused up front`, async () => {
+    const fake = createFakeServer({ scenario: WORLD });
+    const res = await request(fake.app)
+      .post('/__admin/sessions')
+      .send({ scenario: { generate: { channels: 200_000, users: 200_000 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      {
+        path: '$.generate',
+        message: `asks for 400000 generated entities; a session's world has at most ${DEFAULT_SESSION_WORLD_LIMIT} (the sessionWorldLimit option, --session-world-limit)`,
+      },
+    ]);
+    expect(fake.listSessions()).toEqual([]);
+  });
+
+  it('sessionWorldLimit raises (or lowers) the limit', () => {
+    const fake = createFakeServer({ scenario: WORLD, sessionWorldLimit: 10 });
+    expect(() => fake.session({ scenario: { generate: { channels: 11 } } })).toThrow(
+      "asks for 11 generated entities; a session's world has at most 10",
+    );
+    expect(fake.session({ scenario: { generate: { channels: 10 } } }).state().channels).toHaveLength(10);
+  });
+
+  it('an event-stream reader that stops reading is dropped, and the server goes on', async () => {
+    const fake = createFakeServer({ scenario: WORLD });
+    await fake.start();
+    try {
+      const { hostname, port } = new URL(fake.url);
+      let resume: () => void = () => undefined;
+      const ended = new Promise<string>((resolve, reject) => {
+        const req = httpRequest({ hostname, port, path: '/__admin/events' }, (res) => {
+          res.pause(); // reads nothing until the requests below are done
+          resume = () => res.resume();
+          res.on('end', () => resolve('end'));
+          res.on('aborted', () => resolve('aborted'));
+          res.on('error', () => resolve('error'));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      // 300 request events of about 60 KB each (the journal keeps the body): 18 MB, far more than
+      // the socket buffers and the 1 MB the server lets wait for one reader
+      const pad = 'p'.repeat(60_000);
+      for (let i = 0; i < 300; i += 1) {
+        await fetch(`${fake.url}/api/v1/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ user: 'nobody', password: 'x', pad }),
+        });
+      }
+      expect(300 * pad.length).toBeGreaterThan(SSE_BUFFER_BYTES * 10);
+      // reading again, the reader finds its stream ended by the server (it never ends otherwise)
+      resume();
+      expect(['end', 'aborted', 'error']).toContain(await ended);
+      expect((await fetch(`${fake.url}/api/info`)).status).toBe(200);
+    } finally {
+      await fake.stop();
+    }
+  });
+});
