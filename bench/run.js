@@ -562,7 +562,66 @@ process.on('beforeExit', () => {
   process.exit(2);
 });
 
-/** `BENCH_ONLY=scale` (or a comma list of start, throughput, scale, embedded, peers, wiremock) runs only those. */
+/**
+ * The worst request within the documented bounds (64 field conditions, each a regex RE2 runs in
+ * linear time, and a sort on 32 keys) against a plain list page, on a 20,000-room world: each
+ * request at a new offset, so no page comes from the cache.
+ */
+async function worstCase() {
+  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', world(20_000, 100)]);
+  const fields = [
+    'ts',
+    '_updatedAt',
+    'name',
+    'fname',
+    'usersCount',
+    'msgs',
+    't',
+    'ro',
+    'topic',
+    'u.username',
+  ];
+  const sort = Object.fromEntries(
+    Array.from({ length: 32 }, (_, i) => [
+      `${fields[i % fields.length]}${'.x'.repeat(Math.floor(i / fields.length))}`,
+      i % 2 ? 1 : -1,
+    ]),
+  );
+  const query = {
+    $or: Array.from({ length: 64 }, (_, i) => ({ ts: { $regex: `^(([\\d:.TZ-]+)+)+!${i}$` } })),
+  };
+  const enc = (o) => encodeURIComponent(JSON.stringify(o));
+  const worst = `count=50&sort=${enc(sort)}&query=${enc(query)}`;
+  const plain = `count=50&sort=${enc({ name: -1 })}`;
+  const time = async (params, offset) => {
+    const started = now();
+    const res = await fetch(`${fake.url}/api/v1/channels.list?${params}&offset=${offset}`, {
+      headers: TOKEN,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`worst case: ${res.status}`);
+    return now() - started;
+  };
+  const p = [];
+  const w = [];
+  for (let i = 0; i < 15 * Math.max(1, ROUNDS); i += 1) {
+    p.push(await time(plain, i + 1));
+    w.push(await time(worst, i + 1));
+  }
+  await kill(fake.child);
+  const ratio = median(w) / median(p);
+  record(
+    'worst request in bounds vs a plain page, 20k channels',
+    median(w),
+    median(p),
+    ratio,
+    '<= 10',
+    ratio <= 10,
+    'ms',
+  );
+}
+
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, scale, worst, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
 (async () => {
@@ -591,6 +650,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
       0.5,
     );
   }
+  if (only('worst')) await worstCase();
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
   if (only('embedded')) await embedded(large);
   if (only('peers')) await peers();
