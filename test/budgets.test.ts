@@ -8,7 +8,13 @@ import { request as httpRequest } from 'node:http';
 
 import request from 'supertest';
 
+import type { Response } from 'express';
+
 import { SSE_BUFFER_BYTES } from '../src/admin/router';
+import { LIST_CACHE_BUDGET, peekCached, sendCached } from '../src/api/cache';
+import { resolveScenario } from '../src/scenario/resolve';
+import { buildBaseline } from '../src/store/baseline';
+import { Store } from '../src/store/store';
 import { JOURNAL_BUDGET, Journal } from '../src/journal/journal';
 import { DEFAULT_SESSION_WORLD_LIMIT, createFakeServer } from '../src/server';
 import { AS, WORLD } from './support/fake';
@@ -130,5 +136,37 @@ describe('sessions and event streams', () => {
     } finally {
       await fake.stop();
     }
+  });
+});
+
+describe('the list-page cache holds pages within a byte budget', () => {
+  const store = new Store(buildBaseline(resolveScenario(WORLD)));
+  /** A response that only takes what sendCached gives it. */
+  const res = () => {
+    const sent: string[] = [];
+    const r = {
+      status: () => r,
+      type: () => r,
+      send: (body: string) => {
+        sent.push(body);
+        return r;
+      },
+    };
+    return { r: r as unknown as Response, sent };
+  };
+
+  it('a page larger than the whole budget is sent and not kept', () => {
+    const big = 'b'.repeat(LIST_CACHE_BUDGET.chars);
+    const { r, sent } = res();
+    sendCached(r, store, 'big', () => ({ big }));
+    expect(sent[0]).toContain(big);
+    expect(peekCached(store, 'big')).toBeUndefined();
+  });
+
+  it('past the budget, the oldest pages go first', () => {
+    const third = 'c'.repeat(Math.floor(LIST_CACHE_BUDGET.chars / 3) - 100);
+    for (const key of ['p1', 'p2', 'p3', 'p4']) sendCached(res().r, store, key, () => ({ third }));
+    expect(peekCached(store, 'p1')).toBeUndefined();
+    for (const key of ['p2', 'p3', 'p4']) expect(peekCached(store, key)).toContain(third);
   });
 });
