@@ -27,7 +27,7 @@ Options:
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely
   --allowed-host H  a Host name /__admin accepts besides localhost and IPs (repeatable)
-  --session-world-limit N  entities a session's scenario may generate (default 50000)
+  --session-world-limit N  entities a session's scenario may generate (default 20000)
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default

@@ -28,7 +28,7 @@ import { FakeWorld } from './world';
 import type { WorldOptions } from './world';
 
 /** The most entities a session's scenario may generate unless `sessionWorldLimit` says otherwise. */
-export const DEFAULT_SESSION_WORLD_LIMIT = 50_000;
+export const DEFAULT_SESSION_WORLD_LIMIT = 20_000;
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */
 export const KEEP_ALIVE_MS = 65_000;
@@ -73,7 +73,7 @@ export interface FakeServerOptions extends FakeOptions {
   /** default `127.0.0.1` */
   host?: string;
   /**
-   * the most entities a session's scenario may generate (default 50,000): a larger one is refused
+   * the most entities a session's scenario may generate (default 20,000, under half a second to generate): a larger one is refused
    * before anything is generated
    */
   sessionWorldLimit?: number;
