@@ -216,6 +216,11 @@ export const ERRORS = {
     message: () => 'The request line and headers are over 16 KB',
     errorType: 'error-headers-too-large',
   },
+  'request-timeout': {
+    status: 408,
+    message: () => 'The request did not arrive in time',
+    errorType: 'error-request-timeout',
+  },
   'malformed-request': {
     status: 400,
     message: () => 'The request is not valid HTTP',

@@ -39,17 +39,23 @@ export const KEEP_ALIVE_MS = 65_000;
  * connection closed. A connection already answering, or gone, is only closed.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || error.code === 'ECONNRESET' || answering?.headersSent) {
     socket.destroy();
     return;
   }
-  const apiError = new ApiError(
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'headers-too-large' : 'malformed-request',
-  );
+  const code =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'headers-too-large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request-timeout'
+        : 'malformed-request';
+  const apiError = new ApiError(code);
   const body = JSON.stringify(apiError.toBody());
   socket.end(
     `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
@@ -223,9 +229,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
     const baseline = this.#sessionBaseline(options, source);
     const profile = options.profile ?? this.#options.profile;
+    const maxGenerated = this.#options.sessionWorldLimit ?? DEFAULT_SESSION_WORLD_LIMIT;
     this.#sessions.set(
       id,
-      new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}) }),
+      new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}), maxGenerated }),
     );
     this.#sessionCreated.set(id, new Date().toISOString());
     return { id, path: `/s/${id}` };

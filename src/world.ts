@@ -10,6 +10,7 @@ import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
 import { parseOrThrow } from './scenario/checks';
 import { inScenarioShape } from './scenario/fields';
+import { checkGenerated } from './scenario/load';
 import type * as EntityModule from './scenario/entity';
 import type * as ApplyModule from './pact/apply';
 import type * as PactModule from './pact/build';
@@ -72,6 +73,8 @@ export interface WorldOptions {
   keepContract?: boolean;
   /** the server version to answer as (over the scenario's `profile`; default 7) */
   profile?: ProfileId;
+  /** the most entities a scenario loaded into this world may generate (a session's world) */
+  maxGenerated?: number;
 }
 
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
@@ -108,7 +111,8 @@ export class FakeWorld implements WorldControl {
     this.#profile = profileOf(options.profile ?? baseline.world.profile);
     this.#store = new Store(baseline, { lenient: options.lenient, profile: this.profile });
     this.#reported = this.#store.version;
-    this.#journal = new Journal(options.journalSize);
+    // contracts are made of whole answers: a world that keeps its contract keeps them whole
+    this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
     this.#faults = new FaultSet(baseline.world.seed);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
   }
@@ -210,6 +214,7 @@ export class FakeWorld implements WorldControl {
   /** Validates a scenario whole, then makes it the baseline and the current state. */
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
     // the journal so far belongs to the old baseline: its interactions are replayed from it
+    checkGenerated(scenario, this.#options.maxGenerated, source);
     this.#keepContract();
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),

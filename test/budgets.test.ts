@@ -4,7 +4,10 @@
  * cache holds at most 16 M characters; an event-stream reader that stops reading is dropped; a
  * session's scenario that would generate an enormous world is refused before it is generated.
  */
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import request from 'supertest';
 
@@ -61,6 +64,21 @@ describe('the journal keeps answers within a byte budget', () => {
     expect(journal.heldChars).toBe(0);
   });
 
+  it('a cut answer is left out of the contract; a world that keeps its contract keeps answers whole', async () => {
+    const rooms = Array.from({ length: 100 }, (_, i) => ({ name: `room${i}`, topic: 't'.repeat(3000) }));
+    const scenario = { ...WORLD, channels: [...(WORLD.channels ?? []), ...rooms] };
+    const plain = createFakeServer({ scenario });
+    await request(plain.app).get('/api/v1/channels.list?count=100').set(AS.admin);
+    await request(plain.app).get('/api/v1/channels.list?count=1').set(AS.admin);
+    const paths = plain.pact({ consumer: 'bot' }).interactions.map((i) => i.request.query);
+    expect(paths).toEqual([{ count: ['1'] }]);
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-budget-'));
+    const keeping = createFakeServer({ scenario, pact: { dir, consumer: 'bot' } });
+    const whole = await request(keeping.app).get('/api/v1/channels.list?count=100').set(AS.admin);
+    const shown = await request(keeping.app).get(`/__admin/requests/${keeping.lastRequest()?.seq ?? 0}`);
+    expect(shown.body.response).toEqual(JSON.parse(whole.text));
+  });
+
   it('the inspector shows a truncated answer as truncated', async () => {
     const rooms = Array.from({ length: 100 }, (_, i) => ({ name: `room${i}`, topic: 't'.repeat(3000) }));
     const fake = createFakeServer({
@@ -91,6 +109,28 @@ describe('sessions and event streams', () => {
       },
     ]);
     expect(fake.listSessions()).toEqual([]);
+  });
+
+  it("a session's limit holds when a scenario is loaded into it later, over HTTP or in process", async () => {
+    const fake = createFakeServer({ scenario: WORLD, sessionWorldLimit: 10 });
+    const session = fake.session({ id: 'small' });
+    const before = session.state();
+    const res = await request(fake.app)
+      .put('/s/small/__admin/scenario')
+      .send({ generate: { users: 200_000, channels: 200_000, integrations: 200_000 } });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      {
+        path: '$.generate',
+        message:
+          "asks for 600000 generated entities; a session's world has at most 10 (the sessionWorldLimit option, --session-world-limit)",
+      },
+    ]);
+    await expect(session.load({ generate: { channels: 11 } })).rejects.toThrow('at most 10');
+    expect(session.state()).toEqual(before);
+    // the root world is the server's own: the limit is for sessions
+    await fake.load({ ...WORLD, generate: { channels: 11 } });
+    expect(fake.state().channels.length).toBeGreaterThan(11);
   });
 
   it('sessionWorldLimit raises (or lowers) the limit', () => {

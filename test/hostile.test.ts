@@ -91,9 +91,14 @@ describe('hostile queries', () => {
     [`$or nested ${QUERY_LIMITS.depth + 1} deep`, nested(QUERY_LIMITS.depth + 1)],
     ['$or nested 1,300 deep', nested(1300)],
     [
-      `${QUERY_LIMITS.terms + 1} conditions`,
-      { $or: Array.from({ length: QUERY_LIMITS.terms + 1 }, (_, i) => ({ name: `c${i}` })) },
+      `an $or of ${QUERY_LIMITS.terms / 2 + 1} one-field branches (${QUERY_LIMITS.terms + 2} terms)`,
+      { $or: Array.from({ length: QUERY_LIMITS.terms / 2 + 1 }, (_, i) => ({ name: `c${i}` })) },
     ],
+    [
+      `an $and of ${QUERY_LIMITS.terms + 1} empty clauses`,
+      { $and: Array.from({ length: QUERY_LIMITS.terms + 1 }, () => ({})) },
+    ],
+    ['an $and of 3,000 empty clauses', { $and: Array.from({ length: 3000 }, () => ({})) }],
     ['an 800-branch $or', { $or: Array.from({ length: 800 }, (_, i) => ({ name: `c${i}` })) }],
   ])('%s is 400 error-invalid-query, and the server goes on', async (_name, query) => {
     const before = fake.state();
@@ -104,9 +109,9 @@ describe('hostile queries', () => {
     expect((await get(fake.url, '/api/info', {})).status).toBe(200);
   });
 
-  it(`${QUERY_LIMITS.terms} conditions are answered`, async () => {
+  it(`an $or of ${QUERY_LIMITS.terms / 2} one-field branches (${QUERY_LIMITS.terms} terms) is answered`, async () => {
     const query = {
-      $or: Array.from({ length: QUERY_LIMITS.terms }, (_, i) => ({ name: i === 0 ? 'random' : `c${i}` })),
+      $or: Array.from({ length: QUERY_LIMITS.terms / 2 }, (_, i) => ({ name: i === 0 ? 'random' : `c${i}` })),
     };
     const res = await get(fake.url, q(query));
     expect(res.status).toBe(200);
@@ -240,6 +245,26 @@ describe('every refusal of the HTTP layer is a 4xx in the envelope, never a 500'
       error: 'The request line and headers are over 16 KB [error-headers-too-large]',
       errorType: 'error-headers-too-large',
     });
+  });
+
+  it('bad bytes on a connection whose answer is under way close it, never splice a 400 into the answer', async () => {
+    const { hostname, port } = new URL(fake.url);
+    const text = await new Promise<string>((resolve) => {
+      let got = '';
+      const socket = connect(Number(port), hostname, () =>
+        socket.write('GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'),
+      );
+      socket.on('data', (d: Buffer) => {
+        const first = got === '';
+        got += d.toString('utf8');
+        if (first) socket.write('NOT HTTP AT ALL\r\n\r\n');
+      });
+      socket.on('close', () => resolve(got));
+      socket.on('error', () => undefined);
+    });
+    expect(text.startsWith('HTTP/1.1 200 OK')).toBe(true);
+    expect(text).toContain('event: hello');
+    expect(text).not.toContain('HTTP/1.1 400');
   });
 
   it('bytes that are not HTTP: 400 in the envelope, and the server goes on', async () => {

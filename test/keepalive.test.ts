@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ATTEMPTS, ControlError, controlCall } from '../src/jest/control-client';
+import { ATTEMPTS, ControlError, controlCall, controlDelete } from '../src/jest/control-client';
 import { KEEP_ALIVE_MS, createFakeServer } from '../src/server';
 
 describe('keep-alive', () => {
@@ -78,6 +78,25 @@ describe("the Jest preset's control calls", () => {
     await expect(failed).rejects.toThrow(ControlError);
     await expect(failed).rejects.toThrow(`[rocketchat-fake] POST ${url}/__admin/sessions failed: ECONNRESET`);
     expect(requests).toEqual(['POST /__admin/sessions']);
+  });
+
+  it('deleting a session: a 404 after a reset connection means the first try did it; a first 404 is an error', async () => {
+    server.removeAllListeners('request');
+    let calls = 0;
+    server.on('request', (req, res: ServerResponse) => {
+      requests.push(`${req.method ?? ''} ${req.url ?? ''}`);
+      calls += 1;
+      // the first try deletes the session, and its connection breaks before the answer
+      if (calls === 1) return void req.socket.destroy();
+      res.statusCode = 404;
+      res.end('{"error":"no session \\"s1\\""}');
+    });
+    await expect(controlDelete(`${url}/__admin/sessions/s1`, {})).resolves.toBeUndefined();
+    expect(requests).toEqual(['DELETE /__admin/sessions/s1', 'DELETE /__admin/sessions/s1']);
+    calls = 1;
+    await expect(controlDelete(`${url}/__admin/sessions/s2`, {})).rejects.toThrow(
+      `[rocketchat-fake] DELETE ${url}/__admin/sessions/s2 answered 404`,
+    );
   });
 
   it('a server that is not running: the error says what to check', async () => {

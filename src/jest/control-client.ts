@@ -44,44 +44,64 @@ function once(url: URL, method: string, headers: Record<string, string>, body?: 
   });
 }
 
-/**
- * Calls the control API and parses its JSON answer. `idempotent` calls (reads, reset, deleting a
- * session) are tried again after a connection reset; creating a session is not, since the first try
- * may have created it.
- */
-export async function controlCall<T>(
+/** Sends one call, trying an idempotent one again after a reset connection; the answer and the tries it took. */
+async function send(
   target: string,
   method: string,
   options: { body?: unknown; token?: string; idempotent: boolean },
-): Promise<T> {
+): Promise<{ answer: Answer; tries: number }> {
   const url = new URL(target);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const attempts = options.idempotent ? ATTEMPTS : 1;
-  let answer: Answer | undefined;
-  for (let attempt = 1; answer === undefined; attempt += 1) {
+  for (let tries = 1; ; tries += 1) {
     try {
-      answer = await once(url, method, headers, body);
+      return { answer: await once(url, method, headers, body), tries };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      if (RETRYABLE.has(code) && attempt < attempts) continue;
-      const tries = attempt > 1 ? ` (${attempt} tries)` : '';
+      if (RETRYABLE.has(code) && tries < attempts) continue;
+      const counted = tries > 1 ? ` (${tries} tries)` : '';
       const hint =
         code === 'ECONNREFUSED'
           ? ': nothing listens there; has the globalSetup started the server, and is it still running?'
           : '';
       throw new ControlError(
-        `${method} ${target} failed${tries}: ${code || (error as Error).message}${hint}`,
+        `${method} ${target} failed${counted}: ${code || (error as Error).message}${hint}`,
       );
     }
   }
-  if (answer.status < 200 || answer.status >= 300)
-    throw new ControlError(`${method} ${target} answered ${answer.status}: ${answer.text}`);
+}
+
+function refusal(method: string, target: string, answer: Answer): ControlError {
+  return new ControlError(`${method} ${target} answered ${answer.status}: ${answer.text}`);
+}
+
+/**
+ * Calls the control API and parses its JSON answer. `idempotent` calls (reads, reset) are tried
+ * again after a connection reset; creating a session is not, since the first try may have created it.
+ */
+export async function controlCall<T>(
+  target: string,
+  method: string,
+  options: { body?: unknown; token?: string; idempotent: boolean },
+): Promise<T> {
+  const { answer } = await send(target, method, options);
+  if (answer.status < 200 || answer.status >= 300) throw refusal(method, target, answer);
   try {
     return JSON.parse(answer.text) as T;
   } catch {
     throw new ControlError(`${method} ${target} answered ${answer.status} with a body that is not JSON`);
   }
+}
+
+/**
+ * Deletes (a session), tried again after a connection reset; a 404 on a later try means the first
+ * one did it before its connection broke, and is no error.
+ */
+export async function controlDelete(target: string, options: { token?: string }): Promise<void> {
+  const { answer, tries } = await send(target, 'DELETE', { ...options, idempotent: true });
+  if (answer.status === 404 && tries > 1) return;
+  if (answer.status < 200 || answer.status >= 300) throw refusal('DELETE', target, answer);
 }

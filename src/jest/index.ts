@@ -4,7 +4,7 @@
  */
 import type { SessionOptions } from '../control';
 import type { Changes, JournalEntry, RequestFilter, World } from '../types';
-import { controlCall } from './control-client';
+import { controlCall, controlDelete } from './control-client';
 import { TOKEN_ENV, URL_ENV } from './shared';
 
 declare const beforeAll: (fn: () => Promise<void>, timeout?: number) => void;
@@ -64,7 +64,8 @@ export function useSession(options: Omit<SessionOptions, 'id'> = {}): JestSessio
     if (created) await control(`${created.url}/__admin/reset`, 'POST');
   });
   afterAll(async () => {
-    if (created) await control(`${serverUrl()}/__admin/sessions/${created.id}`, 'DELETE');
+    if (created)
+      await controlDelete(`${serverUrl()}/__admin/sessions/${created.id}`, { token: process.env[TOKEN_ENV] });
     created = undefined;
   });
   return {

@@ -74,8 +74,12 @@ export class Journal {
   #holding: JournalEntry[] = [];
   #holdHead = 0;
 
-  constructor(capacity = DEFAULT_JOURNAL_SIZE) {
+  /** whether answers are held to {@link JOURNAL_BUDGET} (a world that keeps its contract keeps them whole) */
+  readonly #budget: boolean;
+
+  constructor(capacity = DEFAULT_JOURNAL_SIZE, options: { budget?: boolean } = {}) {
     this.capacity = Math.max(1, Math.floor(capacity));
+    this.#budget = options.budget ?? true;
   }
 
   /** Records a request; the oldest drops when the ring is full. */
@@ -112,7 +116,7 @@ export class Journal {
   /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
   #budgeted(entry: JournalEntry, detail: ExchangeDetail): ExchangeDetail {
     const text = detail.response;
-    if (text === undefined) return detail;
+    if (text === undefined || !this.#budget) return detail;
     const kept =
       text.length > JOURNAL_BUDGET.responseChars
         ? { ...detail, response: text.slice(0, JOURNAL_BUDGET.responseChars), responseChars: text.length }

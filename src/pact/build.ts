@@ -74,7 +74,9 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
 
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
-  if (detail.fault || entry.status === 0 || entry.status === 429) return undefined;
+  // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
+  if (detail.fault || detail.responseChars !== undefined || entry.status === 0 || entry.status === 429)
+    return undefined;
   const query = recordOf(entry.query);
   const body = recordOf(entry.body);
   const states: ProviderState[] = [];

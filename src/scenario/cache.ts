@@ -86,8 +86,20 @@ function fileFor(dir: string, text: string, seed: number | undefined): string {
 
 /** Owned by this user and writable by nobody else (no group or other write bit). */
 function ours(stats: Stats): boolean {
-  const owner = process.getuid === undefined || stats.uid === process.getuid();
-  return owner && (stats.mode & 0o022) === 0;
+  // Windows has no owners or mode bits to speak of (libuv reports 0o666/0o777): nothing to check
+  if (process.getuid === undefined) return true;
+  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+}
+
+const warned = new Set<string>();
+
+/** Says once per directory why the cache passes it over (it is best effort, never an error). */
+function passOver(dir: string, why: string): false {
+  if (!warned.has(dir)) {
+    warned.add(dir);
+    process.stderr.write(`[rocketchat-fake] world cache ${dir} not used: ${why}\n`);
+  }
+  return false;
 }
 
 /**
@@ -99,7 +111,9 @@ function usable(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stats = lstatSync(dir);
-    return stats.isDirectory() && ours(stats);
+    if (!stats.isDirectory()) return passOver(dir, 'it is not a directory (a link?)');
+    if (!ours(stats)) return passOver(dir, 'another user owns it, or others can write to it (chmod go-w)');
+    return true;
   } catch {
     return false;
   }

@@ -16,8 +16,8 @@ export const QUERY_LIMITS = {
   sortKeys: 32,
   /** `$or`/`$and` nesting (MongoDB refuses documents nested deeper than 100) */
   depth: 100,
-  /** field conditions in one query, all branches together (each is a pass over the rooms) */
-  terms: 64,
+  /** field conditions and `$or`/`$and` clauses in one query, all together (each is a pass over the rooms) */
+  terms: 128,
 } as const;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -74,6 +74,8 @@ function compileLevel(
       if (!Array.isArray(value) || value.length === 0) return undefined;
       const sub: Query[] = [];
       for (const clause of value) {
+        budget.terms -= 1;
+        if (budget.terms < 0) return undefined;
         const compiled = compileLevel(clause, hidden, depth + 1, budget);
         if (!compiled) return undefined;
         sub.push(compiled);
