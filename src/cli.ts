@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ScenarioError } from './scenario/problems';
-import { createFakeServer } from './server';
+import { createFakeServer, isLoopback } from './server';
 import { PROFILE_IDS, isProfileId } from './profiles';
 import type { PactFileOptions, ProfileId } from './types';
 import type * as VerifyCli from './verify/cli';
@@ -221,8 +221,7 @@ async function main(argv: string[]): Promise<void> {
   const url = await fake.start(options.port);
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
   if (options.admin) process.stdout.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
-  const exposed = !['127.0.0.1', 'localhost', '::1'].includes(options.host);
-  if (exposed && options.admin && options.adminToken === undefined) {
+  if (!isLoopback(options.host) && options.admin && options.adminToken === undefined) {
     process.stderr.write(
       `[rocketchat-fake] warning: listening on ${options.host} with the control API open to anyone who can reach it; set --admin-token\n`,
     );

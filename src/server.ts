@@ -229,13 +229,18 @@ export class FakeServer extends WorldHandle implements ServerControl {
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
     const baseline = this.#sessionBaseline(options, source);
     const profile = options.profile ?? this.#options.profile;
-    const maxGenerated = this.#options.sessionWorldLimit ?? DEFAULT_SESSION_WORLD_LIMIT;
+    const maxGenerated = this.#sessionWorldLimit;
     this.#sessions.set(
       id,
       new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}), maxGenerated }),
     );
     this.#sessionCreated.set(id, new Date().toISOString());
     return { id, path: `/s/${id}` };
+  }
+
+  /** The most entities a session's scenario may generate. */
+  get #sessionWorldLimit(): number {
+    return this.#options.sessionWorldLimit ?? DEFAULT_SESSION_WORLD_LIMIT;
   }
 
   #worldOptions(): WorldOptions {
@@ -278,7 +283,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   #sessionBaseline(options: SessionOptions, source: string): FakeWorld['baseline'] {
     const seed = this.#options.seed;
-    const limit = this.#options.sessionWorldLimit ?? DEFAULT_SESSION_WORLD_LIMIT;
+    const limit = this.#sessionWorldLimit;
     if (options.scenario !== undefined) {
       checkGenerated(options.scenario, limit, source);
       return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
@@ -379,7 +384,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
 }
 
 /** Whether a listening address is loopback only (127.0.0.0/8, ::1, localhost). */
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

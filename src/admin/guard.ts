@@ -4,6 +4,7 @@ import type { RequestHandler } from 'express';
 
 import { ApiError } from '../errors';
 import { contextOf } from '../http/context';
+import { baseUrlOf } from '../http/url';
 
 /**
  * The control API is not a web page's to drive. As Vite and webpack-dev-server do:
@@ -55,7 +56,7 @@ export function guardControl(): RequestHandler {
       throw new ApiError('control-forbidden-host', { reason: host });
     if (CHANGES.has(req.method)) {
       const origin = req.get('origin');
-      if (origin !== undefined && origin !== `${req.protocol}://${host ?? ''}`)
+      if (origin !== undefined && origin !== baseUrlOf(req))
         throw new ApiError('control-forbidden-origin', { reason: origin });
       const type = req.get('content-type');
       if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))

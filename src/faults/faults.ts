@@ -90,11 +90,6 @@ export class FaultSet {
     };
   }
 
-  /** How many requests a delay holds now. */
-  get heldCount(): number {
-    return this.#held.size;
-  }
-
   /** Ends every held request: its timer is cleared and its `cancel` runs. */
   cancelHeld(): void {
     const held = [...this.#held];

@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
  */
 
 /** Socket errors that mean the request may not have reached the server at all. */
-const RETRYABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
+const RETRYABLE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /** How many times an idempotent call is tried in all. */
 export const ATTEMPTS = 3;

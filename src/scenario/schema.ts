@@ -8,7 +8,7 @@ import {
   ROOM_CARRIED,
   USER_CARRIED,
 } from './fields';
-import { carried, extraField, strictObject } from './strict';
+import { entitySchema, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
 
@@ -98,10 +98,7 @@ const userShape = {
   active: z.boolean().optional().describe('inactive users cannot log in; default true'),
 };
 
-export const userSchema = strictObject(
-  { ...userShape, ...carried(USER_CARRIED), extra: extraField(Object.keys(userShape)) },
-  USER_HINTS,
-);
+export const userSchema = entitySchema(userShape, USER_CARRIED, USER_HINTS);
 
 const channelShape = {
   _id: nonEmpty.optional(),
@@ -128,10 +125,7 @@ const channelShape = {
   muted: z.array(z.string()).optional(),
 };
 
-export const channelSchema = strictObject(
-  { ...channelShape, ...carried(ROOM_CARRIED), extra: extraField(Object.keys(channelShape)) },
-  ROOM_HINTS,
-);
+export const channelSchema = entitySchema(channelShape, ROOM_CARRIED, ROOM_HINTS);
 
 const common = {
   _id: nonEmpty.optional(),
@@ -161,12 +155,9 @@ const outgoingShape = {
   impersonateUser: z.boolean().optional(),
 };
 
-export const outgoingIntegrationSchema = strictObject(
-  {
-    ...outgoingShape,
-    ...carried([...INTEGRATION_CARRIED, ...OUTGOING_CARRIED]),
-    extra: extraField(Object.keys(outgoingShape)),
-  },
+export const outgoingIntegrationSchema = entitySchema(
+  outgoingShape,
+  [...INTEGRATION_CARRIED, ...OUTGOING_CARRIED],
   INTEGRATION_HINTS,
 ).describe('an outgoing webhook');
 
@@ -191,12 +182,9 @@ const incomingShape = {
   triggerWords: outgoingOnly('triggerWords'),
 };
 
-export const incomingIntegrationSchema = strictObject(
-  {
-    ...incomingShape,
-    ...carried([...INTEGRATION_CARRIED, ...INCOMING_CARRIED]),
-    extra: extraField(Object.keys(incomingShape)),
-  },
+export const incomingIntegrationSchema = entitySchema(
+  incomingShape,
+  [...INTEGRATION_CARRIED, ...INCOMING_CARRIED],
   INTEGRATION_HINTS,
 ).describe('an incoming webhook');
 

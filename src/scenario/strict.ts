@@ -26,7 +26,7 @@ export function strictObject<S extends z.ZodRawShape>(
 }
 
 /** Rocket.Chat fields the fake keeps and returns as given without modelling them, as optional keys. */
-export function carried(names: readonly string[]): Record<string, z.ZodOptional<z.ZodUnknown>> {
+function carried(names: readonly string[]): Record<string, z.ZodOptional<z.ZodUnknown>> {
   const note = 'a Rocket.Chat field, kept and returned as given';
   return Object.fromEntries(names.map((name) => [name, z.unknown().optional().describe(note)]));
 }
@@ -35,7 +35,7 @@ export function carried(names: readonly string[]): Record<string, z.ZodOptional<
  * `extra`: fields of Rocket.Chat's shape the fake neither models nor lists, returned as given. A key
  * the entity models is refused there (it would skip the checks of its own field).
  */
-export function extraField(modelled: readonly string[]) {
+function extraField(modelled: readonly string[]) {
   return z
     .record(z.string(), z.unknown())
     .superRefine((extra, ctx) => {
@@ -50,4 +50,19 @@ export function extraField(modelled: readonly string[]) {
     })
     .optional()
     .describe("fields of Rocket.Chat's shape the fake does not know, added to the entity as given");
+}
+
+/**
+ * A scenario entity: the fields the fake models, the Rocket.Chat fields it carries as given, and
+ * `extra` for the rest of Rocket.Chat's shape; any other key is refused with a suggestion.
+ */
+export function entitySchema<S extends z.ZodRawShape>(
+  modelled: S,
+  carriedNames: readonly string[],
+  hints: Readonly<Record<string, string>> = {},
+) {
+  return strictObject(
+    { ...modelled, ...carried(carriedNames), extra: extraField(Object.keys(modelled)) },
+    hints,
+  );
 }
