@@ -3,9 +3,11 @@
 
 /** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
 const LAYERS = [
-  ['base', '^src/(errors|types|glob|lazy|profiles|suggest)[.]ts$'],
+  ['base', '^src/(errors|eras|types|glob|lazy|profiles|suggest)[.]ts$'],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
+  // the chat operations, one module each, and their table: the store and the error table, no HTTP
+  ['operations', '^src/operations/'],
   ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact)/'],
   ['http', '^src/http/'],
   // api and admin are one layer, side by side: neither may import the other (rule below)

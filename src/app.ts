@@ -4,20 +4,18 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { ServerControl } from './control';
 import { createAdminRouter } from './admin/router';
 import { parseBody } from './http/body';
-import { applyFaults } from './api/faults';
-import { recordRequests } from './api/journal';
+import { serveChatFromExpress } from './api/express';
 import { logRequests } from './api/log';
-import { eraHeaders, errorHandler, noStore, sendSuccess } from './http/respond';
-import { createApiRouter } from './api/router';
+import { errorHandler, noStore } from './http/respond';
 import { contextOf, setContext } from './http/context';
+import { targetOf } from './http/target';
+import type { WorldHost } from './http/target';
+import { isChatPath } from './operations/table';
 import { ApiError } from './errors';
 import type { FakeOptions } from './options';
-import type { FakeWorld } from './world';
 
 /** What the app serves: the root world, the sessions, and what only the root can do. */
-export interface AppHost {
-  readonly root: FakeWorld;
-  session(id: string): FakeWorld | undefined;
+export interface AppHost extends WorldHost {
   readonly control: ServerControl;
   /** the server listens on loopback only (the default): the control API checks Host names */
   readonly loopbackOnly: boolean;
@@ -31,15 +29,11 @@ function notFound(req: Request, _res: Response, next: NextFunction): void {
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
 function createWorldRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use('/api', eraHeaders, recordRequests, applyFaults);
-  router.get('/api/info', (req, res) => {
-    const { version, info } = contextOf(req).world.profile;
-    sendSuccess(res, info === 'nested' ? { info: { version } } : { version });
+  // the chat API, known routes or not: the one pipeline answers (src/http/chat.ts)
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (isChatPath(req.path)) serveChatFromExpress(req, res);
+    else next();
   });
-  router.use(
-    '/api/v1',
-    createApiRouter((req) => contextOf(req).world.store),
-  );
   const admin = createAdminRouter();
   router.use('/__admin', (req: Request, res: Response, next: NextFunction) => {
     if (contextOf(req).adminEnabled === false) next();
@@ -71,20 +65,18 @@ export function buildApp(
     adminEnabled: options.admin !== false,
     guard: { loopbackOnly: host.loopbackOnly, allowedHosts: options.allowedHosts ?? [] },
   };
-  app.use(
-    '/s/:session',
-    (req: Request, res: Response, next: NextFunction) => {
-      const id = String(req.params.session ?? '');
-      const session = host.session(id);
-      setContext(req, { ...base, world: session ?? host.root, session: id });
-      if (session) next();
-      else notFound(req, res, next);
-    },
-    world,
-  );
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    setContext(req, { ...base, world: host.root });
-    next();
+  // session routing (src/http/target.ts, as the fast path does it): the world routes see the path inside the world
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const target = targetOf(host, req.url);
+    if (target.session !== undefined)
+      req.url = target.query === '' ? target.path : `${target.path}?${target.query}`;
+    setContext(req, {
+      ...base,
+      world: target.world ?? host.root,
+      ...(target.session !== undefined ? { session: target.session } : {}),
+    });
+    if (target.world) next();
+    else notFound(req, res, next);
   }, world);
   app.use(errorHandler);
   return app;

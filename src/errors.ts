@@ -70,6 +70,8 @@ interface ErrorSpec {
   e49Message?: (p: ErrorParams) => string;
   /** a control API error: `{error, problems}` instead of the Rocket.Chat envelope */
   control?: boolean;
+  /** `{success: false, error: <message>}` and nothing else */
+  bare?: boolean;
 }
 
 const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
@@ -92,6 +94,8 @@ export const ERRORS = {
     suffixOnly: 'error-unauthorized',
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
+  /** a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()` */
+  'room-forbidden': { status: 403, message: (p) => p.reason ?? 'unauthorized', bare: true },
   'too-many-requests': {
     status: 429,
     message: (p) =>
@@ -349,6 +353,7 @@ export function toEnvelope(
   const message =
     profile.roomErrors === 'e49' && spec.e49Message ? spec.e49Message(params) : spec.message(params);
   const body: ErrorBody = { success: false, error: message };
+  if (spec.bare) return body;
   if (spec.errorType) {
     body.error = `${message} [${spec.errorType}]`;
     body.errorType = spec.errorType;

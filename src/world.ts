@@ -347,26 +347,13 @@ export class FakeWorld implements WorldControl {
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
     const found = this.#journal.exchange(seq);
     if (!found) return undefined;
-    const { response: text, responseChars, responseDropped } = found.detail;
-    if (responseDropped)
-      return {
-        entry: found.entry,
-        response: {
-          '[dropped]': `${responseChars ?? 0} characters, let go to keep the journal within its budget`,
-        },
-      };
-    if (text !== undefined && responseChars !== undefined)
-      return {
-        entry: found.entry,
-        response: { '[truncated]': `${responseChars} characters; the first ${text.length} follow`, text },
-      };
-    let response: unknown = text ?? null;
-    try {
-      response = text === undefined ? null : (JSON.parse(text) as unknown);
-    } catch {
-      // not JSON: the text stands
-    }
-    return { entry: found.entry, response: redactSecrets(response) };
+    const { answer, chars, excerpt, dropped } = found.detail;
+    const response: unknown = dropped
+      ? { '[dropped]': `${chars ?? 0} characters, let go to keep the journal within its budget` }
+      : excerpt !== undefined
+        ? { '[truncated]': `${chars ?? 0} characters; the first ${excerpt.length} follow`, text: excerpt }
+        : redactSecrets(answer ?? null);
+    return { entry: found.entry, response };
   }
 
   /** With `keepContract`, keeps the journal's interactions before the journal is cleared. */

@@ -11,10 +11,8 @@ import { join } from 'node:path';
 
 import request from 'supertest';
 
-import type { Response } from 'express';
-
 import { SSE_BUFFER_BYTES } from '../src/admin/router';
-import { LIST_CACHE_BUDGET, peekCached, sendCached } from '../src/api/cache';
+import { LIST_CACHE_BUDGET, cachedAnswer, keepAnswer } from '../src/http/cache';
 import { resolveScenario } from '../src/scenario/resolve';
 import { buildBaseline } from '../src/store/baseline';
 import { Store } from '../src/store/store';
@@ -31,7 +29,13 @@ const entry = (n: number) => ({
   user: null,
   time: '2026-01-01T00:00:00.000Z',
 });
-const detail = (response: string) => ({ response, authHeaders: false, fault: false });
+const detail = (text: string) => ({
+  answer: text,
+  chars: text.length,
+  text,
+  authHeaders: false,
+  fault: false,
+});
 
 describe('the journal keeps answers within a byte budget', () => {
   it('one answer over 256 K characters keeps its start, and says how long it was', () => {
@@ -39,8 +43,9 @@ describe('the journal keeps answers within a byte budget', () => {
     const long = 'x'.repeat(JOURNAL_BUDGET.responseChars + 10);
     const { seq } = journal.record(entry(1), detail(long));
     const kept = journal.exchange(seq)?.detail;
-    expect(kept?.response).toHaveLength(JOURNAL_BUDGET.responseChars);
-    expect(kept?.responseChars).toBe(long.length);
+    expect(kept?.excerpt).toHaveLength(JOURNAL_BUDGET.responseChars);
+    expect(kept?.answer).toBeUndefined();
+    expect(kept?.chars).toBe(long.length);
     expect(journal.heldChars).toBe(JOURNAL_BUDGET.responseChars);
   });
 
@@ -51,9 +56,9 @@ describe('the journal keeps answers within a byte budget', () => {
     for (let i = 1; i <= n; i += 1) journal.record(entry(i), detail(page));
     expect(journal.heldChars).toBeLessThanOrEqual(JOURNAL_BUDGET.totalChars);
     expect(journal.list()).toHaveLength(n);
-    expect(journal.exchange(1)?.detail).toMatchObject({ responseDropped: true, responseChars: page.length });
-    expect(journal.exchange(1)?.detail.response).toBeUndefined();
-    expect(journal.exchange(n)?.detail.response).toBe(page);
+    expect(journal.exchange(1)?.detail).toMatchObject({ dropped: true, chars: page.length });
+    expect(journal.exchange(1)?.detail.answer).toBeUndefined();
+    expect(journal.exchange(n)?.detail.answer).toBe(page);
   });
 
   it('the ring dropping entries lets go of their answers too; clear() holds nothing', () => {
@@ -181,32 +186,19 @@ describe('sessions and event streams', () => {
 
 describe('the list-page cache holds pages within a byte budget', () => {
   const store = new Store(buildBaseline(resolveScenario(WORLD)));
-  /** A response that only takes what sendCached gives it. */
-  const res = () => {
-    const sent: string[] = [];
-    const r = {
-      status: () => r,
-      type: () => r,
-      send: (body: string) => {
-        sent.push(body);
-        return r;
-      },
-    };
-    return { r: r as unknown as Response, sent };
-  };
+  const keep = (key: string, body: object): void =>
+    keepAnswer(store, key, { data: body, text: JSON.stringify(body) });
 
   it('a page larger than the whole budget is sent and not kept', () => {
     const big = 'b'.repeat(LIST_CACHE_BUDGET.chars);
-    const { r, sent } = res();
-    sendCached(r, store, 'big', () => ({ big }));
-    expect(sent[0]).toContain(big);
-    expect(peekCached(store, 'big')).toBeUndefined();
+    keep('big', { big });
+    expect(cachedAnswer(store, 'big')).toBeUndefined();
   });
 
   it('past the budget, the oldest pages go first', () => {
     const third = 'c'.repeat(Math.floor(LIST_CACHE_BUDGET.chars / 3) - 100);
-    for (const key of ['p1', 'p2', 'p3', 'p4']) sendCached(res().r, store, key, () => ({ third }));
-    expect(peekCached(store, 'p1')).toBeUndefined();
-    for (const key of ['p2', 'p3', 'p4']) expect(peekCached(store, key)).toContain(third);
+    for (const key of ['p1', 'p2', 'p3', 'p4']) keep(key, { third });
+    expect(cachedAnswer(store, 'p1')).toBeUndefined();
+    for (const key of ['p2', 'p3', 'p4']) expect(cachedAnswer(store, key)?.text).toContain(third);
   });
 });

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 
 import { ApiError } from '../errors';
 import { contextOf } from '../http/context';
-import { baseUrlOf } from '../http/url';
+import { baseUrlOf } from '../http/target';
 
 /**
  * The control API is not a web page's to drive. As Vite and webpack-dev-server do:

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { checkBody } from '../http/body';
 import { guardControl } from './guard';
 import { inspectorHtml } from './ui';
-import { baseUrlOf } from '../http/url';
+import { baseUrlOf } from '../http/target';
 import { toApiError } from '../http/respond';
 import { contextOf } from '../http/context';
 import { ApiError } from '../errors';

@@ -1,25 +1,23 @@
-import type { RequestListener } from 'node:http';
+import { isAscii } from 'node:buffer';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
-import { LIST, answerList } from './list';
-import { fastBodyHead, fastBodyLimit, isFastOperation, readThenAnswer } from './post';
-import { sendJson } from './reply';
-import type { FastPathHost } from './target';
-import { targetOf } from './target';
-
-export type { FastPathHost } from './target';
+import { headerValue, serveChat } from '../http/chat';
+import { NO_STORE } from '../http/respond';
+import { sendJsonText } from '../http/send';
+import { baseUrlOf, queryOf, targetOf } from '../http/target';
+import type { Target, WorldHost } from '../http/target';
+import { operationAt } from '../operations/table';
+import type { FakeWorld } from '../world';
+import { replayRequest } from './replay';
 
 /**
- * The fast path in front of Express, for the requests that dominate client test suites and the
- * first request a CI script makes:
- *
- * - `GET /__admin/health` (the root's, when the control API is on);
- * - a repeated `GET channels.list` page whose finished body is cached for the current state;
- * - `POST channels.setReadOnly` and `channels.setType` with a plain JSON body that succeeds.
- *
- * It answers only when nothing else could change the answer (no fault, no rate limit, a valid
- * token) and journals the request exactly as the Express path does. Anything else goes to Express
- * untouched, or, once a POST body has been read, replayed (see {@link replayRequest}): every
- * refusal and error is Express's own.
+ * The fast path in front of Express: a request to an operation of the table (src/operations),
+ * with no body or a plain JSON one, goes straight to the one chat pipeline (src/http/chat.ts)
+ * without building or running Express; so does the root's `GET /__admin/health` (a CI script's
+ * first request). Everything else (forms, other JSON, the control API, unknown routes) goes to
+ * Express untouched, or, once a body has been read, replayed into it (src/fastpath/replay.ts).
+ * The fast path frames requests only: routing, authentication, faults, headers and the journal
+ * are the pipeline's, the same for both.
  */
 export interface FastPathOptions {
   /** false when the control API is off (health then answers 404, from Express) */
@@ -28,7 +26,68 @@ export interface FastPathOptions {
   bodyLimit?: number | string;
 }
 
+export type FastPathHost = WorldHost;
+
 const HEALTH = '/__admin/health';
+
+/** Bodies larger than this take the Express path: the fast path is for the common small ones. */
+const MAX_FAST_BODY = 16 * 1024;
+
+/** The largest body the fast path reads, under the server's body limit. */
+function fastBodyLimit(bodyLimit: number | string | undefined): number {
+  return typeof bodyLimit === 'number' ? Math.min(bodyLimit, MAX_FAST_BODY) : MAX_FAST_BODY;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Whether a body's head allows the fast path: JSON of known, small length, not encoded. */
+function fastBodyHead(req: IncomingMessage, limit: number): boolean {
+  const { headers } = req;
+  const type = headers['content-type']?.toLowerCase();
+  if (type !== 'application/json' && type !== 'application/json; charset=utf-8') return false;
+  if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(headers['content-length']);
+  return length > 0 && length <= limit;
+}
+
+/** A JSON object body that body-parser would read the same way: plain ASCII, starting with `{`. */
+function parseSimpleJson(body: Buffer): unknown {
+  if (body[0] !== 0x7b || !isAscii(body)) return undefined;
+  try {
+    return JSON.parse(body.toString('latin1'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Frames a request for the pipeline, as the Express adapter does (src/api/express.ts). */
+function serve(
+  world: FakeWorld,
+  target: Target,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body?: unknown,
+): void {
+  serveChat(
+    world,
+    {
+      method: req.method ?? 'GET',
+      path: target.path,
+      rawQuery: target.query,
+      query: queryOf(target.query),
+      body,
+      ...(body !== undefined ? { contentType: req.headers['content-type'] } : {}),
+      authToken: headerValue(req.headers['x-auth-token']),
+      userId: headerValue(req.headers['x-user-id']),
+      remoteAddress: req.socket.remoteAddress ?? '',
+      baseUrl: baseUrlOf(req),
+    },
+    res,
+  );
+}
 
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
@@ -40,20 +99,34 @@ export function withFastPath(
   let warmed = false;
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method === 'GET' && !req.headers['content-length'] && !req.headers['transfer-encoding']) {
-      if (url === HEALTH && options.admin) {
-        sendJson(res, 200, JSON.stringify({ status: 'ok', profile: host.root.profile.id }));
-        // a CI script's first request: build Express while the client starts its tests
-        if (!warmed) res.once('finish', () => setImmediate(express));
-        warmed = true;
+    const body = hasBody(req);
+    if (url === HEALTH && options.admin && req.method === 'GET' && !body) {
+      sendJsonText(res, 200, NO_STORE, JSON.stringify({ status: 'ok', profile: host.root.profile.id }));
+      // a CI script's first request: build Express while the client starts its tests
+      if (!warmed) res.once('finish', () => setImmediate(express));
+      warmed = true;
+      return;
+    }
+    const target = targetOf(host, url);
+    const { world } = target;
+    // the table decides what the fast path may frame: an operation's route, with no body or plain JSON
+    if (world && operationAt(target.path)) {
+      if (!body) {
+        serve(world, target, req, res);
         return;
       }
-      const target = targetOf(host, url);
-      if (target?.path === LIST && answerList(target, req, res)) return;
-    } else if (req.method === 'POST' && fastBodyHead(req, limit)) {
-      const target = targetOf(host, url);
-      if (target && isFastOperation(target.path)) {
-        readThenAnswer(host, req, res, express);
+      if (fastBodyHead(req, limit)) {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        // no 'end' when the client goes away before its body arrived: nothing to answer or journal
+        req.once('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const parsed = parseSimpleJson(bytes);
+          // looked up again now that the body is in: a session may have ended meanwhile
+          const now = targetOf(host, url).world;
+          if (parsed !== undefined && now) serve(now, target, req, res, parsed);
+          else express()(replayRequest(req, bytes), res);
+        });
         return;
       }
     }

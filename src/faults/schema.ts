@@ -18,7 +18,9 @@ const delay = z.union([
 
 export const faultSchema = strictObject(
   {
-    path: z.string().regex(/^\/[^\s]*$/, 'a path such as /api/v1/channels.list or /api/v1/channels.*'),
+    path: z
+      .string()
+      .regex(/^\/[^\s]*$/, 'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*)'),
     method: z
       .string()
       .transform((m) => m.toUpperCase())

@@ -6,8 +6,8 @@ import { toApiError } from './respond';
 
 /**
  * Body parsing whose failures wait: a protected route answers 401 before it complains about a
- * malformed body (the real server's order), so a parse error is kept and thrown by
- * {@link checkBody}, which each route runs after authentication.
+ * malformed body (the real server's order), so a parse error is kept: the chat pipeline throws
+ * it after authentication (src/http/chat.ts), the control API by {@link checkBody}.
  */
 
 const failures = new WeakMap<Request, ApiError>();
@@ -48,11 +48,9 @@ export function parseBody(limit: string | number = '1mb') {
   };
 }
 
-/** Throws only a too-large body's 413: login answers every other bad body with its one 401. */
-export function checkBodyLimit(req: Request, _res: Response, next: NextFunction): void {
-  const failure = failures.get(req);
-  if (failure?.status === 413) throw failure;
-  next();
+/** Why the request's body failed to parse, if it did (the chat pipeline throws it where its operation says). */
+export function bodyFailureOf(req: Request): ApiError | undefined {
+  return failures.get(req);
 }
 
 /** Throws the body's parse error, if it had one. */

@@ -3,25 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../errors';
 import { maybeContextOf } from './context';
 
-/** Headers the real server sends on every API response. */
+/** The headers the real server (7.x on) sends on every API response, and the fake on every answer. */
+export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
+
+/** Sets {@link NO_STORE} on every answer; the chat pipeline takes them off for the eras without them. */
 export function noStore(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Pragma', 'no-cache');
+  for (const [name, value] of Object.entries(NO_STORE)) res.setHeader(name, value);
   next();
-}
-
-/** Profiles before 7 (Restivus, the 6.x routes) sent no no-store headers: they are taken off. */
-export function eraHeaders(req: Request, res: Response, next: NextFunction): void {
-  if (!maybeContextOf(req)?.world.profile.noStoreHeaders) {
-    res.removeHeader('Cache-Control');
-    res.removeHeader('Pragma');
-  }
-  next();
-}
-
-/** 200 with the result object plus `"success": true`. */
-export function sendSuccess(res: Response, body: object): void {
-  res.status(200).json({ ...body, success: true });
 }
 
 interface BodyParserError {

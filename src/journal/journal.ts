@@ -30,17 +30,27 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
 }
 
 /**
- * What the journal keeps of an exchange beyond its public entry, for the contract (src/pact): the
- * response body as sent, the request's content type, whether it carried auth headers, and whether
- * a fault answered it. Held beside the entry, never shown in `requests()`.
+ * What the journal keeps of an exchange beyond its public entry, as data, for contracts (src/pact)
+ * and the inspector: the operation that answered, its parameters as it read them, the caller, and
+ * the answer's body as data. Held beside the entry, never shown in `requests()`.
  */
 export interface ExchangeDetail {
-  /** the response body text as sent (a reference, not a copy), or its start when truncated */
-  response?: string;
-  /** the whole answer's length in characters, when only its start is kept or it was let go */
-  responseChars?: number;
+  /** the operation's name (src/operations/table.ts), when the request reached one */
+  operation?: string;
+  /** the parameters as the operation read them, when it got that far */
+  params?: unknown;
+  /** the authenticated caller's username */
+  caller?: string;
+  /** the answer's body as data (a reference: answers are never changed after they are sent) */
+  answer?: unknown;
+  /** the answer's length in characters as sent */
+  chars?: number;
+  /** the answer's text as sent: read when it is recorded (its start is kept when too long), then let go */
+  text?: string;
+  /** the start of an answer too long to keep whole (then `answer` is not kept) */
+  excerpt?: string;
   /** the answer was let go to keep the journal within its budget (the entry stays) */
-  responseDropped?: boolean;
+  dropped?: boolean;
   /** the request's Content-Type, when it had a body */
   contentType?: string;
   /** the request carried X-Auth-Token or X-User-Id */
@@ -115,13 +125,14 @@ export class Journal {
 
   /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
   #budgeted(entry: JournalEntry, detail: ExchangeDetail): ExchangeDetail {
-    const text = detail.response;
-    if (text === undefined || !this.#budget) return detail;
-    const kept =
-      text.length > JOURNAL_BUDGET.responseChars
-        ? { ...detail, response: text.slice(0, JOURNAL_BUDGET.responseChars), responseChars: text.length }
-        : detail;
-    this.#chars += kept.response?.length ?? 0;
+    const { text, ...kept } = detail;
+    if (!this.#budget || kept.answer === undefined) return kept;
+    const chars = kept.chars ?? 0;
+    if (chars > JOURNAL_BUDGET.responseChars) {
+      kept.answer = undefined;
+      kept.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
+    }
+    this.#chars += heldChars(kept);
     this.#holding.push(entry);
     // the oldest answers go first; the one just recorded always stays
     while (this.#chars > JOURNAL_BUDGET.totalChars && this.#holding[this.#holdHead] !== entry) {
@@ -142,15 +153,11 @@ export class Journal {
       this.#holdHead = 0;
     }
     const detail = this.#details.get(entry);
-    if (detail?.response === undefined) return;
-    this.#chars -= detail.response.length;
+    if (detail === undefined) return;
+    this.#chars -= heldChars(detail);
     if (keepEntry) {
-      const { response, ...rest } = detail;
-      this.#details.set(entry, {
-        ...rest,
-        responseChars: detail.responseChars ?? response.length,
-        responseDropped: true,
-      });
+      const { answer, excerpt, ...rest } = detail;
+      this.#details.set(entry, { ...rest, dropped: true });
     }
   }
 
@@ -229,6 +236,12 @@ export class Journal {
       this.#waiters.add(waiter);
     });
   }
+}
+
+/** The characters an answer held counts against the budget: its length as sent, or its excerpt's. */
+function heldChars(detail: ExchangeDetail): number {
+  if (detail.answer !== undefined) return detail.chars ?? 0;
+  return detail.excerpt?.length ?? 0;
 }
 
 const MAX_BODY_CHARS = 64 * 1024;

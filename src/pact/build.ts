@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Exchange } from '../journal/journal';
 import { matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
+import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
 import type { ProviderState } from './states';
 import { INJECTED, Replay, anonymousState, callerState, loginState, roomState } from './states';
@@ -25,11 +26,6 @@ type Generator = PactGenerator;
 const FROM_STATE = (name: string): string => `<${name} from the provider state>`;
 /** Auth headers that were sent but did not authenticate: any such value is refused alike. */
 const NOT_A_TOKEN = 'rocketchat-fake-no-such-token';
-const CHANGES = new Set([
-  '/api/v1/channels.setReadOnly',
-  '/api/v1/channels.setType',
-  '/api/v1/groups.setType',
-]);
 const ANY = { combine: 'AND' as const, matchers: [{ match: 'regex' as const, regex: '^.+$' }] };
 const TYPE = { combine: 'AND' as const, matchers: [{ match: 'type' as const }] };
 
@@ -40,15 +36,6 @@ function fromState(name: string): Generator {
 function packageVersion(): string {
   const file = join(__dirname, '..', '..', 'package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-}
-
-function parse(text: string | undefined): Json | undefined {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text) as Json;
-  } catch {
-    return undefined;
-  }
 }
 
 function stringOf(value: unknown): string | undefined {
@@ -75,8 +62,11 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
-  if (detail.fault || detail.responseChars !== undefined || entry.status === 0 || entry.status === 429)
+  if (detail.fault || detail.answer === undefined || entry.status === 0 || entry.status === 429)
     return undefined;
+  // the operation that answered, as the journal recorded it: what the contract needs to know of it
+  const op = detail.operation === undefined ? undefined : operationNamed(detail.operation);
+  const facts = op?.contract ?? {};
   const query = recordOf(entry.query);
   const body = recordOf(entry.body);
   const states: ProviderState[] = [];
@@ -103,22 +93,12 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   }
   const content: Record<string, Json> = {};
   for (const [key, value] of Object.entries(body)) content[key] = value as Json;
-  if (entry.path === '/api/v1/login') {
-    const userField = stringOf(body.user);
-    const who =
-      stringOf(body.username) !== undefined
-        ? { username: stringOf(body.username) }
-        : userField !== undefined
-          ? userField.includes('@')
-            ? { email: userField }
-            : { username: userField }
-          : stringOf(body.email) !== undefined
-            ? { email: stringOf(body.email) }
-            : undefined;
+  if (facts.credentials) {
+    const who = facts.credentials(body);
     if (who) {
       const username = who.username;
       const exists = username !== undefined ? replay.roles(username) !== undefined : true;
-      states.push(loginState(who as { username?: string; email?: string }, entry.status === 200, exists));
+      states.push(loginState(who, entry.status === 200, exists));
       if (entry.status === 200 && 'password' in body) {
         content.password = FROM_STATE(INJECTED.password);
         generators.body = { '$.password': fromState(INJECTED.password) };
@@ -134,7 +114,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       ? { roomName: stringOf(query.roomName ?? body.roomName) }
       : {}),
   };
-  if (entry.path !== '/api/v1/login' && (ref.roomId !== undefined || ref.roomName !== undefined)) {
+  if (!facts.credentials && (ref.roomId !== undefined || ref.roomName !== undefined)) {
     const facts = replay.room(ref);
     states.push(roomState(ref, facts));
     if (facts && ref.roomId !== undefined) {
@@ -156,7 +136,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   }
   if (Object.keys(headers).length > 0) request.headers = headers;
   if (Object.keys(generators).length > 0) request.generators = generators;
-  const parsed = parse(detail.response);
+  const parsed = detail.answer as Json;
   const response: Interaction['response'] = {
     status: entry.status,
     headers: { 'Content-Type': ['application/json; charset=utf-8'] },
@@ -166,14 +146,13 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       },
     },
   };
-  if (parsed !== undefined) {
-    const shaped = shapeResponse(parsed, entry.path);
+  {
+    const shaped = shapeResponse(parsed, facts);
     response.body = { content: shaped.body, contentType: 'application/json', encoded: false };
     if (Object.keys(shaped.rules).length > 0) response.matchingRules.body = shaped.rules;
   }
-  if (entry.status === 200 && CHANGES.has(entry.path)) {
-    const answer = recordOf(parsed);
-    replay.changed(recordOf(answer.channel ?? answer.group));
+  if (entry.status === 200 && op?.changesState) {
+    replay.changed(recordOf(facts.changed?.(recordOf(parsed))));
   }
   const who = entry.user ?? 'nobody';
   return {

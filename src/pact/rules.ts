@@ -16,6 +16,7 @@
  */
 
 import { redactSecrets } from '../journal/journal';
+import type { ContractFacts } from '../operations/operation';
 import type { PactMatchers } from '../types';
 
 type Matcher = PactMatchers['matchers'][number];
@@ -86,14 +87,14 @@ export interface Shaped {
 }
 
 /**
- * The body as the contract shows it, and its matching rules. `path` is the request path: a
+ * The body as the contract shows it, and its matching rules. `facts` are the operation's: a
  * change's room (`channel`, `group`) keeps its deciding fields by value, `info` its version by
  * pattern, `me` and `login` the username.
  */
-export function shapeResponse(body: Json, path: string): Shaped {
+export function shapeResponse(body: Json, facts: ContractFacts = {}): Shaped {
   const rules: Rules = {};
-  // a logout's answer is the same on every server, word for word
-  if (!isObject(body) || path === '/api/v1/logout') return { body, rules };
+  // an answer the same on every server (a logout's), word for word
+  if (!isObject(body) || facts.exact) return { body, rules };
   const hidden = redactSecrets(body, HIDDEN) as Json;
   if (!isObject(hidden)) return { body: hidden, rules };
   const out: { [key: string]: Json } = {};
@@ -111,7 +112,7 @@ export function shapeResponse(body: Json, path: string): Shaped {
       }
     } else if (key === 'offset' && typeof value === 'number') {
       out[key] = value;
-    } else if (key === 'version' && path === '/api/info') {
+    } else if (key === 'version' && facts.versionPattern) {
       out[key] = value;
       rules[at] = rule({ match: 'regex', regex: VERSION_PATTERN });
     } else {

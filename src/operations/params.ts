@@ -5,13 +5,15 @@ import type { ListOptions, RoomRef } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
 import { compileProjection, compileQuery, compileSort, isPlainObject } from '../store/query';
 import { HIDDEN_ROOM_FIELDS } from '../store/views';
+import type { User } from '../types';
+import type { Params } from './operation';
 
 /**
  * Readers: each takes the raw query string or body of a request and returns checked, typed values,
  * or throws the error the real server gives for that parameter.
  */
 
-export type Params = Record<string, unknown>;
+export type { Params } from './operation';
 
 const DEFAULT_COUNT = 50;
 const MAX_COUNT = 100;
@@ -162,4 +164,10 @@ export function readSetType(body: Params, profile?: Profile): { ref: RoomRef; ty
 export function readIncludeAll(params: Params): boolean {
   const raw = params.includeAllPublicChannels;
   return raw === undefined || raw === 'true';
+}
+
+/** The caller of an operation declared with `auth: true` (the pipeline has authenticated it). */
+export function callerOf(context: { caller: { user: User } | undefined }): User {
+  if (!context.caller) throw new ApiError('not-logged-in');
+  return context.caller.user;
 }

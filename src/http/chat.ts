@@ -1,0 +1,272 @@
+import { STATUS_CODES } from 'node:http';
+import type { ServerResponse } from 'node:http';
+
+import { ApiError, toEnvelope } from '../errors';
+import type { ErrorCode } from '../errors';
+import { whenAnswered } from '../journal/answered';
+import type { ExchangeDetail } from '../journal/journal';
+import type { Caller, Operation, OperationContext, OperationInput, Params } from '../operations/operation';
+import { operationAt } from '../operations/table';
+import type { Fault } from '../types';
+import type { FakeWorld } from '../world';
+import { cachedAnswer, keepAnswer } from './cache';
+import { NO_STORE, toApiError } from './respond';
+import { sendJsonText } from './send';
+
+/**
+ * The one request pipeline of the chat API (`/api/…` of a world): journal, faults, the operation
+ * table's route, authentication, rate limit, the body's parse error, the cached answer, the
+ * operation's parameters and run, rendering, headers. The Express app and the fast path are only
+ * adapters: each frames a {@link ChatRequest} from HTTP and hands it here with the response.
+ *
+ * Layer: http. Knows Node's ServerResponse, not Express.
+ */
+
+/** A chat API request, as either adapter reads it off the wire. */
+export interface ChatRequest {
+  readonly method: string;
+  /** the path inside the world (without `/s/<id>`), not decoded */
+  readonly path: string;
+  /** the query string without `?` */
+  readonly rawQuery: string;
+  /** the query string parsed as Node's `querystring` does (a repeated key is an array) */
+  readonly query: Params;
+  /** the parsed body, or undefined (none, or it failed to parse) */
+  readonly body: unknown;
+  /** why the body failed to parse, if it did: thrown where the operation's body rule says */
+  readonly bodyError?: ApiError;
+  /** the request's Content-Type, when it had a body */
+  readonly contentType?: string;
+  readonly authToken?: string;
+  readonly userId?: string;
+  /** the client's address (the rate limiter's key) */
+  readonly remoteAddress: string;
+  /** the server's base URL as the client reached it */
+  readonly baseUrl: string;
+}
+
+/** What one answer is, before it is written: status, extra headers, the body as data and as text. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
+  text: string;
+}
+
+const DEFAULT_FAULT_ERRORS: Record<number, ErrorCode> = {
+  401: 'not-logged-in',
+  403: 'error-unauthorized',
+  404: 'not-found',
+  413: 'payload-too-large',
+  429: 'too-many-requests',
+  500: 'internal',
+};
+
+/** The body a status fault sends when it names none: the Rocket.Chat envelope for that status. */
+export function defaultFaultBody(status: number): object {
+  if (status < 400) return { success: true };
+  const code = DEFAULT_FAULT_ERRORS[status];
+  if (code) return toEnvelope(code, { reason: '60' });
+  return { success: false, error: STATUS_CODES[status] ?? `HTTP ${status}` };
+}
+
+/** The first header value, as a string. */
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Writes an answer: the era's no-store headers (profile 7 on), then the answer's own. */
+function write(res: ServerResponse, world: FakeWorld, answer: Answer, partial = false): void {
+  // whatever a framing adapter set before (Express's no-store middleware) is the era's to decide
+  if (res.hasHeader('Cache-Control')) res.removeHeader('Cache-Control');
+  if (res.hasHeader('Pragma')) res.removeHeader('Pragma');
+  const extra = Object.keys(answer.headers).length > 0;
+  const head = world.profile.noStoreHeaders
+    ? extra
+      ? { ...NO_STORE, ...answer.headers }
+      : NO_STORE
+    : answer.headers;
+  sendJsonText(res, answer.status, head, answer.text, partial);
+}
+
+function answerOf(status: number, data: unknown, headers: Record<string, string> = {}): Answer {
+  return { status, headers, data, text: JSON.stringify(data) };
+}
+
+/** An error as the world's era writes it, with the headers gathered so far (rate limit, Allow). */
+function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, string>): Answer {
+  const apiError = toApiError(error);
+  if (apiError.code === 'internal') console.error('[rocketchat-fake] internal error:', error);
+  if (apiError.params.allow) headers.Allow = apiError.params.allow;
+  return answerOf(apiError.status, apiError.toBody(world.profile), headers);
+}
+
+/** The operation a request reaches, or the 404 / 405 of the real server's router. */
+function routeOf(request: ChatRequest): Operation {
+  const op = operationAt(request.path);
+  if (!op) throw new ApiError('not-found', { method: request.method, reason: request.path });
+  const method = request.method === 'HEAD' && op.method === 'GET' ? 'GET' : request.method;
+  if (method === op.method) return op;
+  if (request.method === 'OPTIONS')
+    throw new ApiError('not-found', { method: request.method, reason: request.path });
+  throw new ApiError('method-not-allowed', {
+    method: request.method,
+    allow: op.method === 'GET' ? 'GET, HEAD' : op.method,
+  });
+}
+
+/** `X-Auth-Token` + `X-User-Id` must name a live token of that user, else 401. */
+function authenticate(world: FakeWorld, request: ChatRequest): Caller {
+  const { authToken, userId } = request;
+  const user = authToken && userId ? world.store.authenticate(userId, authToken) : undefined;
+  if (!user || !authToken) throw new ApiError('not-logged-in');
+  return { user, authToken };
+}
+
+/**
+ * Rocket.Chat's rate limit on one route, after authentication and before the parameters: per
+ * client address and route, admins and bots exempt, headers on every limited-route answer.
+ */
+function rateLimit(
+  world: FakeWorld,
+  op: Operation,
+  request: ChatRequest,
+  caller: Caller | undefined,
+  headers: Record<string, string>,
+): void {
+  const roles = caller?.user.roles ?? [];
+  // the 0.49 era had no REST rate limiter
+  if (!op.rateLimited || !world.profile.rateLimiter || roles.includes('admin') || roles.includes('bot'))
+    return;
+  const hit = world.limiter.hit(`${request.remoteAddress}|${op.path}`, world.store.clock.nowMs());
+  if (!hit) return;
+  headers['X-RateLimit-Limit'] = String(hit.limit);
+  headers['X-RateLimit-Remaining'] = String(hit.remaining);
+  headers['X-RateLimit-Reset'] = String(hit.reset);
+  if (hit.limited) throw new ApiError('too-many-requests', { reason: String(hit.waitSeconds) });
+}
+
+/** Runs the request through the operation it reaches; every refusal becomes the era's error body. */
+function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
+  const headers: Record<string, string> = {};
+  try {
+    const op = routeOf(request);
+    detail.operation = op.name;
+    const caller = op.auth ? authenticate(world, request) : undefined;
+    if (caller) detail.caller = caller.user.username;
+    rateLimit(world, op, request, caller, headers);
+    const failure = request.bodyError;
+    if (failure && (op.bodyRule === 'strict' || (op.bodyRule === 'size-only' && failure.status === 413)))
+      throw failure;
+    const input: OperationInput = {
+      query: request.query,
+      body: request.body,
+      rawQuery: request.rawQuery,
+      baseUrl: request.baseUrl,
+    };
+    const context: OperationContext = { store: world.store, profile: world.profile, caller, input };
+    const key = cacheKeyOf(op, context);
+    const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
+    if (cached) return { status: 200, headers, data: cached.data, text: cached.text };
+    const params = op.read(context);
+    detail.params = params;
+    const reply = op.run(context, params);
+    const data = reply.envelope === false ? reply.body : { ...reply.body, success: true };
+    const text = JSON.stringify(data);
+    if (key !== undefined) keepAnswer(world.store, key, { data, text });
+    return { status: 200, headers, data, text };
+  } catch (error) {
+    return errorAnswer(error, world, headers);
+  }
+}
+
+/** The operation's cache key for this request, namespaced by the operation; none when it cannot say. */
+function cacheKeyOf(op: Operation, context: OperationContext): string | undefined {
+  if (!op.cacheKey) return undefined;
+  try {
+    const key = op.cacheKey(context);
+    return key === undefined ? undefined : `${op.name}|${key}`;
+  } catch {
+    return undefined; // a refusal: the operation itself says which, in its order
+  }
+}
+
+/** Sends a fault's answer, cuts or drops the connection, or runs the request as usual. */
+function act(
+  world: FakeWorld,
+  fault: Fault,
+  request: ChatRequest,
+  res: ServerResponse,
+  detail: ExchangeDetail,
+): void {
+  // the journal marks the answer as a fault's: no contract is made of it (src/pact)
+  if (fault.drop || fault.partial || fault.status !== undefined) detail.fault = true;
+  if (fault.drop) {
+    res.socket?.destroy();
+    return;
+  }
+  const result =
+    fault.status !== undefined
+      ? answerOf(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
+      : answer(world, request, detail);
+  send(res, world, result, detail, fault.partial === true);
+}
+
+function send(
+  res: ServerResponse,
+  world: FakeWorld,
+  result: Answer,
+  detail: ExchangeDetail,
+  partial = false,
+): void {
+  detail.answer = result.data;
+  detail.chars = result.text.length;
+  detail.text = result.text;
+  write(res, world, result, partial);
+}
+
+/**
+ * Answers one chat API request of a world on `res`, and journals it once the answer is over (with
+ * status 0 when the connection closed first).
+ */
+export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
+  const detail: ExchangeDetail = {
+    authHeaders: request.authToken !== undefined || request.userId !== undefined,
+    fault: false,
+    ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
+  };
+  whenAnswered(res, (status) => {
+    if (status === 0) detail.fault = true;
+    world.recordRequest(
+      {
+        method: request.method,
+        path: request.path,
+        query: { ...request.query },
+        body: request.body,
+        status,
+        user: detail.caller ?? null,
+      },
+      detail,
+    );
+  });
+  const action = world.faultSet.take(request.method, request.path);
+  if (!action) {
+    send(res, world, answer(world, request, detail), detail);
+    return;
+  }
+  const fire = (): void => act(world, action.fault, request, res, detail);
+  if (action.delayMs <= 0) {
+    fire();
+    return;
+  }
+  // a client that gives up releases the hold; a reset or a stop ends it with the connection
+  const release = world.faultSet.hold(
+    action.delayMs,
+    () => {
+      res.off('close', release);
+      fire();
+    },
+    () => res.socket?.destroy(),
+  );
+  res.once('close', release);
+}

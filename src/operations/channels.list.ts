@@ -1,0 +1,41 @@
+import { ApiError } from '../errors';
+import { operation, success } from './operation';
+import { callerOf, readListOptions, readRoomIdFilter } from './params';
+
+/**
+ * `GET /api/v1/channels.list`: parameters, then the permission (`view-c-room`, else
+ * `view-joined-room`), then the page. A caller who sees only joined channels has the `_id`
+ * parameter and a query's `_id` replaced by the rooms they joined, as the real server does.
+ */
+export default operation({
+  name: 'channels.list',
+  method: 'GET',
+  path: '/api/v1/channels.list',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: (context) => {
+    const { store, profile } = context;
+    const user = callerOf(context);
+    const params = context.input.query;
+    // the Hono builds (8.x) check the route's permissions before the parameters
+    const early = profile.permissionFirst ? store.channelScope(user) : undefined;
+    // 6.x's schema has no `fields` (`additionalProperties: false`)
+    if (profile.listRefusesFields && params.fields !== undefined)
+      throw new ApiError('invalid-params', { reason: 'must NOT have additional properties' });
+    const options = readListOptions(params, ['t'], readRoomIdFilter(params));
+    if ((early ?? store.channelScope(user)) === 'all') return options;
+    return readListOptions(params, ['t', '_id']);
+  },
+  run: (context, options) => {
+    const { items, count, offset, total } = context.store.listChannels(callerOf(context), options);
+    return success({ channels: items, count, offset, total });
+  },
+  // a page is the same for every caller who sees all channels; a joined-only caller has their own
+  cacheKey: (context) => {
+    const user = callerOf(context);
+    const scope = context.store.channelScope(user);
+    return scope === 'all' ? `all|${context.input.rawQuery}` : `joined|${user._id}|${context.input.rawQuery}`;
+  },
+});

@@ -1,0 +1,106 @@
+import type { Profile } from '../profiles';
+import type { Store } from '../store/store';
+import type { User } from '../types';
+
+/**
+ * What one chat operation is, declared once in its own module (src/operations/<name>.ts) and
+ * listed in the table (src/operations/table.ts). Everything else (the request pipeline, the
+ * Express and fast-path adapters, the journal, contracts, the inspector) reads these declarations.
+ *
+ * Layer: operations. Knows the store and the error table, nothing of HTTP.
+ */
+
+/** A request's parameters as the client sent them: the query string and the body, parsed. */
+export type Params = Record<string, unknown>;
+
+/** The request as an operation sees it: what the client sent, nothing of how. */
+export interface OperationInput {
+  /** the query string, parsed (a repeated key is an array) */
+  readonly query: Params;
+  /** the parsed body (JSON or form), or undefined when there was none */
+  readonly body: unknown;
+  /** the query string as sent, without `?` (a cache key) */
+  readonly rawQuery: string;
+  /** the server's base URL as the client reached it (`avatarUrl`) */
+  readonly baseUrl: string;
+}
+
+/** Who made an authenticated request. */
+export interface Caller {
+  readonly user: User;
+  readonly authToken: string;
+}
+
+/** What an operation runs against: the world's store and era, and the caller (when it needs one). */
+export interface OperationContext {
+  readonly store: Store;
+  readonly profile: Profile;
+  /** set for every operation with `auth: true`; undefined otherwise */
+  readonly caller: Caller | undefined;
+  readonly input: OperationInput;
+}
+
+/** An operation's answer: a 200 whose body gets `success: true`, or a body sent as it is. */
+export interface Reply {
+  readonly body: object;
+  /** false: the body is sent without `success: true` (the older eras' login) */
+  readonly envelope?: boolean;
+}
+
+/** What a contract (Pact) needs to know of an operation beyond its request and answer. */
+export interface ContractFacts {
+  /** the user a login names, from its body: the provider state sets that user up */
+  readonly credentials?: (body: Params) => { username?: string; email?: string } | undefined;
+  /** the entity a successful change answers with (its deciding fields move the replayed state on) */
+  readonly changed?: (answer: Record<string, unknown>) => unknown;
+  /** the answer is the same on every server, word for word: no matching rules */
+  readonly exact?: boolean;
+  /** the answer's `version` is matched by pattern (another server has another version) */
+  readonly versionPattern?: boolean;
+}
+
+/**
+ * One chat operation. `P` is what `read` makes of the request: the parameters, checked in the real
+ * server's order (a check that needs the store, e.g. a permission before a parameter, is made
+ * here too), or the ApiError of the first that fails.
+ */
+// `read`, `run` and `cacheKey` are methods so that the table can hold operations of any `P`
+export interface Operation<P = unknown> {
+  /** the route's name as Rocket.Chat calls it, e.g. `channels.setReadOnly` */
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` */
+  readonly path: string;
+  /** `X-Auth-Token` and `X-User-Id` must name a live login, else 401 before anything else */
+  readonly auth: boolean;
+  /** Rocket.Chat's REST rate limiter counts this route (after authentication) */
+  readonly rateLimited: boolean;
+  /**
+   * a body that failed to parse is refused after authentication and the rate limit (`strict`),
+   * only when it was too large (`size-only`: login answers every other bad body with its own 401),
+   * or never (`ignored`)
+   */
+  readonly bodyRule: 'strict' | 'size-only' | 'ignored';
+  /** a successful answer changes the world's state */
+  readonly changesState: boolean;
+  /** reads and checks the parameters; throws the first refusal */
+  read(context: OperationContext): P;
+  /** the operation itself, on checked parameters; throws the first refusal, before any change */
+  run(context: OperationContext, params: P): Reply;
+  /**
+   * the key of a finished answer that stays the same until the state changes (a list page): the
+   * pipeline sends it again without reading or running. Undefined: not cacheable now.
+   */
+  cacheKey?(context: OperationContext): string | undefined;
+  readonly contract?: ContractFacts;
+}
+
+/** Declares an operation (types its `read` and `run` together). */
+export function operation<P>(spec: Operation<P>): Operation<P> {
+  return spec;
+}
+
+/** A 200 answer: the body plus `success: true`. */
+export function success(body: object): Reply {
+  return { body };
+}

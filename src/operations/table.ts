@@ -1,0 +1,48 @@
+import type { Operation } from './operation';
+import channelsGetIntegrations from './channels.getIntegrations';
+import channelsList from './channels.list';
+import channelsSetReadOnly from './channels.setReadOnly';
+import channelsSetType from './channels.setType';
+import groupsSetType from './groups.setType';
+import info from './info';
+import login from './login';
+import logout from './logout';
+import me from './me';
+import v1Info from './v1.info';
+
+/**
+ * The operation table: every chat operation the fake serves, one row each, in the order the
+ * README's route table lists them. The request pipeline, both HTTP adapters, the journal,
+ * contracts and the inspector find operations here and nowhere else. Adding an operation is one
+ * module in this folder and one row below.
+ */
+export const OPERATIONS: readonly Operation[] = [
+  info,
+  login,
+  logout,
+  me,
+  v1Info,
+  channelsList,
+  channelsGetIntegrations,
+  channelsSetReadOnly,
+  channelsSetType,
+  groupsSetType,
+];
+
+const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));
+const byName = new Map(OPERATIONS.map((op) => [op.name, op]));
+
+/** The operation served at a path inside a world (any method), if any. */
+export function operationAt(path: string): Operation | undefined {
+  return byPath.get(path);
+}
+
+/** An operation by its name (as the journal records it). */
+export function operationNamed(name: string): Operation | undefined {
+  return byName.get(name);
+}
+
+/** Whether a path inside a world is the chat API's (the pipeline answers it, known or not). */
+export function isChatPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

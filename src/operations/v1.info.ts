@@ -1,0 +1,17 @@
+import { ApiError } from '../errors';
+import { operation, success } from './operation';
+
+/** `GET /api/v1/info`: the 0.49 era's (removed in 3.0); later eras answer 404. */
+export default operation({
+  name: 'v1.info',
+  method: 'GET',
+  path: '/api/v1/info',
+  auth: false,
+  rateLimited: true,
+  bodyRule: 'size-only',
+  changesState: false,
+  read: ({ profile }) => {
+    if (!profile.v1Info) throw new ApiError('not-found');
+  },
+  run: ({ profile }) => success({ info: { version: profile.version } }),
+});

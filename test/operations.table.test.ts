@@ -1,0 +1,105 @@
+/**
+ * One operation, one place: every chat route is declared in its own module under src/operations
+ * and listed once in the table; no other source file names a chat route as a string.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import ts from 'typescript';
+
+import { OPERATIONS, operationAt, operationNamed } from '../src/operations/table';
+
+const ROOT = join(__dirname, '..');
+const OPERATIONS_DIR = join(ROOT, 'src', 'operations');
+/** the modules of src/operations that are not operations */
+const FRAMEWORK = ['operation.ts', 'params.ts', 'table.ts'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Every string literal and template text of a TypeScript source (comments are not strings). */
+function stringsOf(source: string): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, source);
+  const out: string[] = [];
+  // open braces inside each template substitution under way (a `}` at 0 resumes its template)
+  const templates: number[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.CloseBraceToken && templates.length > 0 && templates.at(-1) === 0) {
+      kind = scanner.reScanTemplateToken(false);
+      if (kind === ts.SyntaxKind.TemplateTail) templates.pop();
+    } else if (kind === ts.SyntaxKind.OpenBraceToken && templates.length > 0) {
+      templates[templates.length - 1] = (templates.at(-1) ?? 0) + 1;
+    } else if (kind === ts.SyntaxKind.CloseBraceToken && templates.length > 0) {
+      templates[templates.length - 1] = (templates.at(-1) ?? 1) - 1;
+    }
+    if (kind === ts.SyntaxKind.TemplateHead) templates.push(0);
+    if (
+      kind === ts.SyntaxKind.StringLiteral ||
+      kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
+      kind === ts.SyntaxKind.TemplateHead ||
+      kind === ts.SyntaxKind.TemplateMiddle ||
+      kind === ts.SyntaxKind.TemplateTail
+    )
+      out.push(scanner.getTokenValue());
+  }
+  return out;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The chat routes a source names in its strings: a route's path, or a dotted route name. */
+function routesNamedIn(source: string): string[] {
+  const found = new Set<string>();
+  for (const text of stringsOf(source)) {
+    for (const op of OPERATIONS) {
+      const byName =
+        op.name.includes('.') && new RegExp(`(^|[^\\w.])${escape(op.name)}($|[^\\w])`).test(text);
+      if (text.includes(op.path) || text === `/${op.name}` || byName) found.add(op.name);
+    }
+  }
+  return [...found];
+}
+
+describe('the operation table', () => {
+  it('lists every operation module of src/operations once, with distinct names and paths', () => {
+    const modules = readdirSync(OPERATIONS_DIR)
+      .filter((f) => f.endsWith('.ts') && !FRAMEWORK.includes(f))
+      .map((f) => f.slice(0, -3))
+      .sort();
+    expect(OPERATIONS.map((op) => op.name).sort()).toEqual(modules);
+    expect(new Set(OPERATIONS.map((op) => op.path)).size).toBe(OPERATIONS.length);
+    for (const op of OPERATIONS) {
+      expect(operationAt(op.path)).toBe(op);
+      expect(operationNamed(op.name)).toBe(op);
+    }
+  });
+
+  it('finds a route hand-listed in a string, in quotes or in a template, and not in a comment', () => {
+    expect(routesNamedIn("const a = '/api/v1/channels.list';")).toEqual(['channels.list']);
+    expect(routesNamedIn('const b = `${base}/api/v1/groups.setType?x=${1}`;')).toEqual(['groups.setType']);
+    expect(routesNamedIn('const c = x === "channels.setReadOnly";')).toEqual(['channels.setReadOnly']);
+    expect(routesNamedIn("const d = '/login';")).toEqual(['login']);
+    expect(routesNamedIn('// GET /api/v1/channels.list\n/* POST /api/v1/login */\nconst e = 1;')).toEqual([]);
+    expect(routesNamedIn("const f = '/api/v1/channels.*';")).toEqual([]);
+    expect(routesNamedIn('const g = `a${{ b: 1 }.b}c${`/api/v1/${`x`}`}/y`;')).toEqual([]);
+    expect(routesNamedIn('const h = `${x}/api/v1/me`;')).toEqual(['me']);
+  });
+
+  it('no source file outside src/operations names a chat route as a string', () => {
+    // src/verify is the conformance suite: a client of any Rocket.Chat server, which names the
+    // routes it calls as every client does; it serves nothing
+    const files = sourceFiles(join(ROOT, 'src')).filter(
+      (f) => !f.startsWith(OPERATIONS_DIR) && !f.startsWith(join(ROOT, 'src', 'verify')),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const named = files.flatMap((file) =>
+      routesNamedIn(readFileSync(file, 'utf8')).map((route) => `${relative(ROOT, file)}: ${route}`),
+    );
+    expect(named).toEqual([]);
+  });
+});
