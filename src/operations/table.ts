@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import channelsGetIntegrations from './channels.getIntegrations';
+import channelsInfo from './channels.info';
 import channelsList from './channels.list';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
@@ -24,6 +25,7 @@ export const OPERATIONS: readonly Operation[] = [
   v1Info,
   channelsList,
   channelsGetIntegrations,
+  channelsInfo,
   channelsSetReadOnly,
   channelsSetType,
   groupsSetType,

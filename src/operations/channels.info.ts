@@ -1,0 +1,38 @@
+import { ApiError } from '../errors';
+import { byEra } from '../eras';
+import { roomView } from '../store/views';
+import { operation, success } from './operation';
+import { callerOf, readRoomRef } from './params';
+
+/** Whether the route checks that the caller may see the room (`canAccessRoom`), by era. */
+const CHECKS_ACCESS = { '0.49': false, '7': true };
+/** The text of `API.v1.forbidden()`: `unauthorized` until 8.0 */
+const FORBIDDEN = { '0.49': 'unauthorized', '8': 'forbidden' };
+
+/**
+ * `GET /api/v1/channels.info`: one public channel by `roomId` or `roomName` (archived ones too),
+ * as `{channel}`. The room is found as the other `channels.*` routes find it; then the caller must
+ * be able to see it: with `view-c-room`, or as a member.
+ */
+export default operation({
+  name: 'channels.info',
+  method: 'GET',
+  path: '/api/v1/channels.info',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: (context) => {
+    const { store, profile } = context;
+    const user = callerOf(context);
+    const room = store.findChannel(readRoomRef(context.input.query), { checkArchived: false });
+    if (
+      byEra(profile, CHECKS_ACCESS) &&
+      !store.can(user, 'view-c-room', room) &&
+      !room.usernames.includes(user.username)
+    )
+      throw new ApiError('room-forbidden', { reason: byEra(profile, FORBIDDEN) });
+    return room;
+  },
+  run: (_context, room) => success({ channel: roomView(room) }),
+});
