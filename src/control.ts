@@ -3,6 +3,7 @@ import type {
   Changes,
   ClockControl,
   Fault,
+  FaultInput,
   Integration,
   JournalEntry,
   PactDocument,
@@ -25,37 +26,76 @@ import type {
  */
 
 /**
- * What the control API does to one world (the root, or a session), as methods. `FakeWorld`
- * implements it; the `/__admin` routes only translate HTTP to these calls, so the programmatic API
- * and the control API are one implementation.
+ * What the control API does to one world (the root, or a session), declared once. `FakeWorld`
+ * implements it; `FakeServer` and `FakeSession` (src/handle.ts) implement it by delegation; the
+ * `/__admin` routes and the Jest helpers are its HTTP faces, declared beside each other in
+ * src/surface/routes.ts. A member's one signature is here.
  */
 export interface WorldControl {
+  /** Back to the baseline: data, clock, login tokens issued since, journal, faults, rate limit. */
   reset(): Promise<void>;
+  /**
+   * Validates a scenario document whole, then makes it the baseline and the current state.
+   * Throws ScenarioError (and changes nothing) when it has problems.
+   */
   load(scenario: ScenarioInput | unknown, source?: string): Promise<void>;
+  /** A deep copy of the current state, in scenario shape. */
   state(): World;
+  /** What changed since the baseline: added, changed (with field names) and removed entities. */
   changes(): Changes;
+  /** Adds a user to the current state (missing fields filled deterministically) and returns it. */
   addUser(user: unknown, source?: string): User;
+  /** Adds a channel to the current state (`ro: false` unless given) and returns it. */
   addChannel(channel: unknown, source?: string): Room;
+  /** Adds an integration to the current state and returns it. */
   addIntegration(integration: unknown, source?: string): Integration;
+  /** The fake clock of the current state: `now()`, `set(iso)`, `advance(ms)`. */
   readonly clock: ClockControl;
+  /** The recorded chat API requests matching a filter (`path` with `*`, `method`, `status`), oldest first. */
   requests(filter?: RequestFilter): JournalEntry[];
+  /** The journal as `GET /__admin/requests` answers it: the entries, and how many the ring let go. */
   requestsPage(filter?: RequestFilter): { requests: JournalEntry[]; total: number; dropped: number };
+  /** How many recorded requests match. */
+  countRequests(filter?: RequestFilter): number;
+  /** The most recent matching request, if any. */
+  lastRequest(filter?: RequestFilter): JournalEntry | undefined;
+  /** Forgets the recorded requests; the data is untouched. */
   clearRequests(): void;
-  fault(input: unknown, source?: string): Fault;
+  /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */
+  waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry>;
+  /**
+   * Injects a fault: `{path, method?, times?, status?, body?, delayMs?, drop?, partial?}` (see the
+   * README). Returns it with its `id`. Throws ScenarioError for a bad one.
+   */
+  fault(input: FaultInput, source?: string): Fault;
+  /** The active faults. */
   faults(): Fault[];
+  /** Clears one fault by id, or all. Returns whether anything was cleared. */
   clearFaults(id?: string): boolean;
-  setRateLimit(
-    config: RateLimitConfig | null | Record<string, unknown>,
-    source?: string,
-  ): RateLimitConfig | null;
+  /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) until the next reset. */
+  setRateLimit(config: RateLimitConfig | null, source?: string): RateLimitConfig | null;
+  /** The rate limit in force, or `null`. */
   getRateLimit(): RateLimitConfig | null;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
   /** one recorded request with its answer (secrets hidden), by sequence number */
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined;
-  /** listens to the world's events; returns the function that stops listening */
+  /**
+   * Listens to this world's events, as `GET /__admin/events` streams them: each journal entry
+   * (`{type: "request", entry}`) and each change of state (`{type: "state", reason, clock,
+   * changed}`). Returns the function that stops listening.
+   */
   subscribe(listener: (event: WorldEvent) => void): () => void;
+  /**
+   * The journal as a Pact Specification v4 contract: one interaction per distinct request and
+   * answer, in the order first seen, with provider states and matching rules, and no secrets (see
+   * the README, "Contracts"). `provider` defaults to `rocketchat`; `filter` as for `requests()`.
+   */
   pact(options: PactOptions): PactDocument;
+  /**
+   * Pact's state-change request for a contract this fake wrote: a setup makes the state whole and
+   * answers the values to inject (`userId`, `authToken`, `password`, `roomId`); a teardown resets.
+   */
   providerState(change: ProviderStateChange): Promise<Record<string, unknown>>;
 }
 

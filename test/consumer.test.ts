@@ -142,6 +142,19 @@ test('file ${n} starts its next test from the baseline', async () => {
   expect(state.channels.find((c) => c.name === 'random')).toMatchObject({ ro: false, t: 'c' });
   expect(state.clock).toBe('2026-01-01T00:00:00.000Z');
 });
+
+test('file ${n} drives its session with the members FakeServer has', async () => {
+  const room = await session.addChannel({ name: 'file-${n}' });
+  expect(room).toMatchObject({ name: 'file-${n}', t: 'c' });
+  const fault = await session.fault({ path: '/api/v1/channels.list', status: 503, times: 1 });
+  expect(fault).toMatchObject({ status: 503, remaining: 1 });
+  expect(await session.faults()).toHaveLength(1);
+  const res = await fetch(\`\${session.url}/api/v1/channels.list\`, { headers: await admin() });
+  expect(res.status).toBe(503);
+  expect(await session.faults()).toEqual([]);
+  expect(await session.countRequests({ path: '/api/v1/channels.list' })).toBe(1);
+  expect((await session.changes()).channels.added).toHaveLength(1);
+});
 `;
     for (let n = 1; n <= 20; n += 1) writeFileSync(join(dir, `file${n}.test.ts`), file(n));
     // the recipe's test checks the types; these files are transpiled only, as most suites do
@@ -170,7 +183,7 @@ test('file ${n} starts its next test from the baseline', async () => {
           dir,
         ),
       );
-      expect(output).toMatch(/Tests:\s+40 passed, 40 total/);
+      expect(output).toMatch(/Tests:\s+60 passed, 60 total/);
       expect(output).toMatch(/Test Suites:\s+20 passed, 20 total/);
       // 20 files made the same requests: the contract holds each distinct one once
       const contract = JSON.parse(readFileSync(join(dir, 'pacts', 'shared-bot-rocketchat.json'), 'utf8')) as {

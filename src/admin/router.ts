@@ -11,15 +11,9 @@ import { toApiError } from '../http/respond';
 import { contextOf } from '../http/context';
 import { ApiError } from '../errors';
 import { ScenarioError } from '../scenario/problems';
-import type { ServerControl, WorldControl } from '../control';
-import {
-  readClockChange,
-  readObject,
-  readPactOptions,
-  readProviderStateChange,
-  readRequestFilter,
-  readSessionOptions,
-} from './params';
+import type { WorldControl } from '../control';
+import { ROUTES } from '../surface/routes';
+import type { ControlRoute } from '../surface/routes';
 
 /** How many bytes may wait for an event-stream reader before it is dropped. */
 export const SSE_BUFFER_BYTES = 1024 * 1024;
@@ -57,16 +51,6 @@ function toControlError(error: unknown): ApiError {
 
 function controlErrorHandler(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
   next(toControlError(error));
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Handle = (world: WorldControl, req: Request, res: Response) => Promise<void> | void;
-interface Route {
-  method: Method;
-  path: string;
-  handle: Handle;
-  /** only at the root, not under `/s/<id>` */
-  rootOnly?: boolean;
 }
 
 /** How often an idle event stream gets a comment line, so proxies keep it open. */
@@ -109,236 +93,47 @@ function streamEvents(world: WorldControl, req: Request, res: Response): void {
   req.on('close', stop);
 }
 
-function worldRoutes(): Route[] {
-  const add =
-    (kind: 'users' | 'channels' | 'integrations'): Handle =>
-    (world, req, res) => {
-      const source = `POST /__admin/${kind}`;
-      const body = readObject(req.body);
-      const entity =
-        kind === 'users'
-          ? world.addUser(body, source)
-          : kind === 'channels'
-            ? world.addChannel(body, source)
-            : world.addIntegration(body, source);
-      res.status(201).json(entity);
-    };
-  return [
-    {
-      method: 'GET',
-      path: '/health',
-      handle: (world, _req, res) => void res.json({ status: 'ok', profile: world.profileId }),
-    },
-    {
-      method: 'POST',
-      path: '/reset',
-      handle: async (world, _req, res) => {
-        await world.reset();
-        res.json({ status: 'ok' });
-      },
-    },
-    {
-      method: 'GET',
-      path: '/state',
-      handle: (world, req, res) => {
-        const { diff, ...rest } = req.query;
-        if (Object.keys(rest).length > 0 || (diff !== undefined && diff !== 'baseline')) {
-          throw new ApiError('control-invalid', { reason: 'The only query is diff=baseline' });
-        }
-        res.json(diff === 'baseline' ? world.changes() : world.state());
-      },
-    },
-    {
-      method: 'PUT',
-      path: '/scenario',
-      handle: async (world, req, res) => {
-        await world.load(readObject(req.body), 'PUT /__admin/scenario');
-        const { users, channels, integrations } = world.state();
-        res.json({
-          status: 'ok',
-          users: users.length,
-          channels: channels.length,
-          integrations: integrations.length,
-        });
-      },
-    },
-    { method: 'POST', path: '/users', handle: add('users') },
-    { method: 'POST', path: '/channels', handle: add('channels') },
-    { method: 'POST', path: '/integrations', handle: add('integrations') },
-    {
-      method: 'GET',
-      path: '/clock',
-      handle: (world, _req, res) => void res.json({ now: world.clock.now() }),
-    },
-    {
-      method: 'PUT',
-      path: '/clock',
-      handle: (world, req, res) => {
-        const change = readClockChange(readObject(req.body));
-        if ('now' in change) world.clock.set(change.now);
-        else world.clock.advance(change.advanceMs);
-        res.json({ now: world.clock.now() });
-      },
-    },
-    {
-      method: 'GET',
-      path: '/requests',
-      handle: (world, req, res) => void res.json(world.requestsPage(readRequestFilter(req.query))),
-    },
-    {
-      method: 'GET',
-      path: '/requests/count',
-      handle: (world, req, res) =>
-        void res.json({ count: world.requests(readRequestFilter(req.query)).length }),
-    },
-    {
-      method: 'GET',
-      path: '/requests/last',
-      handle: (world, req, res) => {
-        const last = world.requests(readRequestFilter(req.query)).at(-1);
-        if (!last)
-          throw new ApiError('control-no-match', { reason: JSON.stringify(readRequestFilter(req.query)) });
-        res.json(last);
-      },
-    },
-    {
-      method: 'POST',
-      path: '/faults',
-      handle: (world, req, res) =>
-        void res.status(201).json(world.fault(readObject(req.body), 'POST /__admin/faults')),
-    },
-    {
-      method: 'GET',
-      path: '/faults',
-      handle: (world, _req, res) => void res.json({ faults: world.faults() }),
-    },
-    {
-      method: 'DELETE',
-      path: '/faults',
-      handle: (world, _req, res) => {
-        world.clearFaults();
-        res.json({ status: 'ok' });
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/faults/:id',
-      handle: (world, req, res) => {
-        const id = String(req.params.id);
-        if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
-        res.json({ status: 'ok' });
-      },
-    },
-    {
-      method: 'GET',
-      path: '/rate-limit',
-      handle: (world, _req, res) => void res.json({ rateLimit: world.getRateLimit() }),
-    },
-    {
-      method: 'PUT',
-      path: '/rate-limit',
-      handle: (world, req, res) =>
-        void res.json({ rateLimit: world.setRateLimit(readObject(req.body), 'PUT /__admin/rate-limit') }),
-    },
-    {
-      method: 'DELETE',
-      path: '/rate-limit',
-      handle: (world, _req, res) => void res.json({ rateLimit: world.setRateLimit(null) }),
-    },
-    { method: 'GET', path: '/events', handle: streamEvents },
-    {
-      method: 'GET',
-      path: '/ui',
-      handle: (_world, _req, res) => {
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader(
-          'Content-Security-Policy',
-          "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
-        );
-        res.send(inspectorHtml());
-      },
-    },
-    {
-      method: 'GET',
-      path: '/requests/:seq',
-      handle: (world, req, res) => {
-        const seq = Number(req.params.seq);
-        const found = Number.isInteger(seq) ? world.exchange(seq) : undefined;
-        if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(req.params.seq)}` });
-        res.json(found);
-      },
-    },
-    {
-      method: 'GET',
-      path: '/pact',
-      handle: (world, req, res) => void res.json(world.pact(readPactOptions(req.query))),
-    },
-    {
-      method: 'POST',
-      path: '/pact/provider-states',
-      handle: async (world, req, res) => {
-        res.json(await world.providerState(readProviderStateChange(readObject(req.body))));
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/requests',
-      handle: (world, _req, res) => {
-        world.clearRequests();
-        res.json({ status: 'ok' });
-      },
-    },
-  ];
+/** What the router serves besides the declared routes: the event stream and the inspector's page. */
+interface HttpOnlyRoute {
+  method: 'GET';
+  path: string;
+  handle: (world: WorldControl, req: Request, res: Response) => void;
 }
 
-function serverRoutes(): Route[] {
-  const server = (req: Request): ServerControl => contextOf(req).control;
-  const describe = (req: Request, id: string) => ({ id, url: `${baseUrlOf(req)}/s/${id}` });
-  return [
-    {
-      method: 'POST',
-      path: '/sessions',
-      rootOnly: true,
-      handle: (_w, req, res) => {
-        const session = server(req).createSession(
-          readSessionOptions(readObject(req.body, true)),
-          'POST /__admin/sessions',
-        );
-        res.status(201).json(describe(req, session.id));
-      },
+const HTTP_ONLY: HttpOnlyRoute[] = [
+  { method: 'GET', path: '/events', handle: streamEvents },
+  {
+    method: 'GET',
+    path: '/ui',
+    handle: (_world, _req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader(
+        'Content-Security-Policy',
+        "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+      );
+      res.send(inspectorHtml());
     },
-    {
-      method: 'GET',
-      path: '/sessions',
-      rootOnly: true,
-      handle: (_w, req, res) =>
-        void res.json({
-          sessions: server(req)
-            .listSessions()
-            .map((s) => ({ ...describe(req, s.id), requests: s.requests, createdAt: s.createdAt })),
-        }),
-    },
-    {
-      method: 'DELETE',
-      path: '/sessions/:id',
-      rootOnly: true,
-      handle: (_w, req, res) => {
-        const id = String(req.params.id);
-        if (!server(req).deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
-        res.json({ status: 'ok' });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/shutdown',
-      rootOnly: true,
-      handle: (_w, req, res) => {
-        const control = server(req);
-        res.once('finish', () => void control.shutdown());
-        res.json({ status: 'stopping' });
-      },
-    },
-  ];
+  },
+];
+
+/** Runs a declared control route (src/surface/routes.ts) on the request's world. */
+function serveRoute(route: ControlRoute): RequestHandler {
+  return async (req, res, next) => {
+    const { world, session, control } = contextOf(req);
+    if (route.rootOnly && session !== undefined) {
+      next();
+      return;
+    }
+    const target = { world, server: control, baseUrl: baseUrlOf(req) };
+    const input = {
+      query: req.query as Record<string, unknown>,
+      body: req.body as unknown,
+      params: req.params as Record<string, string>,
+    };
+    const answer = await route.serve(target, input, `${route.method} /__admin${route.path}`);
+    if (route.after) res.once('finish', () => route.after?.(target));
+    res.status(route.status ?? 200).json(answer);
+  };
 }
 
 /**
@@ -348,19 +143,19 @@ function serverRoutes(): Route[] {
 export function createAdminRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(guardControl(), requireAdminToken(), checkBody);
-  const routes = [...worldRoutes(), ...serverRoutes()];
+  const declared: ControlRoute[] = Object.values(ROUTES);
+  // the inspector's page and the event stream are HTTP's own; every other route is declared once
+  const routes: { method: string; path: string; rootOnly?: boolean; handler: RequestHandler }[] = [
+    ...declared.map((route) => ({ ...route, handler: serveRoute(route) })),
+    ...HTTP_ONLY.map((route) => ({
+      ...route,
+      handler: ((req, res) => route.handle(contextOf(req).world, req, res)) as RequestHandler,
+    })),
+  ];
   const allowed = new Map<string, string[]>();
   for (const route of routes) {
-    const run: RequestHandler = async (req, res, next) => {
-      const { world, session } = contextOf(req);
-      if (route.rootOnly && session !== undefined) {
-        next();
-        return;
-      }
-      await route.handle(world, req, res);
-    };
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](route.path, run);
+    router[method](route.path, route.handler);
     allowed.set(route.path, [...(allowed.get(route.path) ?? []), route.method]);
   }
   for (const [path, methods] of allowed) {

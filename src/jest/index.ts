@@ -3,24 +3,27 @@
  * `useSession()` gives the test file its own isolated session of that server.
  */
 import type { SessionOptions } from '../control';
-import type { Changes, JournalEntry, RequestFilter, World } from '../types';
-import { controlCall, controlDelete } from './control-client';
+import { REMOTE, REMOTE_SERVER } from '../surface/routes';
+import type { RemoteWorld } from '../surface/routes';
+import { controlDelete } from './control-client';
+import { remoteFace } from './remote';
 import { TOKEN_ENV, URL_ENV } from './shared';
 
 declare const beforeAll: (fn: () => Promise<void>, timeout?: number) => void;
 declare const afterEach: (fn: () => Promise<void>) => void;
 declare const afterAll: (fn: () => Promise<void>) => void;
 
-/** A test file's session on the shared server, driven over the control API. */
-export interface JestSession {
+/**
+ * A test file's session on the shared server, driven over the control API: its URL and id, and
+ * the world's control members (reset, load, state, changes, addUser, addChannel, addIntegration,
+ * requests, countRequests, clearRequests, fault, faults, clearFaults, setRateLimit, getRateLimit,
+ * pact), each with the signature of `FakeServer`'s, returning a promise.
+ */
+export type JestSession = RemoteWorld & {
   /** the session's base URL; give it to the client under test (available from `beforeAll` on) */
   readonly url: string;
   readonly id: string;
-  reset(): Promise<void>;
-  state(): Promise<World>;
-  changes(): Promise<Changes>;
-  requests(filter?: RequestFilter): Promise<JournalEntry[]>;
-}
+};
 
 function serverUrl(): string {
   const url = process.env[URL_ENV];
@@ -30,19 +33,6 @@ function serverUrl(): string {
     );
   }
   return url;
-}
-
-/** Reads, reset and delete are safe to send again; creating a session is not. */
-function control<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const idempotent = method !== 'POST' || url.endsWith('/__admin/reset');
-  return controlCall<T>(url, method, { body, token: process.env[TOKEN_ENV], idempotent });
-}
-
-function query(filter: RequestFilter = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined) params.set(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 /**
@@ -57,33 +47,24 @@ export function useSession(options: Omit<SessionOptions, 'id'> = {}): JestSessio
       throw new Error('[rocketchat-fake] the session exists from beforeAll on; use it inside tests or hooks');
     return created;
   };
+  const token = (): string | undefined => process.env[TOKEN_ENV];
+  const server = remoteFace(REMOTE_SERVER, serverUrl, token);
+  const world = remoteFace(REMOTE, () => current().url, token);
   beforeAll(async () => {
-    created = await control<{ id: string; url: string }>(`${serverUrl()}/__admin/sessions`, 'POST', options);
+    created = await server.createSession(options);
   });
   afterEach(async () => {
-    if (created) await control(`${created.url}/__admin/reset`, 'POST');
+    if (created) await world.reset();
   });
   afterAll(async () => {
-    if (created)
-      await controlDelete(`${serverUrl()}/__admin/sessions/${created.id}`, { token: process.env[TOKEN_ENV] });
+    if (created) await controlDelete(`${serverUrl()}/__admin/sessions/${created.id}`, { token: token() });
     created = undefined;
   });
-  return {
-    get url() {
-      return current().url;
+  return Object.defineProperties(
+    { ...world },
+    {
+      url: { get: () => current().url, enumerable: true },
+      id: { get: () => current().id, enumerable: true },
     },
-    get id() {
-      return current().id;
-    },
-    reset: async () => void (await control(`${current().url}/__admin/reset`, 'POST')),
-    state: () => control<World>(`${current().url}/__admin/state`, 'GET'),
-    changes: () => control<Changes>(`${current().url}/__admin/state?diff=baseline`, 'GET'),
-    requests: async (filter) =>
-      (
-        await control<{ requests: JournalEntry[] }>(
-          `${current().url}/__admin/requests${query(filter)}`,
-          'GET',
-        )
-      ).requests,
-  };
+  ) as JestSession;
 }

@@ -1,0 +1,320 @@
+import { ApiError } from '../errors';
+import type { ServerControl, SessionOptions, WorldControl } from '../control';
+import type {
+  Changes,
+  Fault,
+  FaultInput,
+  Integration,
+  JournalEntry,
+  PactDocument,
+  RateLimitConfig,
+  RequestFilter,
+  Room,
+  User,
+  World,
+} from '../types';
+import {
+  readClockChange,
+  readObject,
+  readPactOptions,
+  readProviderStateChange,
+  readRequestFilter,
+  readSessionOptions,
+} from './params';
+
+/**
+ * The control API (`/__admin`), declared once: each route's method and path, what it does to a
+ * world (or the server) through {@link WorldControl} / {@link ServerControl}, and, beside it, how a
+ * remote client calls it (the Jest helpers). The Express router (src/admin/router.ts) and the
+ * remote client (src/jest/remote.ts) are derived from these two tables; neither lists a route.
+ *
+ * Layer: world. Plain values in and out; nothing of HTTP frameworks.
+ */
+
+/** A control request as the router hands it over: query, body and path parameters. */
+export interface ControlInput {
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  readonly params: Record<string, string>;
+}
+
+/** What a control route acts on. */
+export interface ControlTarget {
+  readonly world: WorldControl;
+  readonly server: ServerControl;
+  /** the server's base URL as the client reached it (session URLs) */
+  readonly baseUrl: string;
+}
+
+export type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One control route. */
+export interface ControlRoute {
+  readonly method: ControlMethod;
+  /** the path under `/__admin`, with `:name` parameters */
+  readonly path: string;
+  /** the status of a success (default 200) */
+  readonly status?: number;
+  /** only at the root, not under `/s/<id>` (sessions, shutdown) */
+  readonly rootOnly?: boolean;
+  /** a client may send it again after a broken connection (default: every method but POST) */
+  readonly idempotent?: boolean;
+  /** the answer's body (JSON); throws an ApiError or a ScenarioError to refuse */
+  serve(target: ControlTarget, input: ControlInput, source: string): unknown;
+  /** runs once the answer is sent (shutdown) */
+  after?(target: ControlTarget): void;
+}
+
+const OK = { status: 'ok' } as const;
+
+function route(
+  method: ControlMethod,
+  path: string,
+  serve: ControlRoute['serve'],
+  extra: Omit<ControlRoute, 'method' | 'path' | 'serve'> = {},
+): ControlRoute {
+  return { method, path, serve, ...extra };
+}
+
+/** A body the called member validates itself (it reports every problem, with `source`). */
+function checkedBy<T>(body: Record<string, unknown>): T {
+  return body as T;
+}
+
+const describeSession = (baseUrl: string, id: string) => ({ id, url: `${baseUrl}/s/${id}` });
+
+/** The routes, by name (the remote calls below refer to them). */
+export const ROUTES = {
+  health: route('GET', '/health', ({ world }) => ({ status: 'ok', profile: world.profileId })),
+  reset: route(
+    'POST',
+    '/reset',
+    async ({ world }) => {
+      await world.reset();
+      return OK;
+    },
+    { idempotent: true },
+  ),
+  state: route('GET', '/state', ({ world }, { query }) => {
+    const { diff, ...rest } = query;
+    if (Object.keys(rest).length > 0 || (diff !== undefined && diff !== 'baseline'))
+      throw new ApiError('control-invalid', { reason: 'The only query is diff=baseline' });
+    return diff === 'baseline' ? world.changes() : world.state();
+  }),
+  load: route('PUT', '/scenario', async ({ world }, { body }, source) => {
+    await world.load(readObject(body), source);
+    const { users, channels, integrations } = world.state();
+    return { ...OK, users: users.length, channels: channels.length, integrations: integrations.length };
+  }),
+  addUser: route('POST', '/users', ({ world }, { body }, source) => world.addUser(readObject(body), source), {
+    status: 201,
+  }),
+  addChannel: route(
+    'POST',
+    '/channels',
+    ({ world }, { body }, source) => world.addChannel(readObject(body), source),
+    { status: 201 },
+  ),
+  addIntegration: route(
+    'POST',
+    '/integrations',
+    ({ world }, { body }, source) => world.addIntegration(readObject(body), source),
+    { status: 201 },
+  ),
+  clock: route('GET', '/clock', ({ world }) => ({ now: world.clock.now() })),
+  setClock: route('PUT', '/clock', ({ world }, { body }) => {
+    const change = readClockChange(readObject(body));
+    if ('now' in change) world.clock.set(change.now);
+    else world.clock.advance(change.advanceMs);
+    return { now: world.clock.now() };
+  }),
+  requests: route('GET', '/requests', ({ world }, { query }) => world.requestsPage(readRequestFilter(query))),
+  countRequests: route('GET', '/requests/count', ({ world }, { query }) => ({
+    count: world.countRequests(readRequestFilter(query)),
+  })),
+  lastRequest: route('GET', '/requests/last', ({ world }, { query }) => {
+    const filter = readRequestFilter(query);
+    const last = world.lastRequest(filter);
+    if (!last) throw new ApiError('control-no-match', { reason: JSON.stringify(filter) });
+    return last;
+  }),
+  exchange: route('GET', '/requests/:seq', ({ world }, { params }) => {
+    const seq = Number(params.seq);
+    const found = Number.isInteger(seq) ? world.exchange(seq) : undefined;
+    if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(params.seq)}` });
+    return found;
+  }),
+  clearRequests: route('DELETE', '/requests', ({ world }) => {
+    world.clearRequests();
+    return OK;
+  }),
+  fault: route(
+    'POST',
+    '/faults',
+    ({ world }, { body }, source) => world.fault(checkedBy<FaultInput>(readObject(body)), source),
+    { status: 201 },
+  ),
+  faults: route('GET', '/faults', ({ world }) => ({ faults: world.faults() })),
+  clearFaults: route('DELETE', '/faults', ({ world }) => {
+    world.clearFaults();
+    return OK;
+  }),
+  clearFault: route('DELETE', '/faults/:id', ({ world }, { params }) => {
+    const id = String(params.id);
+    if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
+    return OK;
+  }),
+  getRateLimit: route('GET', '/rate-limit', ({ world }) => ({ rateLimit: world.getRateLimit() })),
+  setRateLimit: route('PUT', '/rate-limit', ({ world }, { body }, source) => ({
+    rateLimit: world.setRateLimit(checkedBy<RateLimitConfig>(readObject(body)), source),
+  })),
+  clearRateLimit: route('DELETE', '/rate-limit', ({ world }) => ({ rateLimit: world.setRateLimit(null) })),
+  pact: route('GET', '/pact', ({ world }, { query }) => world.pact(readPactOptions(query))),
+  providerState: route('POST', '/pact/provider-states', ({ world }, { body }) =>
+    world.providerState(readProviderStateChange(readObject(body))),
+  ),
+  createSession: route(
+    'POST',
+    '/sessions',
+    ({ server, baseUrl }, { body }, source) =>
+      describeSession(baseUrl, server.createSession(readSessionOptions(readObject(body, true)), source).id),
+    { status: 201, rootOnly: true },
+  ),
+  listSessions: route(
+    'GET',
+    '/sessions',
+    ({ server, baseUrl }) => ({
+      sessions: server
+        .listSessions()
+        .map((s) => ({ ...describeSession(baseUrl, s.id), requests: s.requests, createdAt: s.createdAt })),
+    }),
+    { rootOnly: true },
+  ),
+  deleteSession: route(
+    'DELETE',
+    '/sessions/:id',
+    ({ server }, { params }) => {
+      const id = String(params.id);
+      if (!server.deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
+      return OK;
+    },
+    { rootOnly: true },
+  ),
+  shutdown: route('POST', '/shutdown', () => ({ status: 'stopping' }), {
+    rootOnly: true,
+    after: ({ server }) => void server.shutdown(),
+  }),
+} satisfies Record<string, ControlRoute>;
+
+/** A control request a remote client sends: the route, and what fills it. */
+export interface RemoteRequest {
+  readonly route: ControlRoute;
+  readonly query?: Record<string, string>;
+  readonly body?: unknown;
+  readonly params?: Record<string, string>;
+}
+
+/** How a remote client calls one member: the request its arguments make, the result of the answer. */
+export interface RemoteCall<A extends unknown[], R> {
+  request(...args: A): RemoteRequest;
+  result(body: unknown): R;
+}
+
+/** The members of WorldControl that are methods. */
+type WorldMethod = {
+  [K in keyof WorldControl]: WorldControl[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof WorldControl];
+
+function call<A extends unknown[], R>(
+  request: (...args: A) => RemoteRequest,
+  result: (body: unknown) => R,
+): RemoteCall<A, R> {
+  return { request, result };
+}
+
+function filterQuery(filter: RequestFilter = {}): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined) query[key] = String(value);
+  return query;
+}
+
+const nothing = (): void => undefined;
+const as =
+  <T>() =>
+  (body: unknown): T =>
+    body as T;
+const field =
+  <T>(name: string) =>
+  (body: unknown): T =>
+    (body as Record<string, unknown>)[name] as T;
+
+/**
+ * The members of {@link WorldControl} a remote client (the Jest helpers) calls over the control API,
+ * each through its route above. Their signatures are WorldControl's, made asynchronous.
+ */
+export const REMOTE = {
+  reset: call(() => ({ route: ROUTES.reset }), nothing),
+  load: call((scenario: unknown) => ({ route: ROUTES.load, body: scenario }), nothing),
+  state: call(() => ({ route: ROUTES.state }), as<World>()),
+  changes: call(() => ({ route: ROUTES.state, query: { diff: 'baseline' } }), as<Changes>()),
+  addUser: call((user: unknown) => ({ route: ROUTES.addUser, body: user }), as<User>()),
+  addChannel: call((channel: unknown) => ({ route: ROUTES.addChannel, body: channel }), as<Room>()),
+  addIntegration: call(
+    (integration: unknown) => ({ route: ROUTES.addIntegration, body: integration }),
+    as<Integration>(),
+  ),
+  requests: call(
+    (filter?: RequestFilter) => ({ route: ROUTES.requests, query: filterQuery(filter) }),
+    field<JournalEntry[]>('requests'),
+  ),
+  countRequests: call(
+    (filter?: RequestFilter) => ({ route: ROUTES.countRequests, query: filterQuery(filter) }),
+    field<number>('count'),
+  ),
+  clearRequests: call(() => ({ route: ROUTES.clearRequests }), nothing),
+  fault: call((input: FaultInput) => ({ route: ROUTES.fault, body: input }), as<Fault>()),
+  faults: call(() => ({ route: ROUTES.faults }), field<Fault[]>('faults')),
+  clearFaults: call(
+    (id?: string) =>
+      id === undefined ? { route: ROUTES.clearFaults } : { route: ROUTES.clearFault, params: { id } },
+    () => true,
+  ),
+  setRateLimit: call(
+    (config: RateLimitConfig | null) =>
+      config === null ? { route: ROUTES.clearRateLimit } : { route: ROUTES.setRateLimit, body: config },
+    field<RateLimitConfig | null>('rateLimit'),
+  ),
+  getRateLimit: call(() => ({ route: ROUTES.getRateLimit }), field<RateLimitConfig | null>('rateLimit')),
+  pact: call(
+    (options: { consumer: string; provider?: string }) => ({
+      route: ROUTES.pact,
+      query: { consumer: options.consumer, ...(options.provider ? { provider: options.provider } : {}) },
+    }),
+    as<PactDocument>(),
+  ),
+} satisfies {
+  [K in WorldMethod]?: RemoteCall<Parameters<WorldControl[K]>, Awaited<ReturnType<WorldControl[K]>>>;
+};
+
+/** What a remote client calls at the root of a server (a session is created there). */
+export const REMOTE_SERVER = {
+  createSession: call(
+    (options: Omit<SessionOptions, 'id'>) => ({ route: ROUTES.createSession, body: options }),
+    as<{ id: string; url: string }>(),
+  ),
+};
+
+/** The remote face of a table of calls: each member a promise of its result. */
+export type RemoteFace<T extends Record<string, RemoteCall<never[], unknown>>> = {
+  [K in keyof T]: (...args: Parameters<T[K]['request']>) => Promise<ReturnType<T[K]['result']>>;
+};
+
+/** The remote face of a world: the members of {@link REMOTE}, each a promise of WorldControl's result. */
+export type RemoteWorld = RemoteFace<typeof REMOTE>;
+
+/** A route's path with its parameters filled in. */
+export function routePath(request: RemoteRequest): string {
+  return request.route.path.replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(request.params?.[name] ?? ''),
+  );
+}
