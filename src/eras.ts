@@ -20,14 +20,28 @@ function compare(a: string, b: string): number {
   return 0;
 }
 
+/** Each table's value per server version, worked out once (the pipeline reads some on every request). */
+const resolved = new WeakMap<object, Map<string, unknown>>();
+
 /** The value of the era `profile`'s server version belongs to. The table must name the oldest era. */
 export function byEra<T>(profile: Pick<Profile, 'version'>, table: EraTable<T>): T {
+  let known = resolved.get(table);
+  if (known?.has(profile.version)) return known.get(profile.version) as T;
+  const value = lookUp(profile.version, table);
+  if (!known) {
+    known = new Map();
+    resolved.set(table, known);
+  }
+  known.set(profile.version, value);
+  return value;
+}
+
+function lookUp<T>(version: string, table: EraTable<T>): T {
   let best: string | undefined;
   for (const since of Object.keys(table)) {
-    if (compare(since, profile.version) <= 0 && (best === undefined || compare(since, best) > 0))
-      best = since;
+    if (compare(since, version) <= 0 && (best === undefined || compare(since, best) > 0)) best = since;
   }
   if (best === undefined)
-    throw new Error(`[rocketchat-fake] no era of ${Object.keys(table).join(', ')} covers ${profile.version}`);
+    throw new Error(`[rocketchat-fake] no era of ${Object.keys(table).join(', ')} covers ${version}`);
   return table[best] as T;
 }

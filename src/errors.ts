@@ -6,6 +6,8 @@
  * Rocket.Chat envelope with {@link toEnvelope}. Nothing else writes an error body.
  */
 
+import { byEra } from './eras';
+import type { EraTable } from './eras';
 import type { Profile } from './profiles';
 import { DEFAULT_PROFILE, PROFILES } from './profiles';
 
@@ -72,7 +74,23 @@ interface ErrorSpec {
   control?: boolean;
   /** `{success: false, error: <message>}` and nothing else */
   bare?: boolean;
+  /** how an era wrote this error's body in a way of its own (undefined: the common envelope) */
+  eras?: EraTable<EraBody | undefined>;
 }
+
+/** An era's own body for an error, from its message. */
+type EraBody = (message: string) => ErrorBody | LegacyErrorBody;
+
+/** Restivus (0.49 to 6.x) wrote a 401 as `{status, message}`. */
+const RESTIVUS_401: EraTable<EraBody | undefined> = {
+  '0.49': (message) => ({ status: 'error', message }),
+  '7': undefined,
+};
+
+/** A Meteor.Error's `details` reach the body (not in the 0.49 era). */
+const DETAILS = { '0.49': false, '5': true };
+/** The 0.49 era's own words for the room errors (`e49Message`). */
+const E49_WORDS = { '0.49': true, '5': false };
 
 const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
 const editRoom = { method: 'saveRoomSettings', action: 'Editing_room' };
@@ -80,18 +98,35 @@ const changeType = { method: 'saveRoomSettings', action: 'Change_Room_Type' };
 
 /** The one table: code → status, message, errorType, details. The README lists it. */
 export const ERRORS = {
-  'login-failed': { status: 401, message: () => 'Unauthorized', meteorStatus: true },
+  'login-failed': {
+    status: 401,
+    message: () => 'Unauthorized',
+    meteorStatus: true,
+    eras: {
+      '0.49': (message) => ({ status: 'error', message }),
+      '5': (message) => ({ status: 'error', error: 'Unauthorized', message }),
+      '7': undefined,
+    },
+  },
   /** profiles 5 and 6: a login body with no password at all reaches Meteor's `login` */
   'login-unrecognized': {
     status: 401,
     message: () => 'Unrecognized options for login request',
     meteorStatus: true,
+    eras: { '0.49': undefined, '5': (message) => ({ status: 'error', error: 400, message }), '7': undefined },
   },
-  'not-logged-in': { status: 401, message: () => 'You must be logged in to do this.', meteorStatus: true },
+  'not-logged-in': {
+    status: 401,
+    message: () => 'You must be logged in to do this.',
+    meteorStatus: true,
+    eras: RESTIVUS_401,
+  },
   'error-unauthorized': {
     status: 403,
     message: () => 'User does not have the permissions required for this action',
     suffixOnly: 'error-unauthorized',
+    // until 5.x the route's own permission check answered the bare word
+    eras: { '0.49': () => ({ success: false, error: 'unauthorized' }), '6': undefined },
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
   /** a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()` */
@@ -105,11 +140,17 @@ export const ERRORS = {
   'method-not-allowed': {
     status: 405,
     message: (p) => `Method ${p.method ?? ''} is not allowed here; use ${p.allow ?? ''}`,
+    eras: { '0.49': () => ({ status: 'error', message: 'API endpoint does not exist' }), '7': undefined },
   },
   'invalid-params': {
     status: 400,
     message: (p) => p.reason ?? 'invalid params',
     errorType: 'invalid-params',
+    // the Hono builds (8.x) validate with their own error type
+    eras: {
+      '0.49': undefined,
+      '8': (message) => ({ success: false, errorType: 'error-invalid-params', error: message }),
+    },
   },
   'error-invalid-sort': {
     status: 400,
@@ -319,39 +360,17 @@ export class ApiError extends Error {
   }
 }
 
-/** The bodies an era wrote its own way (src/profiles.ts), or undefined for the common envelope. */
-function eraBody(
-  code: ErrorCode,
-  params: ErrorParams,
-  profile: Profile,
-): ErrorBody | LegacyErrorBody | undefined {
-  const message = (ERRORS[code] as ErrorSpec).message(params);
-  if (code === 'not-logged-in' && profile.restivus) return { status: 'error', message };
-  if (code === 'login-failed' && profile.loginFailure === 'e49') return { status: 'error', message };
-  if (code === 'login-failed' && profile.loginFailure === 'e5x')
-    return { status: 'error', error: 'Unauthorized', message };
-  if (code === 'login-unrecognized' && profile.loginFailure === 'e5x')
-    return { status: 'error', error: 400, message };
-  if (code === 'method-not-allowed' && profile.restivus)
-    return { status: 'error', message: 'API endpoint does not exist' };
-  if (code === 'error-unauthorized' && profile.forbidden === 'unauthorized')
-    return { success: false, error: 'unauthorized' };
-  if (code === 'invalid-params' && profile.validation === 'hono')
-    return { success: false, errorType: 'error-invalid-params', error: message };
-  return undefined;
-}
-
 /** Renders one row of the table as the Rocket.Chat error body, as `profile`'s era did (default 7). */
 export function toEnvelope(
   code: ErrorCode,
   params: ErrorParams = {},
   profile: Profile = PROFILES[DEFAULT_PROFILE],
 ): ErrorBody | LegacyErrorBody {
-  const era = eraBody(code, params, profile);
-  if (era) return era;
   const spec: ErrorSpec = ERRORS[code];
+  const era = spec.eras && byEra(profile, spec.eras);
+  if (era) return era(spec.message(params));
   const message =
-    profile.roomErrors === 'e49' && spec.e49Message ? spec.e49Message(params) : spec.message(params);
+    spec.e49Message && byEra(profile, E49_WORDS) ? spec.e49Message(params) : spec.message(params);
   const body: ErrorBody = { success: false, error: message };
   if (spec.bare) return body;
   if (spec.errorType) {
@@ -360,7 +379,7 @@ export function toEnvelope(
   } else if (spec.suffixOnly) {
     body.error = `${message} [${spec.suffixOnly}]`;
   }
-  if (spec.details && profile.details) body.details = spec.details(params);
+  if (spec.details && byEra(profile, DETAILS)) body.details = spec.details(params);
   if (spec.meteorStatus) {
     body.status = 'error';
     body.message = message;

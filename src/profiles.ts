@@ -1,9 +1,5 @@
 /**
- * Server-version profiles: how the wire behaviour of one Rocket.Chat era differs from profile `7`
- * (the default, `rocketchat-behaviour.md`), as data. The routes, the store and the error table
- * read a world's profile; no route exists twice. A new era is one more entry here.
- *
- * Source: `rocketchat-profiles.md` (eras E49, E5x, E6, E7+ express and Hono builds).
+ * Server-version profiles: the Rocket.Chat eras the fake can answer as (profile `7` by default).
  *
  * Layer: base. Imports only the published types.
  */
@@ -15,131 +11,25 @@ export { PROFILE_IDS };
 export type { ProfileId };
 export const DEFAULT_PROFILE: ProfileId = '7';
 
+/**
+ * A server era the fake answers as: its id and the version it reports. How an era's behaviour
+ * differs is not here: each difference is an era table next to the operation, the error or the
+ * store rule it changes (src/eras.ts, byEra), so a new release line is one more entry below plus
+ * the tables its behaviour changes.
+ */
 export interface Profile {
   id: ProfileId;
   /** what `/api/info` reports */
   version: string;
-  /** `/api/info`: `{version}` (flat), or `{info: {version}}` (the 0.49 era) */
-  info: 'flat' | 'nested';
-  /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer (E7+) */
-  noStoreHeaders: boolean;
-  /** Restivus' bodies (E49–E6): a 401 is `{status, message}`, a wrong method `{status, message}` */
-  restivus: boolean;
-  /** login's success body: without `me` (E49), without `success` (E5x, E6), or both (E7+) */
-  loginSuccess: 'token-only' | 'no-success' | 'enveloped';
-  /** login's failures: E49's `{status, message}`, E5x/E6's `{status, error, message}`, E7+'s envelope */
-  loginFailure: 'e49' | 'e5x' | 'e7';
-  /** a permission refusal by the route: `{success:false,error:"unauthorized"}` (≤5.x) or 6.x+'s text */
-  forbidden: 'unauthorized' | 'permissions';
-  /** a Meteor.Error's `details` reach the body (not in the 0.49 era) */
-  details: boolean;
-  /** rooms are found by `roomName` too (E5x on); E49 knows `roomId` only */
-  roomName: boolean;
-  /** E49's room errors: `The parameter "roomId" is required`, `No channel found by the id of: <id>` */
-  roomErrors: 'e49' | 'modern';
-  /** channels.list: E49 checks no permission; later eras view-c-room / view-joined-room */
-  listPermission: boolean;
-  /** getIntegrations: `manage-integrations` (E49), any of the four (E5x), Rocket.Chat 7's rule (6.x+) */
-  integrationRule: 'manage-integrations' | 'any-of-four' | 'by-kind';
-  /** getIntegrations without a room parameter (6.x's TS route falls through to not found) */
-  missingIntegrationRoom: 'param-error' | 'not-found' | 'invalid-params';
-  /** parameter validation: none (E49, E5x: Restivus), ajv with `[invalid-params]` (6, 7), Hono's (8) */
-  validation: 'restivus' | 'ajv' | 'hono';
-  /** route permissions before parameter validation (the Hono builds) */
-  permissionFirst: boolean;
-  /** channels.list refuses `fields` (6.x's schema, `additionalProperties: false`) */
-  listRefusesFields: boolean;
-  /** setReadOnly posts a system message (`msgs` + 1); the 0.5x servers did not */
-  readOnlyMessage: boolean;
-  /** read-only mutes the members who lack post-readonly; off unsets `muted` (the 0.49 era) */
-  readOnlyMutes: boolean;
-  /** the REST rate limiter exists (not in the 0.49 era) */
-  rateLimiter: boolean;
-  /** `GET /api/v1/info` still exists (removed in 3.0): `{info: {version}}` */
-  v1Info: boolean;
 }
 
-const SEVEN: Profile = {
-  id: '7',
-  version: '7.0.0',
-  info: 'flat',
-  noStoreHeaders: true,
-  restivus: false,
-  loginSuccess: 'enveloped',
-  loginFailure: 'e7',
-  forbidden: 'permissions',
-  details: true,
-  roomName: true,
-  roomErrors: 'modern',
-  listPermission: true,
-  integrationRule: 'by-kind',
-  missingIntegrationRoom: 'param-error',
-  validation: 'ajv',
-  permissionFirst: false,
-  listRefusesFields: false,
-  readOnlyMessage: true,
-  readOnlyMutes: false,
-  rateLimiter: true,
-  v1Info: false,
-};
-
-/** Every profile: profile 7 and what each era changes. */
+/** Every profile. */
 export const PROFILES: Readonly<Record<ProfileId, Profile>> = {
-  '0.49': {
-    ...SEVEN,
-    id: '0.49',
-    version: '0.49.4',
-    info: 'nested',
-    noStoreHeaders: false,
-    restivus: true,
-    loginSuccess: 'token-only',
-    loginFailure: 'e49',
-    forbidden: 'unauthorized',
-    details: false,
-    roomName: false,
-    roomErrors: 'e49',
-    listPermission: false,
-    integrationRule: 'manage-integrations',
-    validation: 'restivus',
-    readOnlyMessage: false,
-    readOnlyMutes: true,
-    rateLimiter: false,
-    v1Info: true,
-  },
-  '5': {
-    ...SEVEN,
-    id: '5',
-    version: '5.4.10',
-    noStoreHeaders: false,
-    restivus: true,
-    loginSuccess: 'no-success',
-    loginFailure: 'e5x',
-    forbidden: 'unauthorized',
-    integrationRule: 'any-of-four',
-    validation: 'restivus',
-    readOnlyMessage: false,
-  },
-  '6': {
-    ...SEVEN,
-    id: '6',
-    version: '6.13.1',
-    noStoreHeaders: false,
-    restivus: true,
-    loginSuccess: 'no-success',
-    loginFailure: 'e5x',
-    missingIntegrationRoom: 'not-found',
-    listRefusesFields: true,
-  },
-  '7': SEVEN,
-  '8': {
-    ...SEVEN,
-    id: '8',
-    version: '8.0.0',
-    missingIntegrationRoom: 'invalid-params',
-    validation: 'hono',
-    permissionFirst: true,
-    listRefusesFields: true,
-  },
+  '0.49': { id: '0.49', version: '0.49.4' },
+  '5': { id: '5', version: '5.4.10' },
+  '6': { id: '6', version: '6.13.1' },
+  '7': { id: '7', version: '7.0.0' },
+  '8': { id: '8', version: '8.0.0' },
 };
 
 export function isProfileId(value: unknown): value is ProfileId {

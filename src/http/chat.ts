@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ServerResponse } from 'node:http';
 
 import { ApiError, toEnvelope } from '../errors';
+import { byEra } from '../eras';
 import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
@@ -45,6 +46,11 @@ export interface ChatRequest {
   readonly baseUrl: string;
 }
 
+/** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
+const NO_STORE_ERA = { '0.49': false, '7': true };
+/** Rocket.Chat's REST rate limiter: from 5.x (the 0.49 era had none). */
+const RATE_LIMITER_ERA = { '0.49': false, '5': true };
+
 /** What one answer is, before it is written: status, extra headers, the body as data and as text. */
 interface Answer {
   status: number;
@@ -81,7 +87,7 @@ function write(res: ServerResponse, world: FakeWorld, answer: Answer, partial = 
   if (res.hasHeader('Cache-Control')) res.removeHeader('Cache-Control');
   if (res.hasHeader('Pragma')) res.removeHeader('Pragma');
   const extra = Object.keys(answer.headers).length > 0;
-  const head = world.profile.noStoreHeaders
+  const head = byEra(world.profile, NO_STORE_ERA)
     ? extra
       ? { ...NO_STORE, ...answer.headers }
       : NO_STORE
@@ -136,7 +142,12 @@ function rateLimit(
 ): void {
   const roles = caller?.user.roles ?? [];
   // the 0.49 era had no REST rate limiter
-  if (!op.rateLimited || !world.profile.rateLimiter || roles.includes('admin') || roles.includes('bot'))
+  if (
+    !op.rateLimited ||
+    !byEra(world.profile, RATE_LIMITER_ERA) ||
+    roles.includes('admin') ||
+    roles.includes('bot')
+  )
     return;
   const hit = world.limiter.hit(`${request.remoteAddress}|${op.path}`, world.store.clock.nowMs());
   if (!hit) return;

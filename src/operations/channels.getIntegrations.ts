@@ -1,4 +1,14 @@
 import { ApiError } from '../errors';
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
+
+/** A request naming no room: the room check's error; 6.x's route fell through to not found; 8.x's typed route refuses the query. */
+const MISSING_ROOM: EraTable<'param-error' | 'not-found' | 'invalid-params'> = {
+  '0.49': 'param-error',
+  '6': 'not-found',
+  '7': 'param-error',
+  '8': 'invalid-params',
+};
 import { operation, success } from './operation';
 import { callerOf, readIncludeAll, readListOptions, readRoomRef } from './params';
 
@@ -17,9 +27,9 @@ export default operation({
     const scope = store.integrationScope(callerOf(context));
     const ref = readRoomRef(params);
     if (ref.roomId === undefined && ref.roomName === undefined) {
-      // 6.x's route fell through to "not found"; the typed route of 8.x refuses the query
-      if (profile.missingIntegrationRoom === 'not-found') throw new ApiError('error-room-not-found');
-      if (profile.missingIntegrationRoom === 'invalid-params')
+      const missing = byEra(profile, MISSING_ROOM);
+      if (missing === 'not-found') throw new ApiError('error-room-not-found');
+      if (missing === 'invalid-params')
         throw new ApiError('invalid-params', { reason: "must have required property 'roomId'" });
     }
     const room = store.findChannel(ref, { checkArchived: false });

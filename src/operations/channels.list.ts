@@ -1,4 +1,10 @@
 import { ApiError } from '../errors';
+import { byEra } from '../eras';
+
+/** The Hono builds (8.x) check the route's permissions before the parameters. */
+const PERMISSION_FIRST = { '0.49': false, '8': true };
+/** 6.x's schema and the Hono builds' have no `fields` (`additionalProperties: false`). */
+const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false, '8': true };
 import { operation, success } from './operation';
 import { callerOf, readListOptions, readRoomIdFilter } from './params';
 
@@ -19,10 +25,8 @@ export default operation({
     const { store, profile } = context;
     const user = callerOf(context);
     const params = context.input.query;
-    // the Hono builds (8.x) check the route's permissions before the parameters
-    const early = profile.permissionFirst ? store.channelScope(user) : undefined;
-    // 6.x's schema has no `fields` (`additionalProperties: false`)
-    if (profile.listRefusesFields && params.fields !== undefined)
+    const early = byEra(profile, PERMISSION_FIRST) ? store.channelScope(user) : undefined;
+    if (byEra(profile, REFUSES_FIELDS) && params.fields !== undefined)
       throw new ApiError('invalid-params', { reason: 'must NOT have additional properties' });
     const options = readListOptions(params, ['t'], readRoomIdFilter(params));
     if ((early ?? store.channelScope(user)) === 'all') return options;

@@ -1,4 +1,8 @@
+import { byEra } from '../eras';
 import { operation, success } from './operation';
+
+/** 8.x's typed route: a body without `type` fails its schema first. */
+const TYPE_SCHEMA = { '0.49': false, '8': true };
 import { callerOf, readBody, readSetType } from './params';
 
 /** `POST /api/v1/channels.setType`: a non-blank `type`, then the room, the permissions and the change. */
@@ -10,7 +14,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
-  read: ({ input, profile }) => readSetType(readBody(input.body), profile),
+  read: ({ input, profile }) => readSetType(readBody(input.body), byEra(profile, TYPE_SCHEMA)),
   run: (context, { ref, type }) => success({ channel: context.store.setType(callerOf(context), ref, type) }),
   contract: { changed: (answer) => answer.channel },
 });

@@ -1,15 +1,29 @@
 import { ApiError } from '../errors';
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import type { Profile } from '../profiles';
 import type { Credentials } from '../store/store';
 import { operation, success } from './operation';
 import type { Params } from './operation';
 import { readBody } from './params';
 
+/** The answer to a login: the token alone (0.49, Restivus' own login), no `success` (5.x, 6.x), or whole (7.0 on). */
+const SUCCESS: EraTable<'token-only' | 'no-success' | 'enveloped'> = {
+  '0.49': 'token-only',
+  '5': 'no-success',
+  '7': 'enveloped',
+};
+/** A body without a password: the one 401, except 5.x and 6.x, which handed it to Meteor's login. */
+const NO_PASSWORD: EraTable<'login-failed' | 'login-unrecognized'> = {
+  '0.49': 'login-failed',
+  '5': 'login-unrecognized',
+  '7': 'login-failed',
+};
+
 /** `{username|user|email, password}`; anything else (wrong types included) is the one 401. */
 function readCredentials(body: Params, profile: Profile): Credentials {
   const { username, user, email, password } = body;
-  // 5.x and 6.x hand a body without a password to Meteor's login, which does not recognise it
-  if (password === undefined && profile.loginFailure === 'e5x') throw new ApiError('login-unrecognized');
+  if (password === undefined) throw new ApiError(byEra(profile, NO_PASSWORD));
   if (typeof password !== 'string') throw new ApiError('login-failed');
   if (typeof username === 'string') return { username, password };
   if (typeof user === 'string')
@@ -49,14 +63,14 @@ export default operation({
   },
   run: ({ store, profile, input }, credentials) => {
     const { user, authToken } = store.login(credentials);
-    // the 0.49 era (Restivus' own login) answered with the token alone; 5.x and 6.x without `success`
-    if (profile.loginSuccess === 'token-only')
+    const shape = byEra(profile, SUCCESS);
+    if (shape === 'token-only')
       return { body: { status: 'success', data: { authToken, userId: user._id } }, envelope: false };
     const body = {
       status: 'success',
       data: { userId: user._id, authToken, me: store.me(user, input.baseUrl) },
     };
-    return profile.loginSuccess === 'no-success' ? { body, envelope: false } : success(body);
+    return shape === 'no-success' ? { body, envelope: false } : success(body);
   },
   contract: { credentials: named },
 });

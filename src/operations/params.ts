@@ -1,5 +1,4 @@
 import { ApiError } from '../errors';
-import type { Profile } from '../profiles';
 import type { ErrorCode } from '../errors';
 import type { ListOptions, RoomRef } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
@@ -127,9 +126,12 @@ export function readRoomRef(params: Params): RoomRef {
 
 const SET_READ_ONLY_KEYS = ['roomId', 'roomName', 'readOnly'];
 
-/** The body of `channels.setReadOnly`, checked as the server's validator does (`"true"` coerced). */
-export function readSetReadOnly(body: Params, profile?: Profile): { ref: RoomRef; readOnly: boolean } {
-  if (profile?.validation === 'restivus') {
+/**
+ * The body of `channels.setReadOnly`, checked as the server's validator does (`"true"` coerced);
+ * `validated: false` for the eras before the validator (0.49, 5.x).
+ */
+export function readSetReadOnly(body: Params, validated = true): { ref: RoomRef; readOnly: boolean } {
+  if (!validated) {
     // before 6.x: no validator; only a missing `readOnly` is refused, in words of its own
     if (body.readOnly === undefined) throw new ApiError('readonly-required');
     return { ref: readRoomRef(body), readOnly: body.readOnly === true || body.readOnly === 'true' };
@@ -150,10 +152,12 @@ export function readSetReadOnly(body: Params, profile?: Profile): { ref: RoomRef
   return { ref: { [name]: value }, readOnly };
 }
 
-/** The body of `channels.setType`: a non-blank `type` first, then the room. */
-export function readSetType(body: Params, profile?: Profile): { ref: RoomRef; type: string } {
-  // 8.x's typed route: a body without `type` fails its schema before the route's own check
-  if (profile?.validation === 'hono' && !('type' in body))
+/**
+ * The body of `channels.setType`: a non-blank `type` first, then the room. `schema`: a body
+ * without `type` fails the route's schema before its own check (8.x's typed route).
+ */
+export function readSetType(body: Params, schema = false): { ref: RoomRef; type: string } {
+  if (schema && !('type' in body))
     throw new ApiError('invalid-params', { reason: "must have required property 'type'" });
   const type = body.type;
   if (typeof type !== 'string' || type.trim() === '') throw new ApiError('type-required');

@@ -1,5 +1,9 @@
 import { ApiError } from '../errors';
+import { byEra } from '../eras';
 import { operation, success } from './operation';
+
+/** The route was removed in 3.0. */
+const EXISTS = { '0.49': true, '3': false };
 
 /** `GET /api/v1/info`: the 0.49 era's (removed in 3.0); later eras answer 404. */
 export default operation({
@@ -11,7 +15,7 @@ export default operation({
   bodyRule: 'size-only',
   changesState: false,
   read: ({ profile }) => {
-    if (!profile.v1Info) throw new ApiError('not-found');
+    if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
   },
   run: ({ profile }) => success({ info: { version: profile.version } }),
 });

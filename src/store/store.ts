@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
 import type { Profile } from '../profiles';
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import { profileOf } from '../profiles';
 import type {
   Changes,
@@ -29,6 +31,17 @@ import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
 
 /** Options that change the rules, not the data. */
+/** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
+const ROOMS_BY_NAME = { '0.49': false, '5': true };
+/** `channels.list` checks view-c-room / view-joined-room from 5.x; the 0.49 era checked nothing. */
+const LIST_PERMISSION = { '0.49': false, '5': true };
+/** Who reads integrations: 0.49's manage-integrations, 5.x's any of the four, 6.x on by kind. */
+const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kind'> = {
+  '0.49': 'manage-integrations',
+  '5': 'any-of-four',
+  '6': 'by-kind',
+};
+
 export interface StoreOptions {
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
@@ -208,7 +221,7 @@ export class Store {
    */
   channelScope(user: User): ChannelScope {
     // the 0.49 era checked no permission: every logged-in user listed every public channel
-    if (!this.#profile.listPermission || this.can(user, 'view-c-room')) return 'all';
+    if (!byEra(this.#profile, LIST_PERMISSION) || this.can(user, 'view-c-room')) return 'all';
     if (this.can(user, 'view-joined-room')) return 'joined';
     throw new ApiError('error-unauthorized');
   }
@@ -236,7 +249,7 @@ export class Store {
    */
   integrationScope(user: User): IntegrationScope {
     const both: IntegrationKind[] = ['webhook-outgoing', 'webhook-incoming'];
-    const rule = this.#profile.integrationRule;
+    const rule = byEra(this.#profile, INTEGRATION_RULE);
     if (rule !== 'by-kind') {
       // the older eras: one permission (0.49's manage-integrations), or any of the four (5.x), reads all
       const names =
@@ -271,7 +284,7 @@ export class Store {
   /** Finds a channel the `channels.*` routes may act on (`t:"c"`, or any room when lenient). */
   findChannel(given: RoomRef, { checkArchived }: { checkArchived: boolean }): Room {
     // the 0.49 era found rooms by roomId alone
-    const ref = this.#profile.roomName
+    const ref = byEra(this.#profile, ROOMS_BY_NAME)
       ? given
       : { ...(given.roomId !== undefined ? { roomId: given.roomId } : {}) };
     if (ref.roomId === undefined && ref.roomName === undefined)
@@ -335,13 +348,21 @@ export class Store {
     return { items: shaped, count: shaped.length, offset, total: ordered.size };
   }
 
-  /** `channels.setReadOnly`, checks in the real server's order. */
-  setReadOnly(user: User, ref: RoomRef, readOnly: boolean): JsonObject {
+  /**
+   * `channels.setReadOnly`, checks in the real server's order. `era` says what the change does
+   * besides `ro` (the operation's era tables): post the system message (`msgs` + 1), mute the
+   * members who may not post (the 0.49 era).
+   */
+  setReadOnly(
+    user: User,
+    ref: RoomRef,
+    readOnly: boolean,
+    era: { message: boolean; mutes: boolean } = { message: true, mutes: false },
+  ): JsonObject {
     const room = this.findChannel(ref, { checkArchived: true });
     if (room.ro === readOnly && !this.#lenient) throw new ApiError('readonly-unchanged');
     if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
-    if (!this.#profile.readOnlyMutes)
-      return this.#commitRoom(room, { ro: readOnly }, this.#profile.readOnlyMessage);
+    if (!era.mutes) return this.#commitRoom(room, { ro: readOnly }, era.message);
     // the 0.49 era: read-only mutes the members who may not post in it (not admins, not its owner)
     const muted = readOnly
       ? room.usernames.filter((name) => {
@@ -349,7 +370,7 @@ export class Store {
           return member !== undefined && !this.can(member, 'post-readonly', room);
         })
       : [];
-    return this.#commitRoom(room, { ro: readOnly, muted }, this.#profile.readOnlyMessage);
+    return this.#commitRoom(room, { ro: readOnly, muted }, era.message);
   }
 
   /** `channels.setType`, checks in the real server's order. */

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import type { CheckRequest, CheckResult } from '../types';
-import type { Profile } from '../profiles';
-import { profileOf } from '../profiles';
+import type { VerifyProfile } from './eras';
+import { verifyProfileOf } from './eras';
 import type { Client, Credentials, Outgoing, Reply } from './client';
 import { forEra } from './expected';
 
@@ -89,7 +89,7 @@ export class CheckContext {
     /** the passwords, by `Who`, for the login checks; never reported */
     private readonly passwords: { user: string; user2?: string },
     /** the era the server is verified as (default 7) */
-    readonly profile: Profile = profileOf(undefined),
+    readonly profile: VerifyProfile = verifyProfileOf(undefined),
   ) {
     this.era = forEra(profile);
   }

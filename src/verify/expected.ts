@@ -6,7 +6,7 @@
  * Layer: verify. Plain values; imports only the profiles' table (src/profiles.ts).
  */
 
-import type { Profile } from '../profiles';
+import type { VerifyProfile } from './eras';
 
 export const NOT_LOGGED_IN = {
   success: false,
@@ -124,7 +124,7 @@ export function invalidRoomType(type: string): object {
  * The same bodies as an era wrote them (src/profiles.ts, rocketchat-profiles.md): the suite
  * expects these of a server verified with `--profile`. Profile 7's are the constants above.
  */
-export function forEra(profile: Profile) {
+export function forEra(profile: VerifyProfile) {
   const restivus = profile.restivus;
   const withDetails = (body: Record<string, unknown>): object => {
     if (profile.details) return body;

@@ -5,7 +5,7 @@ import type { Facts, ListedRoom, Session } from './context';
 import { CheckContext, CheckFailure, CheckSkipped, listOf, objectOf } from './context';
 import type { Check } from './suite';
 import { CHECKS } from './suite';
-import { profileOf } from '../profiles';
+import { verifyProfileOf } from './eras';
 
 /**
  * Runs the conformance suite against one server: reaches it, logs in, learns what the checks need
@@ -262,7 +262,7 @@ export async function runVerify(
     facts,
     client,
     { user: options.password, ...(options.password2 !== undefined ? { user2: options.password2 } : {}) },
-    profileOf(options.profile),
+    verifyProfileOf(options.profile),
   );
   const results: CheckResult[] = [];
   let interrupted = false;
