@@ -4,93 +4,39 @@
  * them, so a real server's response can be pasted into a scenario), what changed since the
  * baseline, the request journal's entries, faults, the rate limit, the clock and sessions.
  *
- * Layer: base. Imports nothing. Every other layer may import it; `src/index.ts` exports from it.
+ * The entities' fields are declared once, in src/wire.ts; the interfaces here are made of them.
+ *
+ * Layer: base. Imports only src/wire.ts. Every other layer may import it; `src/index.ts` exports from it.
  */
 
-/** Global roles a user can have. */
-export const USER_ROLES = ['admin', 'user', 'bot', 'guest'] as const;
+import { USER_ROLES } from './wire';
+import type { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, WireType } from './wire';
+
+export { USER_ROLES };
+export type { Email, UserRef, UserRole } from './wire';
+
 /** Roles a permission can be granted to: the global ones and the room-scoped ones. */
 export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
-
-export type UserRole = (typeof USER_ROLES)[number];
 
 /** The Rocket.Chat eras the fake can answer as (see src/profiles.ts and the README's "Server versions"). */
 export const PROFILE_IDS = ['0.49', '5', '6', '7', '8'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
-/** A user as Rocket.Chat refers to one inside another entity. */
-export interface UserRef {
-  _id: string;
-  username: string;
-}
-
-export interface Email {
-  address: string;
-  verified: boolean;
-}
-
-export interface User {
-  _id: string;
-  username: string;
-  /** the fake's own field: the password `login` accepts (never sent on the wire) */
-  password: string;
-  name: string;
-  emails: Email[];
-  roles: UserRole[];
-  active: boolean;
+/** A user as the store holds it; `password` is the fake's own (the one `login` accepts), never sent. */
+export interface User extends WireType<typeof USER_SHAPE> {
   [extra: string]: unknown;
 }
 
 export type RoomType = 'c' | 'p';
 
-export interface Room {
-  _id: string;
-  name: string;
-  fname?: string;
-  t: RoomType;
-  usernames: string[];
-  usersCount: number;
-  msgs: number;
-  u?: UserRef;
-  ts: string;
-  ro?: boolean;
-  sysMes: boolean;
-  _updatedAt: string;
-  joinCodeRequired: boolean;
-  /** stored, never returned */
-  joinCode?: string;
-  muted: string[];
-  topic?: string;
-  description?: string;
-  archived?: boolean;
-  default?: boolean;
+/** A room: `joinCode` is stored, never sent; a list page leaves out `joinCodeRequired` and `muted`. */
+export interface Room extends WireType<typeof ROOM_SHAPE> {
   [extra: string]: unknown;
 }
 
 /** An outgoing webhook: Rocket.Chat posts a room's events to `urls`. */
-export interface OutgoingIntegration {
-  _id: string;
-  type: 'webhook-outgoing';
-  event: string;
-  enabled: boolean;
-  name: string;
-  username: string;
-  userId: string;
-  alias: string;
-  avatar: string;
-  channel: string[];
-  triggerWords: string[];
-  urls: string[];
-  token: string;
-  script: string;
-  scriptEnabled: boolean;
-  scriptCompiled: string;
-  scriptError: null;
-  impersonateUser: boolean;
-  _createdAt: string;
-  _createdBy: UserRef;
-  _updatedAt: string;
+export interface OutgoingIntegration extends WireType<typeof OUTGOING_SHAPE> {
   [extra: string]: unknown;
 }
 
@@ -98,24 +44,7 @@ export interface OutgoingIntegration {
  * An incoming webhook: a URL with `token` that posts into `channel` as `username`. No `event`,
  * `urls` or `triggerWords`; `avatarUrl` where the outgoing kind has `avatar`.
  */
-export interface IncomingIntegration {
-  _id: string;
-  type: 'webhook-incoming';
-  enabled: boolean;
-  name: string;
-  username: string;
-  userId: string;
-  alias: string;
-  avatarUrl: string;
-  emoji: string;
-  channel: string[];
-  token: string;
-  script: string;
-  scriptEnabled: boolean;
-  overrideDestinationChannelEnabled: boolean;
-  _createdAt: string;
-  _createdBy: UserRef;
-  _updatedAt: string;
+export interface IncomingIntegration extends WireType<typeof INCOMING_SHAPE> {
   [extra: string]: unknown;
 }
 

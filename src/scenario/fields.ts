@@ -1,4 +1,5 @@
 import type { World } from '../types';
+import { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, fieldsOf } from '../wire';
 
 /**
  * Which keys an entity of a scenario may have: the fields the fake models (./build.ts builds them)
@@ -6,73 +7,11 @@ import type { World } from '../types';
  * `extra` object. No zod here: `state()` uses this to give back a world in scenario shape.
  */
 
-/** The fields the fake models, per kind: ./build.ts fills them, in Rocket.Chat's order. */
-export const USER_KEYS = new Set(['_id', 'username', 'password', 'name', 'emails', 'roles', 'active']);
-export const ROOM_KEYS = new Set([
-  '_id',
-  'fname',
-  'name',
-  't',
-  'usernames',
-  'usersCount',
-  'msgs',
-  'u',
-  'ts',
-  'ro',
-  'sysMes',
-  'default',
-  'topic',
-  'description',
-  'archived',
-  '_updatedAt',
-  'joinCodeRequired',
-  'joinCode',
-  'muted',
-]);
-export const OUTGOING_KEYS = new Set([
-  '_id',
-  'type',
-  'event',
-  'enabled',
-  'name',
-  'username',
-  'userId',
-  'alias',
-  'avatar',
-  'channel',
-  'triggerWords',
-  'urls',
-  'token',
-  'script',
-  'scriptEnabled',
-  'scriptCompiled',
-  'scriptError',
-  'impersonateUser',
-  '_createdAt',
-  '_createdBy',
-  '_updatedAt',
-]);
-export const INCOMING_KEYS = new Set([
-  '_id',
-  'type',
-  'enabled',
-  'name',
-  'username',
-  'userId',
-  'alias',
-  'avatarUrl',
-  'emoji',
-  'channel',
-  'token',
-  'script',
-  'scriptEnabled',
-  'scriptCompiled',
-  'scriptError',
-  'overrideDestinationChannelEnabled',
-  '_createdAt',
-  '_createdBy',
-  '_updatedAt',
-]);
+/** The fields the fake models, per kind (src/wire.ts): ./build.ts fills them. */
+export const USER_KEYS = new Set(fieldsOf(USER_SHAPE));
+export const ROOM_KEYS = new Set(fieldsOf(ROOM_SHAPE));
+export const OUTGOING_KEYS = new Set(fieldsOf(OUTGOING_SHAPE));
+export const INCOMING_KEYS = new Set(fieldsOf(INCOMING_SHAPE));
 
 /** Rocket.Chat room fields (IRoom) the fake carries as given. */
 export const ROOM_CARRIED = [

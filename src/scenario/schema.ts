@@ -11,6 +11,14 @@ import {
 import { entitySchema, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
+import type { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE } from '../wire';
+
+/**
+ * A scenario entity's fields: one for each field of its wire shape (src/wire.ts), and no other,
+ * so a field added to or dropped from the one declaration does not compile until the scenario
+ * says how it is given.
+ */
+type FieldsOf<S> = { readonly [K in keyof S]: z.ZodType };
 
 /**
  * The scenario file, defined once. Validation, the TypeScript input type and the published JSON
@@ -96,7 +104,7 @@ const userShape = {
   emails: z.array(strictObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
   roles: z.array(z.enum(USER_ROLES)).optional().describe('default ["user"]'),
   active: z.boolean().optional().describe('inactive users cannot log in; default true'),
-};
+} satisfies FieldsOf<typeof USER_SHAPE>;
 
 export const userSchema = entitySchema(userShape, USER_CARRIED, USER_HINTS);
 
@@ -123,7 +131,7 @@ const channelShape = {
   joinCodeRequired: z.boolean().optional(),
   joinCode: z.string().optional().describe('stored, never returned'),
   muted: z.array(z.string()).optional(),
-};
+} satisfies FieldsOf<typeof ROOM_SHAPE>;
 
 export const channelSchema = entitySchema(channelShape, ROOM_CARRIED, ROOM_HINTS);
 
@@ -153,7 +161,7 @@ const outgoingShape = {
   scriptCompiled: z.string().optional(),
   scriptError: z.null().optional(),
   impersonateUser: z.boolean().optional(),
-};
+} satisfies FieldsOf<typeof OUTGOING_SHAPE>;
 
 export const outgoingIntegrationSchema = entitySchema(
   outgoingShape,
@@ -180,7 +188,7 @@ const incomingShape = {
   event: outgoingOnly('event'),
   urls: outgoingOnly('urls'),
   triggerWords: outgoingOnly('triggerWords'),
-};
+} satisfies FieldsOf<typeof INCOMING_SHAPE> & Record<'event' | 'urls' | 'triggerWords', z.ZodType>;
 
 export const incomingIntegrationSchema = entitySchema(
   incomingShape,

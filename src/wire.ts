@@ -1,0 +1,281 @@
+/**
+ * Every entity's wire shape, declared once: the fields of a room, an integration of each kind, a
+ * user and the `me` object, each field's kind, whether every entity has it, and where it is not
+ * sent. From these come the published types (src/types.ts), the store's views (what a list page
+ * or a change leaves out), the scenario's modelled keys (src/scenario/fields.ts), and the JSON
+ * Schemas the tests check every answer against (jsonSchemaOf).
+ *
+ * Layer: base. Plain data and types; no zod.
+ */
+
+/** A field's kind on the wire. */
+export type FieldKind =
+  | 'string'
+  | 'url'
+  | 'iso'
+  | 'boolean'
+  | 'count'
+  | 'number'
+  | 'strings'
+  | 'userRef'
+  | 'null'
+  | 'emails'
+  | 'roles'
+  | 'object'
+  | { readonly enum: readonly string[] }
+  | { readonly const: string }
+  | { readonly channels: true };
+
+/** One field of an entity. */
+export interface FieldSpec {
+  readonly kind: FieldKind;
+  /** every entity of the kind has it (else it may be absent) */
+  readonly required?: true;
+  /** stored, never sent (a room's join code, a user's password) */
+  readonly hidden?: true;
+  /** left out of list pages (`channels.list`) */
+  readonly notInLists?: true;
+}
+
+export type EntityShape = Readonly<Record<string, FieldSpec>>;
+
+/** A Rocket.Chat room, in Rocket.Chat's field order. */
+export const ROOM_SHAPE = {
+  _id: { kind: 'string', required: true },
+  fname: { kind: 'string' },
+  name: { kind: 'string', required: true },
+  t: { kind: { enum: ['c', 'p'] }, required: true },
+  usernames: { kind: 'strings', required: true },
+  usersCount: { kind: 'count', required: true },
+  msgs: { kind: 'count', required: true },
+  u: { kind: 'userRef' },
+  ts: { kind: 'iso', required: true },
+  ro: { kind: 'boolean' },
+  sysMes: { kind: 'boolean', required: true },
+  default: { kind: 'boolean' },
+  topic: { kind: 'string' },
+  description: { kind: 'string' },
+  archived: { kind: 'boolean' },
+  _updatedAt: { kind: 'iso', required: true },
+  joinCodeRequired: { kind: 'boolean', required: true, notInLists: true },
+  joinCode: { kind: 'string', hidden: true },
+  muted: { kind: 'strings', required: true, notInLists: true },
+} as const satisfies EntityShape;
+
+/** An outgoing webhook: Rocket.Chat posts a room's events to `urls`. */
+export const OUTGOING_SHAPE = {
+  _id: { kind: 'string', required: true },
+  type: { kind: { const: 'webhook-outgoing' }, required: true },
+  event: { kind: 'string', required: true },
+  enabled: { kind: 'boolean', required: true },
+  name: { kind: 'string', required: true },
+  username: { kind: 'string', required: true },
+  userId: { kind: 'string', required: true },
+  alias: { kind: 'string', required: true },
+  avatar: { kind: 'string', required: true },
+  channel: { kind: 'strings', required: true },
+  triggerWords: { kind: 'strings', required: true },
+  urls: { kind: 'strings', required: true },
+  token: { kind: 'string', required: true },
+  script: { kind: 'string', required: true },
+  scriptEnabled: { kind: 'boolean', required: true },
+  scriptCompiled: { kind: 'string', required: true },
+  scriptError: { kind: 'null', required: true },
+  impersonateUser: { kind: 'boolean', required: true },
+  _createdAt: { kind: 'iso', required: true },
+  _createdBy: { kind: 'userRef', required: true },
+  _updatedAt: { kind: 'iso', required: true },
+} as const satisfies EntityShape;
+
+/**
+ * An incoming webhook: a URL with `token` that posts into `channel` as `username`. No `event`,
+ * `urls` or `triggerWords`; `avatarUrl` where the outgoing kind has `avatar`.
+ */
+export const INCOMING_SHAPE = {
+  _id: { kind: 'string', required: true },
+  type: { kind: { const: 'webhook-incoming' }, required: true },
+  enabled: { kind: 'boolean', required: true },
+  name: { kind: 'string', required: true },
+  username: { kind: 'string', required: true },
+  userId: { kind: 'string', required: true },
+  alias: { kind: 'string', required: true },
+  avatarUrl: { kind: 'string', required: true },
+  emoji: { kind: 'string', required: true },
+  channel: { kind: { channels: true }, required: true },
+  token: { kind: 'string', required: true },
+  script: { kind: 'string', required: true },
+  scriptEnabled: { kind: 'boolean', required: true },
+  scriptCompiled: { kind: 'string' },
+  scriptError: { kind: 'null' },
+  overrideDestinationChannelEnabled: { kind: 'boolean', required: true },
+  _createdAt: { kind: 'iso', required: true },
+  _createdBy: { kind: 'userRef', required: true },
+  _updatedAt: { kind: 'iso', required: true },
+} as const satisfies EntityShape;
+
+/** A user as the store holds it; `password` is the fake's own and never sent. */
+export const USER_SHAPE = {
+  _id: { kind: 'string', required: true },
+  username: { kind: 'string', required: true },
+  password: { kind: 'string', required: true, hidden: true },
+  name: { kind: 'string', required: true },
+  emails: { kind: 'emails', required: true },
+  roles: { kind: 'roles', required: true },
+  active: { kind: 'boolean', required: true },
+} as const satisfies EntityShape;
+
+/** The `me` object of login and `/api/v1/me`. */
+export const ME_SHAPE = {
+  _id: { kind: 'string', required: true },
+  username: { kind: 'string', required: true },
+  name: { kind: 'string', required: true },
+  emails: { kind: 'emails', required: true },
+  status: { kind: { const: 'online' }, required: true },
+  statusConnection: { kind: { const: 'online' }, required: true },
+  utcOffset: { kind: 'number', required: true },
+  active: { kind: 'boolean', required: true },
+  roles: { kind: 'roles', required: true },
+  settings: { kind: 'object', required: true },
+  avatarUrl: { kind: 'url', required: true },
+} as const satisfies EntityShape;
+
+/** `data` of a login's answer (7.0 on): the user's id, the token, and `me`. */
+export const LOGIN_DATA_SHAPE = {
+  userId: { kind: 'string', required: true },
+  authToken: { kind: 'string', required: true },
+  me: { kind: 'object', required: true },
+} as const satisfies EntityShape;
+
+/** The roles a user may have. */
+export const USER_ROLES = ['admin', 'user', 'bot', 'guest'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** A user as another entity names one. */
+export interface UserRef {
+  _id: string;
+  username: string;
+}
+
+/** An e-mail address of a user. */
+export interface Email {
+  address: string;
+  verified: boolean;
+}
+
+/** The TypeScript type of a field kind. */
+type TypeOf<K> = K extends 'string' | 'url' | 'iso'
+  ? string
+  : K extends 'boolean'
+    ? boolean
+    : K extends 'count' | 'number'
+      ? number
+      : K extends 'strings'
+        ? string[]
+        : K extends 'userRef'
+          ? UserRef
+          : K extends 'null'
+            ? null
+            : K extends 'emails'
+              ? Email[]
+              : K extends 'roles'
+                ? UserRole[]
+                : K extends 'object'
+                  ? Record<string, unknown>
+                  : K extends { readonly enum: readonly (infer E)[] }
+                    ? E
+                    : K extends { readonly const: infer C }
+                      ? C
+                      : K extends { readonly channels: true }
+                        ? string[]
+                        : never;
+
+/** The fields of an entity as a TypeScript type: required ones always there, the others optional. */
+export type WireType<S extends EntityShape> = {
+  -readonly [K in keyof S as S[K] extends { required: true } ? K : never]: TypeOf<S[K]['kind']>;
+} & {
+  -readonly [K in keyof S as S[K] extends { required: true } ? never : K]?: TypeOf<S[K]['kind']>;
+};
+
+/** The fields of a shape, in order. */
+export function fieldsOf(shape: EntityShape): string[] {
+  return Object.keys(shape);
+}
+
+/** The fields a view leaves out: the hidden ones, and in a list page also those not in lists. */
+export function leftOut(shape: EntityShape, view: 'full' | 'list'): string[] {
+  return Object.entries(shape)
+    .filter(([, spec]) => spec.hidden === true || (view === 'list' && spec.notInLists === true))
+    .map(([name]) => name);
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
+
+function schemaOfKind(kind: FieldKind): JsonSchema {
+  if (typeof kind === 'object') {
+    if ('enum' in kind) return { enum: [...kind.enum] };
+    if ('const' in kind) return { const: kind.const };
+    return { type: 'array', items: { type: 'string', pattern: '^[#@].' }, minItems: 1 };
+  }
+  switch (kind) {
+    case 'string':
+      return { type: 'string' };
+    case 'url':
+      return { type: 'string', pattern: '^https?://' };
+    case 'iso':
+      return { type: 'string', pattern: ISO };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'count':
+      return { type: 'integer', minimum: 0 };
+    case 'number':
+      return { type: 'number' };
+    case 'strings':
+      return { type: 'array', items: { type: 'string' } };
+    case 'userRef':
+      return {
+        type: 'object',
+        required: ['_id', 'username'],
+        properties: { _id: { type: 'string' }, username: { type: 'string' } },
+        additionalProperties: false,
+      };
+    case 'null':
+      return { type: 'null' };
+    case 'emails':
+      return {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['address', 'verified'],
+          properties: { address: { type: 'string' }, verified: { type: 'boolean' } },
+        },
+      };
+    case 'roles':
+      return { type: 'array', items: { enum: [...USER_ROLES] } };
+    case 'object':
+      return { type: 'object' };
+  }
+}
+
+/**
+ * The JSON Schema of an entity as a view sends it: every field it may have, the ones every entity
+ * has required, the ones it leaves out forbidden. `narrow` restricts some fields further (the
+ * room type a list shows).
+ */
+export function jsonSchemaOf(
+  shape: EntityShape,
+  view: 'full' | 'list' = 'full',
+  narrow: Record<string, JsonSchema> = {},
+): JsonSchema {
+  const out = leftOut(shape, view);
+  const sent = Object.entries(shape).filter(([name]) => !out.includes(name));
+  return {
+    type: 'object',
+    required: sent.filter(([, spec]) => spec.required === true).map(([name]) => name),
+    properties: Object.fromEntries(
+      sent.map(([name, spec]) => [name, narrow[name] ?? schemaOfKind(spec.kind)]),
+    ),
+    ...(out.length > 0 ? { not: { anyOf: out.map((name) => ({ required: [name] })) } } : {}),
+  };
+}
