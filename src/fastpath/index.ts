@@ -1,13 +1,12 @@
 import { isAscii } from 'node:buffer';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 
-import { headerValue, serveChat } from '../http/chat';
+import { chatRequestOf, serveChat } from '../http/chat';
 import { NO_STORE } from '../http/respond';
 import { sendJsonText } from '../http/send';
-import { baseUrlOf, queryOf, targetOf } from '../http/target';
-import type { Target, WorldHost } from '../http/target';
+import { targetOf } from '../http/target';
+import type { WorldHost } from '../http/target';
 import { operationAt } from '../operations/table';
-import type { FakeWorld } from '../world';
 import { replayRequest } from './replay';
 
 /**
@@ -63,32 +62,6 @@ function parseSimpleJson(body: Buffer): unknown {
   }
 }
 
-/** Frames a request for the pipeline, as the Express adapter does (src/api/express.ts). */
-function serve(
-  world: FakeWorld,
-  target: Target,
-  req: IncomingMessage,
-  res: ServerResponse,
-  body?: unknown,
-): void {
-  serveChat(
-    world,
-    {
-      method: req.method ?? 'GET',
-      path: target.path,
-      rawQuery: target.query,
-      query: queryOf(target.query),
-      body,
-      ...(body !== undefined ? { contentType: req.headers['content-type'] } : {}),
-      authToken: headerValue(req.headers['x-auth-token']),
-      userId: headerValue(req.headers['x-user-id']),
-      remoteAddress: req.socket.remoteAddress ?? '',
-      baseUrl: baseUrlOf(req),
-    },
-    res,
-  );
-}
-
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
   host: FastPathHost,
@@ -112,7 +85,7 @@ export function withFastPath(
     // the table decides what the fast path may frame: an operation's route, with no body or plain JSON
     if (world && operationAt(target.path)) {
       if (!body) {
-        serve(world, target, req, res);
+        serveChat(world, chatRequestOf(req, target, undefined), res);
         return;
       }
       if (fastBodyHead(req, limit)) {
@@ -124,7 +97,7 @@ export function withFastPath(
           const parsed = parseSimpleJson(bytes);
           // looked up again now that the body is in: a session may have ended meanwhile
           const now = targetOf(host, url).world;
-          if (parsed !== undefined && now) serve(now, target, req, res, parsed);
+          if (parsed !== undefined && now) serveChat(now, chatRequestOf(req, target, parsed), res);
           else express()(replayRequest(req, bytes), res);
         });
         return;

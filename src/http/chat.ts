@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { ApiError, toEnvelope } from '../errors';
 import { byEra } from '../eras';
@@ -13,6 +13,7 @@ import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
 import { NO_STORE, toApiError } from './respond';
 import { sendJsonText } from './send';
+import { baseUrlOf, queryOf } from './target';
 
 /**
  * The one request pipeline of the chat API (`/api/…` of a world): journal, faults, the operation
@@ -36,8 +37,6 @@ export interface ChatRequest {
   readonly body: unknown;
   /** why the body failed to parse, if it did: thrown where the operation's body rule says */
   readonly bodyError?: ApiError;
-  /** the request's Content-Type, when it had a body */
-  readonly contentType?: string;
   readonly authToken?: string;
   readonly userId?: string;
   /** the client's address (the rate limiter's key) */
@@ -77,8 +76,32 @@ export function defaultFaultBody(status: number): object {
 }
 
 /** The first header value, as a string. */
-export function headerValue(value: string | string[] | undefined): string | undefined {
+function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Frames a request for the pipeline, the same for both adapters: the path inside the world and the
+ * query string as session routing found them (src/http/target.ts), the body as the adapter read it.
+ */
+export function chatRequestOf(
+  req: IncomingMessage,
+  target: { path: string; query: string },
+  body: unknown,
+  bodyError?: ApiError,
+): ChatRequest {
+  return {
+    method: req.method ?? 'GET',
+    path: target.path,
+    rawQuery: target.query,
+    query: queryOf(target.query),
+    body,
+    ...(bodyError ? { bodyError } : {}),
+    authToken: headerValue(req.headers['x-auth-token']),
+    userId: headerValue(req.headers['x-user-id']),
+    remoteAddress: req.socket.remoteAddress ?? '',
+    baseUrl: baseUrlOf(req),
+  };
 }
 
 /** Writes an answer: the era's no-store headers (profile 7 on), then the answer's own. */
@@ -244,7 +267,6 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
   const detail: ExchangeDetail = {
     authHeaders: request.authToken !== undefined || request.userId !== undefined,
     fault: false,
-    ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
   };
   whenAnswered(res, (status) => {
     if (status === 0) detail.fault = true;

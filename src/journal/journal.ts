@@ -51,8 +51,6 @@ export interface ExchangeDetail {
   excerpt?: string;
   /** the answer was let go to keep the journal within its budget (the entry stays) */
   dropped?: boolean;
-  /** the request's Content-Type, when it had a body */
-  contentType?: string;
   /** the request carried X-Auth-Token or X-User-Id */
   authHeaders: boolean;
   /** a fault (or no answer at all) stood in for the real handler */
