@@ -2,7 +2,6 @@ import { isAscii } from 'node:buffer';
 import type { IncomingMessage, RequestListener } from 'node:http';
 
 import { chatRequestOf, serveChat } from '../http/chat';
-import { NO_STORE } from '../http/respond';
 import { sendJsonText } from '../http/send';
 import { targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
@@ -74,7 +73,13 @@ export function withFastPath(
     const url = req.url ?? '';
     const body = hasBody(req);
     if (url === HEALTH && options.admin && req.method === 'GET' && !body) {
-      sendJsonText(res, 200, NO_STORE, JSON.stringify({ status: 'ok', profile: host.root.profile.id }));
+      sendJsonText(
+        res,
+        200,
+        true,
+        undefined,
+        JSON.stringify({ status: 'ok', profile: host.root.profile.id }),
+      );
       // a CI script's first request: build Express while the client starts its tests
       if (!warmed) res.once('finish', () => setImmediate(express));
       warmed = true;

@@ -11,7 +11,7 @@ import { operationAt } from '../operations/table';
 import type { Fault } from '../types';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
-import { NO_STORE, toApiError } from './respond';
+import { toApiError } from './respond';
 import { sendJsonText } from './send';
 import { baseUrlOf, queryOf } from './target';
 
@@ -50,10 +50,10 @@ const NO_STORE_ERA = { '0.49': false, '7': true };
 /** Rocket.Chat's REST rate limiter: from 5.x (the 0.49 era had none). */
 const RATE_LIMITER_ERA = { '0.49': false, '5': true };
 
-/** What one answer is, before it is written: status, extra headers, the body as data and as text. */
+/** What one answer is, before it is written: status, its own headers (if any), the body as data and as text. */
 interface Answer {
   status: number;
-  headers: Record<string, string>;
+  headers: Record<string, string> | undefined;
   data: unknown;
   text: string;
 }
@@ -109,25 +109,23 @@ function write(res: ServerResponse, world: FakeWorld, answer: Answer, partial = 
   // whatever a framing adapter set before (Express's no-store middleware) is the era's to decide
   if (res.hasHeader('Cache-Control')) res.removeHeader('Cache-Control');
   if (res.hasHeader('Pragma')) res.removeHeader('Pragma');
-  const extra = Object.keys(answer.headers).length > 0;
-  const head = byEra(world.profile, NO_STORE_ERA)
-    ? extra
-      ? { ...NO_STORE, ...answer.headers }
-      : NO_STORE
-    : answer.headers;
-  sendJsonText(res, answer.status, head, answer.text, partial);
+  sendJsonText(res, answer.status, byEra(world.profile, NO_STORE_ERA), answer.headers, answer.text, partial);
 }
 
-function answerOf(status: number, data: unknown, headers: Record<string, string> = {}): Answer {
+function answerOf(status: number, data: unknown, headers?: Record<string, string>): Answer {
   return { status, headers, data, text: JSON.stringify(data) };
 }
 
 /** An error as the world's era writes it, with the headers gathered so far (rate limit, Allow). */
-function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, string>): Answer {
+function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, string> | undefined): Answer {
   const apiError = toApiError(error);
   if (apiError.code === 'internal') console.error('[rocketchat-fake] internal error:', error);
-  if (apiError.params.allow) headers.Allow = apiError.params.allow;
-  return answerOf(apiError.status, apiError.toBody(world.profile), headers);
+  const allow = apiError.params.allow;
+  return answerOf(
+    apiError.status,
+    apiError.toBody(world.profile),
+    allow ? { ...headers, Allow: allow } : headers,
+  );
 }
 
 /** The operation a request reaches, or the 404 / 405 of the real server's router. */
@@ -161,7 +159,7 @@ function rateLimit(
   op: Operation,
   request: ChatRequest,
   caller: Caller | undefined,
-  headers: Record<string, string>,
+  answer: { headers?: Record<string, string> },
 ): void {
   const roles = caller?.user.roles ?? [];
   // the 0.49 era had no REST rate limiter
@@ -174,21 +172,24 @@ function rateLimit(
     return;
   const hit = world.limiter.hit(`${request.remoteAddress}|${op.path}`, world.store.clock.nowMs());
   if (!hit) return;
-  headers['X-RateLimit-Limit'] = String(hit.limit);
-  headers['X-RateLimit-Remaining'] = String(hit.remaining);
-  headers['X-RateLimit-Reset'] = String(hit.reset);
+  answer.headers = {
+    'X-RateLimit-Limit': String(hit.limit),
+    'X-RateLimit-Remaining': String(hit.remaining),
+    'X-RateLimit-Reset': String(hit.reset),
+  };
   if (hit.limited) throw new ApiError('too-many-requests', { reason: String(hit.waitSeconds) });
 }
 
 /** Runs the request through the operation it reaches; every refusal becomes the era's error body. */
 function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
-  const headers: Record<string, string> = {};
+  // the answer's own headers, once there are any (the rate limit's)
+  const own: { headers?: Record<string, string> } = {};
   try {
     const op = routeOf(request);
     detail.operation = op.name;
     const caller = op.auth ? authenticate(world, request) : undefined;
     if (caller) detail.caller = caller.user.username;
-    rateLimit(world, op, request, caller, headers);
+    rateLimit(world, op, request, caller, own);
     const failure = request.bodyError;
     if (failure && (op.bodyRule === 'strict' || (op.bodyRule === 'size-only' && failure.status === 413)))
       throw failure;
@@ -201,16 +202,16 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     const context: OperationContext = { store: world.store, profile: world.profile, caller, input };
     const key = cacheKeyOf(op, context);
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
-    if (cached) return { status: 200, headers, data: cached.data, text: cached.text };
+    if (cached) return { status: 200, headers: own.headers, data: cached.data, text: cached.text };
     const params = op.read(context);
     detail.params = params;
     const reply = op.run(context, params);
     const data = reply.envelope === false ? reply.body : { ...reply.body, success: true };
     const text = JSON.stringify(data);
     if (key !== undefined) keepAnswer(world.store, key, { data, text });
-    return { status: 200, headers, data, text };
+    return { status: 200, headers: own.headers, data, text };
   } catch (error) {
-    return errorAnswer(error, world, headers);
+    return errorAnswer(error, world, own.headers);
   }
 }
 
@@ -264,7 +265,14 @@ function send(
  * status 0 when the connection closed first).
  */
 export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
+  // every member from the start: one object shape per request
   const detail: ExchangeDetail = {
+    operation: undefined,
+    params: undefined,
+    caller: undefined,
+    answer: undefined,
+    chars: 0,
+    text: undefined,
     authHeaders: request.authToken !== undefined || request.userId !== undefined,
     fault: false,
   };

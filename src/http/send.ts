@@ -1,22 +1,43 @@
 import type { ServerResponse } from 'node:http';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Writes a finished JSON text with the given headers, then `Content-Type` and `Content-Length`
- * (the head Express's `res.json` sends, without ETag or X-Powered-By). With `partial`, half the
+ * Writes a finished JSON text: `Cache-Control: no-store` and `Pragma: no-cache` when `noStore`,
+ * the given headers, then `Content-Type` and `Content-Length` (the head Express's `res.json` sends,
+ * without ETag or X-Powered-By). With `partial`, half the
  * bytes are sent and the connection cut (a fault).
  */
 export function sendJsonText(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string | number>,
+  noStore: boolean,
+  headers: Record<string, string> | undefined,
   text: string,
   partial = false,
 ): void {
-  const head: Record<string, string | number> = {};
-  for (const name in headers) head[name] = headers[name] as string | number;
-  head['Content-Type'] = 'application/json; charset=utf-8';
-  head['Content-Length'] = Buffer.byteLength(text);
-  res.writeHead(status, head);
+  const length = Buffer.byteLength(text);
+  // the common answers' heads as literals: one object of a stable shape (the hot path)
+  if (headers === undefined) {
+    res.writeHead(
+      status,
+      noStore
+        ? {
+            'Cache-Control': 'no-store',
+            Pragma: 'no-cache',
+            'Content-Type': JSON_TYPE,
+            'Content-Length': length,
+          }
+        : { 'Content-Type': JSON_TYPE, 'Content-Length': length },
+    );
+  } else {
+    res.writeHead(status, {
+      ...(noStore ? { 'Cache-Control': 'no-store', Pragma: 'no-cache' } : {}),
+      ...headers,
+      'Content-Type': JSON_TYPE,
+      'Content-Length': length,
+    });
+  }
   if (!partial) {
     res.end(text);
     return;

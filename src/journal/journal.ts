@@ -123,7 +123,10 @@ export class Journal {
 
   /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
   #budgeted(entry: JournalEntry, detail: ExchangeDetail): ExchangeDetail {
-    const { text, ...kept } = detail;
+    // the text is read here (a long answer's start) and let go: the answer is kept as data
+    const { text } = detail;
+    detail.text = undefined;
+    const kept = detail;
     if (!this.#budget || kept.answer === undefined) return kept;
     const chars = kept.chars ?? 0;
     if (chars > JOURNAL_BUDGET.responseChars) {
