@@ -6,7 +6,7 @@ import { byEra } from '../eras';
 import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
-import type { Caller, Operation, OperationContext, OperationInput, Params } from '../operations/operation';
+import type { Caller, Operation, OperationContext, Params } from '../operations/operation';
 import { operationAt } from '../operations/table';
 import type { Fault } from '../types';
 import type { FakeWorld } from '../world';
@@ -90,18 +90,39 @@ export function chatRequestOf(
   body: unknown,
   bodyError?: ApiError,
 ): ChatRequest {
-  return {
-    method: req.method ?? 'GET',
-    path: target.path,
-    rawQuery: target.query,
-    query: queryOf(target.query),
-    body,
-    ...(bodyError ? { bodyError } : {}),
-    authToken: headerValue(req.headers['x-auth-token']),
-    userId: headerValue(req.headers['x-user-id']),
-    remoteAddress: req.socket.remoteAddress ?? '',
-    baseUrl: baseUrlOf(req),
-  };
+  return new FramedRequest(req, target, body, bodyError);
+}
+
+/** A framed request: one shape for every request; the base URL is made only when asked for. */
+class FramedRequest implements ChatRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly query: Params;
+  readonly authToken: string | undefined;
+  readonly userId: string | undefined;
+  readonly remoteAddress: string;
+  readonly #req: IncomingMessage;
+
+  constructor(
+    req: IncomingMessage,
+    target: { path: string; query: string },
+    readonly body: unknown,
+    readonly bodyError: ApiError | undefined,
+  ) {
+    this.#req = req;
+    this.method = req.method ?? 'GET';
+    this.path = target.path;
+    this.rawQuery = target.query;
+    this.query = queryOf(target.query);
+    this.authToken = headerValue(req.headers['x-auth-token']);
+    this.userId = headerValue(req.headers['x-user-id']);
+    this.remoteAddress = req.socket.remoteAddress ?? '';
+  }
+
+  get baseUrl(): string {
+    return baseUrlOf(this.#req);
+  }
 }
 
 /** Writes an answer: the era's no-store headers (profile 7 on), then the answer's own. */
@@ -152,15 +173,16 @@ function authenticate(world: FakeWorld, request: ChatRequest): Caller {
 
 /**
  * Rocket.Chat's rate limit on one route, after authentication and before the parameters: per
- * client address and route, admins and bots exempt, headers on every limited-route answer.
+ * client address and route, admins and bots exempt. Returns the headers every limited-route answer
+ * carries (undefined when the route is not limited); throws the 429 once the limit is spent, with
+ * those headers on it.
  */
-function rateLimit(
+function rateLimitHeaders(
   world: FakeWorld,
   op: Operation,
   request: ChatRequest,
   caller: Caller | undefined,
-  answer: { headers?: Record<string, string> },
-): void {
+): Record<string, string> | undefined {
   const roles = caller?.user.roles ?? [];
   // the 0.49 era had no REST rate limiter
   if (
@@ -169,49 +191,55 @@ function rateLimit(
     roles.includes('admin') ||
     roles.includes('bot')
   )
-    return;
+    return undefined;
   const hit = world.limiter.hit(`${request.remoteAddress}|${op.path}`, world.store.clock.nowMs());
-  if (!hit) return;
-  answer.headers = {
+  if (!hit) return undefined;
+  const headers = {
     'X-RateLimit-Limit': String(hit.limit),
     'X-RateLimit-Remaining': String(hit.remaining),
     'X-RateLimit-Reset': String(hit.reset),
   };
-  if (hit.limited) throw new ApiError('too-many-requests', { reason: String(hit.waitSeconds) });
+  if (hit.limited) throw new LimitedError(headers, String(hit.waitSeconds));
+  return headers;
+}
+
+/** The 429 of a spent rate limit, with the headers its answer carries. */
+class LimitedError extends ApiError {
+  constructor(
+    readonly headers: Record<string, string>,
+    wait: string,
+  ) {
+    super('too-many-requests', { reason: wait });
+  }
 }
 
 /** Runs the request through the operation it reaches; every refusal becomes the era's error body. */
 function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
   // the answer's own headers, once there are any (the rate limit's)
-  const own: { headers?: Record<string, string> } = {};
+  let headers: Record<string, string> | undefined;
   try {
     const op = routeOf(request);
     detail.operation = op.name;
     const caller = op.auth ? authenticate(world, request) : undefined;
     if (caller) detail.caller = caller.user.username;
-    rateLimit(world, op, request, caller, own);
+    headers = rateLimitHeaders(world, op, request, caller);
     const failure = request.bodyError;
     if (failure && (op.bodyRule === 'strict' || (op.bodyRule === 'size-only' && failure.status === 413)))
       throw failure;
-    const input: OperationInput = {
-      query: request.query,
-      body: request.body,
-      rawQuery: request.rawQuery,
-      baseUrl: request.baseUrl,
-    };
-    const context: OperationContext = { store: world.store, profile: world.profile, caller, input };
+    // the request is the operation's input as it is (query, body, raw query, base URL)
+    const context: OperationContext = { store: world.store, profile: world.profile, caller, input: request };
     const key = cacheKeyOf(op, context);
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
-    if (cached) return { status: 200, headers: own.headers, data: cached.data, text: cached.text };
+    if (cached) return { status: 200, headers, data: cached.data, text: cached.text };
     const params = op.read(context);
     detail.params = params;
     const reply = op.run(context, params);
     const data = reply.envelope === false ? reply.body : { ...reply.body, success: true };
     const text = JSON.stringify(data);
     if (key !== undefined) keepAnswer(world.store, key, { data, text });
-    return { status: 200, headers: own.headers, data, text };
+    return { status: 200, headers, data, text };
   } catch (error) {
-    return errorAnswer(error, world, own.headers);
+    return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
   }
 }
 
@@ -282,7 +310,7 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
       {
         method: request.method,
         path: request.path,
-        query: { ...request.query },
+        query: request.query,
         body: request.body,
         status,
         user: detail.caller ?? null,
