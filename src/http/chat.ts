@@ -235,12 +235,21 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     detail.params = params;
     const reply = op.run(context, params);
     const data = reply.envelope === false ? reply.body : { ...reply.body, success: true };
-    const text = JSON.stringify(data);
+    const text = reply.envelope === false ? JSON.stringify(reply.body) : enveloped(reply.body);
     if (key !== undefined) keepAnswer(world.store, key, { data, text });
     return { status: 200, headers, data, text };
   } catch (error) {
     return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
   }
+}
+
+/**
+ * `{...body, success: true}` as text, serialised from the body itself: measurably faster under load
+ * than serialising the spread copy (the setReadOnly throughput row of the benchmark).
+ */
+function enveloped(body: object): string {
+  const text = JSON.stringify(body);
+  return text === '{}' ? '{"success":true}' : `${text.slice(0, -1)},"success":true}`;
 }
 
 /** The operation's cache key for this request, namespaced by the operation; none when it cannot say. */
