@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 import type { Profile } from './profiles';
 import { profileOf } from './profiles';
 import { FaultSet } from './faults/faults';
-import { Journal, redactBody, redactSecrets } from './journal/journal';
+import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
@@ -347,7 +347,8 @@ export class FakeWorld implements WorldControl {
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
     const found = this.#journal.exchange(seq);
     if (!found) return undefined;
-    const { answer, chars, excerpt, dropped } = found.detail;
+    const { chars, excerpt, dropped } = found.detail;
+    const answer = answerOf(found.detail);
     const response: unknown = dropped
       ? { '[dropped]': `${chars ?? 0} characters, let go to keep the journal within its budget` }
       : excerpt !== undefined

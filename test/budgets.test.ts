@@ -187,7 +187,7 @@ describe('sessions and event streams', () => {
 describe('the list-page cache holds pages within a byte budget', () => {
   const store = new Store(buildBaseline(resolveScenario(WORLD)));
   const keep = (key: string, body: object): void =>
-    keepAnswer(store, key, { data: body, text: JSON.stringify(body) });
+    keepAnswer(store, key, { data: body, enveloped: false, text: JSON.stringify(body) });
 
   it('a page larger than the whole budget is sent and not kept', () => {
     const big = 'b'.repeat(LIST_CACHE_BUDGET.chars);

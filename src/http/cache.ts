@@ -10,6 +10,8 @@ import type { Store } from '../store/store';
 /** One kept answer: its body as data (what the journal records) and as the text sent. */
 export interface KeptAnswer {
   readonly data: unknown;
+  /** the text is `data` plus `"success": true` */
+  readonly enveloped: boolean;
   readonly text: string;
 }
 

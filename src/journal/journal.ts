@@ -43,6 +43,8 @@ export interface ExchangeDetail {
   caller?: string;
   /** the answer's body as data (a reference: answers are never changed after they are sent) */
   answer?: unknown;
+  /** the body sent was `answer` plus `"success": true` (kept without a copy; see {@link answerOf}) */
+  enveloped?: boolean;
   /** the answer's length in characters as sent */
   chars?: number;
   /** the answer's text as sent: read when it is recorded (its start is kept when too long), then let go */
@@ -237,6 +239,13 @@ export class Journal {
       this.#waiters.add(waiter);
     });
   }
+}
+
+/** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
+export function answerOf(detail: ExchangeDetail): unknown {
+  const { answer } = detail;
+  if (!detail.enveloped || typeof answer !== 'object' || answer === null) return answer;
+  return { ...answer, success: true };
 }
 
 /** The characters an answer held counts against the budget: its length as sent, or its excerpt's. */

@@ -95,9 +95,24 @@ export interface Operation<P = unknown> {
   readonly contract?: ContractFacts;
 }
 
-/** Declares an operation (types its `read` and `run` together). */
+/**
+ * Declares an operation (types its `read` and `run` together). Every operation gets the same
+ * members in the same order, so the pipeline's reads of them stay monomorphic.
+ */
 export function operation<P>(spec: Operation<P>): Operation<P> {
-  return spec;
+  return {
+    name: spec.name,
+    method: spec.method,
+    path: spec.path,
+    auth: spec.auth,
+    rateLimited: spec.rateLimited,
+    bodyRule: spec.bodyRule,
+    changesState: spec.changesState,
+    read: spec.read,
+    run: spec.run,
+    cacheKey: spec.cacheKey,
+    contract: spec.contract,
+  };
 }
 
 /** A 200 answer: the body plus `success: true`. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Exchange } from '../journal/journal';
-import { matcher } from '../journal/journal';
+import { answerOf, matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
 import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
@@ -136,7 +136,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   }
   if (Object.keys(headers).length > 0) request.headers = headers;
   if (Object.keys(generators).length > 0) request.generators = generators;
-  const parsed = detail.answer as Json;
+  const parsed = answerOf(detail) as Json;
   const response: Interaction['response'] = {
     status: entry.status,
     headers: { 'Content-Type': ['application/json; charset=utf-8'] },
