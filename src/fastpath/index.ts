@@ -98,10 +98,10 @@ export function withFastPath(
         req.on('data', (chunk: Buffer) => chunks.push(chunk));
         // no 'end' when the client goes away before its body arrived: nothing to answer or journal
         req.once('end', () => {
-          const bytes = Buffer.concat(chunks);
+          const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
           const parsed = parseSimpleJson(bytes);
           // looked up again now that the body is in: a session may have ended meanwhile
-          const now = targetOf(host, url).world;
+          const now = target.session === undefined ? host.root : host.session(target.session);
           if (parsed !== undefined && now) serveChat(now, chatRequestOf(req, target, parsed), res);
           else express()(replayRequest(req, bytes), res);
         });

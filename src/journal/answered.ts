@@ -6,5 +6,5 @@ import type { ServerResponse } from 'node:http';
  * cases, after 'finish' when it was sent, so one listener does.
  */
 export function whenAnswered(res: ServerResponse, done: (status: number) => void): void {
-  res.once('close', () => done(res.writableFinished ? res.statusCode : 0));
+  res.on('close', () => done(res.writableFinished ? res.statusCode : 0));
 }

@@ -264,7 +264,9 @@ const PASSWORD = /password/i;
  */
 function copyFlat(body: object): object | undefined {
   let size = 0;
-  for (const [key, value] of Object.entries(body)) {
+  for (const key in body) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value: unknown = (body as Record<string, unknown>)[key];
     if (PASSWORD.test(key) || (typeof value === 'object' && value !== null)) return undefined;
     size += key.length + (typeof value === 'string' ? value.length : 8);
     if (size > 1024) return undefined;
