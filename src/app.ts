@@ -56,7 +56,6 @@ export function buildApp(
   app.disable('etag');
   app.set('query parser', 'simple');
   if (options.log) app.use(logRequests);
-  app.use(noStore);
   app.use(parseBody(options.bodyLimit));
   const world = (sharedWorldRouter ??= createWorldRouter());
   const base = {
@@ -70,6 +69,8 @@ export function buildApp(
     const target = targetOf(host, req.url);
     if (target.session !== undefined)
       req.url = target.query === '' ? target.path : `${target.path}?${target.query}`;
+    // the chat pipeline writes its era's headers itself; every other answer is no-store
+    if (!target.world || !isChatPath(target.path)) noStore(res);
     setContext(req, {
       ...base,
       world: target.world ?? host.root,

@@ -24,8 +24,6 @@ export interface FastPathOptions {
   bodyLimit?: number | string;
 }
 
-export type FastPathHost = WorldHost;
-
 const HEALTH = '/__admin/health';
 
 /** Bodies larger than this take the Express path: the fast path is for the common small ones. */
@@ -63,7 +61,7 @@ function parseSimpleJson(body: Buffer): unknown {
 
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
-  host: FastPathHost,
+  host: WorldHost,
   options: FastPathOptions,
   express: () => RequestListener,
 ): RequestListener {

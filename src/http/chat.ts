@@ -70,7 +70,7 @@ const DEFAULT_FAULT_ERRORS: Record<number, ErrorCode> = {
 };
 
 /** The body a status fault sends when it names none: the Rocket.Chat envelope for that status. */
-export function defaultFaultBody(status: number): object {
+function defaultFaultBody(status: number): object {
   if (status < 400) return { success: true };
   const code = DEFAULT_FAULT_ERRORS[status];
   if (code) return toEnvelope(code, { reason: '60' });
@@ -129,13 +129,10 @@ class FramedRequest implements ChatRequest {
 
 /** Writes an answer: the era's no-store headers (profile 7 on), then the answer's own. */
 function write(res: ServerResponse, world: FakeWorld, answer: Answer, partial = false): void {
-  // whatever a framing adapter set before (Express's no-store middleware) is the era's to decide
-  if (res.hasHeader('Cache-Control')) res.removeHeader('Cache-Control');
-  if (res.hasHeader('Pragma')) res.removeHeader('Pragma');
   sendJsonText(res, answer.status, byEra(world.profile, NO_STORE_ERA), answer.headers, answer.text, partial);
 }
 
-function answerOf(status: number, data: unknown, headers?: Record<string, string>): Answer {
+function plainAnswer(status: number, data: unknown, headers?: Record<string, string>): Answer {
   return { status, headers, data, enveloped: false, text: JSON.stringify(data) };
 }
 
@@ -144,7 +141,7 @@ function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, s
   const apiError = toApiError(error);
   if (apiError.code === 'internal') console.error('[rocketchat-fake] internal error:', error);
   const allow = apiError.params.allow;
-  return answerOf(
+  return plainAnswer(
     apiError.status,
     apiError.toBody(world.profile),
     allow ? { ...headers, Allow: allow } : headers,
@@ -282,7 +279,7 @@ function act(
   }
   const result =
     fault.status !== undefined
-      ? answerOf(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
+      ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
       : answer(world, request, detail);
   send(res, world, result, detail, fault.partial === true);
 }

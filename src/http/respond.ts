@@ -6,10 +6,9 @@ import { maybeContextOf } from './context';
 /** The headers the real server (7.x on) sends on every API response, and the fake on every answer. */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
 
-/** Sets {@link NO_STORE} on every answer; the chat pipeline takes them off for the eras without them. */
-export function noStore(_req: Request, res: Response, next: NextFunction): void {
+/** Sets {@link NO_STORE} on an answer the chat pipeline does not write (the control API, 404s). */
+export function noStore(res: Response): void {
   for (const [name, value] of Object.entries(NO_STORE)) res.setHeader(name, value);
-  next();
 }
 
 interface BodyParserError {
