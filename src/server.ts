@@ -182,17 +182,24 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async start(port = this.#options.port ?? 0): Promise<string> {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
     const host = this.#options.host ?? '127.0.0.1';
-    const server = createServer(this.#listener());
+    // in-flight responses are tracked in the one request listener (a second one costs every request)
+    const listener = this.#listener();
+    const inFlight = this.#inFlight;
+    // one function for every response: 'close' calls it with the response as `this`
+    const settled = function (this: ServerResponse): void {
+      inFlight.delete(this);
+    };
+    const server = createServer((req, res) => {
+      inFlight.add(res);
+      res.on('close', settled);
+      listener(req, res);
+    });
     // Idle keep-alive connections stay open far longer than Node's 5 s default, so a client whose
     // process was busy for a few seconds (a test worker) does not reuse a pooled socket the server
     // is closing at that moment ("other side closed"). stop() still closes idle connections at once.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.on('clientError', answerClientError);
     server.headersTimeout = KEEP_ALIVE_MS + 1000;
-    server.on('request', (_req, res: ServerResponse) => {
-      this.#inFlight.add(res);
-      res.once('close', () => this.#inFlight.delete(res));
-    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {

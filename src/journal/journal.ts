@@ -65,6 +65,14 @@ export interface Exchange {
   detail: ExchangeDetail;
 }
 
+/** A ring slot: the entry and what is kept of its exchange, side by side (no lookup table to keep). */
+interface Slot {
+  entry: JournalEntry;
+  detail: ExchangeDetail | undefined;
+}
+
+const NO_DETAIL: ExchangeDetail = Object.freeze({ authHeaders: false, fault: false });
+
 interface Waiter {
   matches: (entry: JournalEntry) => boolean;
   resolve: (entry: JournalEntry) => void;
@@ -72,16 +80,14 @@ interface Waiter {
 
 export class Journal {
   readonly capacity: number;
-  #entries: JournalEntry[] = [];
+  #slots: Slot[] = [];
   #start = 0;
   #seq = 0;
   #dropped = 0;
   #waiters = new Set<Waiter>();
-  /** each entry's detail, dropped with the entry */
-  #details = new WeakMap<JournalEntry, ExchangeDetail>();
-  /** characters of answers held, and the entries holding them, oldest first (from #holdHead) */
+  /** characters of answers held, and the slots holding them, oldest first (from #holdHead) */
   #chars = 0;
-  #holding: JournalEntry[] = [];
+  #holding: Slot[] = [];
   #holdHead = 0;
 
   /** whether answers are held to {@link JOURNAL_BUDGET} (a world that keeps its contract keeps them whole) */
@@ -106,11 +112,12 @@ export class Journal {
       user: entry.user,
       time: entry.time,
     };
-    if (detail) this.#details.set(recorded, this.#budgeted(recorded, detail));
-    if (this.#entries.length < this.capacity) this.#entries.push(recorded);
+    const slot: Slot = { entry: recorded, detail: undefined };
+    if (detail) slot.detail = this.#budgeted(slot, detail);
+    if (this.#slots.length < this.capacity) this.#slots.push(slot);
     else {
-      this.#release(this.#entries[this.#start]);
-      this.#entries[this.#start] = recorded;
+      this.#release(this.#slots[this.#start]);
+      this.#slots[this.#start] = slot;
       this.#start = (this.#start + 1) % this.capacity;
       this.#dropped += 1;
     }
@@ -124,7 +131,7 @@ export class Journal {
   }
 
   /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
-  #budgeted(entry: JournalEntry, detail: ExchangeDetail): ExchangeDetail {
+  #budgeted(slot: Slot, detail: ExchangeDetail): ExchangeDetail {
     // the text is read here (a long answer's start) and let go: the answer is kept as data
     const { text } = detail;
     detail.text = undefined;
@@ -136,31 +143,31 @@ export class Journal {
       kept.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
     }
     this.#chars += heldChars(kept);
-    this.#holding.push(entry);
+    this.#holding.push(slot);
     // the oldest answers go first; the one just recorded always stays
-    while (this.#chars > JOURNAL_BUDGET.totalChars && this.#holding[this.#holdHead] !== entry) {
+    while (this.#chars > JOURNAL_BUDGET.totalChars && this.#holding[this.#holdHead] !== slot) {
       this.#release(this.#holding[this.#holdHead], true);
     }
     return kept;
   }
 
   /**
-   * Lets go of the oldest held answer's entry (the ring drops the oldest entry; the budget lets go
+   * Lets go of the oldest held answer's slot (the ring drops the oldest entry; the budget lets go
    * of the oldest answer): it is at the head of #holding when it holds one.
    */
-  #release(entry: JournalEntry | undefined, keepEntry = false): void {
-    if (entry === undefined || this.#holding[this.#holdHead] !== entry) return;
+  #release(slot: Slot | undefined, keepEntry = false): void {
+    if (slot === undefined || this.#holding[this.#holdHead] !== slot) return;
     this.#holdHead += 1;
     if (this.#holdHead > 1024 && this.#holdHead * 2 > this.#holding.length) {
       this.#holding = this.#holding.slice(this.#holdHead);
       this.#holdHead = 0;
     }
-    const detail = this.#details.get(entry);
+    const { detail } = slot;
     if (detail === undefined) return;
     this.#chars -= heldChars(detail);
     if (keepEntry) {
       const { answer, excerpt, ...rest } = detail;
-      this.#details.set(entry, { ...rest, dropped: true });
+      slot.detail = { ...rest, dropped: true };
     }
   }
 
@@ -171,27 +178,28 @@ export class Journal {
 
   /** The recorded requests matching a filter, oldest first (copies). */
   list(filter?: RequestFilter): JournalEntry[] {
-    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
-    return structuredClone(ordered.filter(matcher(filter)));
+    const matches = matcher(filter);
+    return structuredClone(
+      this.#ordered()
+        .map((slot) => slot.entry)
+        .filter(matches),
+    );
   }
 
   /** The recorded exchanges, oldest first: copies of the entries, with their details. */
   exchanges(): Exchange[] {
-    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
-    return ordered.map((entry) => ({
-      entry: structuredClone(entry),
-      detail: this.#details.get(entry) ?? { authHeaders: false, fault: false },
-    }));
+    return this.#ordered().map(exchangeOf);
   }
 
   /** One recorded exchange by sequence number (a copy of its entry), if the ring still holds it. */
   exchange(seq: number): Exchange | undefined {
-    const entry = this.#entries.find((e) => e.seq === seq);
-    if (!entry) return undefined;
-    return {
-      entry: structuredClone(entry),
-      detail: this.#details.get(entry) ?? { authHeaders: false, fault: false },
-    };
+    const slot = this.#slots.find((s) => s.entry.seq === seq);
+    return slot && exchangeOf(slot);
+  }
+
+  /** The slots, oldest first. */
+  #ordered(): Slot[] {
+    return [...this.#slots.slice(this.#start), ...this.#slots.slice(0, this.#start)];
   }
 
   /** How many requests the ring has dropped since the last clear. */
@@ -201,7 +209,7 @@ export class Journal {
 
   /** Forgets every request (data is untouched); sequence numbers start again at 1. */
   clear(): void {
-    this.#entries = [];
+    this.#slots = [];
     this.#start = 0;
     this.#seq = 0;
     this.#dropped = 0;
@@ -241,6 +249,11 @@ export class Journal {
   }
 }
 
+/** A slot as the contract reads it: a copy of the entry, with its detail. */
+function exchangeOf(slot: Slot): Exchange {
+  return { entry: structuredClone(slot.entry), detail: slot.detail ?? NO_DETAIL };
+}
+
 /** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
 export function answerOf(detail: ExchangeDetail): unknown {
   const { answer } = detail;
@@ -260,7 +273,7 @@ const PASSWORD = /password/i;
 
 /**
  * The common case, cheaply: a flat object of a few short scalars with no password in it (a
- * `channels.setReadOnly` body) is copied as it is. Anything else takes the general path.
+ * `channels.setReadOnly` body) is kept as it is. Anything else takes the general path.
  */
 function copyFlat(body: object): object | undefined {
   let size = 0;
@@ -271,7 +284,8 @@ function copyFlat(body: object): object | undefined {
     size += key.length + (typeof value === 'string' ? value.length : 8);
     if (size > 1024) return undefined;
   }
-  return { ...body };
+  // the parsed body is the request's own and nothing changes it: kept as it is, without a copy
+  return body;
 }
 
 /** A journal copy of a body: passwords redacted at any depth, very large bodies summarised. */
