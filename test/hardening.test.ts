@@ -16,7 +16,7 @@ function expectEnvelope(res: request.Response, status?: number): void {
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   if (status !== undefined) expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['content-type']).toBe('application/json');
   expect(res.body.success).toBe(false);
   expect(typeof res.body.error).toBe('string');
 }

@@ -11,7 +11,7 @@ describe('every response', () => {
       await request(fake.app).get('/api/v1/channels.list'),
       await request(fake.app).get('/api/v1/nope'),
     ]) {
-      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-type']).toBe('application/json');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers.pragma).toBe('no-cache');
       expect(res.headers).not.toHaveProperty('x-powered-by');

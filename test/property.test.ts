@@ -231,7 +231,7 @@ const read: fc.Arbitrary<Call> = fc.oneof(
 
 function expectEnvelope(res: { status: number; type: string | null; body: unknown }): void {
   expect(res.status).toBeLessThan(500);
-  expect(res.type).toBe('application/json; charset=utf-8');
+  expect(res.type).toBe('application/json');
   expect(isObject(res.body) && res.body.success === (res.status === 200)).toBe(true);
 }
 

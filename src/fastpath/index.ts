@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer';
 import type { IncomingMessage, RequestListener } from 'node:http';
 
 import { chatRequestOf, serveChat } from '../http/chat';
-import { sendJsonText } from '../http/send';
+import { CONTROL_JSON_TYPE, sendJsonText } from '../http/send';
 import { targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
 import { operationAt } from '../operations/table';
@@ -77,6 +77,8 @@ export function withFastPath(
         true,
         undefined,
         JSON.stringify({ status: 'ok', profile: host.root.profile.id }),
+        false,
+        CONTROL_JSON_TYPE,
       );
       // a CI script's first request: build Express while the client starts its tests
       if (!warmed) res.once('finish', () => setImmediate(express));

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
 import { maybeContextOf } from './context';
+import { JSON_TYPE } from './send';
 
 /** The headers the real server (7.x on) sends on every API response, and the fake on every answer. */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
@@ -69,6 +70,12 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   }
   if (apiError.params.allow) res.setHeader('Allow', apiError.params.allow);
   // the chat API answers as the world's era; the control API is the fake's own
-  const profile = req.path.includes('/__admin') ? undefined : maybeContextOf(req)?.world.profile;
-  res.status(apiError.status).json(apiError.toBody(profile));
+  if (req.path.includes('/__admin')) {
+    res.status(apiError.status).json(apiError.toBody());
+    return;
+  }
+  const profile = maybeContextOf(req)?.world.profile;
+  // a chat answer: Content-Type exactly application/json, as the pipeline writes it
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.status(apiError.status).send(Buffer.from(JSON.stringify(apiError.toBody(profile))));
 }

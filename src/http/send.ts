@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** Exactly this, no charset: the real server's answers (its own tests compare the header as a string). */
+export const JSON_TYPE = 'application/json';
+/** The control API's type: Express's default, which the fast path's health answer matches. */
+export const CONTROL_JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes a finished JSON text: `Cache-Control: no-store` and `Pragma: no-cache` when `noStore`,
- * the given headers, then `Content-Type` and `Content-Length` (the head Express's `res.json` sends,
- * without ETag or X-Powered-By). With `partial`, half the
+ * the given headers, then `Content-Type: application/json` (no charset, as Rocket.Chat sends it) and `Content-Length`. With `partial`, half the
  * bytes are sent and the connection cut (a fault).
  */
 export function sendJsonText(
@@ -15,6 +17,7 @@ export function sendJsonText(
   headers: Record<string, string> | undefined,
   text: string,
   partial = false,
+  type = JSON_TYPE,
 ): void {
   const length = Buffer.byteLength(text);
   // the common answers' heads as literals: one object of a stable shape (the hot path)
@@ -25,16 +28,16 @@ export function sendJsonText(
         ? {
             'Cache-Control': 'no-store',
             Pragma: 'no-cache',
-            'Content-Type': JSON_TYPE,
+            'Content-Type': type,
             'Content-Length': length,
           }
-        : { 'Content-Type': JSON_TYPE, 'Content-Length': length },
+        : { 'Content-Type': type, 'Content-Length': length },
     );
   } else {
     res.writeHead(status, {
       ...(noStore ? { 'Cache-Control': 'no-store', Pragma: 'no-cache' } : {}),
       ...headers,
-      'Content-Type': JSON_TYPE,
+      'Content-Type': type,
       'Content-Length': length,
     });
   }

@@ -139,7 +139,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   const parsed = answerOf(detail) as Json;
   const response: Interaction['response'] = {
     status: entry.status,
-    headers: { 'Content-Type': ['application/json; charset=utf-8'] },
+    headers: { 'Content-Type': ['application/json'] },
     matchingRules: {
       header: {
         'Content-Type': { combine: 'AND', matchers: [{ match: 'regex', regex: '^application/json(;.*)?$' }] },
