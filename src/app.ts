@@ -29,11 +29,6 @@ function notFound(req: Request, _res: Response, next: NextFunction): void {
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
 function createWorldRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  // the chat API, known routes or not: the one pipeline answers (src/http/chat.ts)
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    if (isChatPath(req.path)) serveChatFromExpress(req, res);
-    else next();
-  });
   const admin = createAdminRouter();
   router.use('/__admin', (req: Request, res: Response, next: NextFunction) => {
     if (contextOf(req).adminEnabled === false) next();
@@ -69,15 +64,18 @@ export function buildApp(
     const target = targetOf(host, req.url);
     if (target.session !== undefined)
       req.url = target.query === '' ? target.path : `${target.path}?${target.query}`;
+    const chat = target.world !== undefined && isChatPath(target.path);
     // the chat pipeline writes its era's headers itself; every other answer is no-store
-    if (!target.world || !isChatPath(target.path)) noStore(res);
+    if (!chat) noStore(res);
     setContext(req, {
       ...base,
       world: target.world ?? host.root,
       ...(target.session !== undefined ? { session: target.session } : {}),
     });
-    if (target.world) next();
-    else notFound(req, res, next);
+    // the chat API, known routes or not: the one pipeline answers (src/http/chat.ts)
+    if (!target.world) notFound(req, res, next);
+    else if (chat) serveChatFromExpress(req, res, target.world, target);
+    else next();
   }, world);
   app.use(errorHandler);
   return app;

@@ -1,5 +1,5 @@
 /**
- * Every error the fake can answer with, declared once; the eras' own bodies (src/profiles.ts) are
+ * Every error the fake can answer with, declared once; the eras' own bodies (each row's `eras` table) are
  * rendered here too.
  *
  * A handler or the store throws `new ApiError(code, params)`; the error middleware turns it into the
@@ -72,8 +72,6 @@ interface ErrorSpec {
   e49Message?: (p: ErrorParams) => string;
   /** a control API error: `{error, problems}` instead of the Rocket.Chat envelope */
   control?: boolean;
-  /** `{success: false, error: <message>}` and nothing else */
-  bare?: boolean;
   /** how an era wrote this error's body in a way of its own (undefined: the common envelope) */
   eras?: EraTable<EraBody | undefined>;
 }
@@ -130,7 +128,14 @@ export const ERRORS = {
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
   /** a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()` */
-  'room-forbidden': { status: 403, message: (p) => p.reason ?? 'unauthorized', bare: true },
+  'room-forbidden': {
+    status: 403,
+    message: () => 'unauthorized',
+    eras: {
+      '0.49': (message) => ({ success: false, error: message }),
+      '8': () => ({ success: false, error: 'forbidden' }),
+    },
+  },
   'too-many-requests': {
     status: 429,
     message: (p) =>
@@ -372,7 +377,6 @@ export function toEnvelope(
   const message =
     spec.e49Message && byEra(profile, E49_WORDS) ? spec.e49Message(params) : spec.message(params);
   const body: ErrorBody = { success: false, error: message };
-  if (spec.bare) return body;
   if (spec.errorType) {
     body.error = `${message} [${spec.errorType}]`;
     body.errorType = spec.errorType;

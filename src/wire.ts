@@ -9,7 +9,7 @@
  */
 
 /** A field's kind on the wire. */
-export type FieldKind =
+type FieldKind =
   | 'string'
   | 'url'
   | 'iso'
@@ -27,7 +27,7 @@ export type FieldKind =
   | { readonly channels: true };
 
 /** One field of an entity. */
-export interface FieldSpec {
+interface FieldSpec {
   readonly kind: FieldKind;
   /** every entity of the kind has it (else it may be absent) */
   readonly required?: true;
@@ -37,7 +37,7 @@ export interface FieldSpec {
   readonly notInLists?: true;
 }
 
-export type EntityShape = Readonly<Record<string, FieldSpec>>;
+type EntityShape = Readonly<Record<string, FieldSpec>>;
 
 /** A Rocket.Chat room, in Rocket.Chat's field order. */
 export const ROOM_SHAPE = {

@@ -1,5 +1,5 @@
 /**
- * The conformance suite (src/verify) against the fake: every rule of rocketchat-behaviour.md is
+ * The conformance suite (src/verify) against the fake: every rule of Rocket.Chat's wire behaviour is
  * one check there, and one Jest test here. Then the suite as users run it: against a lenient fake
  * (exactly the lenient rules fail), against a deliberately divergent server (each divergence is
  * reported by its rule's check, nothing else fails), against an unreachable URL and with a wrong

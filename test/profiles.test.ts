@@ -1,5 +1,5 @@
 /**
- * Server-version profiles (src/profiles.ts, rocketchat-profiles.md): the table of differences
+ * Server-version profiles (src/profiles.ts and the era tables): the table of differences
  * drives these tests. Every profile answers on one server at once, each in a session of its own.
  */
 import { spawnSync } from 'node:child_process';

@@ -2,6 +2,7 @@ import { isAscii } from 'node:buffer';
 import type { IncomingMessage, RequestListener } from 'node:http';
 
 import { chatRequestOf, serveChat } from '../http/chat';
+import { hasBody } from '../http/head';
 import { CONTROL_JSON_TYPE, sendJsonText } from '../http/send';
 import { targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
@@ -32,11 +33,6 @@ const MAX_FAST_BODY = 16 * 1024;
 /** The largest body the fast path reads, under the server's body limit. */
 function fastBodyLimit(bodyLimit: number | string | undefined): number {
   return typeof bodyLimit === 'number' ? Math.min(bodyLimit, MAX_FAST_BODY) : MAX_FAST_BODY;
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
 /** Whether a body's head allows the fast path: JSON of known, small length, not encoded. */

@@ -2,6 +2,7 @@ import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
+import { hasBody } from './head';
 import { toApiError } from './respond';
 
 /**
@@ -11,11 +12,6 @@ import { toApiError } from './respond';
  */
 
 const failures = new WeakMap<Request, ApiError>();
-
-function hasBody(req: Request): boolean {
-  const length = req.get('content-length');
-  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
-}
 
 function isAborted(error: unknown): boolean {
   return (

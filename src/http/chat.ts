@@ -127,11 +127,6 @@ class FramedRequest implements ChatRequest {
   }
 }
 
-/** Writes an answer: the era's no-store headers (profile 7 on), then the answer's own. */
-function write(res: ServerResponse, world: FakeWorld, answer: Answer, partial = false): void {
-  sendJsonText(res, answer.status, byEra(world.profile, NO_STORE_ERA), answer.headers, answer.text, partial);
-}
-
 function plainAnswer(status: number, data: unknown, headers?: Record<string, string>): Answer {
   return { status, headers, data, enveloped: false, text: JSON.stringify(data) };
 }
@@ -182,14 +177,10 @@ function rateLimitHeaders(
   request: ChatRequest,
   caller: Caller | undefined,
 ): Record<string, string> | undefined {
+  // off unless configured (most worlds): nothing to key or time; the 0.49 era had no REST rate limiter
+  if (!op.rateLimited || !world.limiter.enabled) return undefined;
   const roles = caller?.user.roles ?? [];
-  // the 0.49 era had no REST rate limiter
-  if (
-    !op.rateLimited ||
-    !byEra(world.profile, RATE_LIMITER_ERA) ||
-    roles.includes('admin') ||
-    roles.includes('bot')
-  )
+  if (!byEra(world.profile, RATE_LIMITER_ERA) || roles.includes('admin') || roles.includes('bot'))
     return undefined;
   const hit = world.limiter.hit(`${request.remoteAddress}|${op.path}`, world.store.clock.nowMs());
   if (!hit) return undefined;
@@ -231,7 +222,6 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
     if (cached) return { status: 200, headers, ...cached };
     const params = op.read(context);
-    detail.params = params;
     const reply = op.run(context, params);
     const data = reply.body;
     const enveloped = reply.envelope !== false;
@@ -284,6 +274,7 @@ function act(
   send(res, world, result, detail, fault.partial === true);
 }
 
+/** Notes the answer in the journal's detail, then writes it: the era's no-store headers (7.x on), then its own. */
 function send(
   res: ServerResponse,
   world: FakeWorld,
@@ -295,7 +286,7 @@ function send(
   detail.enveloped = result.enveloped;
   detail.chars = result.text.length;
   detail.text = result.text;
-  write(res, world, result, partial);
+  sendJsonText(res, result.status, byEra(world.profile, NO_STORE_ERA), result.headers, result.text, partial);
 }
 
 /**
@@ -306,7 +297,6 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
   // every member from the start: one object shape per request
   const detail: ExchangeDetail = {
     operation: undefined,
-    params: undefined,
     caller: undefined,
     answer: undefined,
     enveloped: false,

@@ -2,14 +2,12 @@ import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
 import { maybeContextOf } from './context';
-import { JSON_TYPE } from './send';
+import { sendJsonText } from './send';
 
-/** The headers the real server (7.x on) sends on every API response, and the fake on every answer. */
-export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
-
-/** Sets {@link NO_STORE} on an answer the chat pipeline does not write (the control API, 404s). */
+/** Sets `Cache-Control: no-store` and `Pragma: no-cache` on an answer the chat pipeline does not write (the control API, 404s). */
 export function noStore(res: Response): void {
-  for (const [name, value] of Object.entries(NO_STORE)) res.setHeader(name, value);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
 }
 
 interface BodyParserError {
@@ -74,8 +72,7 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
     res.status(apiError.status).json(apiError.toBody());
     return;
   }
+  // a chat answer, written as the pipeline writes its answers (Content-Type exactly application/json)
   const profile = maybeContextOf(req)?.world.profile;
-  // a chat answer: Content-Type exactly application/json, as the pipeline writes it
-  res.setHeader('Content-Type', JSON_TYPE);
-  res.status(apiError.status).send(Buffer.from(JSON.stringify(apiError.toBody(profile))));
+  sendJsonText(res, apiError.status, false, undefined, JSON.stringify(apiError.toBody(profile)));
 }

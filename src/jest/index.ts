@@ -3,7 +3,7 @@
  * `useSession()` gives the test file its own isolated session of that server.
  */
 import type { SessionOptions } from '../control';
-import { REMOTE, REMOTE_SERVER } from '../surface/routes';
+import { REMOTE, REMOTE_SERVER, ROUTES, routePath } from '../surface/routes';
 import type { RemoteWorld } from '../surface/routes';
 import { controlDelete } from './control-client';
 import { remoteFace } from './remote';
@@ -57,7 +57,10 @@ export function useSession(options: Omit<SessionOptions, 'id'> = {}): JestSessio
     if (created) await world.reset();
   });
   afterAll(async () => {
-    if (created) await controlDelete(`${serverUrl()}/__admin/sessions/${created.id}`, { token: token() });
+    if (created) {
+      const path = routePath({ route: ROUTES.deleteSession, params: { id: created.id } });
+      await controlDelete(`${serverUrl()}/__admin${path}`, { token: token() });
+    }
     created = undefined;
   });
   return Object.defineProperties(

@@ -31,14 +31,12 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
 
 /**
  * What the journal keeps of an exchange beyond its public entry, as data, for contracts (src/pact)
- * and the inspector: the operation that answered, its parameters as it read them, the caller, and
+ * and the inspector: the operation that answered, the caller, and
  * the answer's body as data. Held beside the entry, never shown in `requests()`.
  */
 export interface ExchangeDetail {
   /** the operation's name (src/operations/table.ts), when the request reached one */
   operation?: string;
-  /** the parameters as the operation read them, when it got that far */
-  params?: unknown;
   /** the authenticated caller's username */
   caller?: string;
   /** the answer's body as data (a reference: answers are never changed after they are sent) */
@@ -113,7 +111,7 @@ export class Journal {
       time: entry.time,
     };
     const slot: Slot = { entry: recorded, detail: undefined };
-    if (detail) slot.detail = this.#budgeted(slot, detail);
+    if (detail) this.#hold(slot, detail);
     if (this.#slots.length < this.capacity) this.#slots.push(slot);
     else {
       this.#release(this.#slots[this.#start]);
@@ -130,25 +128,23 @@ export class Journal {
     return recorded;
   }
 
-  /** The detail as kept: a long answer cut to its start, and older answers let go past the total. */
-  #budgeted(slot: Slot, detail: ExchangeDetail): ExchangeDetail {
+  /** Keeps a detail in its slot: a long answer cut to its start, older answers let go past the total. */
+  #hold(slot: Slot, detail: ExchangeDetail): void {
+    slot.detail = detail;
     // the text is read here (a long answer's start) and let go: the answer is kept as data
     const { text } = detail;
     detail.text = undefined;
-    const kept = detail;
-    if (!this.#budget || kept.answer === undefined) return kept;
-    const chars = kept.chars ?? 0;
-    if (chars > JOURNAL_BUDGET.responseChars) {
-      kept.answer = undefined;
-      kept.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
+    if (!this.#budget || detail.answer === undefined) return;
+    if ((detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
+      detail.answer = undefined;
+      detail.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
     }
-    this.#chars += heldChars(kept);
+    this.#chars += heldChars(detail);
     this.#holding.push(slot);
     // the oldest answers go first; the one just recorded always stays
     while (this.#chars > JOURNAL_BUDGET.totalChars && this.#holding[this.#holdHead] !== slot) {
       this.#release(this.#holding[this.#holdHead], true);
     }
-    return kept;
   }
 
   /**
@@ -273,28 +269,25 @@ const PASSWORD = /password/i;
 
 /**
  * The common case, cheaply: a flat object of a few short scalars with no password in it (a
- * `channels.setReadOnly` body) is kept as it is. Anything else takes the general path.
+ * `channels.setReadOnly` body), which the journal keeps as it is (the parsed body is the
+ * request's own and nothing changes it). Anything else takes the general path.
  */
-function copyFlat(body: object): object | undefined {
+function isSmallFlat(body: object): boolean {
   let size = 0;
   for (const key in body) {
     if (!Object.hasOwn(body, key)) continue;
     const value: unknown = (body as Record<string, unknown>)[key];
-    if (PASSWORD.test(key) || (typeof value === 'object' && value !== null)) return undefined;
+    if (PASSWORD.test(key) || (typeof value === 'object' && value !== null)) return false;
     size += key.length + (typeof value === 'string' ? value.length : 8);
-    if (size > 1024) return undefined;
+    if (size > 1024) return false;
   }
-  // the parsed body is the request's own and nothing changes it: kept as it is, without a copy
-  return body;
+  return true;
 }
 
 /** A journal copy of a body: passwords redacted at any depth, very large bodies summarised. */
 export function redactBody(body: unknown): unknown {
   if (body === undefined) return null;
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-    const flat = copyFlat(body);
-    if (flat) return flat;
-  }
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && isSmallFlat(body)) return body;
   const redact = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(redact);
     if (typeof value !== 'object' || value === null) return value;

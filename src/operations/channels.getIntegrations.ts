@@ -1,6 +1,8 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
+import { operation, success } from './operation';
+import { callerOf, readIncludeAll, readListOptions, readRoomRef } from './params';
 
 /** A request naming no room: the room check's error; 6.x's route fell through to not found; 8.x's typed route refuses the query. */
 const MISSING_ROOM: EraTable<'param-error' | 'not-found' | 'invalid-params'> = {
@@ -9,8 +11,6 @@ const MISSING_ROOM: EraTable<'param-error' | 'not-found' | 'invalid-params'> = {
   '7': 'param-error',
   '8': 'invalid-params',
 };
-import { operation, success } from './operation';
-import { callerOf, readIncludeAll, readListOptions, readRoomRef } from './params';
 
 /** `GET /api/v1/channels.getIntegrations`: permission, then room, then paging. */
 export default operation({

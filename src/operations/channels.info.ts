@@ -6,8 +6,6 @@ import { callerOf, readRoomRef } from './params';
 
 /** Whether the route checks that the caller may see the room (`canAccessRoom`), by era. */
 const CHECKS_ACCESS = { '0.49': false, '7': true };
-/** The text of `API.v1.forbidden()`: `unauthorized` until 8.0 */
-const FORBIDDEN = { '0.49': 'unauthorized', '8': 'forbidden' };
 
 /**
  * `GET /api/v1/channels.info`: one public channel by `roomId` or `roomName` (archived ones too),
@@ -31,7 +29,7 @@ export default operation({
       !store.can(user, 'view-c-room', room) &&
       !room.usernames.includes(user.username)
     )
-      throw new ApiError('room-forbidden', { reason: byEra(profile, FORBIDDEN) });
+      throw new ApiError('room-forbidden');
     return room;
   },
   run: (_context, room) => success({ channel: roomView(room) }),

@@ -1,12 +1,12 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
+import { operation, success } from './operation';
+import { callerOf, readListOptions, readRoomIdFilter } from './params';
 
 /** The Hono builds (8.x) check the route's permissions before the parameters. */
 const PERMISSION_FIRST = { '0.49': false, '8': true };
 /** 6.x's schema and the Hono builds' have no `fields` (`additionalProperties: false`). */
 const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false, '8': true };
-import { operation, success } from './operation';
-import { callerOf, readListOptions, readRoomIdFilter } from './params';
 
 /**
  * `GET /api/v1/channels.list`: parameters, then the permission (`view-c-room`, else
@@ -29,11 +29,12 @@ export default operation({
     if (byEra(profile, REFUSES_FIELDS) && params.fields !== undefined)
       throw new ApiError('invalid-params', { reason: 'must NOT have additional properties' });
     const options = readListOptions(params, ['t'], readRoomIdFilter(params));
-    if ((early ?? store.channelScope(user)) === 'all') return options;
-    return readListOptions(params, ['t', '_id']);
+    const scope = early ?? store.channelScope(user);
+    if (scope === 'all') return { scope, options };
+    return { scope, options: readListOptions(params, ['t', '_id']) };
   },
-  run: (context, options) => {
-    const { items, count, offset, total } = context.store.listChannels(callerOf(context), options);
+  run: (context, { scope, options }) => {
+    const { items, count, offset, total } = context.store.listChannels(callerOf(context), options, scope);
     return success({ channels: items, count, offset, total });
   },
   // a page is the same for every caller who sees all channels; a joined-only caller has their own

@@ -1,9 +1,9 @@
 import { byEra } from '../eras';
 import { operation, success } from './operation';
+import { callerOf, readBody, readSetType } from './params';
 
 /** 8.x's typed route: a body without `type` fails its schema first. */
 const TYPE_SCHEMA = { '0.49': false, '8': true };
-import { callerOf, readBody, readSetType } from './params';
 
 /** `POST /api/v1/channels.setType`: a non-blank `type`, then the room, the permissions and the change. */
 export default operation({

@@ -115,9 +115,9 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       : {}),
   };
   if (!facts.credentials && (ref.roomId !== undefined || ref.roomName !== undefined)) {
-    const facts = replay.room(ref);
-    states.push(roomState(ref, facts));
-    if (facts && ref.roomId !== undefined) {
+    const room = replay.room(ref);
+    states.push(roomState(ref, room));
+    if (room && ref.roomId !== undefined) {
       // another server gives the room another _id: the state hands it over
       if (query.roomId !== undefined) {
         generators.query = { roomId: fromState(INJECTED.roomId) };
@@ -146,11 +146,9 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       },
     },
   };
-  {
-    const shaped = shapeResponse(parsed, facts);
-    response.body = { content: shaped.body, contentType: 'application/json', encoded: false };
-    if (Object.keys(shaped.rules).length > 0) response.matchingRules.body = shaped.rules;
-  }
+  const shaped = shapeResponse(parsed, facts);
+  response.body = { content: shaped.body, contentType: 'application/json', encoded: false };
+  if (Object.keys(shaped.rules).length > 0) response.matchingRules.body = shaped.rules;
   if (entry.status === 200 && op?.changesState) {
     replay.changed(recordOf(facts.changed?.(recordOf(parsed))));
   }

@@ -33,6 +33,11 @@ export class RateLimiter {
     return this.#config && { ...this.#config };
   }
 
+  /** Whether limiting is on (without copying the config: the pipeline asks on every request). */
+  get enabled(): boolean {
+    return this.#config !== undefined;
+  }
+
   /** Turns limiting on with a config, or off with `undefined`; counters start again. */
   configure(config: RateLimitConfig | undefined): void {
     this.#config = config;

@@ -30,7 +30,6 @@ import type { ListSpec } from './lists';
 import { listView, meView, roomView } from './views';
 import type { MeView } from './views';
 
-/** Options that change the rules, not the data. */
 /** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
 const ROOMS_BY_NAME = { '0.49': false, '5': true };
 /** `channels.list` checks view-c-room / view-joined-room from 5.x; the 0.49 era checked nothing. */
@@ -41,11 +40,16 @@ const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kin
   '5': 'any-of-four',
   '6': 'by-kind',
 };
+/** setReadOnly posts a system message (`msgs` + 1): from 6.x. */
+const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
+/** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
+const READ_ONLY_MUTES = { '0.49': true, '5': false };
 
+/** Options that change the rules, not the data. */
 export interface StoreOptions {
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
-  /** the server version's rules (src/profiles.ts); default profile 7 */
+  /** the server version whose rules apply (the era tables here and in src/operations); default profile 7 */
   profile?: Profile;
 }
 
@@ -226,9 +230,12 @@ export class Store {
     throw new ApiError('error-unauthorized');
   }
 
-  /** `channels.list`: public rooms only, all of them or the joined ones (see {@link channelScope}). */
-  listChannels(user: User, options: ListOptions): ListResult {
-    const member = this.channelScope(user) === 'joined' ? user.username : undefined;
+  /**
+   * `channels.list`: public rooms only, all of them or the joined ones (see {@link channelScope};
+   * a caller that has already worked the scope out passes it).
+   */
+  listChannels(user: User, options: ListOptions, scope: ChannelScope = this.channelScope(user)): ListResult {
+    const member = scope === 'joined' ? user.username : undefined;
     return this.#paginate(
       this.#roomLists,
       listView,
@@ -349,20 +356,15 @@ export class Store {
   }
 
   /**
-   * `channels.setReadOnly`, checks in the real server's order. `era` says what the change does
-   * besides `ro` (the operation's era tables): post the system message (`msgs` + 1), mute the
-   * members who may not post (the 0.49 era).
+   * `channels.setReadOnly`, checks in the real server's order. Besides `ro`, the change posts the
+   * system message (`msgs` + 1, from 6.x) and, in the 0.49 era, mutes the members who may not post.
    */
-  setReadOnly(
-    user: User,
-    ref: RoomRef,
-    readOnly: boolean,
-    era: { message: boolean; mutes: boolean } = { message: true, mutes: false },
-  ): JsonObject {
+  setReadOnly(user: User, ref: RoomRef, readOnly: boolean): JsonObject {
     const room = this.findChannel(ref, { checkArchived: true });
     if (room.ro === readOnly && !this.#lenient) throw new ApiError('readonly-unchanged');
     if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
-    if (!era.mutes) return this.#commitRoom(room, { ro: readOnly }, era.message);
+    const message = byEra(this.#profile, READ_ONLY_MESSAGE);
+    if (!byEra(this.#profile, READ_ONLY_MUTES)) return this.#commitRoom(room, { ro: readOnly }, message);
     // the 0.49 era: read-only mutes the members who may not post in it (not admins, not its owner)
     const muted = readOnly
       ? room.usernames.filter((name) => {
@@ -370,7 +372,7 @@ export class Store {
           return member !== undefined && !this.can(member, 'post-readonly', room);
         })
       : [];
-    return this.#commitRoom(room, { ro: readOnly, muted }, era.message);
+    return this.#commitRoom(room, { ro: readOnly, muted }, message);
   }
 
   /** `channels.setType`, checks in the real server's order. */

@@ -32,21 +32,21 @@ import {
  */
 
 /** A control request as the router hands it over: query, body and path parameters. */
-export interface ControlInput {
+interface ControlInput {
   readonly query: Record<string, unknown>;
   readonly body: unknown;
   readonly params: Record<string, string>;
 }
 
 /** What a control route acts on. */
-export interface ControlTarget {
+interface ControlTarget {
   readonly world: WorldControl;
   readonly server: ServerControl;
   /** the server's base URL as the client reached it (session URLs) */
   readonly baseUrl: string;
 }
 
-export type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One control route. */
 export interface ControlRoute {

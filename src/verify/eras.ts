@@ -11,9 +11,6 @@ import { DEFAULT_PROFILE } from '../profiles';
  */
 
 export interface VerifyProfile extends Profile {
-  id: ProfileId;
-  /** what `/api/info` reports */
-  version: string;
   /** `/api/info`: `{version}` (flat), or `{info: {version}}` (the 0.49 era) */
   info: 'flat' | 'nested';
   /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer (E7+) */

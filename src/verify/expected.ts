@@ -1,9 +1,9 @@
 /**
- * The bodies Rocket.Chat answers with (rocketchat-behaviour.md), each written once: the
+ * The bodies Rocket.Chat answers with, each written once: the
  * conformance suite expects them of any server, and the project's tests of the fake import them
  * from here instead of writing them again.
  *
- * Layer: verify. Plain values; imports only the profiles' table (src/profiles.ts).
+ * Layer: verify. Plain values; imports only what the suite expects of each era (src/verify/eras.ts).
  */
 
 import type { VerifyProfile } from './eras';
@@ -121,7 +121,7 @@ export function invalidRoomType(type: string): object {
 }
 
 /**
- * The same bodies as an era wrote them (src/profiles.ts, rocketchat-profiles.md): the suite
+ * The same bodies as an era wrote them (the era expectations of src/verify/eras.ts): the suite
  * expects these of a server verified with `--profile`. Profile 7's are the constants above.
  */
 export function forEra(profile: VerifyProfile) {

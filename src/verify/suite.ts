@@ -5,7 +5,7 @@ import { LOGGED_OUT, RO_SAME, TYPE_REQUIRED, TYPE_SAME, archivedBody, resourceNo
 
 /**
  * The conformance suite: every rule of Rocket.Chat's wire behaviour that a client can observe on
- * the operations the fake implements (`rocketchat-behaviour.md`), written once. The project's own
+ * the operations the fake implements, written once. The project's own
  * tests run it against the fake; `rocketchat-fake verify` runs it against any server.
  *
  * A check changes nothing on the server unless it is marked `changes` (those run only on the
