@@ -170,8 +170,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
   /** What a started server answers with: the fast path, then the app (only the app with `log`). */
   #listener(): RequestListener {
     if (this.#options.log) return (req, res) => this.app(req, res);
-    const { admin, bodyLimit } = this.#options;
-    return withFastPath(this.#host, { admin: admin !== false, bodyLimit }, () => this.app);
+    const { admin, bodyLimit, adminToken, allowedHosts } = this.#options;
+    const guard = { loopbackOnly: this.#host.loopbackOnly, allowedHosts: allowedHosts ?? [] };
+    const control = admin === false ? undefined : { guard, adminToken };
+    return withFastPath(this.#host, { control, bodyLimit }, () => this.app);
   }
 
   protected get world(): FakeWorld {

@@ -285,6 +285,55 @@ describe('where the fast path is', () => {
   });
 });
 
+describe('bodiless control calls on the fast path, differentially against Express', () => {
+  it('reset, reads and their refusals: the same bytes, the same state after', async () => {
+    // a change first, so that the reset has something to undo
+    await both({ path: RO, headers: JSON_AS('admin'), body: '{"roomName":"random","readOnly":true}' });
+    for (const [method, path] of [
+      ['GET', '/__admin/faults'],
+      ['GET', '/__admin/requests/count?status=200'],
+      ['GET', '/__admin/state?diff=baseline'],
+      ['POST', '/__admin/reset'],
+      ['GET', '/__admin/state?diff=baseline'],
+      ['DELETE', '/__admin/requests'],
+      ['GET', '/__admin/state?diff=nope'],
+      ['GET', '/__admin/requests/count?status=abc'],
+      ['PUT', '/__admin/reset'],
+    ] as const) {
+      const a = await send(fast, { method, path });
+      const b = await send(plain, { method, path });
+      expect({ method, path, ...a }).toEqual({ method, path, ...b });
+      expect(JSON.stringify(fast.state())).toBe(JSON.stringify(plain.state()));
+    }
+    expect((await send(fast, { method: 'GET', path: '/__admin/state?diff=nope' })).status).toBe(400);
+  });
+
+  it('leaves what its guard refuses to Express: a foreign Origin, a page’s content type, a missing token', async () => {
+    const tokenFast = createFakeServer({ scenario: WORLD, adminToken: 'sesame' });
+    const tokenPlain = createFakeServer({ scenario: WORLD, adminToken: 'sesame', log: true });
+    await Promise.all([tokenFast.start(), tokenPlain.start()]);
+    try {
+      const cases: Sent[] = [
+        { path: '/__admin/reset', headers: { Origin: 'http://evil.example' } },
+        { path: '/__admin/reset', headers: { 'Content-Type': 'text/plain' } },
+        { path: '/__admin/reset' },
+        { path: '/__admin/reset', headers: { Authorization: 'Bearer wrong' } },
+        { path: '/__admin/reset', headers: { Authorization: 'Bearer sesame' } },
+        { method: 'GET', path: '/__admin/health' },
+      ];
+      const statuses: number[] = [];
+      for (const sent of cases) {
+        const a = await send(tokenFast, sent);
+        expect(a).toEqual(await send(tokenPlain, sent));
+        statuses.push(a.status);
+      }
+      expect(statuses).toEqual([403, 415, 401, 401, 200, 200]);
+    } finally {
+      await Promise.all([tokenFast.stop(), tokenPlain.stop()]);
+    }
+  });
+});
+
 describe('what the fast path spares', () => {
   it('runs a refused request once, on either path', async () => {
     const op = operationNamed('channels.setReadOnly');
@@ -306,6 +355,27 @@ describe('what the fast path spares', () => {
       expect(fake.requests({ path: RO })).toHaveLength(2);
     } finally {
       read.mockRestore();
+      await fake.stop();
+    }
+  });
+
+  it('resets a world over HTTP without building Express', async () => {
+    const spy = jest.spyOn(app, 'buildApp');
+    const fake = createFakeServer({ scenario: WORLD });
+    await fake.start();
+    try {
+      await send(fake, {
+        path: RO,
+        headers: JSON_AS('alice'),
+        body: '{"roomName":"random","readOnly":true}',
+      });
+      expect(fake.state()).not.toEqual(createFakeServer({ scenario: WORLD }).state());
+      const res = await send(fake, { path: '/__admin/reset' });
+      expect(res).toMatchObject({ status: 200, text: '{"status":"ok"}' });
+      expect(fake.state()).toEqual(createFakeServer({ scenario: WORLD }).state());
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
       await fake.stop();
     }
   });

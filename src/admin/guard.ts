@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 
 import type { RequestHandler } from 'express';
@@ -44,24 +46,66 @@ function isLocalName(name: string, allowed: readonly string[]): boolean {
   );
 }
 
+/** What a control request's checks read: its method, path under `/__admin`, and headers. */
+export interface ControlRequestHead {
+  method: string;
+  /** the path under `/__admin`, e.g. `/reset` */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** the server's own base URL as the client reached it (an Origin that is not it is refused) */
+  baseUrl: string;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Constant-time comparison of a presented token with the configured one. */
+function sameToken(presented: string, expected: string): boolean {
+  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/**
+ * Why a control request is refused before any route runs, if it is: a Host or Origin the guard
+ * does not accept, a body type a page could send, or (with an admin token) a missing or wrong
+ * `Authorization: Bearer`. The Express router and the fast path both ask this.
+ */
+export function controlRefusal(
+  head: ControlRequestHead,
+  guard: ControlGuard | undefined,
+  adminToken: string | undefined,
+): ApiError | undefined {
+  const { method, path, headers } = head;
+  if (method === 'GET' && path === '/health') return undefined;
+  const host = header(headers.host);
+  if (guard?.loopbackOnly && host !== undefined && !isLocalName(hostName(host), guard.allowedHosts))
+    return new ApiError('control-forbidden-host', { reason: host });
+  if (CHANGES.has(method)) {
+    const origin = header(headers.origin);
+    if (origin !== undefined && origin !== head.baseUrl)
+      return new ApiError('control-forbidden-origin', { reason: origin });
+    const type = header(headers['content-type']);
+    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
+      return new ApiError('control-unsupported-media-type', { reason: type });
+  }
+  // the inspector's page holds no data: it asks for the token, and every call it makes carries it
+  if (adminToken === undefined || (method === 'GET' && path === '/ui')) return undefined;
+  const match = /^Bearer (.+)$/.exec(header(headers.authorization) ?? '');
+  if (!match?.[1] || !sameToken(match[1], adminToken)) return new ApiError('control-unauthorized');
+  return undefined;
+}
+
+/** The Express face of {@link controlRefusal}: every control request passes it first. */
 export function guardControl(): RequestHandler {
   return (req, _res, next) => {
-    if (req.method === 'GET' && req.path === '/health') {
-      next();
-      return;
-    }
-    const { guard } = contextOf(req);
-    const host = req.get('host');
-    if (guard?.loopbackOnly && host !== undefined && !isLocalName(hostName(host), guard.allowedHosts))
-      throw new ApiError('control-forbidden-host', { reason: host });
-    if (CHANGES.has(req.method)) {
-      const origin = req.get('origin');
-      if (origin !== undefined && origin !== baseUrlOf(req))
-        throw new ApiError('control-forbidden-origin', { reason: origin });
-      const type = req.get('content-type');
-      if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
-        throw new ApiError('control-unsupported-media-type', { reason: type });
-    }
+    const { guard, adminToken } = contextOf(req);
+    const refusal = controlRefusal(
+      { method: req.method, path: req.path, headers: req.headers, baseUrl: baseUrlOf(req) },
+      guard,
+      adminToken,
+    );
+    if (refusal) throw refusal;
     next();
   };
 }

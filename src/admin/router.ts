@@ -1,53 +1,19 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import { Router } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 import { checkBody } from '../http/body';
+import { toControlError } from './control-error';
 import { guardControl } from './guard';
 import { inspectorHtml } from './ui';
 import { baseUrlOf } from '../http/target';
-import { toApiError } from '../http/respond';
 import { contextOf } from '../http/context';
 import { ApiError } from '../errors';
-import { ScenarioError } from '../scenario/problems';
 import type { WorldControl } from '../control';
 import { ROUTES } from '../surface/routes';
 import type { ControlRoute } from '../surface/routes';
 
 /** How many bytes may wait for an event-stream reader before it is dropped. */
 export const SSE_BUFFER_BYTES = 1024 * 1024;
-
-/** Constant-time comparison of a presented token with the configured one. */
-function sameToken(presented: string, expected: string): boolean {
-  const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
-function requireAdminToken(): RequestHandler {
-  return (req, _res, next) => {
-    const token = contextOf(req).adminToken;
-    // the inspector's page holds no data: it asks for the token, and every call it makes carries it
-    if (token === undefined || (req.method === 'GET' && (req.path === '/health' || req.path === '/ui'))) {
-      next();
-      return;
-    }
-    const match = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
-    if (!match?.[1] || !sameToken(match[1], token)) throw new ApiError('control-unauthorized');
-    next();
-  };
-}
-
-/** Every error under `/__admin` leaves as `{error, problems}`. */
-function toControlError(error: unknown): ApiError {
-  if (error instanceof ScenarioError) {
-    return new ApiError('control-invalid', { reason: error.message.split('\n')[0] }, error.problems);
-  }
-  const apiError = toApiError(error);
-  if (apiError.isControl || apiError.code === 'internal') return apiError;
-  if (apiError.status === 413) return new ApiError('control-payload-too-large');
-  return new ApiError('control-invalid', { reason: String(apiError.toBody().error ?? '') });
-}
 
 function controlErrorHandler(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
   next(toControlError(error));
@@ -142,7 +108,7 @@ function serveRoute(route: ControlRoute): RequestHandler {
  */
 export function createAdminRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(guardControl(), requireAdminToken(), checkBody);
+  router.use(guardControl(), checkBody);
   const declared: ControlRoute[] = Object.values(ROUTES);
   // the inspector's page and the event stream are HTTP's own; every other route is declared once
   const routes: { method: string; path: string; rootOnly?: boolean; handler: RequestHandler }[] = [

@@ -3,28 +3,31 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 
 import { chatRequestOf, serveChat } from '../http/chat';
 import { hasBody } from '../http/head';
-import { CONTROL_JSON_TYPE, sendJsonText } from '../http/send';
+import type { AppHost } from '../app';
 import { targetOf } from '../http/target';
-import type { WorldHost } from '../http/target';
 import { operationAt } from '../operations/table';
+import { serveControl } from './control';
+import type { ControlOptions } from './control';
 import { replayRequest } from './replay';
 
 /**
  * The fast path in front of Express: a request to an operation of the table (src/operations),
  * with no body or a plain JSON one, goes straight to the one chat pipeline (src/http/chat.ts)
- * without building or running Express; so does the root's `GET /__admin/health` (a CI script's
- * first request). Everything else (forms, other JSON, the control API, unknown routes) goes to
+ * without building or running Express; so does a bodiless call of a declared control route
+ * (src/fastpath/control.ts: health, a CI script's first request; reset, between every two tests).
+ * Everything else (forms, other JSON, control calls with a body, unknown routes) goes to
  * Express untouched, or, once a body has been read, replayed into it (src/fastpath/replay.ts).
  * The fast path frames requests only: routing, authentication, faults, headers and the journal
- * are the pipeline's, the same for both.
+ * are the pipelines', the same for both.
  */
 export interface FastPathOptions {
-  /** false when the control API is off (health then answers 404, from Express) */
-  admin: boolean;
+  /** the control API's guard and token; undefined when it is off (Express answers 404) */
+  control: ControlOptions | undefined;
   /** the body limit in bytes, if it was given as a number */
   bodyLimit?: number | string;
 }
 
+const ADMIN = '/__admin/';
 const HEALTH = '/__admin/health';
 
 /** Bodies larger than this take the Express path: the fast path is for the common small ones. */
@@ -57,7 +60,7 @@ function parseSimpleJson(body: Buffer): unknown {
 
 /** Wraps the Express app (built on first use by `express`) with the fast path. */
 export function withFastPath(
-  host: WorldHost,
+  host: AppHost,
   options: FastPathOptions,
   express: () => RequestListener,
 ): RequestListener {
@@ -66,23 +69,17 @@ export function withFastPath(
   return (req, res) => {
     const url = req.url ?? '';
     const body = hasBody(req);
-    if (url === HEALTH && options.admin && req.method === 'GET' && !body) {
-      sendJsonText(
-        res,
-        200,
-        true,
-        undefined,
-        JSON.stringify({ status: 'ok', profile: host.root.profile.id }),
-        false,
-        CONTROL_JSON_TYPE,
-      );
-      // a CI script's first request: build Express while the client starts its tests
-      if (!warmed) res.once('finish', () => setImmediate(express));
-      warmed = true;
-      return;
-    }
     const target = targetOf(host, url);
     const { world } = target;
+    // the control API's bodiless calls (reset between tests, health, the journal's reads)
+    if (options.control && !body && target.path.startsWith(ADMIN)) {
+      if (serveControl(host, options.control, req, res, target)) {
+        // a CI script's first request: build Express while the client starts its tests
+        if (!warmed && target.path === HEALTH) res.once('finish', () => setImmediate(express));
+        warmed ||= target.path === HEALTH;
+        return;
+      }
+    }
     // the table decides what the fast path may frame: an operation's route, with no body or plain JSON
     if (world && operationAt(target.path)) {
       if (!body) {
