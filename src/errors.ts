@@ -127,14 +127,14 @@ export const ERRORS = {
     eras: { '0.49': () => ({ success: false, error: 'unauthorized' }), '6': undefined },
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
-  /** a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()` */
+  /**
+   * a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()`, which
+   * says `unauthorized` until 9.0's breaking changes (then `forbidden`)
+   */
   'room-forbidden': {
     status: 403,
     message: () => 'unauthorized',
-    eras: {
-      '0.49': (message) => ({ success: false, error: message }),
-      '8': () => ({ success: false, error: 'forbidden' }),
-    },
+    eras: { '0.49': (message) => ({ success: false, error: message }) },
   },
   'too-many-requests': {
     status: 429,
@@ -151,11 +151,18 @@ export const ERRORS = {
     status: 400,
     message: (p) => p.reason ?? 'invalid params',
     errorType: 'invalid-params',
-    // the Hono builds (8.x) validate with their own error type
-    eras: {
-      '0.49': undefined,
-      '8': (message) => ({ success: false, errorType: 'error-invalid-params', error: message }),
-    },
+  },
+  /** 8.8's typed routes: the router refuses the query string (ajv's messages, no suffix) */
+  'invalid-query': {
+    status: 400,
+    message: (p) => p.reason ?? 'invalid params',
+    eras: { '0.49': (message) => ({ success: false, errorType: 'error-invalid-params', error: message }) },
+  },
+  /** 8.8's typed routes: the router refuses the body (its error type stayed `invalid-params`) */
+  'invalid-body-params': {
+    status: 400,
+    message: (p) => p.reason ?? 'invalid params',
+    eras: { '0.49': (message) => ({ success: false, errorType: 'invalid-params', error: message }) },
   },
   'error-invalid-sort': {
     status: 400,

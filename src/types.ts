@@ -19,7 +19,11 @@ export type { Email, UserRef, UserRole } from './wire';
 export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
 
 /** The Rocket.Chat eras the fake can answer as (see src/profiles.ts and the README's "Server versions"). */
-export const PROFILE_IDS = ['0.49', '5', '6', '7', '8'] as const;
+/** The release lines the fake answers as, oldest first. */
+export const LINE_IDS = ['0.49', '5', '6', '7.0', '7.10', '8.5', '8.9'] as const;
+export type LineId = (typeof LINE_IDS)[number];
+/** Every accepted profile name: a release line, or `7` / `8` for the newest line of that major. */
+export const PROFILE_IDS = [...LINE_IDS, '7', '8'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 

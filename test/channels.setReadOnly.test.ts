@@ -29,8 +29,8 @@ describe('POST /api/v1/channels.setReadOnly', () => {
     expect(fake.state().clock).toBe('2026-01-01T00:00:01.000Z');
   });
 
-  it('takes roomName, form bodies, and the strings "true"/"false"', async () => {
-    const fake = makeFake();
+  it('takes roomName, form bodies, and (8.6 on: the validator coerces) the strings "true"/"false"', async () => {
+    const fake = makeFake({ profile: '8.9' });
     const res = await request(fake.app)
       .post(PATH)
       .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
@@ -65,24 +65,52 @@ describe('POST /api/v1/channels.setReadOnly', () => {
     expect(roomOf(fake, 'club').joinCode).toBe('xyzzy');
   });
 
+  it('7.x: a form body\'s "false" is a string, and the validator refuses it', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app)
+      .post(PATH)
+      .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
+      .type('form')
+      .send({ roomName: 'news', readOnly: 'false' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error:
+        "must have required property 'roomId'\n must be boolean\n must match exactly one schema in oneOf [invalid-params]",
+      errorType: 'invalid-params',
+    });
+  });
+
   describe('parameter validation (400 invalid-params), before the room is looked up', () => {
+    // the words of the release's own validator (rest-typings' schema, run by ajv): each branch of
+    // its oneOf says why it failed, then the oneOf itself, joined by "\n "
+    const ROOM_NAME = "\n must have required property 'roomName'\n must match exactly one schema in oneOf";
     const cases: [string, object, string][] = [
-      ['no room parameter', { readOnly: true }, "must have required property 'roomId'"],
-      ['no readOnly', { roomId: 'randomRoomId00001' }, "must have required property 'readOnly'"],
-      ['readOnly a number', { roomId: 'randomRoomId00001', readOnly: 1 }, 'must be boolean'],
-      ['readOnly "yes"', { roomId: 'randomRoomId00001', readOnly: 'yes' }, 'must be boolean'],
-      ['readOnly null', { roomId: 'randomRoomId00001', readOnly: null }, 'must be boolean'],
-      ['roomId a number', { roomId: 42, readOnly: true }, 'must be string'],
-      ['an unknown room: still a parameter error', { readOnly: 'maybe', roomId: 'nope' }, 'must be boolean'],
+      ['no room parameter', { readOnly: true }, `must have required property 'roomId'${ROOM_NAME}`],
+      ['no readOnly', { roomId: 'randomRoomId00001' }, `must have required property 'readOnly'${ROOM_NAME}`],
+      ['readOnly a number', { roomId: 'randomRoomId00001', readOnly: 1 }, `must be boolean${ROOM_NAME}`],
+      ['readOnly "yes"', { roomId: 'randomRoomId00001', readOnly: 'yes' }, `must be boolean${ROOM_NAME}`],
+      ['readOnly null', { roomId: 'randomRoomId00001', readOnly: null }, `must be boolean${ROOM_NAME}`],
+      [
+        'readOnly "true" (coerced only from 8.6)',
+        { roomId: 'randomRoomId00001', readOnly: 'true' },
+        `must be boolean${ROOM_NAME}`,
+      ],
+      ['roomId a number', { roomId: 42, readOnly: true }, `must be string${ROOM_NAME}`],
+      [
+        'an unknown room: still a parameter error',
+        { readOnly: 'maybe', roomId: 'nope' },
+        `must be boolean${ROOM_NAME}`,
+      ],
       [
         'an extra property',
         { roomId: 'randomRoomId00001', readOnly: true, x: 1 },
-        'must NOT have additional properties',
+        `must NOT have additional properties${ROOM_NAME}`,
       ],
       [
         'roomId and roomName',
         { roomId: 'a', roomName: 'b', readOnly: true },
-        'must NOT have additional properties',
+        'must NOT have additional properties\n must NOT have additional properties\n must match exactly one schema in oneOf',
       ],
     ];
     it.each(cases)('%s', async (_name, body, message) => {

@@ -100,13 +100,13 @@ describe('the conformance suite against the fake: every rule, one test each', ()
 
   it('every check ran whole: no note of a part not tried', () => {
     expect(report.results.filter((r) => r.note !== undefined).map((r) => [r.id, r.note])).toEqual([
-      ['extras.info', 'version 7.0.0'],
+      ['extras.info', 'version 7.10.0'],
     ]);
   });
 
   it('nothing skipped, nothing left changed; the channel it changed is back as it was', () => {
     expect(report.summary).toEqual({ passed: CHECKS.length, failed: 0, skipped: 0 });
-    expect(report).toMatchObject({ ok: true, leftChanged: [], interrupted: false, version: '7.0.0' });
+    expect(report).toMatchObject({ ok: true, leftChanged: [], interrupted: false, version: '7.10.0' });
     const room = (s: typeof before) => s.channels.find((c) => c.name === 'random');
     const [was, now] = [room(before), room(fake.state())];
     expect({ t: now?.t, ro: now?.ro }).toEqual({ t: was?.t, ro: was?.ro });
@@ -152,8 +152,10 @@ describe('the suite per server version (--profile)', () => {
         expect(failedIds(report)).toEqual([]);
         const skipped = report.results.filter((r) => r.status === 'skipped').map((r) => r.id);
         const expected = [
-          ...(profile === '7' ? [] : ['response.unknown-path']),
+          ...(['7', '7.0', '7.10'].includes(profile) ? [] : ['response.unknown-path']),
           ...(profile === '0.49' || profile === '5' ? ['channels.list.bad-paging'] : []),
+          // 7.0's schema refused count, offset and sort: what they do is not there to check
+          ...(profile === '7.0' ? ['channels.list.paging', 'channels.list.sort'] : []),
         ];
         expect(skipped).toEqual(expected);
         expect(report.version).toBe(PROFILES[profile].version);
@@ -532,7 +534,7 @@ describe('rocketchat-fake verify, the command', () => {
         CHECKS.map((c) => expect.stringMatching(new RegExp(`^✓ ${c.id.replace(/\./g, '\\.')}: `))),
       );
       expect(lines.slice(-2)).toEqual([
-        `server: ${url}, version 7.0.0`,
+        `server: ${url}, version 7.10.0`,
         `${CHECKS.length} passed, 0 failed, 0 skipped`,
       ]);
       expect(r.out + r.err).not.toContain(SECRET);

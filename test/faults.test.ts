@@ -111,7 +111,7 @@ describe('fault injection', () => {
       const sent = performance.now();
       const body = await (await fetch(`${fake.url}/api/info`)).json();
       expect(performance.now() - sent).toBeGreaterThanOrEqual(149);
-      expect(body).toEqual({ version: '7.0.0', success: true });
+      expect(body).toEqual({ version: '7.10.0', success: true });
     });
 
     it('a dropped connection sends nothing; the journal records status 0', async () => {

@@ -65,13 +65,17 @@ describe('every profile on one server, side by side', () => {
     },
   );
 
-  it.each(PROFILE_IDS)('%s: health and state show the active profile', async (profile) => {
-    expect((await request(app()).get(at(profile, '/__admin/health'))).body).toEqual({
-      status: 'ok',
-      profile,
-    });
-    expect(sessions.get(profile)?.state().profile).toBe(profile);
-  });
+  it.each(PROFILE_IDS)(
+    '%s: health and state show the active release line (7 and 8 name the newest of their major)',
+    async (profile) => {
+      const line = { '7': '7.10', '8': '8.9' }[profile as string] ?? profile;
+      expect((await request(app()).get(at(profile, '/__admin/health'))).body).toEqual({
+        status: 'ok',
+        profile: line,
+      });
+      expect(sessions.get(profile)?.state().profile).toBe(line);
+    },
+  );
 
   it.each<[ProfileId, string[]]>([
     ['0.49', ['status', 'data']],
@@ -166,12 +170,35 @@ describe('channels.list across the eras', () => {
         errorType: 'invalid-params',
       },
     ],
-    ['7', 200, undefined],
+    // 7.0 to 8.7: the schema has no `fields`; 8.8's typed route takes it again
     [
-      '8',
+      '7.0',
       400,
-      { success: false, errorType: 'error-invalid-params', error: 'must NOT have additional properties' },
+      {
+        success: false,
+        error: 'must NOT have additional properties [invalid-params]',
+        errorType: 'invalid-params',
+      },
     ],
+    [
+      '7',
+      400,
+      {
+        success: false,
+        error: 'must NOT have additional properties [invalid-params]',
+        errorType: 'invalid-params',
+      },
+    ],
+    [
+      '8.5',
+      400,
+      {
+        success: false,
+        error: 'must NOT have additional properties [invalid-params]',
+        errorType: 'invalid-params',
+      },
+    ],
+    ['8', 200, undefined],
   ])('%s: fields is %i', async (profile, status, body) => {
     const res = await request(app())
       .get(at(profile, `/api/v1/channels.list?fields=${encodeURIComponent('{"name":1}')}`))
@@ -249,10 +276,16 @@ describe('channels.getIntegrations across the eras', () => {
     ['5', 400, ROOM_PARAM_MISSING],
     ['6', 400, ROOM_NOT_FOUND],
     ['7', 400, ROOM_PARAM_MISSING],
+    ['8.5', 400, ROOM_PARAM_MISSING],
     [
       '8',
       400,
-      { success: false, errorType: 'error-invalid-params', error: "must have required property 'roomId'" },
+      {
+        success: false,
+        errorType: 'error-invalid-params',
+        error:
+          "must have required property 'roomId'\nmust have required property 'roomName'\nmust match a schema in anyOf",
+      },
     ],
   ])('%s: no room parameter', async (profile, status, body) => {
     const res = await request(app()).get(at(profile, '/api/v1/channels.getIntegrations')).set(ADMIN);
@@ -288,25 +321,25 @@ describe('setReadOnly and setType across the eras', () => {
   it.each<[ProfileId, object]>([
     ['0.49', { success: false, error: 'The bodyParam "readOnly" is required' }],
     ['5', { success: false, error: 'The bodyParam "readOnly" is required' }],
-    [
-      '6',
+    // the rest-typings schema (a oneOf) as ajv words it: "\n " inside the action's validator, then
+    // 8.8's router: "\n", no suffix, the body's error type
+    ...(['6', '7.0', '7', '8.5'] as const).map((profile): [ProfileId, object] => [
+      profile,
       {
         success: false,
-        error: "must have required property 'readOnly' [invalid-params]",
+        error:
+          "must have required property 'readOnly'\n must have required property 'roomName'\n must match exactly one schema in oneOf [invalid-params]",
         errorType: 'invalid-params',
       },
-    ],
-    [
-      '7',
-      {
-        success: false,
-        error: "must have required property 'readOnly' [invalid-params]",
-        errorType: 'invalid-params',
-      },
-    ],
+    ]),
     [
       '8',
-      { success: false, errorType: 'error-invalid-params', error: "must have required property 'readOnly'" },
+      {
+        success: false,
+        errorType: 'invalid-params',
+        error:
+          "must have required property 'readOnly'\nmust have required property 'roomName'\nmust match exactly one schema in oneOf",
+      },
     ],
   ])('%s: setReadOnly without readOnly', async (profile, body) => {
     const res = await request(app())
@@ -346,7 +379,9 @@ describe('setReadOnly and setType across the eras', () => {
 
   it.each<[ProfileId, object]>([
     ['7', { success: false, error: 'The bodyParam "type" is required' }],
-    ['8', { success: false, errorType: 'error-invalid-params', error: "must have required property 'type'" }],
+    ['8.5', { success: false, error: 'The bodyParam "type" is required' }],
+    // 8.8's typed route: its body schema first, and a body refusal keeps the `invalid-params` type
+    ['8', { success: false, errorType: 'invalid-params', error: "must have required property 'type'" }],
   ])('%s: setType without a type key', async (profile, body) => {
     const res = await request(app())
       .post(at(profile, '/api/v1/channels.setType'))
@@ -377,21 +412,21 @@ describe('choosing a profile', () => {
     const fromFile = createFakeServer({ scenario: { ...WORLD, profile: '0.49' } });
     expect(fromFile.state().profile).toBe('0.49');
     const option = createFakeServer({ scenario: { ...WORLD, profile: '0.49' }, profile: '8' });
-    expect(option.state().profile).toBe('8');
+    expect(option.state().profile).toBe('8.9');
     const session = option.session({ profile: '5' });
     expect(session.state().profile).toBe('5');
     await session.close();
     const res = await request(option.app).post('/__admin/sessions').send({ profile: '9' });
     expect(res.status).toBe(400);
     expect(res.body.problems).toEqual([
-      { path: '$.profile', message: '"profile" is one of 0.49, 5, 6, 7, 8' },
+      { path: '$.profile', message: '"profile" is one of 0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8' },
     ]);
   });
 
   it('the CLI takes --profile; an unknown one is bad usage', () => {
     const bad = spawnSync(process.execPath, [CLI, '--profile', '4'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('--profile is one of 0.49, 5, 6, 7, 8, not "4"');
+    expect(bad.stderr).toContain('--profile is one of 0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8, not "4"');
     const ok = spawnSync(
       process.execPath,
       [

@@ -113,9 +113,9 @@ function predictSetReadOnly(
   if ('roomId' in body === 'roomName' in body) return refused;
   const ref = 'roomId' in body ? body.roomId : body.roomName;
   if (typeof ref !== 'string') return refused;
+  // the default line (7.10) compiles setReadOnly's schema without coercion: "true" is not a boolean
   const raw = body.readOnly;
-  const readOnly =
-    raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined;
+  const readOnly = raw === true ? true : raw === false ? false : undefined;
   if (readOnly === undefined) return refused;
   const room = findRoom(before, 'roomId' in body ? { roomId: ref } : { roomName: ref });
   if (!room || room.archived || room.ro === readOnly || !canEdit(who, room)) return refused;

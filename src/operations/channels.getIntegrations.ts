@@ -2,15 +2,17 @@ import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { operation, success } from './operation';
-import { callerOf, readIncludeAll, readListOptions, readRoomRef } from './params';
+import { callerOf, mayAccessRoom, readIncludeAll, readListOptions, readRoomRef } from './params';
+import { GET_INTEGRATIONS_VALIDATOR, validated } from './schemas';
 
-/** A request naming no room: the room check's error; 6.x's route fell through to not found; 8.x's typed route refuses the query. */
-const MISSING_ROOM: EraTable<'param-error' | 'not-found' | 'invalid-params'> = {
+/** A request naming no room: the room check's error; 6.x's route fell through to not found (8.8's schema refuses it first). */
+const MISSING_ROOM: EraTable<'param-error' | 'not-found'> = {
   '0.49': 'param-error',
   '6': 'not-found',
   '7': 'param-error',
-  '8': 'invalid-params',
 };
+/** 8.8's typed route checks that the caller may see the room (`canAccessRoom`), after finding it. */
+const CHECKS_ACCESS = { '0.49': false, '8.8': true };
 
 /** `GET /api/v1/channels.getIntegrations`: permission, then room, then paging. */
 export default operation({
@@ -23,16 +25,16 @@ export default operation({
   changesState: false,
   read: (context) => {
     const { store, profile } = context;
-    const params = context.input.query;
-    const scope = store.integrationScope(callerOf(context));
+    const user = callerOf(context);
+    const scope = store.integrationScope(user);
+    const params = validated(profile, GET_INTEGRATIONS_VALIDATOR, context.input.query);
     const ref = readRoomRef(params);
     if (ref.roomId === undefined && ref.roomName === undefined) {
-      const missing = byEra(profile, MISSING_ROOM);
-      if (missing === 'not-found') throw new ApiError('error-room-not-found');
-      if (missing === 'invalid-params')
-        throw new ApiError('invalid-params', { reason: "must have required property 'roomId'" });
+      if (byEra(profile, MISSING_ROOM) === 'not-found') throw new ApiError('error-room-not-found');
     }
     const room = store.findChannel(ref, { checkArchived: false });
+    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, user, room))
+      throw new ApiError('room-forbidden', { reason: 'unauthorized' });
     return { scope, room, options: readListOptions(params), includeAll: readIncludeAll(params) };
   },
   run: (context, { scope, room, options, includeAll }) => {

@@ -2,7 +2,8 @@ import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import { roomView } from '../store/views';
 import { operation, success } from './operation';
-import { callerOf, readRoomRef } from './params';
+import { callerOf, mayAccessRoom, readRoomRef } from './params';
+import { INFO_VALIDATOR, validated } from './schemas';
 
 /** Whether the route checks that the caller may see the room (`canAccessRoom`), by era. */
 const CHECKS_ACCESS = { '0.49': false, '7': true };
@@ -23,12 +24,10 @@ export default operation({
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);
-    const room = store.findChannel(readRoomRef(context.input.query), { checkArchived: false });
-    if (
-      byEra(profile, CHECKS_ACCESS) &&
-      !store.can(user, 'view-c-room', room) &&
-      !room.usernames.includes(user.username)
-    )
+    const params = validated(profile, INFO_VALIDATOR, context.input.query);
+    const room = store.findChannel(readRoomRef(params), { checkArchived: false });
+    // `API.v1.forbidden()`: `unauthorized` (its `forbidden` waits for 9.0's breaking changes)
+    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, user, room))
       throw new ApiError('room-forbidden');
     return room;
   },

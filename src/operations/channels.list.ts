@@ -2,11 +2,12 @@ import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import { operation, success } from './operation';
 import { callerOf, readListOptions, readRoomIdFilter } from './params';
+import { LIST_VALIDATOR, validated } from './schemas';
 
 /** The Hono builds (8.x) check the route's permissions before the parameters. */
 const PERMISSION_FIRST = { '0.49': false, '8': true };
-/** 6.x's schema and the Hono builds' have no `fields` (`additionalProperties: false`). */
-const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false, '8': true };
+/** 6.x refuses `fields` (the fake's 6 profile; 7.0 to 8.7 refuse it through their schema). */
+const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false };
 
 /**
  * `GET /api/v1/channels.list`: parameters, then the permission (`view-c-room`, else
@@ -24,8 +25,9 @@ export default operation({
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);
-    const params = context.input.query;
     const early = byEra(profile, PERMISSION_FIRST) ? store.channelScope(user) : undefined;
+    // the release's validator (7.0 on): unknown keys refused, numbers coerced, its own words
+    const params = validated(profile, LIST_VALIDATOR, context.input.query);
     if (byEra(profile, REFUSES_FIELDS) && params.fields !== undefined)
       throw new ApiError('invalid-params', { reason: 'must NOT have additional properties' });
     const options = readListOptions(params, ['t'], readRoomIdFilter(params));

@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import { operation, success } from './operation';
 import { callerOf, readBody, readSetReadOnly } from './params';
+import { SET_READ_ONLY_VALIDATOR, validated } from './schemas';
 
 /** The body's validator: from 6.x (0.49 and 5.x refused only a missing `readOnly`, in words of their own). */
 const VALIDATED = { '0.49': false, '6': true };
@@ -14,7 +15,12 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
-  read: ({ input, profile }) => readSetReadOnly(readBody(input.body), byEra(profile, VALIDATED)),
+  // the release's own validator first (6.x on): its refusals, word for word, and its coercion (8.6 on)
+  read: ({ input, profile }) =>
+    readSetReadOnly(
+      validated(profile, SET_READ_ONLY_VALIDATOR, readBody(input.body)),
+      byEra(profile, VALIDATED),
+    ),
   run: (context, { ref, readOnly }) =>
     success({ channel: context.store.setReadOnly(callerOf(context), ref, readOnly) }),
   contract: { changed: (answer) => answer.channel },

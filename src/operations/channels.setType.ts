@@ -1,9 +1,6 @@
-import { byEra } from '../eras';
 import { operation, success } from './operation';
 import { callerOf, readBody, readSetType } from './params';
-
-/** 8.x's typed route: a body without `type` fails its schema first. */
-const TYPE_SCHEMA = { '0.49': false, '8': true };
+import { SET_TYPE_VALIDATOR, validated } from './schemas';
 
 /** `POST /api/v1/channels.setType`: a non-blank `type`, then the room, the permissions and the change. */
 export default operation({
@@ -14,7 +11,8 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
-  read: ({ input, profile }) => readSetType(readBody(input.body), byEra(profile, TYPE_SCHEMA)),
+  // 8.8's typed route validates the body first (unknown keys, a missing `type` or room)
+  read: ({ input, profile }) => readSetType(validated(profile, SET_TYPE_VALIDATOR, readBody(input.body))),
   run: (context, { ref, type }) => success({ channel: context.store.setType(callerOf(context), ref, type) }),
   contract: { changed: (answer) => answer.channel },
 });

@@ -1,10 +1,10 @@
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
-import type { ListOptions, RoomRef } from '../store/store';
+import type { ListOptions, RoomRef, Store } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
 import { compileProjection, compileQuery, compileSort, isPlainObject } from '../store/query';
 import { HIDDEN_ROOM_FIELDS } from '../store/views';
-import type { User } from '../types';
+import type { Room, User } from '../types';
 import type { Params } from './operation';
 
 /**
@@ -29,7 +29,8 @@ export function readBody(body: unknown): Params {
 function readNumber(params: Params, name: string, fallback: number): number {
   const raw = params[name];
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string' || !NUMBER.test(raw))
+  // a number already when the release's validator coerced it (7.10 on)
+  if (typeof raw !== 'number' && (typeof raw !== 'string' || !NUMBER.test(raw)))
     throw new ApiError('invalid-params', { reason: 'must be number' });
   const value = Math.trunc(Number(raw));
   if (value < 0) throw new ApiError('invalid-params', { reason: 'must be >= 0' });
@@ -168,6 +169,14 @@ export function readSetType(body: Params, schema = false): { ref: RoomRef; type:
 export function readIncludeAll(params: Params): boolean {
   const raw = params.includeAllPublicChannels;
   return raw === undefined || raw === 'true';
+}
+
+/**
+ * Rocket.Chat's `canAccessRoom` for a public channel: the caller holds `view-c-room`, or is one of
+ * its members.
+ */
+export function mayAccessRoom(store: Store, user: User, room: Room): boolean {
+  return store.can(user, 'view-c-room', room) || room.usernames.includes(user.username);
 }
 
 /** The caller of an operation declared with `auth: true` (the pipeline has authenticated it). */

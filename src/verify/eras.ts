@@ -1,5 +1,5 @@
-import type { Profile, ProfileId } from '../profiles';
-import { DEFAULT_PROFILE } from '../profiles';
+import type { LineId, Profile, ProfileId } from '../profiles';
+import { DEFAULT_PROFILE, PROFILES } from '../profiles';
 
 /**
  * What the conformance suite expects of each server era, as data: its own statement of how
@@ -39,8 +39,12 @@ export interface VerifyProfile extends Profile {
   validation: 'restivus' | 'ajv' | 'hono';
   /** route permissions before parameter validation (the Hono builds) */
   permissionFirst: boolean;
-  /** channels.list refuses `fields` (6.x's schema, `additionalProperties: false`) */
+  /** channels.list refuses `fields` (7.0 to 8.7: the schema's `additionalProperties: false`) */
   listRefusesFields: boolean;
+  /** channels.list refuses `count`, `offset` and `sort` too (7.0's schema: `_id` and `query` only) */
+  listRefusesPagination: boolean;
+  /** setReadOnly's validator coerces `"true"` (8.6 on: the shared ajv); before, it is `must be boolean` */
+  readOnlyCoerced: boolean;
   /** setReadOnly posts a system message (`msgs` + 1); the 0.5x servers did not */
   readOnlyMessage: boolean;
   /** read-only mutes the members who lack post-readonly; off unsets `muted` (the 0.49 era) */
@@ -52,8 +56,8 @@ export interface VerifyProfile extends Profile {
 }
 
 const SEVEN: VerifyProfile = {
-  id: '7',
-  version: '7.0.0',
+  id: '7.10',
+  version: '7.10.0',
   info: 'flat',
   noStoreHeaders: true,
   restivus: false,
@@ -68,7 +72,9 @@ const SEVEN: VerifyProfile = {
   missingIntegrationRoom: 'param-error',
   validation: 'ajv',
   permissionFirst: false,
-  listRefusesFields: false,
+  listRefusesFields: true,
+  listRefusesPagination: false,
+  readOnlyCoerced: false,
   readOnlyMessage: true,
   readOnlyMutes: false,
   rateLimiter: true,
@@ -76,7 +82,7 @@ const SEVEN: VerifyProfile = {
 };
 
 /** Every profile: profile 7 and what each era changes. */
-const EXPECTATIONS: Readonly<Record<ProfileId, VerifyProfile>> = {
+const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
   '0.49': {
     ...SEVEN,
     id: '0.49',
@@ -93,6 +99,7 @@ const EXPECTATIONS: Readonly<Record<ProfileId, VerifyProfile>> = {
     listPermission: false,
     integrationRule: 'manage-integrations',
     validation: 'restivus',
+    listRefusesFields: false,
     readOnlyMessage: false,
     readOnlyMutes: true,
     rateLimiter: false,
@@ -109,6 +116,7 @@ const EXPECTATIONS: Readonly<Record<ProfileId, VerifyProfile>> = {
     forbidden: 'unauthorized',
     integrationRule: 'any-of-four',
     validation: 'restivus',
+    listRefusesFields: false,
     readOnlyMessage: false,
   },
   '6': {
@@ -122,19 +130,24 @@ const EXPECTATIONS: Readonly<Record<ProfileId, VerifyProfile>> = {
     missingIntegrationRoom: 'not-found',
     listRefusesFields: true,
   },
-  '7': SEVEN,
-  '8': {
+  '7.0': { ...SEVEN, id: '7.0', version: '7.0.3', listRefusesPagination: true },
+  '7.10': SEVEN,
+  // the Hono builds: the route's permissions before its parameters; validators as 7.10's
+  '8.5': { ...SEVEN, id: '8.5', version: '8.5.0', permissionFirst: true },
+  // 8.8's typed channels routes: strict schemas, their own error bodies, `fields` and coercion back
+  '8.9': {
     ...SEVEN,
-    id: '8',
-    version: '8.0.0',
+    id: '8.9',
+    version: '8.9.0',
     missingIntegrationRoom: 'invalid-params',
     validation: 'hono',
     permissionFirst: true,
-    listRefusesFields: true,
+    listRefusesFields: false,
+    readOnlyCoerced: true,
   },
 };
 
-/** A profile with what the suite expects of its era. */
+/** A profile (a line or its alias) with what the suite expects of its era. */
 export function verifyProfileOf(id: ProfileId | undefined): VerifyProfile {
-  return EXPECTATIONS[id ?? DEFAULT_PROFILE];
+  return EXPECTATIONS[PROFILES[id ?? DEFAULT_PROFILE].id];
 }

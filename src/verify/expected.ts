@@ -163,7 +163,15 @@ export function forEra(profile: VerifyProfile) {
         ? { ...ROOM_NOT_FOUND, error: `No channel found by the id of: ${id} [error-room-not-found]` }
         : ROOM_NOT_FOUND,
     notAllowed: withDetails({ ...NOT_ALLOWED }),
+    /** a query the validator refuses (8.8's typed routes: `error-invalid-params`, no suffix) */
     invalidParams: invalid,
+    /** a body the validator refuses (8.8's typed routes kept `invalid-params`, no suffix) */
+    invalidBody: (reason: string): object =>
+      profile.validation === 'hono'
+        ? { success: false, errorType: 'invalid-params', error: reason }
+        : invalidParams(reason),
+    /** several of ajv's messages as the era joins them: "\n " in the action's validator, "\n" in 8.8's router */
+    reasons: (...messages: string[]): string => messages.join(profile.validation === 'hono' ? '\n' : '\n '),
     parseError: (kind: 'sort' | 'query' | 'fields', raw: string): object =>
       withDetails({ ...(parseError(kind, raw) as Record<string, unknown>) }),
     invalidRoomType: (type: string): object =>

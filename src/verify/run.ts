@@ -115,7 +115,9 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
       : undefined;
   const get = (path: string): Promise<Reply> =>
     client.send({ method: 'GET', path, credentials: user.credentials });
-  const list = await get('/api/v1/channels.list?count=100');
+  // 7.0 refused count as an unknown key: its first page is all it lists
+  let list = await get('/api/v1/channels.list?count=100');
+  if (list.status === 400) list = await get('/api/v1/channels.list');
   if (list.status !== 200) {
     throw new VerifyError(
       `channels.list as --user answered ${list.status}: ${JSON.stringify(list.body).slice(0, 200)}`,
@@ -135,7 +137,16 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
   if (user2) await checkSecondUser(get, user, user2, dedicated);
   const others = channels.filter((c) => c.name !== options.channel);
   const probe = others.find((c) => typeof c.ro === 'boolean' && c.archived !== true);
-  const archived = others.find((c) => c.archived === true);
+  // past the first page (or 7.0's only page of 50), an archived channel is asked for by query
+  const archived =
+    others.find((c) => c.archived === true) ??
+    (
+      listOf(
+        (await get(`/api/v1/channels.list?query=${encodeURIComponent(JSON.stringify({ archived: true }))}`))
+          .body,
+        'channels',
+      ) as ListedRoom[]
+    ).find((c) => c.archived === true && c.name !== options.channel);
   let withIntegrations: ListedRoom | undefined;
   for (const room of [...(dedicated ? [dedicated] : []), ...others].slice(0, INTEGRATION_PROBES)) {
     const reply = await get(

@@ -147,6 +147,23 @@ async function currentRo(t: CheckContext, name: string): Promise<boolean | undef
   return typeof room?.ro === 'boolean' ? room.ro : undefined;
 }
 
+/**
+ * `channels.list` with these query parameters; 7.0 refused paging and sorting (its schema knew
+ * `_id` and `query` only), so there `count`, `offset` and `sort` are left out (the first 50 by name).
+ */
+function listUrl(t: CheckContext, params: string): string {
+  const kept = t.profile.listRefusesPagination
+    ? params
+        .split('&')
+        .filter((p) => p !== '' && !/^(count|offset|sort)=/.test(p))
+        .join('&')
+    : params;
+  return kept === '' ? '/api/v1/channels.list' : `/api/v1/channels.list?${kept}`;
+}
+
+/** ajv's last word when no branch of a oneOf matched. */
+const ONE_OF = 'must match exactly one schema in oneOf';
+
 export const CHECKS: readonly Check[] = [
   // ---- every response ----
   {
@@ -155,7 +172,7 @@ export const CHECKS: readonly Check[] = [
     rule: 'Success and failure alike are Content-Type exactly application/json (7.x on; a charset suffix at most before), with Cache-Control: no-store and Pragma: no-cache',
     async run(t) {
       for (const reply of [
-        await t.get('/api/v1/channels.list?count=1'),
+        await t.get(listUrl(t, 'count=1')),
         await t.get('/api/v1/channels.list', 'nobody'),
       ]) {
         const type = reply.headers.get('content-type') ?? '';
@@ -176,7 +193,8 @@ export const CHECKS: readonly Check[] = [
     rule: 'An unknown path under /api/v1 is 404 {"success":false,"error":"Resource not found"}',
     async run(t) {
       // older eras answered unknown paths with the web app's page, 8.x with Hono's plain text
-      if (t.profile.id !== '7') return t.skip(`profile ${t.profile.id}: not the API's answer in that era`);
+      if (t.profile.id !== '7.0' && t.profile.id !== '7.10')
+        return t.skip(`profile ${t.profile.id}: not the API's answer in that era`);
       t.exact(await t.get('/api/v1/rocketchat-fake.verify-no-such-route'), 404, resourceNotFound);
       return undefined;
     },
@@ -407,7 +425,7 @@ export const CHECKS: readonly Check[] = [
     section: LIST,
     rule: 'List items carry no joinCodeRequired, muted or joinCode',
     async run(t) {
-      const reply = await t.get('/api/v1/channels.list?count=100');
+      const reply = await t.get(listUrl(t, 'count=100'));
       const items = page(t, reply, 'channels');
       const carrying = items.find((c) => 'joinCodeRequired' in c || 'muted' in c || 'joinCode' in c);
       t.that(
@@ -423,6 +441,8 @@ export const CHECKS: readonly Check[] = [
     rule: 'offset and count page the list; count is clamped to 100; count=0 means all',
     needs: ['many-channels'],
     async run(t) {
+      if (t.profile.listRefusesPagination)
+        return t.skip(`profile ${t.profile.id}: its schema refused count and offset (see bad-paging)`);
       const two = page(t, await t.get('/api/v1/channels.list?count=2'), 'channels');
       const second = await t.get('/api/v1/channels.list?count=1&offset=1');
       const items = page(t, second, 'channels');
@@ -440,12 +460,16 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.list.bad-paging',
     section: LIST,
-    rule: 'A count or offset that is not a number is 400 "must be number [invalid-params]"',
+    rule: 'A count or offset that is not a number is 400 "must be number [invalid-params]" (7.0: paging is an unknown key, "must NOT have additional properties")',
     async run(t) {
       if (t.profile.validation === 'restivus')
         return t.skip(`profile ${t.profile.id}: no validator in that era (the answer is undefined)`);
-      t.exact(await t.get('/api/v1/channels.list?count=abc'), 400, t.era.invalidParams('must be number'));
-      t.exact(await t.get('/api/v1/channels.list?offset=abc'), 400, t.era.invalidParams('must be number'));
+      // 7.0's schema knew only _id and query: paging was refused as an unknown key
+      const reason = t.profile.listRefusesPagination
+        ? 'must NOT have additional properties'
+        : 'must be number';
+      t.exact(await t.get('/api/v1/channels.list?count=abc'), 400, t.era.invalidParams(reason));
+      t.exact(await t.get('/api/v1/channels.list?offset=abc'), 400, t.era.invalidParams(reason));
       return undefined;
     },
   },
@@ -454,9 +478,16 @@ export const CHECKS: readonly Check[] = [
     section: LIST,
     rule: 'Bad JSON in sort, query or fields is 400 error-invalid-sort / -query / -fields quoting the raw value, details {helperMethod:"parseJsonQuery"}',
     async run(t) {
-      t.exact(await t.get(`/api/v1/channels.list?sort=${q('{')}`), 400, t.era.parseError('sort', '{'));
+      // 7.0's schema refused sort as an unknown key, before reading it
+      t.exact(
+        await t.get(`/api/v1/channels.list?sort=${q('{')}`),
+        400,
+        t.profile.listRefusesPagination
+          ? t.era.invalidParams('must NOT have additional properties')
+          : t.era.parseError('sort', '{'),
+      );
       t.exact(await t.get(`/api/v1/channels.list?query=${q('{x')}`), 400, t.era.parseError('query', '{x'));
-      // 6.x and 8.x refuse fields before reading it (channels.list.fields)
+      // 6.x to 8.7 refuse fields before reading it (channels.list.fields)
       if (!t.profile.listRefusesFields)
         t.exact(await t.get(`/api/v1/channels.list?fields=${q('[')}`), 400, t.era.parseError('fields', '['));
     },
@@ -466,11 +497,14 @@ export const CHECKS: readonly Check[] = [
     section: LIST,
     rule: 'sort {"name":-1} reverses the order; a sort value other than 1 or -1 is error-invalid-sort',
     async run(t) {
-      const reply = await t.get(`/api/v1/channels.list?count=100&sort=${q('{"name":-1}')}`);
+      if (t.profile.listRefusesPagination)
+        return t.skip(`profile ${t.profile.id}: its schema refused sort (see bad-json)`);
+      const reply = await t.get(listUrl(t, `count=100&sort=${q('{"name":-1}')}`));
       const items = page(t, reply, 'channels');
       t.that(isSortedBy([...items].reverse(), 'name'), reply, 'not sorted by name, descending');
       const raw = '{"name":2}';
       t.exact(await t.get(`/api/v1/channels.list?sort=${q(raw)}`), 400, t.era.parseError('sort', raw));
+      return undefined;
     },
   },
   {
@@ -491,7 +525,7 @@ export const CHECKS: readonly Check[] = [
         `/api/v1/channels.list?query=${q(JSON.stringify({ name: { $regex: pattern } }))}`,
       );
       t.that(page(t, regex, 'channels').length === 1, regex, '$regex did not find the channel alone');
-      const typed = await t.get(`/api/v1/channels.list?count=1&query=${q('{"t":"p"}')}`);
+      const typed = await t.get(listUrl(t, `count=1&query=${q('{"t":"p"}')}`));
       t.that(objectOf(typed.body).total === t.facts.total, typed, 'a t in query changed what is listed');
       const where = '{"$where":"1"}';
       t.exact(await t.get(`/api/v1/channels.list?query=${q(where)}`), 400, t.era.parseError('query', where));
@@ -500,7 +534,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.list.fields',
     section: LIST,
-    rule: 'fields projects: {"name":1} leaves _id and name; {"msgs":0} drops msgs (6.x and 8.x refuse fields: 400 invalid-params)',
+    rule: 'fields projects: {"name":1} leaves _id and name; {"msgs":0} drops msgs (6.x to 8.7 refuse fields: 400 invalid-params; 8.8 takes it again)',
     async run(t) {
       if (t.profile.listRefusesFields) {
         const refused = await t.get(`/api/v1/channels.list?count=5&fields=${q('{"name":1}')}`);
@@ -525,8 +559,8 @@ export const CHECKS: readonly Check[] = [
     section: LIST,
     rule: 'joinCode is never returned: dropped from query and fields alike',
     async run(t) {
-      const plain = await t.get('/api/v1/channels.list?count=1');
-      const query = await t.get(`/api/v1/channels.list?count=1&query=${q('{"joinCode":"rcf-verify"}')}`);
+      const plain = await t.get(listUrl(t, 'count=1'));
+      const query = await t.get(listUrl(t, `count=1&query=${q('{"joinCode":"rcf-verify"}')}`));
       t.status(query, 200);
       t.that(
         objectOf(query.body).total === objectOf(plain.body).total,
@@ -555,7 +589,7 @@ export const CHECKS: readonly Check[] = [
       if (!user2) return t.skip('needs a second user (--user2) with the guest role');
       if (!Array.isArray(roles) || roles.length !== 1 || roles[0] !== 'guest')
         t.skip('needs --user2 to have the guest role alone');
-      const reply = await t.get('/api/v1/channels.list?count=100', 'user2');
+      const reply = await t.get(listUrl(t, 'count=100'), 'user2');
       const items = page(t, reply, 'channels');
       const total = objectOf(reply.body).total;
       if (!t.profile.listPermission) {
@@ -602,7 +636,13 @@ export const CHECKS: readonly Check[] = [
         missing === 'not-found'
           ? t.era.roomNotFound('')
           : missing === 'invalid-params'
-            ? t.era.invalidParams("must have required property 'roomId'")
+            ? t.era.invalidParams(
+                t.era.reasons(
+                  "must have required property 'roomId'",
+                  "must have required property 'roomName'",
+                  'must match a schema in anyOf',
+                ),
+              )
             : t.era.roomParamMissing,
       );
       t.exact(
@@ -685,14 +725,16 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.getIntegrations.after-room',
     section: INTEG,
-    rule: 'Paging and JSON parameters are read after the room is found: a bad count for an unknown room is error-room-not-found',
+    rule: 'Paging and JSON parameters are read after the room is found: a bad count for an unknown room is error-room-not-found (8.8 on: the schema refuses the count first)',
     async run(t) {
       t.exact(
         await t.get(
           `/api/v1/channels.getIntegrations?${t.refQuery({ _id: NO_SUCH_ROOM, name: NO_SUCH_ROOM })}&count=abc`,
         ),
         400,
-        t.era.roomNotFound(NO_SUCH_ROOM),
+        t.profile.validation === 'hono'
+          ? t.era.invalidParams('must be number')
+          : t.era.roomNotFound(NO_SUCH_ROOM),
       );
     },
   },
@@ -710,20 +752,33 @@ export const CHECKS: readonly Check[] = [
         t.exact(await t.post(path, { readOnly: true }), 400, t.era.roomParamMissing);
         return undefined;
       }
+      // the schema is a oneOf of {roomId, readOnly} and {roomName, readOnly}: ajv says why each
+      // branch failed, then that none matched
+      const byId = 'roomId' in t.ref(first);
+      const why = (problem: string): string =>
+        byId
+          ? t.era.reasons(problem, "must have required property 'roomName'", ONE_OF)
+          : t.era.reasons("must have required property 'roomId'", problem, ONE_OF);
       t.exact(
         await t.post(path, t.ref(first)),
         400,
-        t.era.invalidParams("must have required property 'readOnly'"),
+        t.era.invalidBody(why("must have required property 'readOnly'")),
       );
       t.exact(
         await t.post(path, { readOnly: true }),
         400,
-        t.era.invalidParams("must have required property 'roomId'"),
+        t.era.invalidBody(
+          t.era.reasons(
+            "must have required property 'roomId'",
+            "must have required property 'roomName'",
+            ONE_OF,
+          ),
+        ),
       );
       t.exact(
         await t.post(path, { ...t.ref(first), readOnly: 'maybe' }),
         400,
-        t.era.invalidParams('must be boolean'),
+        t.era.invalidBody(why('must be boolean')),
       );
       return undefined;
     },
@@ -760,7 +815,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.setReadOnly.same-value',
     section: RO,
-    rule: 'Setting the current value is 400 "The channel read only setting is the same as what it would be changed to." (no errorType); "true"/"false" strings are coerced',
+    rule: 'Setting the current value is 400 "The channel read only setting is the same as what it would be changed to." (no errorType); "true"/"false" strings are coerced from 8.6 (refused as "must be boolean" before)',
     needs: ['probe'],
     lenient: true,
     async run(t) {
@@ -772,7 +827,11 @@ export const CHECKS: readonly Check[] = [
       t.exact(
         await t.post('/api/v1/channels.setReadOnly', { roomId: room._id, readOnly: String(ro) }),
         400,
-        RO_SAME,
+        t.profile.readOnlyCoerced
+          ? RO_SAME
+          : t.era.invalidBody(
+              t.era.reasons('must be boolean', "must have required property 'roomName'", ONE_OF),
+            ),
       );
       return undefined;
     },
@@ -835,7 +894,7 @@ export const CHECKS: readonly Check[] = [
       // 8.x's typed route refuses a body without a type key by its schema first
       const noKey =
         t.profile.validation === 'hono'
-          ? t.era.invalidParams("must have required property 'type'")
+          ? t.era.invalidBody("must have required property 'type'")
           : TYPE_REQUIRED;
       t.exact(await t.post('/api/v1/channels.setType', room), 400, noKey);
       for (const body of [
@@ -849,9 +908,21 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.setType.not-found',
     section: TYPE,
-    rule: 'No room parameter is error-roomid-param-not-provided; an unknown room is error-room-not-found',
+    rule: 'No room parameter is error-roomid-param-not-provided (8.8 on: the schema refuses it); an unknown room is error-room-not-found',
     async run(t) {
-      t.exact(await t.post('/api/v1/channels.setType', { type: 'p' }), 400, t.era.roomParamMissing);
+      t.exact(
+        await t.post('/api/v1/channels.setType', { type: 'p' }),
+        400,
+        t.profile.validation === 'hono'
+          ? t.era.invalidBody(
+              t.era.reasons(
+                "must have required property 'roomId'",
+                "must have required property 'roomName'",
+                'must match a schema in anyOf',
+              ),
+            )
+          : t.era.roomParamMissing,
+      );
       t.exact(
         await t.post('/api/v1/channels.setType', {
           ...t.ref({ _id: NO_SUCH_ROOM, name: NO_SUCH_ROOM }),

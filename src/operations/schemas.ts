@@ -1,0 +1,210 @@
+import type * as AjvModule from 'ajv';
+
+import { ApiError } from '../errors';
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
+import { lazy } from '../lazy';
+import type { Profile } from '../profiles';
+import type { Params } from './operation';
+
+/**
+ * The real server's parameter validators, per release line: the JSON schemas of
+ * `@rocket.chat/rest-typings` (one npm version per release) and of 8.8's typed channels routes,
+ * run by ajv with the options each release compiled them with, so that what passes, what is
+ * coerced and the words of every refusal are the real server's own.
+ *
+ * How a refusal reads depends on where the server validated:
+ * - `legacy` (6.x to 8.7, `validateParams` in the route's action): ajv's messages joined by
+ *   `"\n "`, as a Meteor.Error: `{"success":false,"error":"<messages> [invalid-params]","errorType":"invalid-params"}`.
+ * - `query` / `body` (8.8's typed routes, the router validates): joined by `"\n"`, no suffix,
+ *   `{"success":false,"errorType":"error-invalid-params" | "invalid-params","error":"<messages>"}`.
+ *
+ * ajv (about 80 ms to load and compile) is loaded on the first validated request, or in the
+ * background once the server has answered its first health check.
+ *
+ * Layer: operations.
+ */
+
+/** A JSON schema, as data (the subset these validators use). */
+type Schema = Readonly<Record<string, unknown>>;
+
+/** How ajv coerces: not at all (a local `new Ajv()`), scalars (`true`), or also one-item arrays (`'array'`). */
+type Coercion = false | true | 'array';
+
+/** Where the server validated, which decides the refusal's body. */
+type Form = 'legacy' | 'query' | 'body';
+
+/** One era's validator: its schema, ajv's coercion and the refusal's form; none when that era had none. */
+export interface Validator {
+  readonly schema: Schema;
+  readonly coerce: Coercion;
+  readonly form: Form;
+}
+
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const bool = { type: 'boolean' } as const;
+
+/** `channels.list`'s query, 7.0 (rest-typings 7.0.0): `_id` and `query` only. */
+const LIST_7_0: Schema = {
+  type: 'object',
+  properties: { _id: { type: 'string', nullable: true }, query: { type: 'string', nullable: true } },
+  required: [],
+  additionalProperties: false,
+};
+/** 7.10 to 8.7: pagination and `sort` back. */
+const LIST_7_10: Schema = {
+  type: 'object',
+  properties: { _id: str, query: str, count: num, offset: num, sort: str },
+  required: [],
+  additionalProperties: false,
+};
+/** 8.8 on: `fields` too. */
+const LIST_8_8: Schema = {
+  ...LIST_7_10,
+  properties: { _id: str, query: str, count: num, offset: num, sort: str, fields: str },
+};
+
+/** `channels.list`: no validator before 7.0 (6.x's schema is empty). */
+export const LIST_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '7': { schema: LIST_7_0, coerce: true, form: 'legacy' },
+  '7.1': { schema: LIST_7_10, coerce: true, form: 'legacy' },
+  '8.6': { schema: LIST_7_10, coerce: 'array', form: 'legacy' },
+  '8.8': { schema: LIST_8_8, coerce: 'array', form: 'query' },
+};
+
+/** `channels.setReadOnly`'s body: `roomId` or `roomName`, and a boolean `readOnly`. */
+const SET_READ_ONLY: Schema = {
+  oneOf: [
+    {
+      type: 'object',
+      properties: { roomId: str, readOnly: bool },
+      required: ['roomId', 'readOnly'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { roomName: str, readOnly: bool },
+      required: ['roomName', 'readOnly'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+/** setReadOnly: compiled without coercion until 8.6 (`"true"` is `must be boolean`), with it after. */
+export const SET_READ_ONLY_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': { schema: SET_READ_ONLY, coerce: false, form: 'legacy' },
+  '8.6': { schema: SET_READ_ONLY, coerce: true, form: 'legacy' },
+  '8.8': { schema: SET_READ_ONLY, coerce: true, form: 'body' },
+};
+
+/** 8.8's room-setting bodies: the field, and `roomId` or `roomName`. */
+function roomSettingBody(field: string, fieldSchema: Schema): Schema {
+  return {
+    type: 'object',
+    properties: { roomId: str, roomName: str, [field]: fieldSchema },
+    required: [field],
+    anyOf: [{ required: ['roomId'] }, { required: ['roomName'] }],
+    additionalProperties: false,
+  };
+}
+
+/** `channels.setType`: no validator before 8.8's typed route. */
+export const SET_TYPE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '8.8': { schema: roomSettingBody('type', str), coerce: true, form: 'body' },
+};
+
+/** `channels.getIntegrations`: no validator before 8.8's typed route. */
+export const GET_INTEGRATIONS_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '8.8': {
+    schema: {
+      type: 'object',
+      properties: {
+        roomId: str,
+        roomName: str,
+        includeAllPublicChannels: str,
+        offset: num,
+        count: num,
+        sort: str,
+        query: str,
+        fields: str,
+      },
+      anyOf: [{ required: ['roomId'] }, { required: ['roomName'] }],
+      additionalProperties: false,
+    },
+    coerce: 'array',
+    form: 'query',
+  },
+};
+
+/** `channels.info`: no validator before 8.8's typed route. */
+export const INFO_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '8.8': {
+    schema: {
+      type: 'object',
+      properties: { roomId: str, roomName: str },
+      anyOf: [{ required: ['roomId'] }, { required: ['roomName'] }],
+      additionalProperties: false,
+    },
+    coerce: 'array',
+    form: 'query',
+  },
+};
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a deferred load (src/lazy.ts)
+const ajvModule = lazy(() => require('ajv') as typeof AjvModule);
+
+type Compiled = AjvModule.ValidateFunction;
+
+/** One ajv instance per coercion (as the server has), compiled validators kept per validator. */
+const instances = new Map<Coercion, AjvModule.default>();
+const compiled = new WeakMap<Validator, Compiled>();
+
+function compile(validator: Validator): Compiled {
+  let fn = compiled.get(validator);
+  if (fn) return fn;
+  let ajv = instances.get(validator.coerce);
+  if (!ajv) {
+    const Ajv = ajvModule().default;
+    ajv = new Ajv({ coerceTypes: validator.coerce, allowUnionTypes: true, strict: false });
+    instances.set(validator.coerce, ajv);
+  }
+  fn = ajv.compile(validator.schema);
+  compiled.set(validator, fn);
+  return fn;
+}
+
+/**
+ * Validates (and, where the era's ajv coerces, converts) a copy of the parameters; returns the
+ * copy, or throws the era's refusal. Parameters pass unchanged where the era had no validator.
+ */
+export function validated(profile: Profile, table: EraTable<Validator | undefined>, params: Params): Params {
+  const validator = byEra(profile, table);
+  if (!validator) return params;
+  const copy: Params = { ...params };
+  const fn = compile(validator);
+  if (fn(copy)) return copy;
+  const messages = (fn.errors ?? []).map((e) => e.message ?? '');
+  if (validator.form === 'legacy') throw new ApiError('invalid-params', { reason: messages.join('\n ') });
+  throw new ApiError(validator.form === 'query' ? 'invalid-query' : 'invalid-body-params', {
+    reason: messages.join('\n'),
+  });
+}
+
+/** Every validator of every era, compiled (in the background, before the first request needs one). */
+export function warmValidators(): void {
+  for (const table of [
+    LIST_VALIDATOR,
+    SET_READ_ONLY_VALIDATOR,
+    SET_TYPE_VALIDATOR,
+    GET_INTEGRATIONS_VALIDATOR,
+    INFO_VALIDATOR,
+  ]) {
+    for (const validator of Object.values(table)) if (validator) compile(validator);
+  }
+}
