@@ -10,6 +10,8 @@ describe('POST /api/v1/login', () => {
     ['user as an e-mail address', { user: 'alice@example.com', password: 'alice-pw' }],
     ['email + password', { email: 'alice@example.com', password: 'alice-pw' }],
     ['an e-mail in another case', { email: 'ALICE@example.com', password: 'alice-pw' }],
+    ['user as an object with a username', { user: { username: 'alice' }, password: 'alice-pw' }],
+    ['user as an object with an e-mail', { user: { email: 'alice@example.com' }, password: 'alice-pw' }],
   ];
   it.each(ok)('logs in with %s (JSON)', async (_name, body) => {
     const fake = makeFake();
@@ -42,6 +44,26 @@ describe('POST /api/v1/login', () => {
     expect(res.body.data.me.username).toBe('bob');
   });
 
+  it.each([
+    ['user[username]', 'user[username]=bob&password=bob-pw'],
+    ['user[email]', 'user%5Bemail%5D=bob%40example.com&password=bob-pw'],
+  ])('accepts the object form in a form-encoded body too (%s)', async (_name, form) => {
+    const fake = makeFake();
+    const res = await request(fake.app).post('/api/v1/login').type('form').send(form);
+    expect(res.status).toBe(200);
+    expect(res.body.data.me.username).toBe('bob');
+  });
+
+  it('0.49 (Restivus) knew no object form: the one 401 of that era, nothing changes', async () => {
+    const fake = makeFake({ profile: '0.49' });
+    const before = fake.state();
+    const res = await request(fake.app)
+      .post('/api/v1/login')
+      .send({ user: { username: 'alice' }, password: 'alice-pw' });
+    expect([res.status, res.body]).toEqual([401, { status: 'error', message: 'Unauthorized' }]);
+    expect(fake.state()).toEqual(before);
+  });
+
   const bad: [string, unknown][] = [
     ['a wrong password', { username: 'alice', password: 'nope' }],
     ['an unknown user', { username: 'mallory', password: 'x' }],
@@ -51,6 +73,9 @@ describe('POST /api/v1/login', () => {
     ['no user', { password: 'alice-pw' }],
     ['a numeric password', { username: 'alice', password: 12345 }],
     ['an object as username', { username: { $ne: null }, password: 'alice-pw' }],
+    ['user as an object naming nobody', { user: { id: 'aliceUserId000001' }, password: 'alice-pw' }],
+    ['user as an object with an operator', { user: { username: { $ne: null } }, password: 'alice-pw' }],
+    ['user as an object with a wrong password', { user: { username: 'alice' }, password: 'nope' }],
     ['an array body', [{ username: 'alice', password: 'alice-pw' }]],
     ['an inactive user', { username: 'gone', password: 'gone-pw' }],
     ['the password in another case', { username: 'alice', password: 'ALICE-PW' }],

@@ -6,6 +6,7 @@ import type { Credentials } from '../store/store';
 import { operation, success } from './operation';
 import type { Params } from './operation';
 import { readBody } from './params';
+import { isPlainObject } from '../store/query';
 
 /** The answer to a login: the token alone (0.49, Restivus' own login), no `success` (5.x, 6.x), or whole (7.0 on). */
 const SUCCESS: EraTable<'token-only' | 'no-success' | 'enveloped'> = {
@@ -20,7 +21,20 @@ const NO_PASSWORD: EraTable<'login-failed' | 'login-unrecognized'> = {
   '7': 'login-failed',
 };
 
-/** `{username|user|email, password}`; anything else (wrong types included) is the one 401. */
+/** `user` as an object (`loginCompatibility`, 5.x on): `{username}` or `{email}`. */
+const USER_OBJECT = { '0.49': false, '5': true };
+
+/** `user` as an object: JSON's `{"user": {...}}`, or a form's `user[username]` / `user[email]`. */
+function userObjectOf(body: Params): { username?: unknown; email?: unknown } {
+  if (isPlainObject(body.user)) return body.user;
+  return { username: body['user[username]'], email: body['user[email]'] };
+}
+
+/**
+ * Who logs in, and the password, as `loginCompatibility` reads them: `username`, `user` (an
+ * e-mail address when it holds `@`), `user` as an object `{username}` or `{email}` (5.x on), or
+ * `email`. Anything else (wrong types included) is the one 401.
+ */
 function readCredentials(body: Params, profile: Profile): Credentials {
   const { username, user, email, password } = body;
   if (password === undefined) throw new ApiError(byEra(profile, NO_PASSWORD));
@@ -28,6 +42,11 @@ function readCredentials(body: Params, profile: Profile): Credentials {
   if (typeof username === 'string') return { username, password };
   if (typeof user === 'string')
     return user.includes('@') ? { email: user, password } : { username: user, password };
+  if (byEra(profile, USER_OBJECT)) {
+    const inner = userObjectOf(body);
+    if (typeof inner.username === 'string') return { username: inner.username, password };
+    if (typeof inner.email === 'string') return { email: inner.email, password };
+  }
   if (typeof email === 'string') return { email, password };
   throw new ApiError('login-failed');
 }
@@ -40,8 +59,11 @@ function named(body: Params): { username?: string; email?: string } | undefined 
   if (username !== undefined) return { username };
   const user = text(body.user);
   if (user !== undefined) return user.includes('@') ? { email: user } : { username: user };
-  const email = text(body.email);
-  return email === undefined ? undefined : { email };
+  const inner = userObjectOf(body);
+  const byName = text(inner.username);
+  if (byName !== undefined) return { username: byName };
+  const byEmail = text(inner.email) ?? text(body.email);
+  return byEmail === undefined ? undefined : { email: byEmail };
 }
 
 /** `POST /api/v1/login`: a password login; the answer's shape is the era's. */

@@ -318,6 +318,33 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'login.user-object',
+    section: LOGIN,
+    rule: 'POST login takes user as an object too: {user: {username}, password} and {user: {email}, password} (5.x on)',
+    async run(t) {
+      if (t.profile.loginSuccess === 'token-only')
+        return t.skip(`profile ${t.profile.id}: Restivus' own login knew no object form`);
+      const emails = t.facts.user.me.emails;
+      const address = Array.isArray(emails) ? objectOf(emails[0]).address : undefined;
+      const users = [
+        { username: t.facts.user.username },
+        ...(typeof address === 'string' ? [{ email: address }] : []),
+      ];
+      for (const user of users) {
+        const reply = await t.post('/api/v1/login', { user, password: t.password() }, 'nobody');
+        t.status(reply, 200);
+        t.that(
+          objectOf(objectOf(reply.body).data).userId === t.facts.user.credentials.userId,
+          reply,
+          'another user logged in',
+        );
+      }
+      return typeof address === 'string'
+        ? undefined
+        : 'the e-mail form not tried: the user has no e-mail address';
+    },
+  },
+  {
     id: 'login.refused',
     section: LOGIN,
     rule: 'Every failed login (wrong password, unknown user, missing password) is the same 401 "Unauthorized" body',
