@@ -147,13 +147,14 @@ function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, s
 function routeOf(request: ChatRequest): Operation {
   const op = operationAt(request.path);
   if (!op) throw new ApiError('not-found', { method: request.method, reason: request.path });
-  const method = request.method === 'HEAD' && op.method === 'GET' ? 'GET' : request.method;
-  if (method === op.method) return op;
+  const methods = op.also === undefined ? [op.method] : [op.method, op.also];
+  const method = request.method === 'HEAD' && methods.includes('GET') ? 'GET' : request.method;
+  if (methods.includes(method as 'GET' | 'POST')) return op;
   if (request.method === 'OPTIONS')
     throw new ApiError('not-found', { method: request.method, reason: request.path });
   throw new ApiError('method-not-allowed', {
     method: request.method,
-    allow: op.method === 'GET' ? 'GET, HEAD' : op.method,
+    allow: methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', '),
   });
 }
 
@@ -223,6 +224,7 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     if (cached) return { status: 200, headers, ...cached };
     const params = op.read(context);
     const reply = op.run(context, params);
+    if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };
     const data = reply.body;
     const enveloped = reply.envelope !== false;
     const text = enveloped ? envelopedText(data) : JSON.stringify(data);

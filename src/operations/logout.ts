@@ -1,18 +1,29 @@
-import { operation, success } from './operation';
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
+import { operation } from './operation';
 
-/** `POST /api/v1/logout`: ends the caller's login token. */
+/**
+ * What a logout answers: the action's plain object, without `success` (Restivus and its
+ * successor, to 7.3), or nothing at all (7.4's router sends only a route's `body`, and logout's
+ * object has none: a 200 with an empty body, Rocket.Chat#35922).
+ */
+const ANSWER: EraTable<'plain' | 'empty'> = { '0.49': 'plain', '7.4': 'empty' };
+
+/** `POST /api/v1/logout` (and GET, which every era's router also registers): ends the caller's login token. */
 export default operation({
   name: 'logout',
   method: 'POST',
+  also: 'GET',
   path: '/api/v1/logout',
   auth: true,
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
   read: ({ caller }) => ({ authToken: caller?.authToken ?? '' }),
-  run: ({ store }, { authToken }) => {
+  run: ({ store, profile }, { authToken }) => {
     store.logout(authToken);
-    return success({ status: 'success', data: { message: "You've been logged out!" } });
+    if (byEra(profile, ANSWER) === 'empty') return { body: {}, empty: true };
+    return { body: { status: 'success', data: { message: "You've been logged out!" } }, envelope: false };
   },
   // the same answer on every server, word for word
   contract: { exact: true },

@@ -45,6 +45,8 @@ export interface Reply {
   readonly body: object;
   /** false: the body is sent without `success: true` (the older eras' login) */
   readonly envelope?: boolean;
+  /** true: a 200 with no body at all (7.4's router drops a route's plain object: logout) */
+  readonly empty?: boolean;
 }
 
 /** What a contract (Pact) needs to know of an operation beyond its request and answer. */
@@ -69,6 +71,8 @@ export interface Operation<P = unknown> {
   /** the route's name as Rocket.Chat calls it, e.g. `channels.setReadOnly` */
   readonly name: string;
   readonly method: 'GET' | 'POST';
+  /** a second method the router registers for the same route (logout: GET as well as POST) */
+  readonly also?: 'GET' | 'POST';
   /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` */
   readonly path: string;
   /** `X-Auth-Token` and `X-User-Id` must name a live login, else 401 before anything else */
@@ -103,6 +107,7 @@ export function operation<P>(spec: Operation<P>): Operation<P> {
   return {
     name: spec.name,
     method: spec.method,
+    also: spec.also,
     path: spec.path,
     auth: spec.auth,
     rateLimited: spec.rateLimited,

@@ -49,6 +49,8 @@ export interface VerifyProfile extends Profile {
   readOnlyMessage: boolean;
   /** read-only mutes the members who lack post-readonly; off unsets `muted` (the 0.49 era) */
   readOnlyMutes: boolean;
+  /** logout's answer: the action's object without `success` (to 7.3), or an empty 200 (7.4's router) */
+  logout: 'plain' | 'empty';
   /** the REST rate limiter exists (not in the 0.49 era) */
   rateLimiter: boolean;
   /** `GET /api/v1/info` still exists (removed in 3.0): `{info: {version}}` */
@@ -77,6 +79,7 @@ const SEVEN: VerifyProfile = {
   readOnlyCoerced: false,
   readOnlyMessage: true,
   readOnlyMutes: false,
+  logout: 'empty',
   rateLimiter: true,
   v1Info: false,
 };
@@ -86,6 +89,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
   '0.49': {
     ...SEVEN,
     id: '0.49',
+    logout: 'plain',
     version: '0.49.4',
     info: 'nested',
     noStoreHeaders: false,
@@ -108,6 +112,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
   '5': {
     ...SEVEN,
     id: '5',
+    logout: 'plain',
     version: '5.4.10',
     noStoreHeaders: false,
     restivus: true,
@@ -122,6 +127,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
   '6': {
     ...SEVEN,
     id: '6',
+    logout: 'plain',
     version: '6.13.1',
     noStoreHeaders: false,
     restivus: true,
@@ -130,7 +136,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
     missingIntegrationRoom: 'not-found',
     listRefusesFields: true,
   },
-  '7.0': { ...SEVEN, id: '7.0', version: '7.0.3', listRefusesPagination: true },
+  '7.0': { ...SEVEN, id: '7.0', version: '7.0.3', listRefusesPagination: true, logout: 'plain' },
   '7.10': SEVEN,
   // the Hono builds: the route's permissions before its parameters; validators as 7.10's
   '8.5': { ...SEVEN, id: '8.5', version: '8.5.0', permissionFirst: true },
