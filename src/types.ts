@@ -218,6 +218,8 @@ export interface VerifyOptions {
   /** a second user without admin rights: the checks of refusals for lack of permission */
   user2?: string;
   password2?: string;
+  /** a personal access token and its user's id: the check that authenticates with one (never printed) */
+  pat?: { userId: string; token: string };
   /**
    * a public channel the run may change: the checks that change `ro` and `t`. The channel is put
    * back as it was at the end, also after a failure, a timeout or an abort.
@@ -225,7 +227,7 @@ export interface VerifyOptions {
   channel?: string;
   /** each request's time limit in ms (default 10000) */
   timeoutMs?: number;
-  /** the Rocket.Chat era the server is expected to answer as (default `7`; see "Server versions") */
+  /** the release line the server is expected to answer as (default `7.10`; see "Server versions") */
   profile?: ProfileId;
   /** stops the run between requests; the channel is still put back */
   signal?: AbortSignal;

@@ -22,6 +22,7 @@ type FieldKind =
   | 'emails'
   | 'roles'
   | 'object'
+  | 'namedTokens'
   | { readonly enum: readonly string[] }
   | { readonly const: string }
   | { readonly channels: true };
@@ -113,11 +114,18 @@ export const INCOMING_SHAPE = {
   _updatedAt: { kind: 'iso', required: true },
 } as const satisfies EntityShape;
 
-/** A user as the store holds it; `password` is the fake's own and never sent. */
+/** A personal access token: its name, and the token a client sends as `X-Auth-Token`. */
+export interface NamedToken {
+  name: string;
+  token: string;
+}
+
+/** A user as the store holds it; `password` and the personal access tokens are the fake's own, never sent. */
 export const USER_SHAPE = {
   _id: { kind: 'string', required: true },
   username: { kind: 'string', required: true },
   password: { kind: 'string', required: true, hidden: true },
+  personalAccessTokens: { kind: 'namedTokens', hidden: true },
   name: { kind: 'string', required: true },
   emails: { kind: 'emails', required: true },
   roles: { kind: 'roles', required: true },
@@ -181,13 +189,15 @@ type TypeOf<K> = K extends 'string' | 'url' | 'iso'
                 ? UserRole[]
                 : K extends 'object'
                   ? Record<string, unknown>
-                  : K extends { readonly enum: readonly (infer E)[] }
-                    ? E
-                    : K extends { readonly const: infer C }
-                      ? C
-                      : K extends { readonly channels: true }
-                        ? string[]
-                        : never;
+                  : K extends 'namedTokens'
+                    ? NamedToken[]
+                    : K extends { readonly enum: readonly (infer E)[] }
+                      ? E
+                      : K extends { readonly const: infer C }
+                        ? C
+                        : K extends { readonly channels: true }
+                          ? string[]
+                          : never;
 
 /** The fields of an entity as a TypeScript type: required ones always there, the others optional. */
 export type WireType<S extends EntityShape> = {
@@ -255,6 +265,15 @@ function schemaOfKind(kind: FieldKind): JsonSchema {
       return { type: 'array', items: { enum: [...USER_ROLES] } };
     case 'object':
       return { type: 'object' };
+    case 'namedTokens':
+      return {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'token'],
+          properties: { name: { type: 'string' }, token: { type: 'string' } },
+        },
+      };
   }
 }
 

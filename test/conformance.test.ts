@@ -27,12 +27,18 @@ import { CLI } from './support/build';
 const ROOT = join(__dirname, '..');
 /** A password to look for in every output: it must never appear. */
 const SECRET = 'Adm1n-S3cret-verify';
+/** admin's personal access token in the scenario below */
+const PAT = { userId: 'rocket.cat.admin', token: 'pat-verify-0123456789' };
 
 /** The default scenario, with a password worth hiding and enough channels for the clamp to 100. */
 function scenario(): ScenarioInput {
   const world = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'default.json'), 'utf8')) as ScenarioInput;
   delete world.$schema;
-  const users = (world.users ?? []).map((u) => (u.username === 'admin' ? { ...u, password: SECRET } : u));
+  const users = (world.users ?? []).map((u) =>
+    u.username === 'admin'
+      ? { ...u, password: SECRET, personalAccessTokens: [{ name: 'verify', token: PAT.token }] }
+      : u,
+  );
   return { ...world, users, generate: { channels: 150, integrations: 10 } };
 }
 
@@ -51,6 +57,7 @@ function full(url: string): VerifyOptions {
     user2: 'gina',
     password2: 'gina',
     channel: 'random',
+    pat: PAT,
   };
 }
 
@@ -121,7 +128,7 @@ describe('the conformance suite against the fake: every rule, one test each', ()
     expect(after.integrations).toEqual(before.integrations);
   });
 
-  it('without --user2 and --channel, the checks that need them are skipped with a note, the rest pass', async () => {
+  it('without --user2, --channel and a personal access token, the checks that need them are skipped with a note, the rest pass', async () => {
     const { fake: other, url } = await started();
     try {
       const state = other.state();
@@ -129,11 +136,15 @@ describe('the conformance suite against the fake: every rule, one test each', ()
       expect(r.summary.failed).toBe(0);
       const skipped = r.results.filter((x) => x.status === 'skipped');
       expect(skipped.map((x) => x.id).sort()).toEqual(
-        CHECKS.filter((c) => c.needs?.includes('user2') || c.needs?.includes('channel'))
-          .map((c) => c.id)
-          .sort(),
+        [
+          ...CHECKS.filter((c) => c.needs?.includes('user2') || c.needs?.includes('channel')).map(
+            (c) => c.id,
+          ),
+          'auth.personal-access-token',
+        ].sort(),
       );
-      for (const x of skipped) expect(x.note).toMatch(/needs (--channel|a second user)/);
+      for (const x of skipped)
+        expect(x.note).toMatch(/needs (--channel|a second user|a personal access token)/);
       expect(other.state().channels).toEqual(state.channels);
     } finally {
       await other.stop();
@@ -525,10 +536,21 @@ describe('rocketchat-fake verify, the command', () => {
   it('against the fake: a line per check, the version, the summary; exit 0; no password anywhere', async () => {
     const { fake, url } = await started();
     try {
-      const r = await run(['--target', url, '--user', 'admin', '--user2', 'gina', '--channel', 'random'], {
-        ROCKETCHAT_PASSWORD: SECRET,
-        ROCKETCHAT_PASSWORD2: 'gina',
-      });
+      const r = await run(
+        [
+          '--target',
+          url,
+          '--user',
+          'admin',
+          '--user2',
+          'gina',
+          '--channel',
+          'random',
+          '--pat-user-id',
+          PAT.userId,
+        ],
+        { ROCKETCHAT_PASSWORD: SECRET, ROCKETCHAT_PASSWORD2: 'gina', ROCKETCHAT_PAT: PAT.token },
+      );
       expect(r.code).toBe(0);
       const lines = r.out.trim().split('\n');
       expect(lines.slice(0, CHECKS.length)).toEqual(
@@ -539,9 +561,25 @@ describe('rocketchat-fake verify, the command', () => {
         `${CHECKS.length} passed, 0 failed, 0 skipped`,
       ]);
       expect(r.out + r.err).not.toContain(SECRET);
+      expect(r.out + r.err).not.toContain(PAT.token);
     } finally {
       await fake.stop();
     }
+  });
+
+  it('a personal access token needs both ROCKETCHAT_PAT and --pat-user-id: bad usage otherwise', async () => {
+    const half = await run([
+      '--target',
+      'http://127.0.0.1:9',
+      '--user',
+      'a',
+      '--password',
+      'p',
+      '--pat-user-id',
+      'x',
+    ]);
+    expect(half.code).toBe(2);
+    expect(half.err).toContain('a personal access token needs both ROCKETCHAT_PAT and --pat-user-id');
   });
 
   it('against a lenient fake: exit 1, the lenient rules marked ✗ with request and diff; --json the same report', async () => {
@@ -552,7 +590,7 @@ describe('rocketchat-fake verify, the command', () => {
       expect(r.out).toContain('✗ channels.setReadOnly.same-value: ');
       expect(r.out).toContain('    request: POST /api/v1/channels.setReadOnly as user {"roomName":');
       expect(r.out).toContain('      -  "status": 400,\n      +  "status": 200,');
-      expect(r.out).toMatch(/\n\d+ passed, 2 failed, 7 skipped\n$/);
+      expect(r.out).toMatch(/\n\d+ passed, 2 failed, 8 skipped\n$/);
       const json = await run(['--target', url, '--user', 'admin', '--password', SECRET, '--json']);
       expect(json.code).toBe(1);
       const report = JSON.parse(json.out) as VerifyReport;

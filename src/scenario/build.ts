@@ -51,6 +51,9 @@ export function buildUser(input: ParsedUser, kind: string, index: number, ctx: B
     _id: input._id ?? meteorId(ctx.seed, kind, index),
     username: input.username,
     password: input.password,
+    ...(input.personalAccessTokens
+      ? { personalAccessTokens: input.personalAccessTokens.map((t) => ({ name: t.name, token: t.token })) }
+      : {}),
     name: input.name ?? input.username,
     emails: (input.emails ?? [{ address: `${input.username}@example.com` }]).map((e) => ({
       ...e,

@@ -266,6 +266,18 @@ class WorldBuilder {
 
   #buildTokens(): TokenRecord[] {
     const seen = new Set<string>();
+    // a token names one user: a personal access token is no one else's, and a user's names differ
+    (this.scenario.users ?? []).forEach((user, i) => {
+      const names = new Set<string>();
+      (user?.personalAccessTokens ?? []).forEach((pat, j) => {
+        const path = ['users', i, 'personalAccessTokens', j];
+        if (seen.has(pat.token)) this.#problem([...path, 'token'], 'duplicate token');
+        if (names.has(pat.name))
+          this.#problem([...path, 'name'], `a token named "${pat.name}" already exists`);
+        seen.add(pat.token);
+        names.add(pat.name);
+      });
+    });
     const out: TokenRecord[] = [];
     (this.scenario.tokens ?? []).forEach((t, i) => {
       if (!t) return;

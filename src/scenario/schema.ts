@@ -100,6 +100,12 @@ const userShape = {
     .regex(/^[\w.-]+$/, 'letters, digits, ".", "_" and "-" only')
     .describe('required; login name'),
   password: z.string().describe('required; the password login accepts'),
+  personalAccessTokens: z
+    .array(strictObject({ name: nonEmpty, token: nonEmpty }))
+    .optional()
+    .describe(
+      'named tokens the user authenticates with (X-Auth-Token with its X-User-Id) without logging in; a reset keeps them',
+    ),
   name: z.string().optional(),
   emails: z.array(strictObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
   roles: z.array(z.enum(USER_ROLES)).optional().describe('default ["user"]'),

@@ -69,6 +69,10 @@ export function buildBaseline(source: World): Baseline {
     const userId = userKeys.get(`u:${token.username.toLowerCase()}`);
     if (userId) tokens.set(token.authToken, userId);
   }
+  // personal access tokens authenticate as a login's tokens do, and like the scenario's survive a reset
+  for (const user of world.users) {
+    for (const pat of user.personalAccessTokens ?? []) tokens.set(pat.token, user._id);
+  }
   return {
     world,
     users,

@@ -559,10 +559,21 @@ export class Store {
 
   /** A deep copy of the whole world, in scenario shape. */
   state(): World {
+    // a user's personal access tokens stay on the user (those still live: a logout ends one too)
+    const personal = new Set<string>();
+    const users = Array.from(this.#users.values(), (user) => {
+      const copy = structuredClone(user);
+      if (!copy.personalAccessTokens) return copy;
+      for (const pat of copy.personalAccessTokens) personal.add(pat.token);
+      copy.personalAccessTokens = copy.personalAccessTokens.filter(
+        (pat) => this.#tokens.get(pat.token) === user._id,
+      );
+      return copy;
+    });
     const tokens: TokenRecord[] = [];
     for (const [authToken, userId] of this.#tokens) {
       const user = this.#users.get(userId);
-      if (user) tokens.push({ username: user.username, authToken });
+      if (user && !personal.has(authToken)) tokens.push({ username: user.username, authToken });
     }
     // each entity copied on its own: entities of a baseline may share nested values (a creator
     // ref, a members list), and a caller's copy must not (one push would show in every room)
@@ -570,7 +581,7 @@ export class Store {
     return {
       seed: this.#seed,
       clock: this.clock.now(),
-      users: copy(this.#users.values()),
+      users,
       channels: copy(this.#rooms.values()),
       integrations: copy(this.#integrations.values()),
       tokens,

@@ -24,10 +24,14 @@ Options:
   --user2 U2          a second user without admin rights, for the refusals
                       (env ROCKETCHAT_USER2; checks that need it are skipped without)
   --password2 P2      its password (env ROCKETCHAT_PASSWORD2)
+  --pat-user-id ID    the user id of a personal access token given in the env
+                      ROCKETCHAT_PAT (never on the command line): the check that
+                      authenticates with one; skipped without
   --channel NAME      a public channel the run may change (ro and t); put back at
                       the end. Without it, only checks that change nothing run
-  --profile P         the Rocket.Chat era the server should answer as: 0.49, 5,
-                      6, 7 (default) or 8 (see the README's "Server versions")
+  --profile P         the release line the server should answer as: 0.49, 5, 6,
+                      7.0, 7.10 (default; also 7), 8.5 or 8.9 (also 8); see the
+                      README's "Server versions"
   --json              print one JSON report instead of lines
   --timeout-ms N      each request's time limit (default 10000)
   -h, --help          show this help
@@ -52,6 +56,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
         password: { type: 'string' },
         user2: { type: 'string' },
         password2: { type: 'string' },
+        'pat-user-id': { type: 'string' },
         channel: { type: 'string' },
         json: { type: 'boolean' },
         'timeout-ms': { type: 'string' },
@@ -73,6 +78,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
     throw new UsageError('--user and --password (or ROCKETCHAT_USER and ROCKETCHAT_PASSWORD) are required');
   if (user2 !== undefined && password2 === undefined)
     throw new UsageError('--user2 needs --password2 (or ROCKETCHAT_PASSWORD2)');
+  const patUserId = values['pat-user-id'];
+  const patToken = env.ROCKETCHAT_PAT;
+  if ((patUserId === undefined) !== (patToken === undefined))
+    throw new UsageError('a personal access token needs both ROCKETCHAT_PAT and --pat-user-id');
   let timeoutMs: number | undefined;
   if (values['timeout-ms'] !== undefined) {
     const raw = values['timeout-ms'];
@@ -89,6 +98,9 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
     password,
     ...(profile !== undefined ? { profile } : {}),
     ...(user2 !== undefined ? { user2, password2 } : {}),
+    ...(patUserId !== undefined && patToken !== undefined
+      ? { pat: { userId: patUserId, token: patToken } }
+      : {}),
     ...(values.channel !== undefined ? { channel: values.channel } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     json: values.json === true,

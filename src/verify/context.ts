@@ -46,6 +46,8 @@ export interface Facts {
   withIntegrations?: ListedRoom;
   /** the channel of `--channel`, as it was found (what the end of the run puts back) */
   dedicated?: ListedRoom;
+  /** a personal access token to authenticate with (ROCKETCHAT_PAT and --pat-user-id) */
+  pat?: Credentials;
 }
 
 /** Whose credentials a request carries. */

@@ -163,6 +163,7 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
     channels,
     total,
     ...(probe ? { probe } : {}),
+    ...(options.pat ? { pat: { userId: options.pat.userId, authToken: options.pat.token } } : {}),
     ...(archived ? { archived } : {}),
     ...(withIntegrations ? { withIntegrations } : {}),
     ...(dedicated ? { dedicated } : {}),

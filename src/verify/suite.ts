@@ -345,6 +345,21 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'auth.personal-access-token',
+    section: LOGIN,
+    rule: "A personal access token authenticates as X-Auth-Token with its user's X-User-Id, without a login: GET me is 200 as that user; with another user id it is 401",
+    async run(t) {
+      const pat = t.facts.pat;
+      if (!pat) return t.skip('needs a personal access token (ROCKETCHAT_PAT and --pat-user-id)');
+      const reply = await t.get('/api/v1/me', pat);
+      t.status(reply, 200);
+      t.that(objectOf(reply.body)._id === pat.userId, reply, 'another user answered');
+      const other = { userId: t.facts.user.credentials.userId, authToken: pat.authToken };
+      if (other.userId !== pat.userId) t.exact(await t.get('/api/v1/me', other), 401, t.era.notLoggedIn);
+      return undefined;
+    },
+  },
+  {
     id: 'login.refused',
     section: LOGIN,
     rule: 'Every failed login (wrong password, unknown user, missing password) is the same 401 "Unauthorized" body',
