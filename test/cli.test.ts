@@ -50,7 +50,12 @@ describe('the rocketchat-fake command', () => {
     const { url, line, stop } = await start(['--port', '0']);
     expect(line).toMatch(/^\[rocketchat-fake\] listening on http:\/\/127\.0\.0\.1:\d+$/);
     const info = await fetch(`${url}/api/info`);
-    expect(await info.json()).toEqual({ version: '7.10.0', success: true });
+    expect(await info.json()).toEqual({
+      version: '7.10',
+      minimumClientVersions: { desktop: '4.1.0', mobile: '4.39.0' },
+      cloudWorkspaceId: '',
+      success: true,
+    });
     const login = await fetch(`${url}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -130,7 +135,15 @@ describe('the rocketchat-fake command', () => {
       if (faults.length === 0) break; // the held request has taken the fault's one use
     }
     child.kill('SIGTERM');
-    expect(await inFlight).toEqual({ status: 200, body: { version: '7.10.0', success: true } });
+    expect(await inFlight).toEqual({
+      status: 200,
+      body: {
+        version: '7.10',
+        minimumClientVersions: { desktop: '4.1.0', mobile: '4.39.0' },
+        cloudWorkspaceId: '',
+        success: true,
+      },
+    });
     expect(await exited).toBe(0);
   });
 
@@ -216,7 +229,9 @@ describe('the rocketchat-fake command', () => {
       { encoding: 'utf8' },
     );
     expect(result.status).toBe(3);
-    expect(result.stdout).toContain('{"version":"7.10.0","success":true}');
+    expect(result.stdout).toContain(
+      '{"version":"7.10","minimumClientVersions":{"desktop":"4.1.0","mobile":"4.39.0"},"cloudWorkspaceId":"","success":true}',
+    );
     expect(spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0']).status).toBe(0);
   });
 

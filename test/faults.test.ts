@@ -111,7 +111,12 @@ describe('fault injection', () => {
       const sent = performance.now();
       const body = await (await fetch(`${fake.url}/api/info`)).json();
       expect(performance.now() - sent).toBeGreaterThanOrEqual(149);
-      expect(body).toEqual({ version: '7.10.0', success: true });
+      expect(body).toEqual({
+        version: '7.10',
+        minimumClientVersions: { desktop: '4.1.0', mobile: '4.39.0' },
+        cloudWorkspaceId: '',
+        success: true,
+      });
     });
 
     it('a dropped connection sends nothing; the journal records status 0', async () => {

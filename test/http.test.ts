@@ -22,7 +22,12 @@ describe('every response', () => {
   it('GET /api/info needs no auth', async () => {
     const res = await request(makeFake().app).get('/api/info');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: '7.10.0', success: true });
+    expect(res.body).toEqual({
+      version: '7.10',
+      minimumClientVersions: { desktop: '4.1.0', mobile: '4.39.0' },
+      cloudWorkspaceId: '',
+      success: true,
+    });
     expect(res.body).toMatchShape('info');
   });
 

@@ -21,6 +21,7 @@ import { WORLD } from './support/fake';
 import { CLI } from './support/build';
 
 const ADMIN = { 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' };
+const GUEST = { 'X-Auth-Token': 'gina-token', 'X-User-Id': 'guestUserId000001' };
 const ALICE = { 'X-Auth-Token': 'alice-token', 'X-User-Id': 'aliceUserId000001' };
 const GINA = { 'X-Auth-Token': 'gina-token', 'X-User-Id': 'guestUserId000001' };
 
@@ -47,13 +48,57 @@ const RESTIVUS_401 = { status: 'error', message: 'You must be logged in to do th
 const UNAUTHORIZED_403 = { success: false, error: 'unauthorized' };
 
 describe('every profile on one server, side by side', () => {
-  it.each(PROFILE_IDS)('%s: GET /api/info reports its version (0.49 nested under info)', async (profile) => {
-    const res = await request(app()).get(at(profile, '/api/info'));
-    const { version } = PROFILES[profile];
-    expect(res.body).toEqual(
-      profile === '0.49' ? { info: { version }, success: true } : { version, success: true },
-    );
-  });
+  it.each(PROFILE_IDS)(
+    '%s: GET /api/info gives anyone the version without its patch (0.49: nested, whole)',
+    async (profile) => {
+      const res = await request(app()).get(at(profile, '/api/info'));
+      const { version } = PROFILES[profile];
+      const short = version.replace(/^(\d+\.\d+).*/, '$1');
+      const clients = { desktop: '4.1.0', mobile: '4.39.0' };
+      const line = PROFILES[profile].id;
+      const expected =
+        line === '0.49'
+          ? { info: { version }, success: true }
+          : line === '5'
+            ? { version: short, success: true }
+            : line === '8.9'
+              ? {
+                  workspaceUrl: expect.any(String),
+                  hashedWorkspaceUrl: expect.stringMatching(/^[0-9a-f]{64}$/),
+                  version: short,
+                  minimumClientVersions: clients,
+                  cloudWorkspaceId: '',
+                  success: true,
+                }
+              : { version: short, minimumClientVersions: clients, cloudWorkspaceId: '', success: true };
+      expect(res.body).toEqual(expected);
+      // the key order of the real body: the workspace first (8.6 on), success last
+      expect(Object.keys(res.body).at(-1)).toBe('success');
+    },
+  );
+
+  it.each(PROFILE_IDS)(
+    '%s: GET /api/info as an admin adds the build (view-statistics; get-server-info in 5)',
+    async (profile) => {
+      const res = await request(app()).get(at(profile, '/api/info')).set(ADMIN);
+      const { version } = PROFILES[profile];
+      const line = PROFILES[profile].id;
+      if (line === '0.49') {
+        expect(res.body).toEqual({ info: { version }, success: true });
+        return;
+      }
+      expect(res.body.info).toMatchObject({
+        version,
+        build: { arch: 'x64', platform: 'linux', cpus: 4 },
+        commit: { tag: version, branch: 'HEAD' },
+      });
+      if (line === '5') expect(Object.keys(res.body)).toEqual(['info', 'success']);
+      else expect(res.body.version).toBe(version);
+      // a guest sees what anyone sees
+      const guest = await request(app()).get(at(profile, '/api/info')).set(GUEST);
+      expect(guest.body.info).toBeUndefined();
+    },
+  );
 
   it.each(PROFILE_IDS)(
     '%s: GET /api/v1/info exists in the 0.49 era only (removed in 3.0)',

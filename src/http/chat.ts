@@ -158,12 +158,18 @@ function routeOf(request: ChatRequest): Operation {
   });
 }
 
-/** `X-Auth-Token` + `X-User-Id` must name a live token of that user, else 401. */
-function authenticate(world: FakeWorld, request: ChatRequest): Caller {
+/** The caller the auth headers name, if they name one (a route open to all that answers callers more). */
+function callerIf(world: FakeWorld, request: ChatRequest): Caller | undefined {
   const { authToken, userId } = request;
   const user = authToken && userId ? world.store.authenticate(userId, authToken) : undefined;
-  if (!user || !authToken) throw new ApiError('not-logged-in');
-  return { user, authToken };
+  return user && authToken ? { user, authToken } : undefined;
+}
+
+/** `X-Auth-Token` + `X-User-Id` must name a live token of that user, else 401. */
+function authenticate(world: FakeWorld, request: ChatRequest): Caller {
+  const caller = callerIf(world, request);
+  if (!caller) throw new ApiError('not-logged-in');
+  return caller;
 }
 
 /**
@@ -211,7 +217,12 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
   try {
     const op = routeOf(request);
     detail.operation = op.name;
-    const caller = op.auth ? authenticate(world, request) : undefined;
+    const caller =
+      op.auth === true
+        ? authenticate(world, request)
+        : op.auth === 'optional'
+          ? callerIf(world, request)
+          : undefined;
     if (caller) detail.caller = caller.user.username;
     headers = rateLimitHeaders(world, op, request, caller);
     const failure = request.bodyError;

@@ -75,8 +75,11 @@ export interface Operation<P = unknown> {
   readonly also?: 'GET' | 'POST';
   /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` */
   readonly path: string;
-  /** `X-Auth-Token` and `X-User-Id` must name a live login, else 401 before anything else */
-  readonly auth: boolean;
+  /**
+   * `X-Auth-Token` and `X-User-Id` must name a live login, else 401 before anything else; with
+   * `optional`, a caller they name is known to the operation and bad ones count as no caller
+   */
+  readonly auth: boolean | 'optional';
   /** Rocket.Chat's REST rate limiter counts this route (after authentication) */
   readonly rateLimited: boolean;
   /**

@@ -18,6 +18,9 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'manage-own-outgoing-integrations': ['admin'],
   'manage-incoming-integrations': ['admin'],
   'manage-own-incoming-integrations': ['admin'],
+  // /api/info's build details: get-server-info until 6.4, view-statistics since
+  'get-server-info': ['admin'],
+  'view-statistics': ['admin'],
 };
 
 /** The names a scenario may override. */

@@ -429,19 +429,36 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'extras.info',
     section: EXTRAS,
-    rule: 'GET /api/info needs no login: 200 {version, success:true}',
+    rule: 'GET /api/info needs no login: 200 {version: "X.Y" (no patch), success:true}; a caller with view-statistics (get-server-info before 6.5) also gets info {version: "X.Y.Z", build, commit}',
     async run(t) {
       const reply = await t.get('/api/info', 'nobody');
       t.status(reply, 200);
       const answer = objectOf(reply.body);
-      // the 0.49 era nested it: {info: {version}}
-      const version = t.profile.info === 'nested' ? objectOf(answer.info).version : answer.version;
+      t.that(answer.success === true, reply, 'success is not true');
+      // the 0.49 era nested it, {info: {version}}, the same for anyone
+      if (t.profile.info === 'nested') {
+        const version = objectOf(answer.info).version;
+        t.that(typeof version === 'string', reply, 'no info.version');
+        return `version ${String(version)}`;
+      }
       t.that(
-        typeof version === 'string' && answer.success === true,
+        typeof answer.version === 'string' && /^\d+\.\d+$/.test(answer.version),
         reply,
-        'no version string, or success is not true',
+        'the version of an anonymous caller is not "X.Y"',
       );
-      return `version ${String(version)}`;
+      t.that(!('info' in answer), reply, 'an anonymous caller got the build details');
+      // --user is an admin: it may see the build
+      const mine = await t.get('/api/info');
+      const body = objectOf(mine.body);
+      const info = objectOf(body.info);
+      t.that(
+        typeof info.version === 'string' &&
+          /^\d+\.\d+\.\d+/.test(info.version) &&
+          typeof info.build === 'object',
+        mine,
+        'no info {version: "X.Y.Z", build} for an admin',
+      );
+      return `version ${String(info.version)}`;
     },
   },
   // ---- channels.list ----

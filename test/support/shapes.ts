@@ -87,11 +87,24 @@ export const SHAPES = {
       success: { const: true },
     },
   },
+  // /api/info for an anonymous caller (6.5 on): the version without its patch, the client minimums
   info: {
     type: 'object',
-    required: ['version', 'success'],
+    required: ['version', 'minimumClientVersions', 'success'],
     additionalProperties: false,
-    properties: { version: str, success: { const: true } },
+    properties: {
+      workspaceUrl: str,
+      hashedWorkspaceUrl: str,
+      version: { type: 'string', pattern: '^\\d+\\.\\d+$' },
+      minimumClientVersions: {
+        type: 'object',
+        required: ['desktop', 'mobile'],
+        additionalProperties: false,
+        properties: { desktop: str, mobile: str },
+      },
+      cloudWorkspaceId: str,
+      success: { const: true },
+    },
   },
   error: {
     type: 'object',
