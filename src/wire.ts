@@ -143,8 +143,11 @@ export const ME_SHAPE = {
   utcOffset: { kind: 'number', required: true },
   active: { kind: 'boolean', required: true },
   roles: { kind: 'roles', required: true },
+  services: { kind: 'object' },
   settings: { kind: 'object', required: true },
+  email: { kind: 'string' },
   avatarUrl: { kind: 'url', required: true },
+  isOAuthUser: { kind: 'boolean' },
 } as const satisfies EntityShape;
 
 /** `data` of a login's answer (7.0 on): the user's id, the token, and `me`. */

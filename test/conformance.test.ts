@@ -166,6 +166,8 @@ describe('the suite per server version (--profile)', () => {
           ...(['7', '7.0', '7.10'].includes(profile) ? [] : ['response.unknown-path']),
           ...(profile === '0.49' ? ['login.user-object'] : []),
           ...(profile === '0.49' || profile === '5' ? ['channels.list.bad-paging'] : []),
+          // 0.49's me carried no roles: whether --user2 is a guest alone cannot be told
+          ...(profile === '0.49' ? ['channels.list.joined-only'] : []),
           // 7.0's schema refused count, offset and sort: what they do is not there to check
           ...(profile === '7.0' ? ['channels.list.paging', 'channels.list.sort'] : []),
         ];

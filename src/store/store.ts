@@ -28,7 +28,7 @@ import { jsonEqual, matches, project } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
 import { listView, meView, roomView } from './views';
-import type { MeView } from './views';
+import type { MeForm, MeView } from './views';
 
 /** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
 const ROOMS_BY_NAME = { '0.49': false, '5': true };
@@ -40,6 +40,8 @@ const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kin
   '5': 'any-of-four',
   '6': 'by-kind',
 };
+/** How `me` is built (src/store/views.ts, MeForm): 0.49's pick, 5.x's getUserInfo, isOAuthUser from 6.10, calendar in 8. */
+const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oauth', '8': 'calendar' };
 /** setReadOnly posts a system message (`msgs` + 1): from 6.x. */
 const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
 /** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
@@ -205,7 +207,7 @@ export class Store {
 
   /** The `me` object of login and `/api/v1/me`. */
   me(user: User, baseUrl: string): MeView {
-    return meView(user, baseUrl);
+    return meView(user, baseUrl, byEra(this.#profile, ME_FORM));
   }
 
   /** Whether the user holds a permission (in a room, for room-scoped ones). */

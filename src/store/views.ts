@@ -34,18 +34,95 @@ export function listView(room: Room): JsonObject {
 /** The `me` object of login and `/api/v1/me` (src/wire.ts, ME_SHAPE). */
 export type MeView = WireType<typeof ME_SHAPE>;
 
-export function meView(user: User, baseUrl: string): MeView {
-  return {
+/**
+ * Rocket.Chat's default user preferences (the `Accounts_Default_User_Preferences_*` settings, in
+ * the order the server registers them): `settings.preferences` of a user who set none.
+ */
+export const DEFAULT_PREFERENCES = {
+  enableAutoAway: true,
+  idleTimeLimit: 300,
+  desktopNotificationRequireInteraction: false,
+  desktopNotifications: 'all',
+  pushNotifications: 'all',
+  unreadAlert: true,
+  useEmojis: true,
+  convertAsciiEmoji: true,
+  autoImageLoad: true,
+  saveMobileBandwidth: true,
+  collapseMediaByDefault: false,
+  hideUsernames: false,
+  hideRoles: false,
+  hideFlexTab: false,
+  displayAvatars: true,
+  sidebarGroupByType: true,
+  themeAppearence: 'auto',
+  sidebarViewMode: 'medium',
+  sidebarDisplayAvatar: true,
+  sidebarShowUnread: false,
+  sidebarSortby: 'activity',
+  showThreadsInMainChannel: false,
+  alsoSendThreadToChannel: 'default',
+  sidebarShowFavorites: true,
+  sendOnEnter: 'normal',
+  emailNotificationMode: 'mentions',
+  newRoomNotification: 'door',
+  newMessageNotification: 'chime',
+  muteFocusedConversations: true,
+  notificationsSoundVolume: 100,
+  omnichannelTranscriptEmail: false,
+  notifyCalendarEvents: true,
+  enableMobileRinging: true,
+  sidebarSectionsOrder: [
+    'Incoming_Calls',
+    'Incoming_Livechats',
+    'Open_Livechats',
+    'On_Hold_Chats',
+    'Unread',
+    'Favorites',
+    'Teams',
+    'Discussions',
+    'Channels',
+    'Direct_Messages',
+    'Conversations',
+  ],
+  featuresPreview: '[]',
+} as const;
+
+/**
+ * How an era builds `me` (login's `data.me` and `/api/v1/me`, both `getUserInfo`):
+ * - `picked`: the 0.49 era's pick of the user's fields, nothing added;
+ * - `info`: `services` narrowed to `password.exists`, `settings.profile` and the default
+ *   `preferences`, the first verified `email`, `avatarUrl` (5.x);
+ * - `oauth`: and `isOAuthUser` (6.10 on);
+ * - `calendar`: and `settings.calendar` (8.x).
+ */
+export type MeForm = 'picked' | 'info' | 'oauth' | 'calendar';
+
+/** The caller as `me` shows it, in the era's form. */
+export function meView(user: User, baseUrl: string, form: MeForm = 'oauth'): MeView {
+  const base = {
     _id: user._id,
     username: user.username,
     name: user.name,
     emails: structuredClone(user.emails),
-    status: 'online',
-    statusConnection: 'online',
+    status: 'online' as const,
+    statusConnection: 'online' as const,
     utcOffset: 0,
     active: user.active,
+  };
+  if (form === 'picked') return base as MeView;
+  const email = user.emails.find((e) => e.verified)?.address;
+  return {
+    ...base,
     roles: [...user.roles],
-    settings: { preferences: {} },
+    services: { password: { exists: true } },
+    settings: {
+      profile: {},
+      preferences: structuredClone(DEFAULT_PREFERENCES),
+      ...(form === 'calendar' ? { calendar: {} } : {}),
+    },
+    ...(email !== undefined ? { email } : {}),
     avatarUrl: `${baseUrl}/avatar/${encodeURIComponent(user.username)}`,
+    ...(form === 'info' ? {} : { isOAuthUser: false }),
   };
 }

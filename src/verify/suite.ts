@@ -391,18 +391,37 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'extras.me',
     section: EXTRAS,
-    rule: "GET me is login's data.me plus success:true",
+    rule: "GET me is login's data.me plus success:true: settings {profile, preferences}, services without a secret (0.49: a pick of the user's fields, no roles, settings or avatarUrl)",
     async run(t) {
       const reply = await t.get('/api/v1/me');
       t.status(reply, 200);
       const body = objectOf(reply.body);
-      const missing = lacking(body, ME_FIELDS);
+      // the 0.49 era picked fields of the user and added nothing
+      const picked = t.profile.loginSuccess === 'token-only';
+      const fields = picked
+        ? ME_FIELDS.filter((f) => !['roles', 'settings', 'avatarUrl'].includes(f))
+        : ME_FIELDS;
+      const missing = lacking(body, fields);
       t.that(
         missing.length === 0 && body.success === true,
         reply,
         `lacks ${[...missing, 'success'].join(', ')}`,
       );
       t.that(body._id === t.facts.user.credentials.userId, reply, '_id is not the user');
+      if (picked) return undefined;
+      const settings = objectOf(body.settings);
+      t.that(
+        typeof settings.profile === 'object' && typeof settings.preferences === 'object',
+        reply,
+        'settings lacks profile or preferences',
+      );
+      const services = objectOf(body.services);
+      t.that(
+        !('resume' in services) && !('bcrypt' in objectOf(services.password)),
+        reply,
+        'services carry a secret (resume tokens or a password hash)',
+      );
+      return undefined;
     },
   },
   {
