@@ -13,6 +13,7 @@ import type {
   RateLimitConfig,
   RequestFilter,
   Room,
+  ServerSettings,
   SessionInfo,
   User,
   World,
@@ -76,6 +77,13 @@ export interface WorldControl {
   setRateLimit(config: RateLimitConfig | null, source?: string): RateLimitConfig | null;
   /** The rate limit in force, or `null`. */
   getRateLimit(): RateLimitConfig | null;
+  /**
+   * Changes server settings (the login blocking's `Block_Multiple_Failed_Logins_*`, by Rocket.Chat's
+   * ids) until the next reset; answers every setting in force. Throws ScenarioError for a bad one.
+   */
+  setSettings(settings: Partial<ServerSettings>, source?: string): ServerSettings;
+  /** Every setting the fake models, with the value in force. */
+  getSettings(): ServerSettings;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
   /** one recorded request with its answer (secrets hidden), by sequence number */

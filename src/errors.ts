@@ -30,6 +30,7 @@ export interface ControlErrorBody {
 export interface LegacyErrorBody {
   status: 'error';
   error?: string | number;
+  details?: Record<string, unknown>;
   message: string;
 }
 
@@ -85,6 +86,18 @@ const RESTIVUS_401: EraTable<EraBody | undefined> = {
   '7': undefined,
 };
 
+/**
+ * A login refused by `Accounts.validateLoginAttempt`: the Meteor.Error's code, details and reason
+ * as the login route copies them onto its 401 (with `success: false` in front from 7.0).
+ */
+function blockedEras(code: string): EraTable<EraBody | undefined> {
+  const details = { function: 'Accounts.validateLoginAttempt' };
+  return {
+    '0.49': (message) => ({ status: 'error', error: code, details, message }),
+    '7': (message) => ({ success: false, error: code, status: 'error', details, message }),
+  };
+}
+
 /** A Meteor.Error's `details` reach the body (not in the 0.49 era). */
 const DETAILS = { '0.49': false, '5': true };
 /** The 0.49 era's own words for the room errors (`e49Message`). */
@@ -112,6 +125,18 @@ export const ERRORS = {
     message: () => 'Unrecognized options for login request',
     meteorStatus: true,
     eras: { '0.49': undefined, '5': (message) => ({ status: 'error', error: 400, message }), '7': undefined },
+  },
+  /** the brute-force protection (`Block_Multiple_Failed_Logins_*`): the client's address */
+  'login-blocked-for-ip': {
+    status: 401,
+    message: () => 'Login has been temporarily blocked For IP',
+    eras: blockedEras('error-login-blocked-for-ip'),
+  },
+  /** the brute-force protection: the username */
+  'login-blocked-for-user': {
+    status: 401,
+    message: () => 'Login has been temporarily blocked For User',
+    eras: blockedEras('error-login-blocked-for-user'),
   },
   'not-logged-in': {
     status: 401,

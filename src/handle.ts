@@ -12,6 +12,7 @@ import type {
   ProfileId,
   ProviderStateChange,
   RateLimitConfig,
+  ServerSettings,
   RequestFilter,
   Room,
   User,
@@ -82,6 +83,12 @@ export abstract class WorldHandle implements WorldControl {
   }
   setRateLimit(config: RateLimitConfig | null, source = 'setRateLimit()'): RateLimitConfig | null {
     return this.world.setRateLimit(config, source);
+  }
+  setSettings(settings: Partial<ServerSettings>, source = 'setSettings()'): ServerSettings {
+    return this.world.setSettings(settings, source);
+  }
+  getSettings(): ServerSettings {
+    return this.world.getSettings();
   }
   getRateLimit(): RateLimitConfig | null {
     return this.world.getRateLimit();

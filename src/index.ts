@@ -51,6 +51,7 @@ export type {
   RateLimitConfig,
   RequestFilter,
   Room,
+  ServerSettings,
   SessionInfo,
   User,
   UserRef,

@@ -63,6 +63,30 @@ export interface TokenRecord {
 /** Permission name → the roles that hold it. */
 export type PermissionTable = Record<string, GrantableRole[]>;
 
+/**
+ * The server settings the fake models, by Rocket.Chat's own ids: the brute-force protection of
+ * logins (`Block_Multiple_Failed_Logins_*`). Minutes may be fractions, as the real server's API
+ * accepts them.
+ */
+export interface ServerSettings {
+  /** blocking is on (the fake's default: off) */
+  Block_Multiple_Failed_Logins_Enabled: boolean;
+  /** block a username after failed logins (default true) */
+  Block_Multiple_Failed_Logins_By_User: boolean;
+  /** failed logins of one username before it is blocked (default 10; 0: never) */
+  Block_Multiple_Failed_Logins_Attempts_Until_Block_by_User: number;
+  /** the window a username's failures count in, in fake-clock minutes (default 5) */
+  Block_Multiple_Failed_Logins_Time_To_Unblock_By_User_In_Minutes: number;
+  /** block a client address after failed logins (default true) */
+  Block_Multiple_Failed_Logins_By_Ip: boolean;
+  /** failed logins from one address before it is blocked (default 50; 0: never) */
+  Block_Multiple_Failed_Logins_Attempts_Until_Block_By_Ip: number;
+  /** the window an address's failures count in, in fake-clock minutes (default 5) */
+  Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: number;
+  /** addresses never blocked, comma-separated, each compared exactly (default "") */
+  Block_Multiple_Failed_Logins_Ip_Whitelist: string;
+}
+
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */
 export interface World {
   seed: number;
@@ -74,6 +98,8 @@ export interface World {
   permissions: PermissionTable;
   /** present when the scenario turns rate limiting on */
   rateLimit?: RateLimitConfig;
+  /** the settings the scenario (or a change since) gives; the rest keep their defaults */
+  settings?: Partial<ServerSettings>;
   /** the server version the world answers as (default `7`); `state()` shows the active one */
   profile?: ProfileId;
 }

@@ -15,6 +15,7 @@ import type * as EntityModule from './scenario/entity';
 import type * as ApplyModule from './pact/apply';
 import type * as PactModule from './pact/build';
 import type * as RateLimitSchemaModule from './scenario/ratelimit';
+import type * as SettingsSchemaModule from './scenario/settings';
 import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
@@ -35,6 +36,7 @@ import type {
   RateLimitConfig,
   RequestFilter,
   Room,
+  ServerSettings,
   User,
   World,
   WorldEvent,
@@ -56,6 +58,11 @@ const providerStateModule = lazy(() => require('./pact/apply') as typeof ApplyMo
 /** The rate-limit schema (zod). */
 const rateLimitSchema = lazy(
   () => (require('./scenario/ratelimit') as typeof RateLimitSchemaModule).rateLimitSchema,
+);
+
+/** The settings schema (zod). */
+const settingsSchema = lazy(
+  () => (require('./scenario/settings') as typeof SettingsSchemaModule).settingsSchema,
 );
 
 /** The rules and limits of one world. */
@@ -261,6 +268,21 @@ export class FakeWorld implements WorldControl {
   /** The rate limit in force, or `null`. */
   getRateLimit(): RateLimitConfig | null {
     return this.#limiter.config ?? null;
+  }
+
+  /** Changes server settings until the next reset; answers every setting in force. */
+  setSettings(
+    settings: Partial<ServerSettings> | Record<string, unknown>,
+    source = 'setSettings()',
+  ): ServerSettings {
+    const changed = this.#store.changeSettings(parseOrThrow(settingsSchema(), settings, source));
+    this.#emitState('request');
+    return changed;
+  }
+
+  /** Every setting the fake models, with the value in force. */
+  getSettings(): ServerSettings {
+    return this.#store.settings();
   }
 
   /** What changed since the baseline: added, changed (with field names) and removed entities. */

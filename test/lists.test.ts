@@ -28,7 +28,8 @@ function baselineOf(): Baseline {
   return buildBaseline(structuredClone(WORLD));
 }
 
-const admin = (store: Store): User => store.login({ username: 'admin', password: 'pw' }).user;
+const admin = (store: Store): User =>
+  store.login({ credentials: { username: 'admin', password: 'pw' }, typedUsername: 'admin', ip: '' }).user;
 
 const SORTS: (string | undefined)[] = [
   undefined,

@@ -43,6 +43,8 @@ export interface ChatRequest {
   readonly remoteAddress: string;
   /** the server's base URL as the client reached it */
   readonly baseUrl: string;
+  /** `X-Real-IP`, else the connection's address (Rocket.Chat's `getRequestIP`) */
+  readonly clientAddress: string;
 }
 
 /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
@@ -124,6 +126,10 @@ class FramedRequest implements ChatRequest {
 
   get baseUrl(): string {
     return baseUrlOf(this.#req);
+  }
+
+  get clientAddress(): string {
+    return headerValue(this.#req.headers['x-real-ip']) ?? this.remoteAddress;
   }
 }
 

@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import type { Profile } from '../profiles';
-import type { Credentials } from '../store/store';
+import type { Credentials, LoginAttempt } from '../store/store';
 import { operation, success } from './operation';
 import type { Params } from './operation';
 import { readBody } from './params';
@@ -75,16 +75,26 @@ export default operation({
   rateLimited: true,
   bodyRule: 'size-only',
   changesState: false,
-  read: ({ input, profile }) => {
+  // a body that names no credentials is still an attempt: the login blocking sees and counts it
+  read: ({ input, profile }): LoginAttempt => {
+    const ip = input.clientAddress;
+    let body: Params = {};
     try {
-      return readCredentials(readBody(input.body), profile);
+      body = readBody(input.body);
+      return { credentials: readCredentials(body, profile), typedUsername: named(body)?.username, ip };
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'login-unrecognized') throw error;
-      throw new ApiError('login-failed');
+      const code =
+        error instanceof ApiError && error.code === 'login-unrecognized' ? error.code : 'login-failed';
+      return {
+        credentials: undefined,
+        refusal: new ApiError(code),
+        typedUsername: named(body)?.username,
+        ip,
+      };
     }
   },
-  run: ({ store, profile, input }, credentials) => {
-    const { user, authToken } = store.login(credentials);
+  run: ({ store, profile, input }, attempt) => {
+    const { user, authToken } = store.login(attempt);
     const shape = byEra(profile, SUCCESS);
     if (shape === 'token-only')
       return { body: { status: 'success', data: { authToken, userId: user._id } }, envelope: false };

@@ -23,6 +23,11 @@ export interface OperationInput {
   readonly rawQuery: string;
   /** the server's base URL as the client reached it (`avatarUrl`) */
   readonly baseUrl: string;
+  /**
+   * the client's address as Rocket.Chat reads it: the `X-Real-IP` header, else the connection's
+   * (the login blocking's key)
+   */
+  readonly clientAddress: string;
 }
 
 /** Who made an authenticated request. */

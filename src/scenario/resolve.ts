@@ -78,6 +78,7 @@ class WorldBuilder {
       tokens: this.#buildTokens(),
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
       ...(this.scenario.rateLimit ? { rateLimit: { ...this.scenario.rateLimit } } : {}),
+      ...(this.scenario.settings ? { settings: { ...this.scenario.settings } } : {}),
       ...(this.scenario.profile ? { profile: this.scenario.profile } : {}),
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { rateLimitSchema } from './ratelimit';
+import { settingsSchema } from './settings';
 import {
   INCOMING_CARRIED,
   INTEGRATION_CARRIED,
@@ -250,6 +251,11 @@ export const scenarioSchema = strictObject(
     rateLimit: rateLimitSchema
       .optional()
       .describe('turns rate limiting on: limit calls per windowMs per client and route'),
+    settings: settingsSchema
+      .optional()
+      .describe(
+        'server settings by Rocket.Chat id: the login blocking (Block_Multiple_Failed_Logins_*, off by default)',
+      ),
     permissions: z
       .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))
       .optional()

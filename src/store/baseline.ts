@@ -37,6 +37,7 @@ function freezeWorld(world: World): World {
   for (const roles of Object.values(world.permissions)) Object.freeze(roles);
   Object.freeze(world.permissions);
   if (world.rateLimit) Object.freeze(world.rateLimit);
+  if (world.settings) Object.freeze(world.settings);
   return Object.freeze(world);
 }
 

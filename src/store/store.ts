@@ -12,6 +12,7 @@ import type {
   PermissionTable,
   Room,
   RoomType,
+  ServerSettings,
   TokenRecord,
   User,
   UserRef,
@@ -22,6 +23,8 @@ import type { Baseline } from './baseline';
 import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
 import { LayeredMap } from './layered';
+import { DEFAULT_SETTINGS, LoginGuard } from './login-guard';
+import type { Block, BlockAlgorithm } from './login-guard';
 import { hasPermission } from './permissions';
 import type { JsonObject, Projection, Query, SortSpec } from './query';
 import { jsonEqual, matches, project } from './query';
@@ -42,6 +45,13 @@ const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kin
 };
 /** How `me` is built (src/store/views.ts, MeForm): 0.49's pick, 5.x's getUserInfo, isOAuthUser from 6.10, calendar in 8. */
 const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oauth', '8': 'calendar' };
+/** Brute-force protection of logins: none in 0.49, counted since the last login to 6.3, a sliding window from 6.4. */
+const LOGIN_BLOCKING: EraTable<BlockAlgorithm> = { '0.49': 'none', '5': 'since-login', '6.4': 'window' };
+/** The error of a blocked login, by what blocked it. */
+const BLOCK_ERROR = { ip: 'login-blocked-for-ip', user: 'login-blocked-for-user' } as const satisfies Record<
+  Block,
+  string
+>;
 /** setReadOnly posts a system message (`msgs` + 1): from 6.x. */
 const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
 /** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
@@ -85,6 +95,17 @@ export interface Credentials {
   username?: string;
   email?: string;
   password: string;
+}
+
+/** One login attempt: the credentials, or the refusal of a body that names none, and where it came from. */
+export interface LoginAttempt {
+  /** undefined: the body names no usable credentials, and `refusal` is its answer */
+  readonly credentials: Credentials | undefined;
+  readonly refusal?: ApiError;
+  /** the username typed in the request, if any (the user check of 6.4 on keys on it alone) */
+  readonly typedUsername: string | undefined;
+  /** the client's address */
+  readonly ip: string;
 }
 
 /** The kinds of integration, as their `type` names them. */
@@ -139,6 +160,10 @@ export class Store {
   readonly #roomNames: LayeredMap<string, string>;
   readonly #integrations: LayeredMap<string, Integration>;
   readonly #tokens: LayeredMap<string, string>;
+  /** the settings the world gives (the rest are {@link DEFAULT_SETTINGS}) */
+  #settings: Partial<ServerSettings>;
+  /** failed and successful logins, for the brute-force protection */
+  readonly #loginGuard: LoginGuard;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -159,6 +184,8 @@ export class Store {
     this.#roomNames = new LayeredMap(baseline.roomNames);
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
+    this.#settings = { ...baseline.world.settings };
+    this.#loginGuard = new LoginGuard(byEra(this.#profile, LOGIN_BLOCKING));
     this.#roomLists = new KindLists({
       current: () => this.#rooms.values(),
       baseline: baseline.roomLists,
@@ -183,15 +210,53 @@ export class Store {
     return this.#version;
   }
 
-  /** Checks credentials and issues a fresh random token; every failure is the same error. */
-  login(credentials: Credentials): { user: User; authToken: string } {
-    const key =
-      credentials.email !== undefined ? `e:${credentials.email}` : `u:${credentials.username ?? ''}`;
-    const user = this.#users.get(this.#userKeys.get(key.toLowerCase()) ?? '');
-    if (!user || user.password !== credentials.password || !user.active) throw new ApiError('login-failed');
+  /**
+   * A login: checks the credentials, then (as Rocket.Chat's `validateLoginAttempt` does, after the
+   * password) whether the client's address, then the user, is blocked; a refusal is counted, a
+   * success starts the counters again and issues a fresh random token. Every credential failure
+   * is the same error.
+   */
+  login(attempt: LoginAttempt): { user: User; authToken: string } {
+    const now = this.clock.nowMs();
+    const settings = this.settings();
+    const { credentials } = attempt;
+    const user = credentials && this.#userOf(credentials);
+    const failure =
+      credentials === undefined
+        ? (attempt.refusal ?? new ApiError('login-failed'))
+        : !user || user.password !== credentials.password || !user.active
+          ? new ApiError('login-failed')
+          : undefined;
+    const seen = { ip: attempt.ip, typedUsername: attempt.typedUsername, username: user?.username };
+    const block = this.#loginGuard.check(settings, seen, now);
+    if (block !== undefined || failure !== undefined || !user) {
+      this.#loginGuard.failed(settings, seen, block, now);
+      throw block !== undefined
+        ? new ApiError(BLOCK_ERROR[block])
+        : (failure ?? new ApiError('login-failed'));
+    }
+    this.#loginGuard.succeeded(settings, seen);
     const authToken = randomBytes(32).toString('base64url');
     this.#tokens.set(authToken, user._id);
     return { user, authToken };
+  }
+
+  #userOf(credentials: Credentials): User | undefined {
+    const key =
+      credentials.email !== undefined ? `e:${credentials.email}` : `u:${credentials.username ?? ''}`;
+    return this.#users.get(this.#userKeys.get(key.toLowerCase()) ?? '');
+  }
+
+  /** The settings in force: the world's, over the defaults. */
+  settings(): ServerSettings {
+    return { ...DEFAULT_SETTINGS, ...this.#settings };
+  }
+
+  /** Changes some settings (already checked) until the next reset; a change of state. */
+  changeSettings(settings: Partial<ServerSettings>): ServerSettings {
+    this.#settings = { ...this.#settings, ...settings };
+    this.#version += 1;
+    return this.settings();
   }
 
   /** The user a token belongs to, if it belongs to `userId`. */
@@ -588,6 +653,7 @@ export class Store {
       integrations: copy(this.#integrations.values()),
       tokens,
       permissions: structuredClone(this.#permissions),
+      ...(Object.keys(this.#settings).length > 0 ? { settings: { ...this.#settings } } : {}),
     };
   }
 }

@@ -10,6 +10,7 @@ import type {
   RateLimitConfig,
   RequestFilter,
   Room,
+  ServerSettings,
   User,
   World,
 } from '../types';
@@ -169,6 +170,10 @@ export const ROUTES = {
     rateLimit: world.setRateLimit(checkedBy<RateLimitConfig>(readObject(body)), source),
   })),
   clearRateLimit: route('DELETE', '/rate-limit', ({ world }) => ({ rateLimit: world.setRateLimit(null) })),
+  getSettings: route('GET', '/settings', ({ world }) => ({ settings: world.getSettings() })),
+  setSettings: route('PUT', '/settings', ({ world }, { body }, source) => ({
+    settings: world.setSettings(checkedBy<Partial<ServerSettings>>(readObject(body)), source),
+  })),
   pact: route('GET', '/pact', ({ world }, { query }) => world.pact(readPactOptions(query))),
   providerState: route('POST', '/pact/provider-states', ({ world }, { body }) =>
     world.providerState(readProviderStateChange(readObject(body))),
@@ -285,6 +290,11 @@ export const REMOTE = {
     field<RateLimitConfig | null>('rateLimit'),
   ),
   getRateLimit: call(() => ({ route: ROUTES.getRateLimit }), field<RateLimitConfig | null>('rateLimit')),
+  setSettings: call(
+    (settings: Partial<ServerSettings>) => ({ route: ROUTES.setSettings, body: settings }),
+    field<ServerSettings>('settings'),
+  ),
+  getSettings: call(() => ({ route: ROUTES.getSettings }), field<ServerSettings>('settings')),
   pact: call(
     (options: { consumer: string; provider?: string }) => ({
       route: ROUTES.pact,
