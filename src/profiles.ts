@@ -10,7 +10,7 @@ import { LINE_IDS, PROFILE_IDS } from './types';
 
 export { LINE_IDS, PROFILE_IDS };
 export type { LineId, ProfileId };
-export const DEFAULT_PROFILE: ProfileId = '7.10';
+export const DEFAULT_PROFILE: ProfileId = '8.9';
 
 /**
  * A release line the fake answers as: its id and the version it reports. How a line's behaviour

@@ -7,7 +7,7 @@ describe('control API /__admin', () => {
   it('GET /__admin/health', async () => {
     const res = await request(makeFake().app).get('/__admin/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', profile: '7.10' });
+    expect(res.body).toEqual({ status: 'ok', profile: '8.9' });
   });
 
   it('POST /__admin/reset: data, clock and login tokens back to the baseline; scenario tokens stay', async () => {

@@ -78,8 +78,26 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     }
   });
 
-  it('a missing room parameter is 400 error-roomid-param-not-provided', async () => {
+  it('7.x: a missing room parameter is 400 error-roomid-param-not-provided', async () => {
     for (const query of ['', '?roomId=', '?roomName=', '?count=5']) {
+      const res = await getAs(makeFake({ profile: '7.10' }).app, 'admin', `${PATH}${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(ROOM_PARAM_MISSING);
+    }
+  });
+
+  it("8.8 on: the typed query refuses no room key; an empty one is the route's own 400", async () => {
+    for (const query of ['', '?count=5']) {
+      const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        errorType: 'error-invalid-params',
+        error:
+          "must have required property 'roomId'\nmust have required property 'roomName'\nmust match a schema in anyOf",
+      });
+    }
+    for (const query of ['?roomId=', '?roomName=']) {
       const res = await getAs(makeFake().app, 'admin', `${PATH}${query}`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual(ROOM_PARAM_MISSING);
@@ -403,8 +421,21 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     expect(filtered.body.total).toBe(1);
   });
 
-  it('bad paging and JSON parameters after the room is found', async () => {
+  it('8.8 on: the typed query refuses bad paging before the room is looked up', async () => {
     const fake = makeFake();
+    for (const room of ['general', 'nope']) {
+      const res = await getAs(fake.app, 'admin', `${PATH}?roomName=${room}&count=x`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        errorType: 'error-invalid-params',
+        error: 'must be number',
+      });
+    }
+  });
+
+  it('7.x: bad paging and JSON parameters after the room is found', async () => {
+    const fake = makeFake({ profile: '7.10' });
     const count = await getAs(fake.app, 'admin', `${PATH}?roomName=general&count=x`);
     expect(count.body).toEqual({
       success: false,

@@ -66,8 +66,19 @@ describe('GET /api/v1/channels.info', () => {
     expect(res.body).toEqual(NOT_FOUND);
   });
 
-  it('refuses a request naming no room as the other channels routes do', async () => {
+  it('8.8 on, the typed query refuses a request naming no room', async () => {
     const res = await getAs(makeFake().app, 'alice', INFO);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      errorType: 'error-invalid-params',
+      error:
+        "must have required property 'roomId'\nmust have required property 'roomName'\nmust match a schema in anyOf",
+    });
+  });
+
+  it('7.x refuses a request naming no room as the other channels routes do', async () => {
+    const res = await getAs(makeFake({ profile: '7.10' }).app, 'alice', INFO);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
@@ -96,7 +107,7 @@ describe('GET /api/v1/channels.info', () => {
     expect(six.status).toBe(200);
   });
 
-  it('wants a login (401) and a GET (405)', async () => {
+  it('wants a login (401) and a GET (404 from 7.6: no route answers a POST)', async () => {
     const fake = makeFake();
     const anonymous = await request(fake.app).get(`${INFO}?roomName=random`);
     expect(anonymous.status).toBe(401);
@@ -107,7 +118,7 @@ describe('GET /api/v1/channels.info', () => {
       error: 'You must be logged in to do this.',
     });
     const post = await request(fake.app).post(INFO).set(AS.alice).send({ roomName: 'random' });
-    expect(post.status).toBe(405);
-    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.status).toBe(404);
+    expect(post.body).toEqual({ success: false, error: 'Resource not found' });
   });
 });

@@ -145,13 +145,20 @@ describe('GET /api/v1/channels.list', () => {
       expect((await getAs(fake.app, 'admin', `${PATH}?_id=`)).body.total).toBe(5);
     });
 
-    it('given twice it is refused, before the permission', async () => {
-      const res = await getAs(makeFake().app, 'gina', `${PATH}?_id=a&_id=b`);
+    it('given twice it is refused (7.x: before the permission; 8.x: the typed query)', async () => {
+      const res = await getAs(makeFake({ profile: '7.10' }).app, 'gina', `${PATH}?_id=a&_id=b`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         success: false,
         error: 'must be string [invalid-params]',
         errorType: 'invalid-params',
+      });
+      const typed = await getAs(makeFake().app, 'admin', `${PATH}?_id=a&_id=b`);
+      expect(typed.status).toBe(400);
+      expect(typed.body).toEqual({
+        success: false,
+        errorType: 'error-invalid-params',
+        error: 'must be string',
       });
     });
 
@@ -210,18 +217,39 @@ describe('GET /api/v1/channels.list', () => {
       },
     );
 
-    it.each(['abc', '', '-1', '[1]'])('count=%s is 400 invalid-params', async (value) => {
-      const res = await getAs(fake.app, 'admin', `${PATH}?count=${encodeURIComponent(value)}`);
+    it.each(['abc', '', '[1]'])(
+      'count=%s is 400 error-invalid-params (8.8 on: the typed query)',
+      async (value) => {
+        const res = await getAs(fake.app, 'admin', `${PATH}?count=${encodeURIComponent(value)}`);
+        expect(res.status).toBe(400);
+        expect(res.body.errorType).toBe('error-invalid-params');
+        expect(res.body.success).toBe(false);
+      },
+    );
+
+    it('count=-1 passes the typed query; the paging rule refuses it', async () => {
+      const res = await getAs(fake.app, 'admin', `${PATH}?count=-1`);
       expect(res.status).toBe(400);
-      expect(res.body.errorType).toBe('invalid-params');
-      expect(res.body.success).toBe(false);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'must be >= 0 [invalid-params]',
+        errorType: 'invalid-params',
+      });
     });
 
-    it('non-numeric count and offset: the documented body', async () => {
+    it('non-numeric count and offset: the body of each release', async () => {
+      const old = makeFake({ profile: '7.10' });
       for (const q of ['count=abc', 'offset=abc', 'count=1&count=2']) {
         const res = await getAs(fake.app, 'admin', `${PATH}?${q}`);
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
+          success: false,
+          errorType: 'error-invalid-params',
+          error: 'must be number',
+        });
+        const seven = await getAs(old.app, 'admin', `${PATH}?${q}`);
+        expect(seven.status).toBe(400);
+        expect(seven.body).toEqual({
           success: false,
           error: 'must be number [invalid-params]',
           errorType: 'invalid-params',

@@ -66,7 +66,7 @@ describe('POST /api/v1/channels.setReadOnly', () => {
   });
 
   it('7.x: a form body\'s "false" is a string, and the validator refuses it', async () => {
-    const fake = makeFake();
+    const fake = makeFake({ profile: '7.10' });
     const res = await request(fake.app)
       .post(PATH)
       .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
@@ -81,48 +81,102 @@ describe('POST /api/v1/channels.setReadOnly', () => {
     });
   });
 
+  it('8.6 on: a form body\'s "false" is coerced, and the room changes', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app)
+      .post(PATH)
+      .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
+      .type('form')
+      .send({ roomName: 'news', readOnly: 'false' });
+    expect(res.status).toBe(200);
+    expect(res.body.channel).toMatchObject({ name: 'news', ro: false });
+  });
+
   describe('parameter validation (400 invalid-params), before the room is looked up', () => {
-    // the words of the release's own validator (rest-typings' schema, run by ajv): each branch of
-    // its oneOf says why it failed, then the oneOf itself, joined by "\n "
-    const ROOM_NAME = "\n must have required property 'roomName'\n must match exactly one schema in oneOf";
-    const cases: [string, object, string][] = [
-      ['no room parameter', { readOnly: true }, `must have required property 'roomId'${ROOM_NAME}`],
-      ['no readOnly', { roomId: 'randomRoomId00001' }, `must have required property 'readOnly'${ROOM_NAME}`],
-      ['readOnly a number', { roomId: 'randomRoomId00001', readOnly: 1 }, `must be boolean${ROOM_NAME}`],
-      ['readOnly "yes"', { roomId: 'randomRoomId00001', readOnly: 'yes' }, `must be boolean${ROOM_NAME}`],
-      ['readOnly null', { roomId: 'randomRoomId00001', readOnly: null }, `must be boolean${ROOM_NAME}`],
+    // the words of the release's own validator (rest-typings' schema, run by ajv): each branch of its
+    // oneOf says why it failed, then the oneOf itself; 7.x joins them with "\n " and adds the
+    // suffix, 8.8's typed body joins them with "\n" and adds none
+    const ROOM_NAME = ["must have required property 'roomName'", 'must match exactly one schema in oneOf'];
+    const both: [string, object, string[]][] = [
+      ['no room parameter', { readOnly: true }, ["must have required property 'roomId'", ...ROOM_NAME]],
       [
-        'readOnly "true" (coerced only from 8.6)',
-        { roomId: 'randomRoomId00001', readOnly: 'true' },
-        `must be boolean${ROOM_NAME}`,
+        'no readOnly',
+        { roomId: 'randomRoomId00001' },
+        ["must have required property 'readOnly'", ...ROOM_NAME],
       ],
-      ['roomId a number', { roomId: 42, readOnly: true }, `must be string${ROOM_NAME}`],
+      [
+        'readOnly a number no rule coerces',
+        { roomId: 'randomRoomId00001', readOnly: 2 },
+        ['must be boolean', ...ROOM_NAME],
+      ],
+      ['readOnly "yes"', { roomId: 'randomRoomId00001', readOnly: 'yes' }, ['must be boolean', ...ROOM_NAME]],
       [
         'an unknown room: still a parameter error',
         { readOnly: 'maybe', roomId: 'nope' },
-        `must be boolean${ROOM_NAME}`,
+        ['must be boolean', ...ROOM_NAME],
       ],
       [
         'an extra property',
         { roomId: 'randomRoomId00001', readOnly: true, x: 1 },
-        `must NOT have additional properties${ROOM_NAME}`,
+        ['must NOT have additional properties', ...ROOM_NAME],
       ],
       [
         'roomId and roomName',
         { roomId: 'a', roomName: 'b', readOnly: true },
-        'must NOT have additional properties\n must NOT have additional properties\n must match exactly one schema in oneOf',
+        [
+          'must NOT have additional properties',
+          'must NOT have additional properties',
+          'must match exactly one schema in oneOf',
+        ],
       ],
     ];
-    it.each(cases)('%s', async (_name, body, message) => {
-      const fake = makeFake();
+    // 7.x compiles the schema without coercion: these are refused too (8.6 on coerce them, below)
+    const uncoerced: [string, object, string[]][] = [
+      ['readOnly 1', { roomId: 'randomRoomId00001', readOnly: 1 }, ['must be boolean', ...ROOM_NAME]],
+      ['readOnly null', { roomId: 'randomRoomId00001', readOnly: null }, ['must be boolean', ...ROOM_NAME]],
+      [
+        'readOnly "true"',
+        { roomId: 'randomRoomId00001', readOnly: 'true' },
+        ['must be boolean', ...ROOM_NAME],
+      ],
+      ['roomId a number', { roomId: 42, readOnly: true }, ['must be string', ...ROOM_NAME]],
+    ];
+    const expected = {
+      '7.10': (words: string[]) => ({
+        success: false,
+        error: `${words.join('\n ')} [invalid-params]`,
+        errorType: 'invalid-params',
+      }),
+      '8.9': (words: string[]) => ({ success: false, errorType: 'invalid-params', error: words.join('\n') }),
+    } as const;
+    const cases = [
+      ...both.flatMap(([name, body, words]) =>
+        (['7.10', '8.9'] as const).map((profile) => [`${profile}: ${name}`, profile, body, words] as const),
+      ),
+      ...uncoerced.map(([name, body, words]) => [`7.10: ${name}`, '7.10' as const, body, words] as const),
+    ];
+    it.each(cases)('%s', async (_name, profile, body, words) => {
+      const fake = makeFake({ profile });
       const before = fake.state();
       const res = await postAs(fake.app, 'admin', PATH, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        success: false,
-        error: `${message} [invalid-params]`,
-        errorType: 'invalid-params',
-      });
+      expect(res.body).toEqual(expected[profile](words));
+      expect(fake.state()).toEqual(before);
+    });
+
+    it('8.6 on, coerced values reach the route: readOnly null is false (the same value), roomId 42 is "42" (no room)', async () => {
+      const fake = makeFake();
+      const before = fake.state();
+      const same = await postAs(fake.app, 'admin', PATH, { roomId: 'randomRoomId00001', readOnly: null });
+      expect([same.status, same.body]).toEqual([
+        400,
+        {
+          success: false,
+          error: 'The channel read only setting is the same as what it would be changed to.',
+        },
+      ]);
+      const none = await postAs(fake.app, 'admin', PATH, { roomId: 42, readOnly: true });
+      expect([none.status, none.body]).toEqual([400, ROOM_NOT_FOUND]);
       expect(fake.state()).toEqual(before);
     });
   });

@@ -10,6 +10,13 @@ import {
   TYPE_SAME,
 } from '../src/verify/expected';
 
+/** 8.8 on: the typed body's refusal of a body without `type` */
+const TYPE_KEY_REQUIRED = {
+  success: false,
+  errorType: 'invalid-params',
+  error: "must have required property 'type'",
+};
+
 const PATH = '/api/v1/channels.setType';
 
 describe('POST /api/v1/channels.setType', () => {
@@ -47,12 +54,32 @@ describe('POST /api/v1/channels.setType', () => {
 
   describe('rejections in order, each leaving the state as it was', () => {
     const cases: [string, 'admin' | 'alice' | 'bob' | 'gina', object, object][] = [
-      ['no type', 'admin', { roomName: 'random' }, TYPE_REQUIRED],
+      ['no type (8.8 on: the typed body)', 'admin', { roomName: 'random' }, TYPE_KEY_REQUIRED],
       ['an empty type', 'admin', { roomName: 'random', type: '' }, TYPE_REQUIRED],
       ['a blank type', 'admin', { roomName: 'random', type: '   ' }, TYPE_REQUIRED],
-      ['a numeric type', 'admin', { roomName: 'random', type: 1 }, TYPE_REQUIRED],
-      ['type before the room', 'admin', { roomName: 'nope' }, TYPE_REQUIRED],
-      ['no room parameter', 'admin', { type: 'p' }, ROOM_PARAM_MISSING],
+      [
+        'a numeric type (8.6 on: coerced to "1", an invalid type)',
+        'admin',
+        { roomName: 'random', type: 1 },
+        {
+          success: false,
+          error: 'error-invalid-room-type [error-invalid-room-type]',
+          errorType: 'error-invalid-room-type',
+          details: { function: 'RocketChat.saveRoomType', type: '1' },
+        },
+      ],
+      ['type before the room', 'admin', { roomName: 'nope' }, TYPE_KEY_REQUIRED],
+      [
+        'no room parameter (8.8 on: the typed body)',
+        'admin',
+        { type: 'p' },
+        {
+          success: false,
+          errorType: 'invalid-params',
+          error:
+            "must have required property 'roomId'\nmust have required property 'roomName'\nmust match a schema in anyOf",
+        },
+      ],
       ['an unknown room', 'admin', { roomName: 'nope', type: 'p' }, ROOM_NOT_FOUND],
       ['a private room', 'admin', { roomId: 'privateRoomId0001', type: 'c' }, ROOM_NOT_FOUND],
       [
@@ -82,6 +109,16 @@ describe('POST /api/v1/channels.setType', () => {
     ];
     it.each(cases)('%s', async (_name, who, body, expected) => {
       await expectRefused(makeFake(), who, PATH, body, 400, expected);
+    });
+
+    const seven: [string, object, object][] = [
+      ['no type', { roomName: 'random' }, TYPE_REQUIRED],
+      ['a numeric type', { roomName: 'random', type: 1 }, TYPE_REQUIRED],
+      ['type before the room', { roomName: 'nope' }, TYPE_REQUIRED],
+      ['no room parameter', { type: 'p' }, ROOM_PARAM_MISSING],
+    ];
+    it.each(seven)("7.10: %s is the route's own 400", async (_name, body, expected) => {
+      await expectRefused(makeFake({ profile: '7.10' }), 'admin', PATH, body, 400, expected);
     });
   });
 

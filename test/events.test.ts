@@ -79,7 +79,7 @@ describe('GET /__admin/events', () => {
     const got = await stream.done;
     expect(stream.headers()?.['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(got.map((e) => e.event)).toEqual(['hello', 'request', 'request', 'state', 'state', 'state']);
-    expect(got[0]?.data).toEqual({ profile: '7.10', clock: '2026-01-01T00:00:00.000Z', requests: 0 });
+    expect(got[0]?.data).toEqual({ profile: '8.9', clock: '2026-01-01T00:00:00.000Z', requests: 0 });
     expect(got[1]?.data).toMatchObject({
       type: 'request',
       entry: { seq: 1, method: 'GET', path: '/api/v1/channels.list', status: 200, user: 'alice' },

@@ -42,18 +42,32 @@ describe('every parameter of every route, given the wrong type', () => {
   for (const [path, valid, params] of bodyRoutes) {
     for (const param of params) {
       const wrong = WRONG_VALUES.filter(([, v]) => !(param === 'readOnly' && typeof v === 'boolean'));
-      it.each(wrong)(`POST ${path} with ${param} as %s: 400 envelope, no change`, async (_name, value) => {
-        const fake = makeFake();
-        const before = fake.state();
-        const res = await request(fake.app)
-          .post(path)
-          .set(AS.admin)
-          .send({ ...valid, [param]: value });
-        expectEnvelope(res, 400);
-        expect(fake.state()).toEqual(before);
-      });
+      // 7.10 validates bodies without coercion; 8.6 on coerce (null to "" or false: see below)
+      it.each(wrong)(
+        `POST ${path} with ${param} as %s: 400 envelope, no change (7.10)`,
+        async (_name, value) => {
+          const fake = makeFake({ profile: '7.10' });
+          const before = fake.state();
+          const res = await request(fake.app)
+            .post(path)
+            .set(AS.admin)
+            .send({ ...valid, [param]: value });
+          expectEnvelope(res, 400);
+          expect(fake.state()).toEqual(before);
+        },
+      );
     }
   }
+
+  it('8.6 on, the validator coerces: setType with roomId null reads it as "" and finds the room by name', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app)
+      .post('/api/v1/channels.setType')
+      .set(AS.admin)
+      .send({ roomId: null, roomName: 'random', type: 'p' });
+    expect(res.status).toBe(200);
+    expect(res.body.channel).toMatchObject({ name: 'random', t: 'p' });
+  });
 
   it.each(WRONG_VALUES)('POST /api/v1/login with every field as %s: the one 401', async (_name, value) => {
     const fake = makeFake();
@@ -94,22 +108,15 @@ describe('every parameter of every route, given the wrong type', () => {
 
   it('repeated count is the documented 400', async () => {
     const res = await request(makeFake().app).get('/api/v1/channels.list?count=1&count=2').set(AS.admin);
-    expect(res.body).toEqual({
-      success: false,
-      error: 'must be number [invalid-params]',
-      errorType: 'invalid-params',
-    });
+    // 8.8 on: the typed query's refusal, Rocket.Chat's words without the [invalid-params] suffix
+    expect(res.body).toEqual({ success: false, errorType: 'error-invalid-params', error: 'must be number' });
   });
 
   it('a repeated roomName is a 400, not a lookup', async () => {
     const res = await request(makeFake().app)
       .get('/api/v1/channels.getIntegrations?roomName=a&roomName=b')
       .set(AS.admin);
-    expect(res.body).toEqual({
-      success: false,
-      error: 'must be string [invalid-params]',
-      errorType: 'invalid-params',
-    });
+    expect(res.body).toEqual({ success: false, errorType: 'error-invalid-params', error: 'must be string' });
   });
 });
 

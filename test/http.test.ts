@@ -2,6 +2,7 @@ import request from 'supertest';
 
 import { AS, makeFake } from './support/fake';
 import { NOT_LOGGED_IN, resourceNotFound } from '../src/verify/expected';
+import { anonymousInfo } from './support/info';
 
 describe('every response', () => {
   it('is JSON with no-store caching headers, success and failure alike', async () => {
@@ -20,14 +21,9 @@ describe('every response', () => {
   });
 
   it('GET /api/info needs no auth', async () => {
-    const res = await request(makeFake().app).get('/api/info');
+    const res = await request(makeFake().app).get('/api/info').set('Host', 'chat.example.org');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      version: '7.10',
-      minimumClientVersions: { desktop: '4.1.0', mobile: '4.39.0' },
-      cloudWorkspaceId: '',
-      success: true,
-    });
+    expect(res.body).toEqual(anonymousInfo('http://chat.example.org'));
     expect(res.body).toMatchShape('info');
   });
 
@@ -40,15 +36,27 @@ describe('every response', () => {
     }
   });
 
-  it('a wrong method on a known route is a 405 naming the right one', async () => {
+  it("7.6 on, a wrong method on a known route is the unknown route's 404 (Hono matches both)", async () => {
     const fake = makeFake();
+    const before = fake.state();
+    for (const res of [
+      await request(fake.app).post('/api/v1/channels.list').set(AS.admin),
+      await request(fake.app).get('/api/v1/channels.setType').set(AS.admin),
+      await request(fake.app).get('/api/v1/login'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.headers).not.toHaveProperty('allow');
+      expect(res.body).toEqual(resourceNotFound);
+    }
+    expect(fake.state()).toEqual(before);
+  });
+
+  it('to 7.3 (Restivus), a wrong method on a known route is a 405 naming the right ones', async () => {
+    const fake = makeFake({ profile: '7.0' });
     const post = await request(fake.app).post('/api/v1/channels.list').set(AS.admin);
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
-    expect(post.body).toEqual({
-      success: false,
-      error: 'Method POST is not allowed here; use GET, HEAD',
-    });
+    expect(post.body).toEqual({ status: 'error', message: 'API endpoint does not exist' });
     const get = await request(fake.app).get('/api/v1/channels.setType').set(AS.admin);
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST');

@@ -176,6 +176,9 @@ describe('GET /api/v1/me and POST /api/v1/logout', () => {
       { status: 'success', data: { message: "You've been logged out!" } },
     ]);
     expect((await request(fake.app).get('/api/v1/me').set(headers)).status).toBe(401);
+    // Restivus' 405 names both methods
+    const put = await request(fake.app).put('/api/v1/logout').set(headers);
+    expect([put.status, put.headers.allow]).toEqual([405, 'POST, GET, HEAD']);
   });
 
   it.each(['7.10', '8.5', '8.9'] as const)(
@@ -189,10 +192,9 @@ describe('GET /api/v1/me and POST /api/v1/logout', () => {
       const out = await request(fake.app).get('/api/v1/logout').set(headers);
       expect([out.status, out.text]).toEqual([200, '']);
       expect((await request(fake.app).get('/api/v1/me').set(headers)).status).toBe(401);
-      // a wrong method names both
+      // a wrong method: Hono's router (7.6 on) has no route for it
       const put = await request(fake.app).put('/api/v1/logout').set(headers);
-      expect(put.status).toBe(405);
-      expect(put.headers.allow).toBe('POST, GET, HEAD');
+      expect([put.status, put.body]).toEqual([404, { success: false, error: 'Resource not found' }]);
     },
   );
 });

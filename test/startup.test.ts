@@ -72,7 +72,7 @@ describe('what start-up loads (the built package, in a fresh process)', () => {
     `;
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
     expect(out.started).toEqual([]);
-    expect(out.health).toEqual([200, '{"status":"ok","profile":"7.10"}']);
+    expect(out.health).toEqual([200, '{"status":"ok","profile":"8.9"}']);
     expect(out.post).toBe(200);
     expect(out.afterRequests).toEqual([]);
     // the default scenario's own seed is 1: the same world, once compiled and once resolved

@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { ApiError, toEnvelope } from '../errors';
 import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
 import type { Caller, Operation, OperationContext, Params } from '../operations/operation';
 import { operationAt } from '../operations/table';
+import type { Profile } from '../profiles';
 import type { Fault } from '../types';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
@@ -49,6 +51,14 @@ export interface ChatRequest {
 
 /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
 const NO_STORE_ERA = { '0.49': false, '7': true };
+/**
+ * A known route asked with a method it lacks: Restivus' 405 with `Allow` (to 7.3), or, from 7.6,
+ * where Hono's router matches method and path together, the unknown route's 404.
+ */
+const WRONG_METHOD: EraTable<'method-not-allowed' | 'not-found'> = {
+  '0.49': 'method-not-allowed',
+  '7.6': 'not-found',
+};
 /** Rocket.Chat's REST rate limiter: from 5.x (the 0.49 era had none). */
 const RATE_LIMITER_ERA = { '0.49': false, '5': true };
 
@@ -150,13 +160,13 @@ function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, s
 }
 
 /** The operation a request reaches, or the 404 / 405 of the real server's router. */
-function routeOf(request: ChatRequest): Operation {
+function routeOf(request: ChatRequest, profile: Profile): Operation {
   const op = operationAt(request.path);
   if (!op) throw new ApiError('not-found', { method: request.method, reason: request.path });
   const methods = op.also === undefined ? [op.method] : [op.method, op.also];
   const method = request.method === 'HEAD' && methods.includes('GET') ? 'GET' : request.method;
   if (methods.includes(method as 'GET' | 'POST')) return op;
-  if (request.method === 'OPTIONS')
+  if (request.method === 'OPTIONS' || byEra(profile, WRONG_METHOD) === 'not-found')
     throw new ApiError('not-found', { method: request.method, reason: request.path });
   throw new ApiError('method-not-allowed', {
     method: request.method,
@@ -221,7 +231,7 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
   // the answer's own headers, once there are any (the rate limit's)
   let headers: Record<string, string> | undefined;
   try {
-    const op = routeOf(request);
+    const op = routeOf(request, world.profile);
     detail.operation = op.name;
     const caller =
       op.auth === true
