@@ -52,6 +52,8 @@ export type {
   RequestFilter,
   Room,
   SessionInfo,
+  Team,
+  TeamType,
   User,
   UserRef,
   VerifyOptions,

@@ -127,10 +127,10 @@ describe("Rocket.Chat's own fields and extra", () => {
   it('Rocket.Chat fields the fake does not model are carried as given', () => {
     const world = resolveScenario({
       users: [{ ...admin, status: 'online', customFields: { team: 'a' } }],
-      channels: [{ name: 'x', lastMessage: { msg: 'hi' }, teamMain: true }],
+      channels: [{ name: 'x', lastMessage: { msg: 'hi' }, broadcast: true }],
     });
     expect(world.users[0]).toMatchObject({ status: 'online', customFields: { team: 'a' } });
-    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, teamMain: true });
+    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, broadcast: true });
   });
 
   it('extra adds fields of any name to the entity, returned by the API as given', async () => {

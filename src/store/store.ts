@@ -12,6 +12,7 @@ import type {
   PermissionTable,
   Room,
   RoomType,
+  Team,
   TokenRecord,
   User,
   UserRef,
@@ -27,6 +28,7 @@ import type { JsonObject, Projection, Query, SortSpec } from './query';
 import { jsonEqual, matches, project } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
+import { Teams } from './teams';
 import { listView, meView, roomView } from './views';
 import type { MeForm, MeView } from './views';
 
@@ -101,6 +103,8 @@ export interface EntityLookup {
   hasRoomId(id: string): boolean;
   hasRoomName(name: string): boolean;
   hasIntegrationId(id: string): boolean;
+  /** a team by `_id`, else by name */
+  team(ref: string): Team | undefined;
   defaultCreator(): UserRef | undefined;
   count(kind: 'users' | 'channels' | 'integrations'): number;
 }
@@ -139,6 +143,7 @@ export class Store {
   readonly #roomNames: LayeredMap<string, string>;
   readonly #integrations: LayeredMap<string, Integration>;
   readonly #tokens: LayeredMap<string, string>;
+  readonly #teams: Teams;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -159,6 +164,7 @@ export class Store {
     this.#roomNames = new LayeredMap(baseline.roomNames);
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
+    this.#teams = new Teams(baseline.teams);
     this.#roomLists = new KindLists({
       current: () => this.#rooms.values(),
       baseline: baseline.roomLists,
@@ -493,12 +499,16 @@ export class Store {
     return this.#add(user, (u) => this.#indexUser(u));
   }
 
-  /** Adds one room, already resolved and checked; a change of state. */
+  /**
+   * Adds one room, already resolved and checked (its `teamId` names a team; a main room's team has
+   * none yet, and its type is the room's); a change of state.
+   */
   addChannel(room: Room): Room {
     return this.#add(room, (r) => {
       this.#rooms.set(r._id, r);
       this.#roomNames.set(r.name, r._id);
       this.#roomLists.record(this.#version, undefined, r);
+      if (r.teamId !== undefined && r.teamMain === true) this.#teams.change(r.teamId, { roomId: r._id });
     });
   }
 
@@ -533,6 +543,7 @@ export class Store {
       hasRoomId: (id) => this.#rooms.has(id),
       hasRoomName: (name) => this.#roomNames.has(name),
       hasIntegrationId: (id) => this.#integrations.has(id),
+      team: (ref) => this.#teams.find(ref),
       defaultCreator: () => {
         const users = [...this.#users.values()];
         return this.#ref(users.find((u) => u.roles.includes('admin')) ?? users[0]);
@@ -588,6 +599,7 @@ export class Store {
       integrations: copy(this.#integrations.values()),
       tokens,
       permissions: structuredClone(this.#permissions),
+      ...(this.#teams.any ? { teams: copy(this.#teams.values()) } : {}),
     };
   }
 }

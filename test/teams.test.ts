@@ -1,0 +1,211 @@
+/**
+ * Teams (Rocket.Chat 5 on): the scenario's `teams` block with the rooms' `teamId` and `teamMain`,
+ * and the teams a world's state gives back.
+ */
+import request from 'supertest';
+
+import { ScenarioError } from '../src/scenario/problems';
+import { resolveScenario } from '../src/scenario/resolve';
+import type { ScenarioInput } from '../src/scenario/schema';
+import { WORLD, getAs, makeFake } from './support/fake';
+
+const INFO = '/api/v1/channels.info';
+const LIST = '/api/v1/channels.list';
+
+/**
+ * WORLD plus two teams. `eng` is private: alice is its member, its main room `eng` is `p`, and its
+ * public channel `eng-chat` has bob in it (not a team member). `ops` is public: its main room
+ * `ops` and its channel `ops-chat` are alice's. robot (a bot: view-c-room) is in neither team, and
+ * gina (a guest: no view-c-room) neither. Users and bots may read outgoing integrations here.
+ */
+const TEAMS: ScenarioInput = {
+  ...WORLD,
+  permissions: { 'manage-outgoing-integrations': ['admin', 'user', 'bot', 'guest'] },
+  teams: [
+    { _id: 'engTeamId00000001', name: 'eng', type: 'private', members: ['alice'] },
+    { name: 'ops', members: ['alice', 'Bob'] },
+  ],
+  channels: [
+    ...(WORLD.channels ?? []),
+    {
+      _id: 'engRoomId00000001',
+      name: 'eng',
+      t: 'p',
+      teamId: 'eng',
+      teamMain: true,
+      usernames: ['alice', 'admin'],
+      u: { username: 'alice' },
+    },
+    { _id: 'engChatRoomId0001', name: 'eng-chat', teamId: 'engTeamId00000001', usernames: ['bob'] },
+    { _id: 'opsRoomId00000001', name: 'ops', teamId: 'ops', teamMain: true, usernames: ['alice'] },
+    { _id: 'opsChatRoomId0001', name: 'ops-chat', teamId: 'ops', usernames: ['alice'] },
+  ],
+  integrations: [
+    ...(WORLD.integrations ?? []),
+    { _id: 'integEngChat00001', name: 'eng-hook', channel: ['#eng-chat'] },
+    { _id: 'integOpsChat00001', name: 'ops-hook', channel: ['#ops-chat'] },
+  ],
+};
+
+/** The problems a scenario is refused with, as `path: message`. */
+function problems(input: unknown): string[] {
+  try {
+    resolveScenario(input);
+  } catch (error) {
+    if (error instanceof ScenarioError) return error.problems.map((p) => `${p.path}: ${p.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('the world a teams scenario resolves to', () => {
+  it('has its teams: teamId by name resolved to the _id, the type from the main room, members as the users are named', () => {
+    const world = resolveScenario(TEAMS);
+    const ops = world.teams?.[1];
+    expect(ops?._id).toMatch(/^[23456789A-HJ-NP-Za-km-z]{17}$/);
+    expect(world.teams).toEqual([
+      {
+        _id: 'engTeamId00000001',
+        name: 'eng',
+        type: 1,
+        roomId: 'engRoomId00000001',
+        members: ['alice'],
+      },
+      { _id: ops?._id, name: 'ops', type: 0, roomId: 'opsRoomId00000001', members: ['alice', 'bob'] },
+    ]);
+    expect(resolveScenario(TEAMS).teams?.[1]?._id).toBe(ops?._id);
+    const rooms = world.channels.filter((c) => c.teamId !== undefined);
+    expect(rooms.map((c) => [c.name, c.teamId, c.teamMain])).toEqual([
+      ['eng', 'engTeamId00000001', true],
+      ['eng-chat', 'engTeamId00000001', undefined],
+      ['ops', ops?._id, true],
+      ['ops-chat', ops?._id, undefined],
+    ]);
+  });
+
+  it('a team without a main room is public unless it says otherwise; a world without teams has no teams key', () => {
+    const users = WORLD.users;
+    expect(resolveScenario({ users, teams: [{ name: 'a' }] }).teams).toEqual([
+      { _id: expect.any(String), name: 'a', type: 0, members: [] },
+    ]);
+    expect(resolveScenario({ users, teams: [{ name: 'b', type: 1 }] }).teams?.[0]?.type).toBe(1);
+    expect(resolveScenario(WORLD)).not.toHaveProperty('teams');
+    expect(makeFake().state()).not.toHaveProperty('teams');
+  });
+
+  it('the team fields show in channels.info and channels.list', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const info = await getAs(fake.app, 'alice', `${INFO}?roomName=ops-chat`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchShape('channel');
+    expect(info.body.channel).toMatchObject({ name: 'ops-chat', teamId: fake.state().teams?.[1]?._id });
+    const list = await getAs(fake.app, 'alice', `${LIST}?query=${encodeURIComponent('{"name":"ops"}')}`);
+    expect(list.body).toMatchShape('channels.list');
+    expect(list.body.channels[0]).toMatchObject({ name: 'ops', teamMain: true });
+  });
+});
+
+describe('state() of a world with teams', () => {
+  it('loads back as it is', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const initial = fake.state();
+    await fake.load(initial);
+    expect(fake.state()).toEqual(initial);
+  });
+});
+
+describe('scenario problems of teams, each at its path, in one report', () => {
+  const users = WORLD.users;
+
+  it('unknown team, unknown and repeated members, a second main room, a main room of the wrong type, teamMain without teamId, a repeated name', () => {
+    expect(
+      problems({
+        users,
+        teams: [
+          { _id: 'opsTeam', name: 'ops', type: 'public', members: ['alice', 'zed', 'ALICE'] },
+          { name: 'ops' },
+        ],
+        channels: [
+          { name: 'a', teamId: 'nope' },
+          { _id: 'bRoomId', name: 'b', t: 'p', teamId: 'ops', teamMain: true },
+          { name: 'c', teamId: 'opsTeam', teamMain: true },
+          { name: 'd', teamMain: false },
+        ],
+      }),
+    ).toEqual([
+      '$.teams[0].members[1]: no user "zed" in users',
+      '$.teams[0].members[2]: duplicate member "ALICE"',
+      '$.teams[1].name: duplicate team name "ops"',
+      '$.channels[0].teamId: no team "nope" in teams',
+      `$.channels[1].t: team "ops" is public: its main room's t must be "c", not "p"`,
+      '$.channels[2].teamMain: team "ops" already has a main room (_id "bRoomId")',
+      '$.channels[3].teamMain: "teamMain" needs "teamId"',
+    ]);
+  });
+
+  it('a typo in a team is refused with a suggestion, and the rest is still checked', () => {
+    expect(
+      problems({
+        users,
+        teams: [{ name: 'ops', memebers: ['alice'], private: true }],
+        channels: [
+          { name: 'a', teamId: 'ops' },
+          { name: 'b', teamId: 'nope' },
+          { name: 'c', team: 'ops' },
+        ],
+        team: [],
+      }),
+    ).toEqual([
+      '$.channels[2].team: unknown key "team"; did you mean "teamId"?',
+      '$.teams[0].memebers: unknown key "memebers"; did you mean "members"?',
+      '$.teams[0].private: unknown key "private"; did you mean "type"?',
+      '$.team: unknown key "team"; did you mean "teams"?',
+      '$.channels[1].teamId: no team "nope" in teams',
+    ]);
+  });
+
+  it('a type that is no team type, and a roomId that is not the main room', () => {
+    expect(
+      problems({
+        users,
+        teams: [
+          { name: 'x', type: 'secret' },
+          { name: 'y', roomId: 'nowhere' },
+        ],
+      }),
+    ).toEqual([
+      '$.teams[0].type: Invalid option: expected one of "public"|"private"|0|1',
+      '$.teams[1].roomId: "nowhere" is not the team\'s main room: no room has teamMain and this teamId',
+    ]);
+  });
+
+  it('a channel added to a running world: teamId by name, an unknown team refused, a second main room refused', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const before = fake.state();
+    const bad = await request(fake.app)
+      .post('/__admin/channels')
+      .send({ name: 'x', teamId: 'nope', teamMain: true });
+    expect(bad.status).toBe(400);
+    expect(bad.body.problems).toEqual([{ path: '$.teamId', message: 'no team "nope" in teams' }]);
+    expect(() => fake.addChannel({ name: 'y', teamId: 'ops', teamMain: true })).toThrow(
+      'addChannel(): $.teamMain: team "ops" already has a main room (_id "opsRoomId00000001")',
+    );
+    expect(() => fake.addChannel({ name: 'z', teamMain: true })).toThrow(
+      'addChannel(): $.teamMain: "teamMain" needs "teamId"',
+    );
+    expect(fake.state()).toEqual(before);
+  });
+
+  it('a main room added to a team without one becomes its main room; its t must be the team type', async () => {
+    const scenario: ScenarioInput = { ...WORLD, teams: [{ name: 'lab', type: 'private' }] };
+    const fake = makeFake({ scenario });
+    expect(() => fake.addChannel({ name: 'lab', teamId: 'lab', teamMain: true })).toThrow(
+      `addChannel(): $.t: team "lab" is private: its main room's t must be "p", not "c"`,
+    );
+    const room = fake.addChannel({ name: 'lab', t: 'p', teamId: 'lab', teamMain: true });
+    expect(fake.state().teams?.[0]).toMatchObject({ name: 'lab', type: 1, roomId: room._id });
+    const state = fake.state();
+    await fake.load(state);
+    expect(fake.state()).toEqual(state);
+  });
+});
