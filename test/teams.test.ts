@@ -1,16 +1,20 @@
 /**
- * Teams (Rocket.Chat 5 on): the scenario's `teams` block with the rooms' `teamId` and `teamMain`,
- * and the teams a world's state gives back.
+ * Teams (Rocket.Chat 5 on), where they change an answer: who may see a team's public channel
+ * (`canAccessRoom`: channels.info from 7, channels.getIntegrations from 8.8), which team rooms
+ * `channels.list` shows, and the scenario's `teams` block with the rooms' `teamId` and `teamMain`.
  */
 import request from 'supertest';
 
 import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import type { ScenarioInput } from '../src/scenario/schema';
+import type { ProfileId } from '../src/types';
 import { WORLD, getAs, makeFake } from './support/fake';
 
 const INFO = '/api/v1/channels.info';
+const INTEGRATIONS = '/api/v1/channels.getIntegrations';
 const LIST = '/api/v1/channels.list';
+const UNAUTHORIZED = { success: false, error: 'unauthorized' };
 
 /**
  * WORLD plus two teams. `eng` is private: alice is its member, its main room `eng` is `p`, and its
@@ -46,6 +50,10 @@ const TEAMS: ScenarioInput = {
     { _id: 'integOpsChat00001', name: 'ops-hook', channel: ['#ops-chat'] },
   ],
 };
+
+function names(body: { channels: { name: string }[] }): string[] {
+  return body.channels.map((c) => c.name);
+}
 
 /** The problems a scenario is refused with, as `path: message`. */
 function problems(input: unknown): string[] {
@@ -102,6 +110,134 @@ describe('the world a teams scenario resolves to', () => {
     const list = await getAs(fake.app, 'alice', `${LIST}?query=${encodeURIComponent('{"name":"ops"}')}`);
     expect(list.body).toMatchShape('channels.list');
     expect(list.body.channels[0]).toMatchObject({ name: 'ops', teamMain: true });
+  });
+});
+
+describe('who may see a public channel of a team (canAccessRoom)', () => {
+  const matrix: [string, 'alice' | 'bob' | 'robot' | 'gina', number][] = [
+    ['a member of the private team, not of the room', 'alice', 200],
+    ['a member of the room, not of the private team', 'bob', 200],
+    ['an outsider with view-c-room', 'robot', 403],
+  ];
+
+  describe.each<[ProfileId, string]>([
+    ['7.10', INFO],
+    ['8.9', INFO],
+    ['8.9', INTEGRATIONS],
+  ])('%s %s', (profile, path) => {
+    it.each(matrix)('in a private team: %s (%s) gets %i', async (_label, who, status) => {
+      const fake = makeFake({ scenario: TEAMS, profile });
+      const res = await getAs(fake.app, who, `${path}?roomName=eng-chat`);
+      expect(res.status).toBe(status);
+      if (status === 403) expect(res.body).toEqual(UNAUTHORIZED);
+      else expect(res.body).toMatchShape(path === INFO ? 'channel' : 'channels.getIntegrations');
+    });
+
+    it('in a public team: an outsider with view-c-room gets 200, one without it (a guest) 403', async () => {
+      const fake = makeFake({ scenario: TEAMS, profile });
+      const robot = await getAs(fake.app, 'robot', `${path}?roomName=ops-chat`);
+      expect(robot.status).toBe(200);
+      const gina = await getAs(fake.app, 'gina', `${path}?roomName=ops-chat`);
+      expect(gina.status).toBe(403);
+      expect(gina.body).toEqual(UNAUTHORIZED);
+    });
+  });
+
+  it('getIntegrations answers each caller: a page kept for a team member is not sent to an outsider', async () => {
+    const fake = makeFake({ scenario: TEAMS, profile: '8.9' });
+    const query = `${INTEGRATIONS}?roomName=eng-chat&includeAllPublicChannels=false`;
+    const alice = await getAs(fake.app, 'alice', query);
+    expect(alice.status).toBe(200);
+    expect(alice.body).toEqual({
+      integrations: [expect.objectContaining({ _id: 'integEngChat00001' })],
+      count: 1,
+      offset: 0,
+      total: 1,
+      success: true,
+    });
+    const robot = await getAs(fake.app, 'robot', query);
+    expect(robot.status).toBe(403);
+    expect(robot.body).toEqual(UNAUTHORIZED);
+  });
+
+  it('before 7 channels.info checks no access, and before 8.8 getIntegrations neither', async () => {
+    const six = await getAs(
+      makeFake({ scenario: TEAMS, profile: '6' }).app,
+      'robot',
+      `${INFO}?roomName=eng-chat`,
+    );
+    expect(six.status).toBe(200);
+    const seven = makeFake({ scenario: TEAMS, profile: '7.10' });
+    expect((await getAs(seven.app, 'robot', `${INTEGRATIONS}?roomName=eng-chat`)).status).toBe(200);
+  });
+
+  it('a private main room is not found by channels.*, as any private room', async () => {
+    const res = await getAs(makeFake({ scenario: TEAMS }).app, 'alice', `${INFO}?roomName=eng`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error:
+        'The required "roomId" or "roomName" param provided does not match any channel [error-room-not-found]',
+      errorType: 'error-room-not-found',
+    });
+  });
+});
+
+describe('channels.list and team rooms', () => {
+  it('lists a team room only to those in its usernames, whatever the team type; total counts what the caller sees', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const robot = await getAs(fake.app, 'robot', LIST);
+    expect(robot.status).toBe(200);
+    expect(robot.body).toMatchShape('channels.list');
+    expect(names(robot.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    expect(robot.body).toMatchObject({ count: 5, offset: 0, total: 5 });
+    const alice = await getAs(fake.app, 'alice', LIST);
+    expect(names(alice.body)).toEqual(['attic', 'club', 'general', 'news', 'ops', 'ops-chat', 'random']);
+    expect(alice.body).toMatchObject({ count: 7, offset: 0, total: 7 });
+    const bob = await getAs(fake.app, 'bob', `${LIST}?count=2&offset=2`);
+    expect(names(bob.body)).toEqual(['eng-chat', 'general']);
+    expect(bob.body).toMatchObject({ count: 2, offset: 2, total: 6 });
+  });
+
+  it('a world without teams lists every public channel to every caller with view-c-room, the same bytes', async () => {
+    const fake = makeFake();
+    const alice = await getAs(fake.app, 'alice', LIST);
+    const robot = await getAs(fake.app, 'robot', LIST);
+    expect(names(alice.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    expect(alice.body).toMatchObject({ count: 5, offset: 0, total: 5 });
+    expect(robot.text).toBe(alice.text);
+  });
+
+  it('a team room added to a running world is filtered from then on', async () => {
+    const scenario: ScenarioInput = { ...WORLD, teams: [{ name: 'ops', members: ['alice'] }] };
+    const fake = makeFake({ scenario });
+    expect((await getAs(fake.app, 'robot', LIST)).body.total).toBe(5);
+    const added = await request(fake.app)
+      .post('/__admin/channels')
+      .send({ name: 'side', teamId: 'ops', usernames: ['alice'] });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name: 'side', teamId: fake.state().teams?.[0]?._id });
+    const robot = await getAs(fake.app, 'robot', LIST);
+    expect(names(robot.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    const alice = await getAs(fake.app, 'alice', LIST);
+    expect(names(alice.body)).toEqual(['attic', 'club', 'general', 'news', 'random', 'side']);
+    expect(alice.body.total).toBe(6);
+  });
+
+  it('profile 5 filters them already; 0.49 predates teams and lists every public channel', async () => {
+    const five = await getAs(makeFake({ scenario: TEAMS, profile: '5' }).app, 'robot', `${LIST}?count=0`);
+    expect(names(five.body)).toEqual(['attic', 'club', 'general', 'news', 'random']);
+    const old = await getAs(makeFake({ scenario: TEAMS, profile: '0.49' }).app, 'robot', `${LIST}?count=0`);
+    expect(names(old.body)).toEqual([
+      'attic',
+      'club',
+      'eng-chat',
+      'general',
+      'news',
+      'ops',
+      'ops-chat',
+      'random',
+    ]);
   });
 });
 

@@ -19,6 +19,8 @@ export interface Baseline {
   readonly tokens: ReadonlyMap<string, string>;
   /** teams by `_id` (none unless the scenario has teams) */
   readonly teams: ReadonlyMap<string, Team>;
+  /** whether some room belongs to a team (`teamId`): `channels.list` then filters per caller */
+  readonly hasTeamRooms: boolean;
   /** sorted lists of rooms and of integrations, built on first use, shared by every store on this baseline */
   readonly roomLists: BaselineLists<Room>;
   readonly integrationLists: BaselineLists<Integration>;
@@ -61,9 +63,11 @@ export function buildBaseline(source: World): Baseline {
   }
   const rooms = new Map<string, Room>();
   const roomNames = new Map<string, string>();
+  let hasTeamRooms = false;
   for (const room of world.channels) {
     rooms.set(room._id, room);
     roomNames.set(room.name, room._id);
+    if (room.teamId !== undefined) hasTeamRooms = true;
   }
   const integrations = new Map(world.integrations.map((i) => [i._id, i] as const));
   const tokens = new Map<string, string>();
@@ -84,6 +88,7 @@ export function buildBaseline(source: World): Baseline {
     integrations,
     tokens,
     teams: new Map((world.teams ?? []).map((team) => [team._id, team] as const)),
+    hasTeamRooms,
     roomLists: new BaselineLists(rooms),
     integrationLists: new BaselineLists(integrations),
   };

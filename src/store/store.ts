@@ -48,6 +48,8 @@ const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oaut
 const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
 /** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
 const READ_ONLY_MUTES = { '0.49': true, '5': false };
+/** Teams (5.x on): `channels.list` shows a team's rooms only to their members. */
+const TEAMS = { '0.49': false, '5': true };
 
 /** Options that change the rules, not the data. */
 export interface StoreOptions {
@@ -144,6 +146,8 @@ export class Store {
   readonly #integrations: LayeredMap<string, Integration>;
   readonly #tokens: LayeredMap<string, string>;
   readonly #teams: Teams;
+  /** some room belongs to a team: `channels.list` then filters per caller (see {@link listChannels}) */
+  #teamRooms: boolean;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -165,6 +169,7 @@ export class Store {
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
     this.#teams = new Teams(baseline.teams);
+    this.#teamRooms = baseline.hasTeamRooms;
     this.#roomLists = new KindLists({
       current: () => this.#rooms.values(),
       baseline: baseline.roomLists,
@@ -239,21 +244,34 @@ export class Store {
   }
 
   /**
+   * Whether some room belongs to a team and the profile knows teams (5.x on): then what a caller
+   * lists or may see depends on the caller's memberships, not only on the caller's permissions (a
+   * world without team rooms keeps the one `channels.list` every caller shares).
+   */
+  get hasTeamRooms(): boolean {
+    return this.#teamRooms && byEra(this.#profile, TEAMS);
+  }
+
+  /**
    * `channels.list`: public rooms only, all of them or the joined ones (see {@link channelScope};
-   * a caller that has already worked the scope out passes it).
+   * a caller that has already worked the scope out passes it). From 5.x a team's room is listed
+   * only to the users in its `usernames`, whatever the team's type.
    */
   listChannels(user: User, options: ListOptions, scope: ChannelScope = this.channelScope(user)): ListResult {
-    const member = scope === 'joined' ? user.username : undefined;
-    return this.#paginate(
-      this.#roomLists,
-      listView,
-      member === undefined ? 'channels' : `channels|joined|${member}`,
-      options,
-      [[['name'], 1]],
-      member === undefined
-        ? (doc) => doc.t === 'c'
-        : (doc) => doc.t === 'c' && Array.isArray(doc.usernames) && doc.usernames.includes(member),
-    );
+    const name = user.username;
+    const joined = (doc: JsonObject): boolean => Array.isArray(doc.usernames) && doc.usernames.includes(name);
+    const [list, belongs]: [string, (doc: JsonObject) => boolean] =
+      scope === 'joined'
+        ? [`channels|joined|${name}`, (doc) => doc.t === 'c' && joined(doc)]
+        : this.hasTeamRooms
+          ? [`channels|teams|${name}`, (doc) => doc.t === 'c' && (doc.teamId === undefined || joined(doc))]
+          : ['channels', (doc) => doc.t === 'c'];
+    return this.#paginate(this.#roomLists, listView, list, options, [[['name'], 1]], belongs);
+  }
+
+  /** A team by `_id`, as it is now. */
+  team(id: string): Team | undefined {
+    return this.#teams.get(id);
   }
 
   /**
@@ -508,7 +526,9 @@ export class Store {
       this.#rooms.set(r._id, r);
       this.#roomNames.set(r.name, r._id);
       this.#roomLists.record(this.#version, undefined, r);
-      if (r.teamId !== undefined && r.teamMain === true) this.#teams.change(r.teamId, { roomId: r._id });
+      if (r.teamId === undefined) return;
+      this.#teamRooms = true;
+      if (r.teamMain === true) this.#teams.change(r.teamId, { roomId: r._id });
     });
   }
 
