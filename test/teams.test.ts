@@ -1,7 +1,8 @@
 /**
  * Teams (Rocket.Chat 5 on), where they change an answer: who may see a team's public channel
  * (`canAccessRoom`: channels.info from 7, channels.getIntegrations from 8.8), which team rooms
- * `channels.list` shows, and the scenario's `teams` block with the rooms' `teamId` and `teamMain`.
+ * `channels.list` shows, a main room's change of type changing its team's, and the scenario's
+ * `teams` block with the rooms' `teamId` and `teamMain`.
  */
 import request from 'supertest';
 
@@ -9,7 +10,7 @@ import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
-import { WORLD, getAs, makeFake } from './support/fake';
+import { WORLD, getAs, makeFake, postAs } from './support/fake';
 
 const INFO = '/api/v1/channels.info';
 const INTEGRATIONS = '/api/v1/channels.getIntegrations';
@@ -241,12 +242,63 @@ describe('channels.list and team rooms', () => {
   });
 });
 
+describe("a main room's change of type changes its team's", () => {
+  it('channels.setType of a public main room makes the team private: an outsider loses the access; a reset gives it back', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const opsId = fake.state().teams?.[1]?._id;
+    expect((await getAs(fake.app, 'robot', `${INFO}?roomName=ops-chat`)).status).toBe(200);
+    const res = await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'ops', type: 'p' });
+    expect(res.status).toBe(200);
+    expect(res.body.channel).toMatchObject({ name: 'ops', t: 'p', teamMain: true, teamId: opsId });
+    expect(fake.state().teams?.[1]).toEqual({
+      _id: opsId,
+      name: 'ops',
+      type: 1,
+      roomId: 'opsRoomId00000001',
+      members: ['alice', 'bob'],
+    });
+    const robot = await getAs(fake.app, 'robot', `${INFO}?roomName=ops-chat`);
+    expect(robot.status).toBe(403);
+    expect(robot.body).toEqual(UNAUTHORIZED);
+    // a team member still may
+    expect((await getAs(fake.app, 'bob', `${INFO}?roomName=ops-chat`)).status).toBe(200);
+    await fake.reset();
+    expect(fake.state().teams?.[1]?.type).toBe(0);
+    expect((await getAs(fake.app, 'robot', `${INFO}?roomName=ops-chat`)).status).toBe(200);
+  });
+
+  it('groups.setType of a private main room makes the team public', async () => {
+    const fake = makeFake({ scenario: TEAMS, profile: '8.9' });
+    expect((await getAs(fake.app, 'robot', `${INTEGRATIONS}?roomName=eng-chat`)).status).toBe(403);
+    const res = await postAs(fake.app, 'admin', '/api/v1/groups.setType', { roomName: 'eng', type: 'c' });
+    expect(res.status).toBe(200);
+    expect(fake.state().teams?.[0]?.type).toBe(0);
+    expect((await getAs(fake.app, 'robot', `${INTEGRATIONS}?roomName=eng-chat`)).status).toBe(200);
+  });
+
+  it('a room that is not a main room leaves its team as it is', async () => {
+    const fake = makeFake({ scenario: TEAMS });
+    const before = fake.state().teams;
+    const res = await postAs(fake.app, 'admin', '/api/v1/channels.setType', {
+      roomName: 'ops-chat',
+      type: 'p',
+    });
+    expect(res.status).toBe(200);
+    expect(fake.state().teams).toEqual(before);
+  });
+});
+
 describe('state() of a world with teams', () => {
-  it('loads back as it is', async () => {
+  it('loads back as it is, also after a team changed type', async () => {
     const fake = makeFake({ scenario: TEAMS });
     const initial = fake.state();
     await fake.load(initial);
     expect(fake.state()).toEqual(initial);
+    await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'ops', type: 'p' });
+    const changed = fake.state();
+    expect(changed.teams?.[1]?.type).toBe(1);
+    await fake.load(changed);
+    expect(fake.state()).toEqual(changed);
   });
 });
 

@@ -28,7 +28,7 @@ import type { JsonObject, Projection, Query, SortSpec } from './query';
 import { jsonEqual, matches, project } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
-import { Teams } from './teams';
+import { Teams, teamTypeOf } from './teams';
 import { listView, meView, roomView } from './views';
 import type { MeForm, MeView } from './views';
 
@@ -48,7 +48,10 @@ const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oaut
 const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
 /** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
 const READ_ONLY_MUTES = { '0.49': true, '5': false };
-/** Teams (5.x on): `channels.list` shows a team's rooms only to their members. */
+/**
+ * Teams (5.x on): `channels.list` shows a team's rooms only to their members, and a main room's
+ * change of type (`saveRoomSettings`) changes its team's type.
+ */
 const TEAMS = { '0.49': false, '5': true };
 
 /** Options that change the rules, not the data. */
@@ -416,7 +419,14 @@ export class Store {
     if (type === 'c' && !this.can(user, 'create-c', room))
       throw new ApiError('error-action-not-allowed-public');
     if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
+    this.#followMainRoom(room, type);
     return this.#commitRoom(room, { t: type });
+  }
+
+  /** A team's main room changing type changes the team's (`saveRoomSettings`, 5.x on). */
+  #followMainRoom(room: Room, t: RoomType): void {
+    if (room.teamMain === true && room.teamId !== undefined && byEra(this.#profile, TEAMS))
+      this.#teams.change(room.teamId, { type: teamTypeOf(t) });
   }
 
   /** The room a reference names (by `_id` first, else by name), if there is one. */
@@ -472,6 +482,7 @@ export class Store {
     if (!room) return;
     const next: Room = { ...room, ...fields, _updatedAt: this.clock.tick() };
     if (fields.archived === false) delete next.archived;
+    if (fields.t !== undefined) this.#followMainRoom(room, fields.t);
     this.#version += 1;
     this.#rooms.set(id, next);
     this.#roomLists.record(this.#version, room, next);
