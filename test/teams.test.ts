@@ -6,11 +6,11 @@
  */
 import request from 'supertest';
 
-import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { WORLD, getAs, makeFake, postAs } from './support/fake';
+import { scenarioProblems } from './support/problems';
 
 const INFO = '/api/v1/channels.info';
 const INTEGRATIONS = '/api/v1/channels.getIntegrations';
@@ -54,17 +54,6 @@ const TEAMS: ScenarioInput = {
 
 function names(body: { channels: { name: string }[] }): string[] {
   return body.channels.map((c) => c.name);
-}
-
-/** The problems a scenario is refused with, as `path: message`. */
-function problems(input: unknown): string[] {
-  try {
-    resolveScenario(input);
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.problems.map((p) => `${p.path}: ${p.message}`);
-    throw error;
-  }
-  return [];
 }
 
 describe('the world a teams scenario resolves to', () => {
@@ -307,7 +296,7 @@ describe('scenario problems of teams, each at its path, in one report', () => {
 
   it('unknown team, unknown and repeated members, a second main room, a main room of the wrong type, teamMain without teamId, a repeated name', () => {
     expect(
-      problems({
+      scenarioProblems({
         users,
         teams: [
           { _id: 'opsTeam', name: 'ops', type: 'public', members: ['alice', 'zed', 'ALICE'] },
@@ -333,7 +322,7 @@ describe('scenario problems of teams, each at its path, in one report', () => {
 
   it('a typo in a team is refused with a suggestion, and the rest is still checked', () => {
     expect(
-      problems({
+      scenarioProblems({
         users,
         teams: [{ name: 'ops', memebers: ['alice'], private: true }],
         channels: [
@@ -354,7 +343,7 @@ describe('scenario problems of teams, each at its path, in one report', () => {
 
   it('a type that is no team type, and a roomId that is not the main room', () => {
     expect(
-      problems({
+      scenarioProblems({
         users,
         teams: [
           { name: 'x', type: 'secret' },
