@@ -53,6 +53,8 @@ export type {
   Room,
   ServerSettings,
   SessionInfo,
+  Team,
+  TeamType,
   User,
   UserRef,
   VerifyOptions,

@@ -39,6 +39,22 @@ export interface Room extends WireType<typeof ROOM_SHAPE> {
   [extra: string]: unknown;
 }
 
+/** A team's type, as Rocket.Chat's `Team` collection stores it: 0 public, 1 private. */
+export type TeamType = 0 | 1;
+
+/**
+ * A team (Rocket.Chat 5 on): its rooms name it in `teamId`, its main room (`roomId`, the room with
+ * `teamMain: true`) has the team's type as its `t`; `members` are the usernames of its members.
+ */
+export interface Team {
+  _id: string;
+  name: string;
+  type: TeamType;
+  /** the main room's `_id`, when the team has one */
+  roomId?: string;
+  members: string[];
+}
+
 /** An outgoing webhook: Rocket.Chat posts a room's events to `urls`. */
 export interface OutgoingIntegration extends WireType<typeof OUTGOING_SHAPE> {
   [extra: string]: unknown;
@@ -96,6 +112,8 @@ export interface World {
   integrations: Integration[];
   tokens: TokenRecord[];
   permissions: PermissionTable;
+  /** present when the scenario has teams */
+  teams?: Team[];
   /** present when the scenario turns rate limiting on */
   rateLimit?: RateLimitConfig;
   /** the settings the scenario (or a change since) gives; the rest keep their defaults */

@@ -57,6 +57,10 @@ export const ROOM_SHAPE = {
   topic: { kind: 'string' },
   description: { kind: 'string' },
   archived: { kind: 'boolean' },
+  /** the team the room belongs to (Rocket.Chat 5 on) */
+  teamId: { kind: 'string' },
+  /** the team's main room: its `t` is the team's type */
+  teamMain: { kind: 'boolean' },
   _updatedAt: { kind: 'iso', required: true },
   joinCodeRequired: { kind: 'boolean', required: true, notInLists: true },
   joinCode: { kind: 'string', hidden: true },

@@ -112,10 +112,16 @@ describe('GET /api/v1/channels.getIntegrations', () => {
     }
   });
 
-  it('lenient mode finds private rooms', async () => {
-    const res = await getAs(makeFake({ lenient: true }).app, 'admin', `${PATH}?roomName=secret`);
+  it('lenient mode finds private rooms (to 8.7; 8.8 then lets in only their members)', async () => {
+    const res = await getAs(
+      makeFake({ lenient: true, profile: '7.10' }).app,
+      'admin',
+      `${PATH}?roomName=secret`,
+    );
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual(['integAll000000001', 'integSecret000001']);
+    const checked = await getAs(makeFake({ lenient: true }).app, 'admin', `${PATH}?roomName=secret`);
+    expect([checked.status, checked.body]).toEqual([403, { success: false, error: 'unauthorized' }]);
   });
 
   it('with only manage-own-* permissions, only the caller\u2019s integrations', async () => {

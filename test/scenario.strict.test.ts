@@ -16,18 +16,9 @@ import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
 import { createFakeServer } from '../src/server';
 import type { FakeServerOptions } from '../src/server';
+import { scenarioProblems } from './support/problems';
 
 const admin = { username: 'admin', password: 'pw', roles: ['admin' as const] };
-
-function problems(input: unknown): string[] {
-  try {
-    resolveScenario(input);
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.problems.map((p) => `${p.path}: ${p.message}`);
-    throw error;
-  }
-  return [];
-}
 
 describe('unknown keys inside entities', () => {
   it.each([
@@ -72,11 +63,13 @@ describe('unknown keys inside entities', () => {
       '$.users[0].favouriteColour: unknown key "favouriteColour"',
     ],
   ])('%s is refused with its path and a suggestion', (_name, input, expected) => {
-    expect(problems(input)).toContain(expected);
+    expect(scenarioProblems(input)).toContain(expected);
   });
 
   it('every unknown key of one entity is named, each at its own path', () => {
-    expect(problems({ users: [{ username: 'a', password: 'a', role: ['admin'], activ: false }] })).toEqual([
+    expect(
+      scenarioProblems({ users: [{ username: 'a', password: 'a', role: ['admin'], activ: false }] }),
+    ).toEqual([
       '$.users[0].role: unknown key "role"; did you mean "roles"?',
       '$.users[0].activ: unknown key "activ"; did you mean "active"?',
     ]);
@@ -127,10 +120,10 @@ describe("Rocket.Chat's own fields and extra", () => {
   it('Rocket.Chat fields the fake does not model are carried as given', () => {
     const world = resolveScenario({
       users: [{ ...admin, status: 'online', customFields: { team: 'a' } }],
-      channels: [{ name: 'x', lastMessage: { msg: 'hi' }, teamMain: true }],
+      channels: [{ name: 'x', lastMessage: { msg: 'hi' }, broadcast: true }],
     });
     expect(world.users[0]).toMatchObject({ status: 'online', customFields: { team: 'a' } });
-    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, teamMain: true });
+    expect(world.channels[0]).toMatchObject({ lastMessage: { msg: 'hi' }, broadcast: true });
   });
 
   it('extra adds fields of any name to the entity, returned by the API as given', async () => {
@@ -156,7 +149,7 @@ describe("Rocket.Chat's own fields and extra", () => {
   });
 
   it('extra may not set a field the fake models (its checks would be skipped)', () => {
-    expect(problems({ users: [admin], channels: [{ name: 'x', extra: { ro: 'yes' } }] })).toEqual([
+    expect(scenarioProblems({ users: [admin], channels: [{ name: 'x', extra: { ro: 'yes' } }] })).toEqual([
       '$.channels[0].extra.ro: "ro" is a field the fake models: set it on the entity itself, not in "extra"',
     ]);
   });

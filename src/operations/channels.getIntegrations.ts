@@ -2,7 +2,14 @@ import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { operation, success } from './operation';
-import { callerOf, mayAccessRoom, readIncludeAll, readListOptions, readRoomRef } from './params';
+import {
+  accessIsPersonal,
+  callerOf,
+  mayAccessRoom,
+  readIncludeAll,
+  readListOptions,
+  readRoomRef,
+} from './params';
 import { GET_INTEGRATIONS_VALIDATOR, validated } from './schemas';
 
 /** A request naming no room: the room check's error; 6.x's route fell through to not found (8.8's schema refuses it first). */
@@ -46,5 +53,12 @@ export default operation({
       total: result.total,
     });
   },
-  cacheKey: (context) => `${context.store.integrationScope(callerOf(context)).key}|${context.input.rawQuery}`,
+  // the same for callers of one scope, unless the room check may tell them apart (8.8 on)
+  cacheKey: (context) => {
+    const { store, profile, input } = context;
+    const user = callerOf(context);
+    const key = store.integrationScope(user).key;
+    const personal = byEra(profile, CHECKS_ACCESS) && accessIsPersonal(store, user);
+    return personal ? `${key}|${user._id}|${input.rawQuery}` : `${key}|${input.rawQuery}`;
+  },
 });

@@ -39,10 +39,12 @@ export default operation({
     const { items, count, offset, total } = context.store.listChannels(callerOf(context), options, scope);
     return success({ channels: items, count, offset, total });
   },
-  // a page is the same for every caller who sees all channels; a joined-only caller has their own
+  // a page is the same for every caller who sees all channels, unless team rooms make it their
+  // own (src/store/store.ts, listChannels); a joined-only caller has their own
   cacheKey: (context) => {
+    const { store, input } = context;
     const user = callerOf(context);
-    const scope = context.store.channelScope(user);
-    return scope === 'all' ? `all|${context.input.rawQuery}` : `joined|${user._id}|${context.input.rawQuery}`;
+    if (store.channelScope(user) === 'joined') return `joined|${user._id}|${input.rawQuery}`;
+    return store.hasTeamRooms ? `all|${user._id}|${input.rawQuery}` : `all|${input.rawQuery}`;
   },
 });

@@ -1,3 +1,4 @@
+import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import type { ListOptions, RoomRef, Store } from '../store/store';
@@ -171,12 +172,35 @@ export function readIncludeAll(params: Params): boolean {
   return raw === undefined || raw === 'true';
 }
 
+/** `canAccessRoom` knows teams from 5.x: a team's public channel is seen by the team's rule. */
+const TEAM_ACCESS = { '0.49': false, '5': true };
+
 /**
- * Rocket.Chat's `canAccessRoom` for a public channel: the caller holds `view-c-room`, or is one of
- * its members.
+ * Rocket.Chat's `canAccessRoom`, any of its rules: a public channel of a team is open to those
+ * with `view-c-room` when the team is public, else to the team's members; any other public
+ * channel to those with `view-c-room`; and any room to its members (in its `usernames`) who hold
+ * `view-joined-room` or `view-c-room`.
  */
 export function mayAccessRoom(store: Store, user: User, room: Room): boolean {
-  return store.can(user, 'view-c-room', room) || room.usernames.includes(user.username);
+  if (room.t === 'c') {
+    if (room.teamId !== undefined && byEra(store.profile, TEAM_ACCESS)) {
+      const team = store.team(room.teamId);
+      if (team?.type === 0 ? store.can(user, 'view-c-room', room) : team?.members.includes(user.username))
+        return true;
+    } else if (store.can(user, 'view-c-room', room)) return true;
+  }
+  return (
+    room.usernames.includes(user.username) &&
+    (store.can(user, 'view-joined-room', room) || store.can(user, 'view-c-room', room))
+  );
+}
+
+/**
+ * Whether {@link mayAccessRoom} may answer differently for two callers with the same permissions:
+ * when team rooms are governed by membership, or when the caller sees rooms only as a member.
+ */
+export function accessIsPersonal(store: Store, user: User): boolean {
+  return store.hasTeamRooms || !store.can(user, 'view-c-room');
 }
 
 /** The caller of an operation declared with `auth: true` (the pipeline has authenticated it). */

@@ -91,6 +91,8 @@ export function buildRoom(
   optional(room, 'topic', input.topic);
   optional(room, 'description', input.description);
   optional(room, 'archived', input.archived);
+  optional(room, 'teamId', input.teamId);
+  optional(room, 'teamMain', input.teamMain);
   room._updatedAt = input._updatedAt ?? ts;
   room.joinCodeRequired = input.joinCodeRequired ?? Boolean(input.joinCode);
   optional(room, 'joinCode', input.joinCode);

@@ -6,6 +6,8 @@ import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import { parseOrThrow, targetProblem } from './checks';
 import { channelSchema, integrationSchema, userSchema } from './schema';
+import { resolveTeamFields } from './teams';
+import type { TeamTarget } from './teams';
 
 /**
  * One entity added to a running world (the control API's `POST /__admin/users|channels|
@@ -26,6 +28,12 @@ function refOrProblem(
     problems.push({ path: jsonPath(path), message: `no user ${what} in users` });
   }
   return user;
+}
+
+/** A team of the running world as a room's `teamId` finds it. */
+function teamTarget(lookup: EntityLookup, ref: string): TeamTarget | undefined {
+  const team = lookup.team(ref);
+  return team && { _id: team._id, name: team.name, type: team.type, main: team.roomId };
 }
 
 function done(source: string, problems: Problem[]): void {
@@ -54,7 +62,18 @@ export function resolveChannel(
   const parsed = parseOrThrow(channelSchema, input, source);
   const problems: Problem[] = [];
   const owner = parsed.u ? refOrProblem(lookup, parsed.u, ['u'], problems) : lookup.defaultCreator();
-  const room = buildRoom({ ro: false, ...parsed }, 'added-channel', lookup.count('channels'), owner, ctx);
+  const problem = (key: string, message: string): void => {
+    problems.push({ path: jsonPath([key]), message });
+  };
+  const team = resolveTeamFields(parsed, (ref) => teamTarget(lookup, ref), problem);
+  const teamId = team?._id ?? parsed.teamId;
+  const room = buildRoom(
+    { ro: false, ...parsed, teamId },
+    'added-channel',
+    lookup.count('channels'),
+    owner,
+    ctx,
+  );
   if (lookup.hasRoomId(room._id))
     problems.push({ path: '$._id', message: `duplicate channel _id "${room._id}"` });
   if (lookup.hasRoomName(room.name))

@@ -28,8 +28,6 @@ export const ROOM_CARRIED = [
   'servedBy',
   'prid',
   'avatarETag',
-  'teamMain',
-  'teamId',
   'teamDefault',
   'open',
   'autoTranslateLanguage',

@@ -4,8 +4,15 @@ import type { Problem } from '../types';
 import { findForbiddenKeys } from './checks';
 import { ScenarioError } from './problems';
 import { problemsOf } from './issues';
-import type { ParsedChannel, ParsedIntegration, ParsedScenario, ParsedUser } from './schema';
-import { channelSchema, integrationSchema, scenarioSchema, tokenSchema, userSchema } from './schema';
+import type { ParsedChannel, ParsedIntegration, ParsedScenario, ParsedTeam, ParsedUser } from './schema';
+import {
+  channelSchema,
+  integrationSchema,
+  scenarioSchema,
+  teamSchema,
+  tokenSchema,
+  userSchema,
+} from './schema';
 
 /**
  * Reads a scenario document for resolution, so that one report names every problem: when the
@@ -25,11 +32,12 @@ type Listed<T> = (T | undefined)[];
 /** The well-formed parts of a scenario: a list keeps an entity's index, with a hole where it failed. */
 export interface ReadableScenario extends Omit<
   ParsedScenario,
-  'users' | 'channels' | 'integrations' | 'tokens'
+  'users' | 'channels' | 'integrations' | 'teams' | 'tokens'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
   integrations?: Listed<ParsedIntegration>;
+  teams?: Listed<ParsedTeam>;
   tokens?: Listed<z.output<typeof tokenSchema>>;
 }
 
@@ -39,12 +47,16 @@ export interface ReadScenario {
   /** the problems of shape and type, in the schema's order; none when the document is well-formed */
   problems: Problem[];
   /** per kind, the entities that failed, by index (holes in the lists) */
-  broken: { users: Map<number, BrokenEntity>; channels: Map<number, BrokenEntity> };
+  broken: {
+    users: Map<number, BrokenEntity>;
+    channels: Map<number, BrokenEntity>;
+    teams: Map<number, BrokenEntity>;
+  };
   /**
    * kinds whose entities cannot all be known (the list is not a list, or `generate` is broken):
    * a reference to such an entity that is not found is not reported
    */
-  unknown: { users: boolean; channels: boolean };
+  unknown: { users: boolean; channels: boolean; teams: boolean };
 }
 
 function issuesOf(error: z.ZodError, at: PropertyKey[] = []): Problem[] {
@@ -94,15 +106,21 @@ export function readScenario(input: unknown, source: string): ReadScenario {
   const forbidden: Problem[] = [];
   findForbiddenKeys(input, [], forbidden);
   if (forbidden.length > 0) throw new ScenarioError(source, forbidden);
-  const broken = { users: new Map<number, BrokenEntity>(), channels: new Map<number, BrokenEntity>() };
+  const broken = {
+    users: new Map<number, BrokenEntity>(),
+    channels: new Map<number, BrokenEntity>(),
+    teams: new Map<number, BrokenEntity>(),
+  };
   const whole = scenarioSchema.safeParse(input);
   if (whole.success) {
-    return { scenario: whole.data, problems: [], broken, unknown: { users: false, channels: false } };
+    const unknown = { users: false, channels: false, teams: false };
+    return { scenario: whole.data, problems: [], broken, unknown };
   }
   const problems = issuesOf(whole.error);
   if (!isObject(input)) throw new ScenarioError(source, problems);
   const users = readList(userSchema, input.users, { map: broken.users, nameKey: 'username' });
   const channels = readList(channelSchema, input.channels, { map: broken.channels, nameKey: 'name' });
+  const teams = readList(teamSchema, input.teams, { map: broken.teams, nameKey: 'name' });
   const generate = readField('generate', input.generate) as ParsedScenario['generate'];
   const generateBroken = input.generate !== undefined && generate === undefined;
   const scenario: ReadableScenario = {
@@ -112,6 +130,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     users: users ?? [],
     channels: channels ?? [],
     integrations: readList(integrationSchema, input.integrations) ?? [],
+    teams: teams ?? [],
     tokens: readList(tokenSchema, input.tokens) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
@@ -123,6 +142,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     unknown: {
       users: users === undefined || generateBroken,
       channels: channels === undefined || generateBroken,
+      teams: teams === undefined,
     },
   };
 }

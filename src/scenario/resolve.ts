@@ -9,6 +9,7 @@ import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import type { ReadScenario, ReadableScenario } from './read';
 import { readScenario } from './read';
+import { ScenarioTeams, resolveTeamFields } from './teams';
 
 /** Generated entities: faker, loaded only for a scenario with `generate`. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
@@ -68,7 +69,9 @@ class WorldBuilder {
 
   build(): World {
     this.#buildUsers();
-    const channels = this.#buildChannels();
+    const teams = this.#indexTeams();
+    const channels = this.#buildChannels(teams);
+    const built = teams.build(this.read.broken.channels.size === 0 && !this.read.unknown.channels);
     return {
       seed: this.#ctx.seed,
       clock: this.#ctx.clock,
@@ -77,6 +80,7 @@ class WorldBuilder {
       integrations: this.#buildIntegrations(),
       tokens: this.#buildTokens(),
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
+      ...(built ? { teams: built } : {}),
       ...(this.scenario.rateLimit ? { rateLimit: { ...this.scenario.rateLimit } } : {}),
       ...(this.scenario.settings ? { settings: { ...this.scenario.settings } } : {}),
       ...(this.scenario.profile ? { profile: this.scenario.profile } : {}),
@@ -162,7 +166,22 @@ class WorldBuilder {
     return user && { _id: user._id, username: user.username };
   }
 
-  #buildChannels(): Room[] {
+  /** The scenario's teams, indexed for the rooms' `teamId` (members are users of the scenario). */
+  #indexTeams(): ScenarioTeams {
+    return new ScenarioTeams({
+      seed: this.#ctx.seed,
+      teams: this.scenario.teams ?? [],
+      broken: this.read.broken.teams,
+      unknown: this.read.unknown.teams,
+      username: (name) => {
+        const key = `u:${name.toLowerCase()}`;
+        return this.#userIndex.get(key)?.username ?? (this.#maybeBroken(key) ? null : undefined);
+      },
+      problem: (path, message) => this.#problem(path, message),
+    });
+  }
+
+  #buildChannels(teams: ScenarioTeams): Room[] {
     const rooms: Room[] = [];
     const ids = new Set<string>();
     const add = (room: Room, path: PropertyKey[]): void => {
@@ -195,7 +214,12 @@ class WorldBuilder {
         return;
       }
       const owner = c.u ? this.#ref(c.u, ['channels', i, 'u']) : this.#defaultCreator();
-      add(buildRoom(c, 'channel', i, owner, this.#ctx), ['channels', i]);
+      const team = resolveTeamFields(c, teams.find, (key, message) =>
+        this.#problem(['channels', i, key], message),
+      );
+      const room = buildRoom({ ...c, teamId: team?._id ?? c.teamId }, 'channel', i, owner, this.#ctx);
+      if (team && room.teamMain === true) teams.setMain(team._id, room);
+      add(room, ['channels', i]);
     });
     const owner = this.#defaultCreator();
     for (let i = 0; i < (this.scenario.generate?.channels ?? 0); i += 1) {

@@ -55,6 +55,21 @@ const ROOM_HINTS = {
   id: '_id',
   private: 't',
   messages: 'msgs',
+  team: 'teamId',
+  teamName: 'teamId',
+  main: 'teamMain',
+  isMain: 'teamMain',
+};
+const TEAM_HINTS = {
+  member: 'members',
+  usernames: 'members',
+  users: 'members',
+  t: 'type',
+  private: 'type',
+  public: 'type',
+  id: '_id',
+  mainRoom: 'roomId',
+  main: 'roomId',
 };
 const INTEGRATION_HINTS = {
   room: 'channel',
@@ -77,6 +92,7 @@ const SCENARIO_HINTS = {
   token: 'tokens',
   permission: 'permissions',
   version: 'profile',
+  team: 'teams',
 };
 
 /** The most entities `generate` may ask for, per kind. */
@@ -134,6 +150,11 @@ const channelShape = {
   topic: z.string().optional(),
   description: z.string().optional(),
   archived: z.boolean().optional(),
+  teamId: nonEmpty.optional().describe('the team the room belongs to: its _id or name in "teams"'),
+  teamMain: z
+    .boolean()
+    .optional()
+    .describe("the team's main room (needs teamId; one per team; its t is the team's type)"),
   _updatedAt: timestamp.optional(),
   joinCodeRequired: z.boolean().optional(),
   joinCode: z.string().optional().describe('stored, never returned'),
@@ -141,6 +162,23 @@ const channelShape = {
 } satisfies FieldsOf<typeof ROOM_SHAPE>;
 
 export const channelSchema = entitySchema(channelShape, ROOM_CARRIED, ROOM_HINTS);
+
+/** A team: `type` public (0) or private (1); its rooms name it in their `teamId`. */
+export const teamSchema = strictObject(
+  {
+    _id: nonEmpty.optional(),
+    name: nonEmpty.describe('required; unique'),
+    type: z
+      .union([z.enum(['public', 'private']), z.literal(0), z.literal(1)], {
+        error: 'Invalid option: expected one of "public"|"private"|0|1',
+      })
+      .optional()
+      .describe('"public" (0) or "private" (1); default: its main room\'s t, else public'),
+    roomId: nonEmpty.optional().describe("the main room's _id (the room with teamMain), as state() gives it"),
+    members: z.array(nonEmpty).optional().describe('usernames of the members'),
+  },
+  TEAM_HINTS,
+);
 
 const common = {
   _id: nonEmpty.optional(),
@@ -241,6 +279,10 @@ export const scenarioSchema = strictObject(
     users: z.array(userSchema).optional(),
     channels: z.array(channelSchema).optional(),
     integrations: z.array(integrationSchema).optional(),
+    teams: z
+      .array(teamSchema)
+      .optional()
+      .describe('teams (Rocket.Chat 5 on); a channel joins one with teamId'),
     tokens: z.array(tokenSchema).optional().describe('pre-issued login tokens'),
     profile: z
       .enum(PROFILE_IDS)
@@ -270,6 +312,7 @@ export type ParsedScenario = z.output<typeof scenarioSchema>;
 export type ParsedUser = z.output<typeof userSchema>;
 export type ParsedChannel = z.output<typeof channelSchema>;
 export type ParsedIntegration = z.output<typeof integrationSchema>;
+export type ParsedTeam = z.output<typeof teamSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

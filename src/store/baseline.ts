@@ -1,4 +1,4 @@
-import type { Integration, Room, User, World } from '../types';
+import type { Integration, Room, Team, User, World } from '../types';
 import { BaselineLists } from './lists';
 
 /**
@@ -17,6 +17,10 @@ export interface Baseline {
   readonly integrations: ReadonlyMap<string, Integration>;
   /** auth token → user id */
   readonly tokens: ReadonlyMap<string, string>;
+  /** teams by `_id` (none unless the scenario has teams) */
+  readonly teams: ReadonlyMap<string, Team>;
+  /** whether some room belongs to a team (`teamId`): `channels.list` then filters per caller */
+  readonly hasTeamRooms: boolean;
   /** sorted lists of rooms and of integrations, built on first use, shared by every store on this baseline */
   readonly roomLists: BaselineLists<Room>;
   readonly integrationLists: BaselineLists<Integration>;
@@ -30,7 +34,7 @@ export interface Baseline {
  * of start-up, a tenth of reading the world back from the cache.
  */
 function freezeWorld(world: World): World {
-  for (const list of [world.users, world.channels, world.integrations, world.tokens]) {
+  for (const list of [world.users, world.channels, world.integrations, world.tokens, world.teams ?? []]) {
     for (const entity of list) Object.freeze(entity);
     Object.freeze(list);
   }
@@ -60,9 +64,11 @@ export function buildBaseline(source: World): Baseline {
   }
   const rooms = new Map<string, Room>();
   const roomNames = new Map<string, string>();
+  let hasTeamRooms = false;
   for (const room of world.channels) {
     rooms.set(room._id, room);
     roomNames.set(room.name, room._id);
+    if (room.teamId !== undefined) hasTeamRooms = true;
   }
   const integrations = new Map(world.integrations.map((i) => [i._id, i] as const));
   const tokens = new Map<string, string>();
@@ -82,6 +88,8 @@ export function buildBaseline(source: World): Baseline {
     roomNames,
     integrations,
     tokens,
+    teams: new Map((world.teams ?? []).map((team) => [team._id, team] as const)),
+    hasTeamRooms,
     roomLists: new BaselineLists(rooms),
     integrationLists: new BaselineLists(integrations),
   };

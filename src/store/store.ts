@@ -13,6 +13,7 @@ import type {
   Room,
   RoomType,
   ServerSettings,
+  Team,
   TokenRecord,
   User,
   UserRef,
@@ -30,6 +31,7 @@ import type { JsonObject, Projection, Query, SortSpec } from './query';
 import { jsonEqual, matches, project } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
+import { Teams, teamTypeOf } from './teams';
 import { listView, meView, roomView } from './views';
 import type { MeForm, MeView } from './views';
 
@@ -56,6 +58,11 @@ const BLOCK_ERROR = { ip: 'login-blocked-for-ip', user: 'login-blocked-for-user'
 const READ_ONLY_MESSAGE = { '0.49': false, '6': true };
 /** Read-only mutes the members who may not post in it (not admins, not its owner): the 0.49 era. */
 const READ_ONLY_MUTES = { '0.49': true, '5': false };
+/**
+ * Teams (5.x on): `channels.list` shows a team's rooms only to their members, and a main room's
+ * change of type (`saveRoomSettings`) changes its team's type.
+ */
+const TEAMS = { '0.49': false, '5': true };
 
 /** Options that change the rules, not the data. */
 export interface StoreOptions {
@@ -122,6 +129,8 @@ export interface EntityLookup {
   hasRoomId(id: string): boolean;
   hasRoomName(name: string): boolean;
   hasIntegrationId(id: string): boolean;
+  /** a team by `_id`, else by name */
+  team(ref: string): Team | undefined;
   defaultCreator(): UserRef | undefined;
   count(kind: 'users' | 'channels' | 'integrations'): number;
 }
@@ -164,6 +173,9 @@ export class Store {
   #settings: Partial<ServerSettings>;
   /** failed and successful logins, for the brute-force protection */
   readonly #loginGuard: LoginGuard;
+  readonly #teams: Teams;
+  /** some room belongs to a team: `channels.list` then filters per caller (see {@link listChannels}) */
+  #teamRooms: boolean;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -186,6 +198,8 @@ export class Store {
     this.#tokens = new LayeredMap(baseline.tokens);
     this.#settings = { ...baseline.world.settings };
     this.#loginGuard = new LoginGuard(byEra(this.#profile, LOGIN_BLOCKING));
+    this.#teams = new Teams(baseline.teams);
+    this.#teamRooms = baseline.hasTeamRooms;
     this.#roomLists = new KindLists({
       current: () => this.#rooms.values(),
       baseline: baseline.roomLists,
@@ -298,21 +312,34 @@ export class Store {
   }
 
   /**
+   * Whether some room belongs to a team and the profile knows teams (5.x on): then what a caller
+   * lists or may see depends on the caller's memberships, not only on the caller's permissions (a
+   * world without team rooms keeps the one `channels.list` every caller shares).
+   */
+  get hasTeamRooms(): boolean {
+    return this.#teamRooms && byEra(this.#profile, TEAMS);
+  }
+
+  /**
    * `channels.list`: public rooms only, all of them or the joined ones (see {@link channelScope};
-   * a caller that has already worked the scope out passes it).
+   * a caller that has already worked the scope out passes it). From 5.x a team's room is listed
+   * only to the users in its `usernames`, whatever the team's type.
    */
   listChannels(user: User, options: ListOptions, scope: ChannelScope = this.channelScope(user)): ListResult {
-    const member = scope === 'joined' ? user.username : undefined;
-    return this.#paginate(
-      this.#roomLists,
-      listView,
-      member === undefined ? 'channels' : `channels|joined|${member}`,
-      options,
-      [[['name'], 1]],
-      member === undefined
-        ? (doc) => doc.t === 'c'
-        : (doc) => doc.t === 'c' && Array.isArray(doc.usernames) && doc.usernames.includes(member),
-    );
+    const name = user.username;
+    const joined = (doc: JsonObject): boolean => Array.isArray(doc.usernames) && doc.usernames.includes(name);
+    const [list, belongs]: [string, (doc: JsonObject) => boolean] =
+      scope === 'joined'
+        ? [`channels|joined|${name}`, (doc) => doc.t === 'c' && joined(doc)]
+        : this.hasTeamRooms
+          ? [`channels|teams|${name}`, (doc) => doc.t === 'c' && (doc.teamId === undefined || joined(doc))]
+          : ['channels', (doc) => doc.t === 'c'];
+    return this.#paginate(this.#roomLists, listView, list, options, [[['name'], 1]], belongs);
+  }
+
+  /** A team by `_id`, as it is now. */
+  team(id: string): Team | undefined {
+    return this.#teams.get(id);
   }
 
   /**
@@ -457,7 +484,15 @@ export class Store {
     if (type === 'c' && !this.can(user, 'create-c', room))
       throw new ApiError('error-action-not-allowed-public');
     if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
+    this.#followMainRoom(room, type);
     return this.#commitRoom(room, { t: type });
+  }
+
+  /** A team's main room changing type changes the team's (`saveRoomSettings`). */
+  #followMainRoom(room: Room, t: RoomType): void {
+    // in every profile (0.49 knew no teams, so nothing reads it there): the state stays consistent
+    if (room.teamMain === true && room.teamId !== undefined)
+      this.#teams.change(room.teamId, { type: teamTypeOf(t) });
   }
 
   /** The room a reference names (by `_id` first, else by name), if there is one. */
@@ -513,6 +548,7 @@ export class Store {
     if (!room) return;
     const next: Room = { ...room, ...fields, _updatedAt: this.clock.tick() };
     if (fields.archived === false) delete next.archived;
+    if (fields.t !== undefined) this.#followMainRoom(room, fields.t);
     this.#version += 1;
     this.#rooms.set(id, next);
     this.#roomLists.record(this.#version, room, next);
@@ -558,12 +594,18 @@ export class Store {
     return this.#add(user, (u) => this.#indexUser(u));
   }
 
-  /** Adds one room, already resolved and checked; a change of state. */
+  /**
+   * Adds one room, already resolved and checked (its `teamId` names a team; a main room's team has
+   * none yet, and its type is the room's); a change of state.
+   */
   addChannel(room: Room): Room {
     return this.#add(room, (r) => {
       this.#rooms.set(r._id, r);
       this.#roomNames.set(r.name, r._id);
       this.#roomLists.record(this.#version, undefined, r);
+      if (r.teamId === undefined) return;
+      this.#teamRooms = true;
+      if (r.teamMain === true) this.#teams.change(r.teamId, { roomId: r._id });
     });
   }
 
@@ -598,6 +640,7 @@ export class Store {
       hasRoomId: (id) => this.#rooms.has(id),
       hasRoomName: (name) => this.#roomNames.has(name),
       hasIntegrationId: (id) => this.#integrations.has(id),
+      team: (ref) => this.#teams.find(ref),
       defaultCreator: () => {
         const users = [...this.#users.values()];
         return this.#ref(users.find((u) => u.roles.includes('admin')) ?? users[0]);
@@ -654,6 +697,7 @@ export class Store {
       tokens,
       permissions: structuredClone(this.#permissions),
       ...(Object.keys(this.#settings).length > 0 ? { settings: { ...this.#settings } } : {}),
+      ...(this.#teams.any ? { teams: copy(this.#teams.values()) } : {}),
     };
   }
 }
