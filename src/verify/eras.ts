@@ -41,6 +41,8 @@ export interface VerifyProfile extends Profile {
   permissionFirst: boolean;
   /** channels.list refuses `fields` (7.0 to 8.7: the schema's `additionalProperties: false`) */
   listRefusesFields: boolean;
+  /** channels.list refuses a parameter its schema does not name (7.0 on); earlier releases ignore it */
+  listRefusesUnknown: boolean;
   /** channels.list refuses `count`, `offset` and `sort` too (7.0's schema: `_id` and `query` only) */
   listRefusesPagination: boolean;
   /** setReadOnly's validator coerces `"true"` (8.6 on: the shared ajv); before, it is `must be boolean` */
@@ -75,6 +77,7 @@ const SEVEN: VerifyProfile = {
   validation: 'ajv',
   permissionFirst: false,
   listRefusesFields: true,
+  listRefusesUnknown: true,
   listRefusesPagination: false,
   readOnlyCoerced: false,
   readOnlyMessage: true,
@@ -104,6 +107,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
     integrationRule: 'manage-integrations',
     validation: 'restivus',
     listRefusesFields: false,
+    listRefusesUnknown: false,
     readOnlyMessage: false,
     readOnlyMutes: true,
     rateLimiter: false,
@@ -122,6 +126,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
     integrationRule: 'any-of-four',
     validation: 'restivus',
     listRefusesFields: false,
+    listRefusesUnknown: false,
     readOnlyMessage: false,
   },
   '6': {
@@ -135,6 +140,7 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
     loginFailure: 'e5x',
     missingIntegrationRoom: 'not-found',
     listRefusesFields: true,
+    listRefusesUnknown: false,
   },
   '7.0': { ...SEVEN, id: '7.0', version: '7.0.3', listRefusesPagination: true, logout: 'plain' },
   '7.10': SEVEN,

@@ -641,6 +641,20 @@ export const CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'channels.list.unknown-param',
+    section: LIST,
+    rule: 'A parameter channels.list does not take is 400 "must NOT have additional properties" (7.0 on: the schema\'s additionalProperties: false); earlier releases ignore it',
+    async run(t) {
+      const reply = await t.get(listUrl(t, 'count=1&rocketchatFakeVerify=1'));
+      if (t.profile.listRefusesUnknown) {
+        t.exact(reply, 400, t.era.invalidParams('must NOT have additional properties'));
+        return undefined;
+      }
+      page(t, reply, 'channels');
+      return undefined;
+    },
+  },
+  {
     id: 'channels.list.join-code',
     section: LIST,
     rule: 'joinCode is never returned: dropped from query and fields alike',
@@ -828,7 +842,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'channels.setReadOnly.params',
     section: RO,
-    rule: 'A missing room parameter, or a missing or non-boolean readOnly, is 400 invalid-params (before 6.x: "The bodyParam \\"readOnly\\" is required", then the room)',
+    rule: 'A missing room parameter, a missing or non-boolean readOnly, or a key the schema does not name, is 400 invalid-params (before 6.x: "The bodyParam \\"readOnly\\" is required", then the room)',
     async run(t) {
       const first = t.facts.channels[0] ?? { _id: 'GENERAL', name: 'general' };
       const path = '/api/v1/channels.setReadOnly';
@@ -865,6 +879,12 @@ export const CHECKS: readonly Check[] = [
         await t.post(path, { ...t.ref(first), readOnly: 'maybe' }),
         400,
         t.era.invalidBody(why('must be boolean')),
+      );
+      // a key the schema does not name (additionalProperties: false), refused before any change
+      t.exact(
+        await t.post(path, { ...t.ref(first), readOnly: true, rocketchatFakeVerify: 1 }),
+        400,
+        t.era.invalidBody(why('must NOT have additional properties')),
       );
       return undefined;
     },
