@@ -220,7 +220,7 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     await page.fill('#token-input', 'sesame');
     await page.click('#token-save');
     await page.waitForFunction(() => document.getElementById('live')?.textContent === 'on');
-    expect(await page.textContent('#profile')).toBe('7.10');
+    expect(await page.textContent('#profile')).toBe('8.9');
     expect(await page.evaluate(() => sessionStorage.getItem('rocketchat-fake-admin-token'))).toBe('sesame');
   });
 });
