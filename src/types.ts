@@ -10,10 +10,10 @@
  */
 
 import { USER_ROLES } from './wire';
-import type { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, WireType } from './wire';
+import type { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, WireType } from './wire';
 
 export { USER_ROLES };
-export type { Email, UserRef, UserRole } from './wire';
+export type { Author, Email, UserRef, UserRole } from './wire';
 
 /** Roles a permission can be granted to: the global ones and the room-scoped ones. */
 export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
@@ -68,6 +68,11 @@ export interface IncomingIntegration extends WireType<typeof INCOMING_SHAPE> {
   [extra: string]: unknown;
 }
 
+/** A message of a room (Rocket.Chat's `IMessage`): system messages have `t`, thread replies `tmid`. */
+export interface Message extends WireType<typeof MESSAGE_SHAPE> {
+  [extra: string]: unknown;
+}
+
 /** Either kind of integration `channels.getIntegrations` lists; `type` tells which. */
 export type Integration = OutgoingIntegration | IncomingIntegration;
 
@@ -110,6 +115,8 @@ export interface World {
   users: User[];
   channels: Room[];
   integrations: Integration[];
+  /** present when the world has messages */
+  messages?: Message[];
   tokens: TokenRecord[];
   permissions: PermissionTable;
   /** present when the scenario has teams */
@@ -141,6 +148,7 @@ export interface Changes {
   users: KindChanges<User>;
   channels: KindChanges<Room>;
   integrations: KindChanges<Integration>;
+  messages: KindChanges<Message>;
 }
 
 /** Rate limiting, `limit` calls per `windowMs` per client and route: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */
@@ -204,7 +212,7 @@ export type WorldEvent =
       reason: 'request' | 'reset' | 'load' | 'added' | 'clock';
       clock: string;
       /** entities added, changed or removed since the baseline, per kind */
-      changed: { users: number; channels: number; integrations: number };
+      changed: { users: number; channels: number; integrations: number; messages: number };
     };
 
 /** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */

@@ -18,6 +18,8 @@ type FieldKind =
   | 'number'
   | 'strings'
   | 'userRef'
+  | 'author'
+  | 'list'
   | 'null'
   | 'emails'
   | 'roles'
@@ -118,6 +120,39 @@ export const INCOMING_SHAPE = {
   _updatedAt: { kind: 'iso', required: true },
 } as const satisfies EntityShape;
 
+/**
+ * A message (Rocket.Chat's `IMessage`): `_id` first, as the database keeps it, then the fields a
+ * scenario or a post gives. `t` marks a system message (`room-set-read-only`, …); `tmid` a thread
+ * reply. Posted messages carry `alias`, `attachments`, `parseUrls`, `groupable`, `mentions` and
+ * `channels` as the real server's `sendMessage` fills them.
+ */
+export const MESSAGE_SHAPE = {
+  _id: { kind: 'string', required: true },
+  t: { kind: 'string' },
+  rid: { kind: 'string', required: true },
+  msg: { kind: 'string', required: true },
+  ts: { kind: 'iso', required: true },
+  u: { kind: 'author', required: true },
+  _updatedAt: { kind: 'iso', required: true },
+  alias: { kind: 'string' },
+  emoji: { kind: 'string' },
+  avatar: { kind: 'string' },
+  attachments: { kind: 'list' },
+  parseUrls: { kind: 'boolean' },
+  groupable: { kind: 'boolean' },
+  tmid: { kind: 'string' },
+  urls: { kind: 'list' },
+  mentions: { kind: 'list' },
+  channels: { kind: 'list' },
+} as const satisfies EntityShape;
+
+/** A message's author: the user's id, username and name, as the message keeps them. */
+export interface Author {
+  _id: string;
+  username: string;
+  name?: string;
+}
+
 /** A personal access token: its name, and the token a client sends as `X-Auth-Token`. */
 export interface NamedToken {
   name: string;
@@ -188,23 +223,27 @@ type TypeOf<K> = K extends 'string' | 'url' | 'iso'
         ? string[]
         : K extends 'userRef'
           ? UserRef
-          : K extends 'null'
-            ? null
-            : K extends 'emails'
-              ? Email[]
-              : K extends 'roles'
-                ? UserRole[]
-                : K extends 'object'
-                  ? Record<string, unknown>
-                  : K extends 'namedTokens'
-                    ? NamedToken[]
-                    : K extends { readonly enum: readonly (infer E)[] }
-                      ? E
-                      : K extends { readonly const: infer C }
-                        ? C
-                        : K extends { readonly channels: true }
-                          ? string[]
-                          : never;
+          : K extends 'author'
+            ? Author
+            : K extends 'list'
+              ? unknown[]
+              : K extends 'null'
+                ? null
+                : K extends 'emails'
+                  ? Email[]
+                  : K extends 'roles'
+                    ? UserRole[]
+                    : K extends 'object'
+                      ? Record<string, unknown>
+                      : K extends 'namedTokens'
+                        ? NamedToken[]
+                        : K extends { readonly enum: readonly (infer E)[] }
+                          ? E
+                          : K extends { readonly const: infer C }
+                            ? C
+                            : K extends { readonly channels: true }
+                              ? string[]
+                              : never;
 
 /** The fields of an entity as a TypeScript type: required ones always there, the others optional. */
 export type WireType<S extends EntityShape> = {
@@ -257,6 +296,15 @@ function schemaOfKind(kind: FieldKind): JsonSchema {
         properties: { _id: { type: 'string' }, username: { type: 'string' } },
         additionalProperties: false,
       };
+    case 'author':
+      return {
+        type: 'object',
+        required: ['_id', 'username'],
+        properties: { _id: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' } },
+        additionalProperties: false,
+      };
+    case 'list':
+      return { type: 'array' };
     case 'null':
       return { type: 'null' };
     case 'emails':

@@ -214,6 +214,7 @@ export class FakeWorld implements WorldControl {
         users: count(changes.users),
         channels: count(changes.channels),
         integrations: count(changes.integrations),
+        messages: count(changes.messages),
       },
     });
   }

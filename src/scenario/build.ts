@@ -1,10 +1,20 @@
-import type { IncomingIntegration, Integration, OutgoingIntegration, Room, User, UserRef } from '../types';
-import { INCOMING_KEYS, OUTGOING_KEYS, ROOM_KEYS, USER_KEYS } from './fields';
+import type {
+  Author,
+  IncomingIntegration,
+  Integration,
+  Message,
+  OutgoingIntegration,
+  Room,
+  User,
+  UserRef,
+} from '../types';
+import { INCOMING_KEYS, MESSAGE_KEYS, OUTGOING_KEYS, ROOM_KEYS, USER_KEYS } from './fields';
 import { derivedSecret, meteorId, webhookToken } from './ids';
 import type {
   ParsedChannel,
   ParsedIncomingIntegration,
   ParsedIntegration,
+  ParsedMessage,
   ParsedOutgoingIntegration,
   ParsedUser,
 } from './schema';
@@ -185,4 +195,37 @@ function buildIncoming(
   optional(integration, 'scriptCompiled', input.scriptCompiled);
   optional(integration, 'scriptError', input.scriptError);
   return Object.assign(integration, extras(input, INCOMING_KEYS));
+}
+
+/**
+ * A message of a scenario: `rid` and `u` already resolved (the room's `_id`, the author with its
+ * name); the timestamps from the clock unless given; the rest as given, in the shape's order.
+ */
+export function buildMessage(
+  input: ParsedMessage,
+  kind: string,
+  index: number,
+  rid: string,
+  author: Author,
+  ctx: BuildContext,
+): Message {
+  const ts = input.ts ?? ctx.clock;
+  const message = { _id: input._id ?? meteorId(ctx.seed, kind, index) } as Message;
+  optional(message, 't', input.t);
+  message.rid = rid;
+  message.msg = input.msg;
+  message.ts = ts;
+  message.u = author;
+  message._updatedAt = input._updatedAt ?? ts;
+  optional(message, 'alias', input.alias);
+  optional(message, 'emoji', input.emoji);
+  optional(message, 'avatar', input.avatar);
+  optional(message, 'attachments', input.attachments && structuredClone(input.attachments));
+  optional(message, 'parseUrls', input.parseUrls);
+  optional(message, 'groupable', input.groupable);
+  optional(message, 'tmid', input.tmid);
+  optional(message, 'urls', input.urls && structuredClone(input.urls));
+  optional(message, 'mentions', input.mentions && structuredClone(input.mentions));
+  optional(message, 'channels', input.channels && structuredClone(input.channels));
+  return Object.assign(message, extras(input, MESSAGE_KEYS));
 }

@@ -1,5 +1,5 @@
 import type { World } from '../types';
-import { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, fieldsOf } from '../wire';
+import { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, fieldsOf } from '../wire';
 
 /**
  * Which keys an entity of a scenario may have: the fields the fake models (./build.ts builds them)
@@ -12,6 +12,39 @@ export const USER_KEYS = new Set(fieldsOf(USER_SHAPE));
 export const ROOM_KEYS = new Set(fieldsOf(ROOM_SHAPE));
 export const OUTGOING_KEYS = new Set(fieldsOf(OUTGOING_SHAPE));
 export const INCOMING_KEYS = new Set(fieldsOf(INCOMING_SHAPE));
+export const MESSAGE_KEYS = new Set(fieldsOf(MESSAGE_SHAPE));
+
+/** Rocket.Chat message fields (IMessage) the fake carries as given. */
+export const MESSAGE_CARRIED = [
+  'md',
+  'bot',
+  'reactions',
+  'pinned',
+  'pinnedAt',
+  'pinnedBy',
+  'starred',
+  'editedAt',
+  'editedBy',
+  'tcount',
+  'tlm',
+  'replies',
+  'tshow',
+  'drid',
+  'dcount',
+  'dlm',
+  'blocks',
+  'file',
+  'files',
+  'customFields',
+  'location',
+  'translations',
+  'role',
+  'e2e',
+  'private',
+  'sandstormSessionId',
+  'token',
+  'unread',
+] as const;
 
 /** Rocket.Chat room fields (IRoom) the fake carries as given. */
 export const ROOM_CARRIED = [
@@ -105,6 +138,7 @@ function nest<T extends Record<string, unknown>>(entity: T, allowed: ReadonlySet
 
 const USER_ALLOWED = new Set<string>([...USER_KEYS, ...USER_CARRIED]);
 const ROOM_ALLOWED = new Set<string>([...ROOM_KEYS, ...ROOM_CARRIED]);
+const MESSAGE_ALLOWED = new Set<string>([...MESSAGE_KEYS, ...MESSAGE_CARRIED]);
 const OUTGOING_ALLOWED = new Set<string>([
   'type',
   ...OUTGOING_KEYS,
@@ -130,5 +164,6 @@ export function inScenarioShape(world: World): World {
     integrations: world.integrations.map((i) =>
       nest(i, i.type === 'webhook-incoming' ? INCOMING_ALLOWED : OUTGOING_ALLOWED),
     ),
+    ...(world.messages ? { messages: world.messages.map((m) => nest(m, MESSAGE_ALLOWED)) } : {}),
   };
 }

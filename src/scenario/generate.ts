@@ -2,7 +2,7 @@ import type { Faker, Randomizer } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
 import { Sfc32Randomizer } from './randomizer';
-import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
+import type { ParsedChannel, ParsedIntegration, ParsedMessage, ParsedUser } from './schema';
 
 /**
  * Seeded faker entities. Each one depends only on the seed, its kind and its index (faker is
@@ -13,7 +13,7 @@ import type { ParsedChannel, ParsedIntegration, ParsedUser } from './schema';
  * hand-written entity.
  */
 
-const KIND_CODE = { user: 1, channel: 2, integration: 3 } as const;
+const KIND_CODE = { user: 1, channel: 2, integration: 3, message: 4 } as const;
 const DAY_SECONDS = 86_400;
 
 /** A private English faker: never the caller's shared instance, never the 200 ms all-locales bundle. */
@@ -146,3 +146,20 @@ export function generateIntegration(
 
 /** What generated incoming webhooks post as. */
 const INCOMING_EMOJI = [':rocket:', ':robot:', ':bell:', ':package:', ':white_check_mark:', ':warning:'];
+
+/**
+ * A message in one of `rooms` (the scenario's public channels, by name, in order), posted some
+ * time in the last year: its room and age are its own draws, so each message depends on the seed
+ * and its index alone. The author is resolved like a hand-written message's (the room's creator).
+ */
+export function generateMessage(
+  seed: number,
+  index: number,
+  clockMs: number,
+  rooms: readonly string[],
+): ParsedMessage {
+  const f = fakerFor(seed, 'message', index);
+  const rid = rooms[f.number.int({ min: 0, max: rooms.length - 1 })] ?? '';
+  const ts = new Date(clockMs - ageSeconds(f) * 1000).toISOString();
+  return { rid, msg: loremSentence(f), ts, _updatedAt: ts };
+}

@@ -4,10 +4,18 @@ import type { Problem } from '../types';
 import { findForbiddenKeys } from './checks';
 import { ScenarioError } from './problems';
 import { problemsOf } from './issues';
-import type { ParsedChannel, ParsedIntegration, ParsedScenario, ParsedTeam, ParsedUser } from './schema';
+import type {
+  ParsedChannel,
+  ParsedIntegration,
+  ParsedMessage,
+  ParsedScenario,
+  ParsedTeam,
+  ParsedUser,
+} from './schema';
 import {
   channelSchema,
   integrationSchema,
+  messageSchema,
   scenarioSchema,
   teamSchema,
   tokenSchema,
@@ -32,11 +40,12 @@ type Listed<T> = (T | undefined)[];
 /** The well-formed parts of a scenario: a list keeps an entity's index, with a hole where it failed. */
 export interface ReadableScenario extends Omit<
   ParsedScenario,
-  'users' | 'channels' | 'integrations' | 'teams' | 'tokens'
+  'users' | 'channels' | 'integrations' | 'messages' | 'teams' | 'tokens'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
   integrations?: Listed<ParsedIntegration>;
+  messages?: Listed<ParsedMessage>;
   teams?: Listed<ParsedTeam>;
   tokens?: Listed<z.output<typeof tokenSchema>>;
 }
@@ -130,6 +139,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     users: users ?? [],
     channels: channels ?? [],
     integrations: readList(integrationSchema, input.integrations) ?? [],
+    messages: readList(messageSchema, input.messages) ?? [],
     teams: teams ?? [],
     tokens: readList(tokenSchema, input.tokens) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],

@@ -1,7 +1,17 @@
 import { buildPermissions } from '../store/permissions';
-import type { Integration, PermissionTable, Room, TokenRecord, User, UserRef, World } from '../types';
+import type {
+  Author,
+  Integration,
+  Message,
+  PermissionTable,
+  Room,
+  TokenRecord,
+  User,
+  UserRef,
+  World,
+} from '../types';
 import type { BuildContext } from './build';
-import { buildIntegration, buildRoom, buildUser } from './build';
+import { buildIntegration, buildMessage, buildRoom, buildUser } from './build';
 import { lazy } from '../lazy';
 import type * as GenerateModule from './generate';
 import { targetProblem } from './checks';
@@ -53,6 +63,8 @@ class WorldBuilder {
   readonly #brokenUsers = new Set<string>();
   /** names of rooms that failed their shape check */
   readonly #brokenRoomNames = new Set<string>();
+  /** rooms whose `msgs` the scenario gives (the others count their messages) */
+  readonly #countedRooms = new Set<string>();
 
   constructor(
     private readonly read: ReadScenario,
@@ -72,12 +84,14 @@ class WorldBuilder {
     const teams = this.#indexTeams();
     const channels = this.#buildChannels(teams);
     const built = teams.build(this.read.broken.channels.size === 0 && !this.read.unknown.channels);
+    const messages = this.#buildMessages(channels);
     return {
       seed: this.#ctx.seed,
       clock: this.#ctx.clock,
       users: this.#users,
       channels,
       integrations: this.#buildIntegrations(),
+      ...(messages.length > 0 ? { messages } : {}),
       tokens: this.#buildTokens(),
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
       ...(built ? { teams: built } : {}),
@@ -219,6 +233,7 @@ class WorldBuilder {
       );
       const room = buildRoom({ ...c, teamId: team?._id ?? c.teamId }, 'channel', i, owner, this.#ctx);
       if (team && room.teamMain === true) teams.setMain(team._id, room);
+      if (c.msgs !== undefined) this.#countedRooms.add(room._id);
       add(room, ['channels', i]);
     });
     const owner = this.#defaultCreator();
@@ -233,6 +248,95 @@ class WorldBuilder {
       add(room, ['generate', 'channels']);
     }
     return rooms;
+  }
+
+  /** A message's author: the user a reference names, with the name a message keeps. */
+  #author(ref: { _id?: string; username?: string }, path: PropertyKey[]): Author | undefined {
+    const found = this.#ref(ref, path);
+    if (!found) return undefined;
+    const user = this.#userIndex.get(`i:${found._id}`);
+    return { _id: found._id, username: found.username, ...(user ? { name: user.name } : {}) };
+  }
+
+  /**
+   * The messages, listed then generated: each in a room named by `_id` or name, by its author
+   * (default: the room's creator, else the first admin); a thread reply's `tmid` names a message
+   * of its room. A room whose `msgs` the scenario leaves out counts its messages, and its `lm` is
+   * its newest message's time.
+   */
+  #buildMessages(rooms: Room[]): Message[] {
+    const byId = new Map(rooms.map((r) => [r._id, r] as const));
+    const byName = new Map(rooms.map((r) => [r.name, r] as const));
+    const out: Message[] = [];
+    const paths = new Map<string, PropertyKey[]>();
+    const fallback = this.#defaultCreator();
+    const add = (message: Message, path: PropertyKey[]): void => {
+      if (paths.has(message._id)) this.#problem([...path, '_id'], `duplicate message _id "${message._id}"`);
+      paths.set(message._id, path);
+      out.push(message);
+    };
+    (this.scenario.messages ?? []).forEach((m, i) => {
+      if (!m) return;
+      const path = ['messages', i];
+      const room = byId.get(m.rid) ?? byName.get(m.rid);
+      if (!room) {
+        if (!this.read.unknown.channels && !this.#brokenRoomNames.has(m.rid))
+          this.#problem([...path, 'rid'], `no room "${m.rid}" in channels (by _id or name)`);
+        return;
+      }
+      const ref = m.u ?? room.u ?? fallback;
+      if (!ref) {
+        if (!this.#usersIncomplete())
+          this.#problem([...path, 'u'], 'required: the scenario has no users to default to');
+        return;
+      }
+      const author = this.#author(ref, [...path, 'u']);
+      if (author) add(buildMessage(m, 'message', i, room._id, author, this.#ctx), path);
+    });
+    const generated = this.scenario.generate?.messages ?? 0;
+    // the scenario's own public channels: changing generate.channels moves no generated message
+    const targets = (this.scenario.channels ?? [])
+      .filter((c) => c !== undefined && (c.t ?? 'c') === 'c')
+      .map((c) => (c as NonNullable<typeof c>).name);
+    if (generated > 0 && targets.length === 0 && !this.read.unknown.channels)
+      this.#problem(['generate', 'messages'], 'needs at least one public channel');
+    for (let i = 0; i < generated && targets.length > 0; i += 1) {
+      const input = generateModule().generateMessage(this.#ctx.seed, i, this.#clockMs, targets);
+      const room = byName.get(input.rid);
+      const ref = room?.u ?? fallback;
+      const author = ref && this.#author(ref, ['generate', 'messages']);
+      if (room && author)
+        add(buildMessage(input, 'generated-message', i, room._id, author, this.#ctx), [
+          'generate',
+          'messages',
+        ]);
+    }
+    const roomOf = new Map(out.map((m) => [m._id, m.rid] as const));
+    for (const message of out) {
+      if (message.tmid === undefined || roomOf.get(message.tmid) === message.rid) continue;
+      this.#problem([...(paths.get(message._id) ?? []), 'tmid'], `no message "${message.tmid}" in this room`);
+    }
+    this.#countMessages(byId, out);
+    return out;
+  }
+
+  /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time. */
+  #countMessages(rooms: ReadonlyMap<string, Room>, messages: readonly Message[]): void {
+    const counts = new Map<string, { n: number; last: string }>();
+    for (const m of messages) {
+      const c = counts.get(m.rid);
+      if (!c) counts.set(m.rid, { n: 1, last: m.ts });
+      else {
+        c.n += 1;
+        if (m.ts > c.last) c.last = m.ts;
+      }
+    }
+    for (const [rid, { n, last }] of counts) {
+      const room = rooms.get(rid);
+      if (!room || this.#countedRooms.has(rid)) continue;
+      room.msgs = n;
+      if (room.lm === undefined) room.lm = last;
+    }
   }
 
   #checkTargets(channel: string[], path: PropertyKey[]): void {

@@ -6,13 +6,14 @@ import {
   INCOMING_CARRIED,
   INTEGRATION_CARRIED,
   OUTGOING_CARRIED,
+  MESSAGE_CARRIED,
   ROOM_CARRIED,
   USER_CARRIED,
 } from './fields';
 import { entitySchema, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
-import type { INCOMING_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE } from '../wire';
+import type { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE } from '../wire';
 
 /**
  * A scenario entity's fields: one for each field of its wire shape (src/wire.ts), and no other,
@@ -249,6 +250,43 @@ export const integrationSchema = z.discriminatedUnion(
   { error: (issue) => (issue.code === 'invalid_union' ? TYPE_PROBLEM : undefined) },
 );
 
+const MESSAGE_HINTS = {
+  text: 'msg',
+  message: 'msg',
+  room: 'rid',
+  roomId: 'rid',
+  channel: 'rid',
+  user: 'u',
+  author: 'u',
+  type: 't',
+  threadId: 'tmid',
+  id: '_id',
+};
+
+const messageShape = {
+  _id: nonEmpty.optional(),
+  t: nonEmpty
+    .optional()
+    .describe('a system message type (room-set-read-only, uj, …); none for a user message'),
+  rid: nonEmpty.describe('required; the room: its _id or its name'),
+  msg: z.string().describe('required; the text'),
+  ts: timestamp.optional().describe('default: the clock'),
+  u: userRef.optional().describe("the author; default the room's creator, else the first admin"),
+  _updatedAt: timestamp.optional().describe('default: ts'),
+  alias: z.string().optional(),
+  emoji: z.string().optional(),
+  avatar: z.string().optional(),
+  attachments: z.array(z.unknown()).optional(),
+  parseUrls: z.boolean().optional(),
+  groupable: z.boolean().optional(),
+  tmid: nonEmpty.optional().describe('a thread reply: the _id of a message of the same room'),
+  urls: z.array(z.unknown()).optional(),
+  mentions: z.array(z.unknown()).optional(),
+  channels: z.array(z.unknown()).optional(),
+} satisfies FieldsOf<typeof MESSAGE_SHAPE>;
+
+export const messageSchema = entitySchema(messageShape, MESSAGE_CARRIED, MESSAGE_HINTS);
+
 export const tokenSchema = strictObject(
   {
     username: nonEmpty.optional(),
@@ -273,12 +311,17 @@ export const scenarioSchema = strictObject(
       users: count.max(MAX_GENERATED).optional(),
       channels: count.max(MAX_GENERATED).optional(),
       integrations: count.max(MAX_GENERATED).optional(),
+      messages: count.max(MAX_GENERATED).optional(),
     })
       .optional()
       .describe('extra faker entities, after the listed ones'),
     users: z.array(userSchema).optional(),
     channels: z.array(channelSchema).optional(),
     integrations: z.array(integrationSchema).optional(),
+    messages: z
+      .array(messageSchema)
+      .optional()
+      .describe("messages: each in a room (rid: the room's _id or name), by a user (u)"),
     teams: z
       .array(teamSchema)
       .optional()
@@ -311,6 +354,7 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ParsedScenario = z.output<typeof scenarioSchema>;
 export type ParsedUser = z.output<typeof userSchema>;
 export type ParsedChannel = z.output<typeof channelSchema>;
+export type ParsedMessage = z.output<typeof messageSchema>;
 export type ParsedIntegration = z.output<typeof integrationSchema>;
 export type ParsedTeam = z.output<typeof teamSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;

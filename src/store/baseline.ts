@@ -1,4 +1,6 @@
 import type { Integration, Room, Team, User, World } from '../types';
+import { indexMessages } from './messages';
+import type { MessageBaseline } from './messages';
 import { BaselineLists } from './lists';
 
 /**
@@ -24,6 +26,8 @@ export interface Baseline {
   /** sorted lists of rooms and of integrations, built on first use, shared by every store on this baseline */
   readonly roomLists: BaselineLists<Room>;
   readonly integrationLists: BaselineLists<Integration>;
+  /** the messages by id and, per room, in history's order */
+  readonly messages: MessageBaseline;
 }
 
 /**
@@ -34,7 +38,8 @@ export interface Baseline {
  * of start-up, a tenth of reading the world back from the cache.
  */
 function freezeWorld(world: World): World {
-  for (const list of [world.users, world.channels, world.integrations, world.tokens, world.teams ?? []]) {
+  const lists = [world.users, world.channels, world.integrations, world.messages ?? [], world.tokens];
+  for (const list of [...lists, world.teams ?? []]) {
     for (const entity of list) Object.freeze(entity);
     Object.freeze(list);
   }
@@ -92,5 +97,6 @@ export function buildBaseline(source: World): Baseline {
     hasTeamRooms,
     roomLists: new BaselineLists(rooms),
     integrationLists: new BaselineLists(integrations),
+    messages: indexMessages(world.messages ?? []),
   };
 }

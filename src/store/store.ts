@@ -33,6 +33,7 @@ import { KindLists } from './lists';
 import type { ListSpec } from './lists';
 import { Teams, teamTypeOf } from './teams';
 import { listView, meView, roomView } from './views';
+import { Messages } from './messages';
 import type { MeForm, MeView } from './views';
 
 /** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
@@ -176,6 +177,8 @@ export class Store {
   readonly #teams: Teams;
   /** some room belongs to a team: `channels.list` then filters per caller (see {@link listChannels}) */
   #teamRooms: boolean;
+  /** the messages: the baseline's, and what was posted, edited or deleted since */
+  readonly #messages: Messages;
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -196,6 +199,7 @@ export class Store {
     this.#roomNames = new LayeredMap(baseline.roomNames);
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
+    this.#messages = new Messages(baseline.messages);
     this.#settings = { ...baseline.world.settings };
     this.#loginGuard = new LoginGuard(byEra(this.#profile, LOGIN_BLOCKING));
     this.#teams = new Teams(baseline.teams);
@@ -664,6 +668,7 @@ export class Store {
       users: diff(this.#baseline.users, this.#users),
       channels: diff(this.#baseline.rooms, this.#rooms),
       integrations: diff(this.#baseline.integrations, this.#integrations),
+      messages: this.#messages.changes(),
     };
   }
 
@@ -694,6 +699,7 @@ export class Store {
       users,
       channels: copy(this.#rooms.values()),
       integrations: copy(this.#integrations.values()),
+      ...(this.#messages.any ? { messages: copy(this.#messages.values()) } : {}),
       tokens,
       permissions: structuredClone(this.#permissions),
       ...(Object.keys(this.#settings).length > 0 ? { settings: { ...this.#settings } } : {}),
