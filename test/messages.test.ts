@@ -15,7 +15,13 @@ const WITH_MESSAGES: ScenarioInput = {
       ts: '2025-12-31T10:00:00.000Z',
     },
     { _id: 'msgReply000000001', rid: 'GENERAL', msg: 'hi alice', tmid: 'msgHello000000001' },
-    { rid: 'random', msg: 'in random', alias: 'Bot', emoji: ':robot:', extra: { federation: { origin: 'example.org' } } },
+    {
+      rid: 'random',
+      msg: 'in random',
+      alias: 'Bot',
+      emoji: ':robot:',
+      extra: { federation: { origin: 'example.org' } },
+    },
   ],
 };
 
