@@ -152,6 +152,27 @@ export const ERRORS = {
     eras: { '0.49': () => ({ success: false, error: 'unauthorized' }), '6': undefined },
   },
   'not-found': { status: 404, message: () => 'Resource not found' },
+  /** chat.postMessage: no room (or user) by that name or id (`processWebhookMessage`) */
+  'invalid-channel': {
+    status: 400,
+    message: () => '[invalid-channel]',
+    eras: { '0.49': (message) => ({ success: false, error: message, errorType: 'invalid-channel' }) },
+  },
+  /** chat.postMessage to `@user` or a user's id: direct rooms are not in the fake's world yet */
+  'direct-not-modelled': {
+    status: 400,
+    message: () => 'Direct messages are not modelled by rocketchat-fake yet',
+    errorType: 'error-not-implemented',
+  },
+  /** a text over `Message_MaxAllowedSize` (5000) */
+  'message-too-long': { status: 400, message: () => 'error-message-size-exceeded' },
+  /** `validateRoomMessagePermissions`' refusals: plain Errors, no errorType */
+  'post-archived': { status: 400, message: () => 'room_is_archived' },
+  'post-not-allowed': { status: 400, message: () => 'error-not-allowed' },
+  'post-read-only': { status: 400, message: () => "You can't send messages because the room is readonly." },
+  'post-muted': { status: 400, message: () => 'You_have_been_muted' },
+  /** an alias or an avatar without `message-impersonate` (`sendMessage`'s `validateMessage`) */
+  'post-impersonate': { status: 400, message: () => 'Not enough permission' },
   /**
    * a room the caller may not see (`canAccessRoom`): the bare 403 of `API.v1.forbidden()`, which
    * says `unauthorized` until 9.0's breaking changes (then `forbidden`)

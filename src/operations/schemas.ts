@@ -196,6 +196,70 @@ export function validated(profile: Profile, table: EraTable<Validator | undefine
   });
 }
 
+/** A string, or a list of strings (chat.postMessage's `roomId` and `channel`: one post per room). */
+const strOrList: Schema = { oneOf: [str, { type: 'array', items: str }] };
+const nullableStr = { type: 'string', nullable: true } as const;
+/** What a post carries besides its target (rest-typings' `ChatPostMessage`). */
+const POST_FIELDS = {
+  text: nullableStr,
+  alias: nullableStr,
+  emoji: nullableStr,
+  avatar: nullableStr,
+  attachments: { type: 'array', items: { type: 'object' }, nullable: true },
+  customFields: { type: 'object', nullable: true },
+  parseUrls: bool,
+};
+/** `chat.postMessage`: `roomId` (with `tmid`) or `channel`, exactly one, and nothing else. */
+const POST_MESSAGE: Schema = {
+  oneOf: [
+    {
+      type: 'object',
+      properties: { roomId: strOrList, ...POST_FIELDS, tmid: str },
+      required: ['roomId'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { channel: strOrList, ...POST_FIELDS },
+      required: ['channel'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+/** chat.postMessage: rest-typings' shared ajv, which coerces (a number `text` becomes a string). */
+export const POST_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': { schema: POST_MESSAGE, coerce: true, form: 'legacy' },
+};
+
+const historyBranch = (room: 'roomId' | 'roomName'): Schema => ({
+  type: 'object',
+  properties: {
+    [room]: { type: 'string', minLength: 1 },
+    latest: { type: 'string', minLength: 1, nullable: true },
+    showThreadMessages: { type: 'string', enum: ['false', 'true'], nullable: true },
+    oldest: { type: 'string', minLength: 1, nullable: true },
+    inclusive: { type: 'string', enum: ['false', 'true'], nullable: true },
+    unreads: { type: 'string', enum: ['true', 'false'], nullable: true },
+    count: { type: 'number', nullable: true },
+    offset: { type: 'number', nullable: true },
+    sort: { type: 'string', nullable: true },
+  },
+  required: [room],
+  additionalProperties: false,
+});
+
+/** channels.history: `roomId` or `roomName`, the window, paging; a local ajv that coerces. */
+export const HISTORY_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: { oneOf: [historyBranch('roomId'), historyBranch('roomName')] },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** Every validator of every era, compiled (in the background, before the first request needs one). */
 export function warmValidators(): void {
   for (const table of [
@@ -204,6 +268,8 @@ export function warmValidators(): void {
     SET_TYPE_VALIDATOR,
     GET_INTEGRATIONS_VALIDATOR,
     INFO_VALIDATOR,
+    POST_MESSAGE_VALIDATOR,
+    HISTORY_VALIDATOR,
   ]) {
     for (const validator of Object.values(table)) if (validator) compile(validator);
   }

@@ -1,9 +1,11 @@
 import type { Operation } from './operation';
 import channelsGetIntegrations from './channels.getIntegrations';
+import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
 import channelsList from './channels.list';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
+import chatPostMessage from './chat.postMessage';
 import groupsSetType from './groups.setType';
 import info from './info';
 import login from './login';
@@ -29,6 +31,8 @@ export const OPERATIONS: readonly Operation[] = [
   channelsSetReadOnly,
   channelsSetType,
   groupsSetType,
+  chatPostMessage,
+  channelsHistory,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));

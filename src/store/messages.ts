@@ -181,6 +181,11 @@ export class Messages {
     yield* added;
   }
 
+  /** How many messages the world has had: the baseline's and every one added since (a new id's index). */
+  get count(): number {
+    return this.#base.byId.size + this.#addedById.size;
+  }
+
   /** Whether the world has any message at all. */
   get any(): boolean {
     if (this.#base.byId.size > this.#changed.size) return true;

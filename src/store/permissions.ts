@@ -13,6 +13,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'create-p': ['admin', 'user', 'bot'],
   // posting in a read-only room; profile 0.49 mutes the members without it when a room turns read-only
   'post-readonly': ['admin', 'owner', 'moderator'],
+  // posting with an alias or an avatar (the real server also grants the app role)
+  'message-impersonate': ['bot'],
+  // reading a public channel's history without joining it (and the anonymous role)
+  'preview-c-room': ['admin', 'user'],
   'manage-integrations': ['admin'],
   'manage-outgoing-integrations': ['admin'],
   'manage-own-outgoing-integrations': ['admin'],

@@ -7,8 +7,10 @@ import type { EraTable } from '../eras';
 import { profileOf } from '../profiles';
 import type {
   Changes,
+  Author,
   Integration,
   KindChanges,
+  Message,
   PermissionTable,
   Room,
   RoomType,
@@ -34,6 +36,8 @@ import type { ListSpec } from './lists';
 import { Teams, teamTypeOf } from './teams';
 import { listView, meView, roomView } from './views';
 import { Messages } from './messages';
+import type { HistoryWindow } from './messages';
+import { mentionedNames, mentionedRooms, objectId, plainMarkdown, urlsOf } from './message-text';
 import type { MeForm, MeView } from './views';
 
 /** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
@@ -96,6 +100,19 @@ export interface ListResult {
 export interface RoomRef {
   roomId?: string;
   roomName?: string;
+}
+
+/** A post (`chat.postMessage`), its parameters checked: where to, and what. */
+export interface PostInput {
+  /** `#name`, `@username`, a room's id or name, or a user's id, each as sent */
+  readonly targets: readonly string[];
+  readonly text: string;
+  readonly alias?: string;
+  readonly emoji?: string;
+  readonly avatar?: string;
+  readonly attachments?: readonly unknown[];
+  readonly parseUrls?: boolean;
+  readonly tmid?: string;
 }
 
 /** Who logs in: exactly one of `username` or `email`, and the password. */
@@ -461,7 +478,9 @@ export class Store {
     const room = this.findChannel(ref, { checkArchived: true });
     if (room.ro === readOnly && !this.#lenient) throw new ApiError('readonly-unchanged');
     if (!this.can(user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
-    const message = byEra(this.#profile, READ_ONLY_MESSAGE);
+    const message = byEra(this.#profile, READ_ONLY_MESSAGE)
+      ? { user, t: readOnly ? 'room-set-read-only' : 'room-removed-read-only', msg: '' }
+      : undefined;
     if (!byEra(this.#profile, READ_ONLY_MUTES)) return this.#commitRoom(room, { ro: readOnly }, message);
     // the 0.49 era: read-only mutes the members who may not post in it (not admins, not its owner)
     const muted = readOnly
@@ -471,6 +490,141 @@ export class Store {
         })
       : [];
     return this.#commitRoom(room, { ro: readOnly, muted }, message);
+  }
+
+  /**
+   * `chat.postMessage` (`processWebhookMessage`): each target found (`#name` or an id or name; a
+   * public channel joins the poster first, with its `uj` message), then the room's rules
+   * (`validateRoomMessagePermissions`) and the message's (`message-impersonate` for an alias or an
+   * avatar), then the message stored: the room's `msgs`, `lm` and `lastMessage` move. Answers the
+   * first target's message. A refusal after a join leaves the join, as on the real server.
+   */
+  postMessage(user: User, post: PostInput): { channel: string; message: Message } {
+    const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(target) }));
+    const posted = rooms.map(({ target, room }) => ({
+      channel: target,
+      message: this.#post(user, room, post),
+    }));
+    const first = posted[0];
+    if (!first) throw new ApiError('invalid-channel');
+    return first;
+  }
+
+  /** The room a post's target names (`processWebhookMessage`): a direct message is not modelled yet. */
+  #postTarget(target: string): Room {
+    const prefix = target.charAt(0);
+    const name = prefix === '#' || prefix === '@' ? target.slice(1) : target;
+    if (prefix !== '@') {
+      const room = this.#rooms.get(name) ?? this.#rooms.get(this.#roomNames.get(name) ?? '');
+      if (room) return room;
+    }
+    const other = prefix === '@' ? (this.#users.get(name) ?? this.userNamed(name)) : this.#users.get(name);
+    if (prefix !== '#' && other) throw new ApiError('direct-not-modelled');
+    throw new ApiError('invalid-channel');
+  }
+
+  #post(user: User, found: Room, post: PostInput): Message {
+    if (found.archived) throw new ApiError('post-archived');
+    const member = found.usernames.includes(user.username);
+    const room = found.t === 'c' && !member ? this.#join(user, found) : found;
+    if (!member && room.t !== 'c') throw new ApiError('post-not-allowed');
+    if (room.ro === true && !this.can(user, 'post-readonly', room)) {
+      const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
+      if (!unmuted.includes(user.username)) throw new ApiError('post-read-only');
+    }
+    if (room.muted.includes(user.username)) throw new ApiError('post-muted');
+    if ((post.alias || post.avatar) && !this.can(user, 'message-impersonate', room))
+      throw new ApiError('post-impersonate');
+    const ts = this.clock.tick();
+    const message = this.#compose(user, room, post, ts);
+    this.#messages.add(message);
+    this.#version += 1;
+    const next: Room = { ...room, msgs: room.msgs + 1, lm: ts, lastMessage: message, _updatedAt: ts };
+    this.#rooms.set(room._id, next);
+    this.#roomLists.record(this.#version, room, next);
+    return message;
+  }
+
+  /** A public channel's new member, as `addUserToRoom` adds one: in `usernames`, with a `uj` message. */
+  #join(user: User, room: Room): Room {
+    const ts = this.clock.tick();
+    const joined = this.#systemMessage(user, room, 'uj', user.username, ts);
+    this.#messages.add(joined);
+    this.#version += 1;
+    const next: Room = {
+      ...room,
+      usernames: [...room.usernames, user.username],
+      usersCount: room.usersCount + 1,
+      msgs: room.msgs + 1,
+      _updatedAt: ts,
+    };
+    this.#rooms.set(room._id, next);
+    this.#roomLists.record(this.#version, room, next);
+    return next;
+  }
+
+  /** A message as `sendMessage` stores a post: its fields in the real server's order. */
+  #compose(user: User, room: Room, post: PostInput, ts: string): Message {
+    const text = post.text.trim();
+    const doc: Record<string, unknown> = {
+      _id: objectId(this.#seed, 'posted-message', this.#messages.count),
+      alias: post.alias ?? '',
+      msg: text,
+      attachments: post.attachments ? structuredClone(post.attachments) : [],
+      parseUrls: post.parseUrls ?? post.attachments === undefined,
+      groupable: false,
+    };
+    if (post.tmid !== undefined) doc.tmid = post.tmid;
+    if (post.avatar) doc.avatar = post.avatar;
+    else if (post.emoji) doc.emoji = post.emoji;
+    Object.assign(doc, { ts, u: this.#author(user), rid: room._id });
+    if (doc.parseUrls !== false) doc.urls = urlsOf(text);
+    doc.mentions = this.#mentions(text);
+    doc.channels = mentionedRooms(text).flatMap((name) => {
+      const id = this.#roomNames.get(name);
+      return id === undefined ? [] : [{ _id: id, name }];
+    });
+    const md = plainMarkdown(text);
+    if (md) doc.md = md;
+    doc._updatedAt = ts;
+    return doc as Message;
+  }
+
+  #mentions(text: string): Author[] {
+    return mentionedNames(text).flatMap((name) => {
+      if (name === 'all' || name === 'here') return [{ _id: name, username: name }];
+      const user = this.userNamed(name);
+      return user ? [{ ...this.#author(user), type: 'user' }] : [];
+    });
+  }
+
+  #author(user: User): Author {
+    return { _id: user._id, username: user.username, name: user.name };
+  }
+
+  /** A system message (`t`) as `Message.saveSystemMessage` stores one. */
+  #systemMessage(user: User, room: Room, t: string, msg: string, ts: string): Message {
+    return {
+      _id: objectId(this.#seed, 'system-message', this.#messages.count),
+      t,
+      rid: room._id,
+      ts,
+      msg,
+      u: this.#author(user),
+      groupable: false,
+      _updatedAt: ts,
+    } as Message;
+  }
+
+  /**
+   * `channels.history`: a public channel's messages, newest first. A member reads it, and so does
+   * a caller with `preview-c-room`; anyone else gets the bare 403.
+   */
+  history(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
+    const room = this.findChannel(ref, { checkArchived: false });
+    if (!room.usernames.includes(user.username) && !this.can(user, 'preview-c-room', room))
+      throw new ApiError('room-forbidden');
+    return this.#messages.history(room._id, window).messages;
   }
 
   /** `channels.setType`, checks in the real server's order. */
@@ -489,7 +643,11 @@ export class Store {
       throw new ApiError('error-action-not-allowed-public');
     if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
     this.#followMainRoom(room, type);
-    return this.#commitRoom(room, { t: type });
+    return this.#commitRoom(
+      room,
+      { t: type },
+      { user, t: 'room_changed_privacy', msg: type === 'c' ? 'public' : 'private' },
+    );
   }
 
   /** A team's main room changing type changes the team's (`saveRoomSettings`). */
@@ -568,13 +726,14 @@ export class Store {
   }
 
   /** The one write of a room transition: new object, clock tick, system message counted. */
-  #commitRoom(room: Room, change: Partial<Room>, message = true): JsonObject {
-    const next: Room = {
-      ...room,
-      ...change,
-      _updatedAt: this.clock.tick(),
-      msgs: room.msgs + (message ? 1 : 0),
-    };
+  #commitRoom(
+    room: Room,
+    change: Partial<Room>,
+    message?: { user: User; t: string; msg: string },
+  ): JsonObject {
+    const ts = this.clock.tick();
+    const next: Room = { ...room, ...change, _updatedAt: ts, msgs: room.msgs + (message ? 1 : 0) };
+    if (message) this.#messages.add(this.#systemMessage(message.user, next, message.t, message.msg, ts));
     this.#version += 1;
     this.#rooms.set(room._id, next);
     this.#roomLists.record(this.#version, room, next);

@@ -1,0 +1,51 @@
+import { ApiError } from '../errors';
+import { operation, success } from './operation';
+import type { Params } from './operation';
+import { callerOf, readPagination, readRoomRef } from './params';
+import { HISTORY_VALIDATOR, validated } from './schemas';
+import type { HistoryWindow } from '../store/messages';
+
+/** `latest` / `oldest` as the route reads them: a date, as ISO text; anything else is refused. */
+function readDate(params: Params, name: string): string | undefined {
+  const raw = params[name];
+  if (raw === undefined || raw === null) return undefined;
+  const ms = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(ms))
+    throw new ApiError('invalid-params', { reason: `The "${name}" query parameter must be a valid date.` });
+  return new Date(ms).toISOString();
+}
+
+/** The window of a history request: dates, inclusiveness, paging, thread replies. */
+function readWindow(params: Params): HistoryWindow {
+  const { offset, count } = readPagination(params);
+  const threads = params.showThreadMessages === 'true';
+  return {
+    latest: readDate(params, 'latest'),
+    oldest: readDate(params, 'oldest'),
+    inclusive: params.inclusive === 'true',
+    offset,
+    count,
+    // a thread's replies stay in their thread unless asked for (or shown in the room: `tshow`)
+    ...(threads ? {} : { skip: (m) => m.tmid !== undefined && m.tshow !== true }),
+  };
+}
+
+/**
+ * `GET /api/v1/channels.history`: a public channel's messages, newest first, system messages
+ * included, as `{messages}`; 50 a page by default, at most 100.
+ */
+export default operation({
+  name: 'channels.history',
+  method: 'GET',
+  path: '/api/v1/channels.history',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: ({ input, profile }) => {
+    const params = validated(profile, HISTORY_VALIDATOR, input.query);
+    return { ref: readRoomRef(params), window: readWindow(params) };
+  },
+  run: (context, { ref, window }) =>
+    success({ messages: context.store.history(callerOf(context), ref, window) }),
+});

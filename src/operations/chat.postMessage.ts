@@ -1,0 +1,60 @@
+import { ApiError } from '../errors';
+import type { PostInput } from '../store/store';
+import { isPlainObject } from '../store/query';
+import { operation } from './operation';
+import type { Params } from './operation';
+import { callerOf, readBody } from './params';
+import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
+
+/** `Message_MaxAllowedSize`, the real server's default. */
+const MAX_TEXT = 5000;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The body, checked by the release's schema: the targets (one post per room) and the message. */
+function readPost(body: Params): PostInput {
+  const where = body.channel ?? body.roomId ?? '';
+  const targets = [...new Set(Array.isArray(where) ? where.map(String) : [String(where)])];
+  const attachments = Array.isArray(body.attachments) ? body.attachments : undefined;
+  const message = text(body.text) ?? '';
+  const tooLong = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;
+  if (tooLong(message) || (attachments ?? []).some((a) => isPlainObject(a) && tooLong(a.text)))
+    throw new ApiError('message-too-long');
+  return {
+    targets,
+    text: message,
+    alias: text(body.alias),
+    emoji: text(body.emoji),
+    avatar: text(body.avatar),
+    attachments,
+    parseUrls: typeof body.parseUrls === 'boolean' ? body.parseUrls : undefined,
+    tmid: text(body.tmid),
+  };
+}
+
+/**
+ * `POST /api/v1/chat.postMessage`: a message to a room (`roomId`, or `channel` as `#name`, a name
+ * or an id), as an integration or a bot posts one. Answers `{ts, channel, message}`: `ts` the
+ * clock in milliseconds, `channel` the target as sent, `message` as stored, `_id` last and without
+ * `_updatedAt`.
+ */
+export default operation({
+  name: 'chat.postMessage',
+  method: 'POST',
+  path: '/api/v1/chat.postMessage',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: true,
+  read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
+  run: (context, post) => {
+    const { channel, message } = context.store.postMessage(callerOf(context), post);
+    const { _id, _updatedAt: _stored, ...fields } = message;
+    return {
+      body: { ts: context.store.clock.nowMs(), channel, message: { ...fields, _id } },
+    };
+  },
+  contract: { changed: (answer) => answer.message },
+});

@@ -1,0 +1,351 @@
+import request from 'supertest';
+
+import { AS, WORLD, getAs, makeFake, postAs, roomOf } from './support/fake';
+import type { ScenarioInput } from '../src/scenario/schema';
+
+/** chat.postMessage and channels.history: what is posted, who may post, what history reads. */
+
+const POST = '/api/v1/chat.postMessage';
+const HISTORY = '/api/v1/channels.history';
+
+const SAID: ScenarioInput = {
+  ...WORLD,
+  channels: [
+    ...(WORLD.channels ?? []).filter((c) => c.name !== 'club' && c.name !== 'news'),
+    {
+      _id: 'newsRoomId0000001',
+      name: 'news',
+      ro: true,
+      u: { username: 'admin' },
+      usernames: ['admin', 'alice'],
+    },
+    {
+      _id: 'clubRoomId0000001',
+      name: 'club',
+      u: { username: 'bob' },
+      usernames: ['bob', 'alice'],
+      muted: ['alice'],
+    },
+  ],
+  messages: [
+    {
+      _id: 'old00000000000001',
+      rid: 'general',
+      msg: 'first',
+      u: { username: 'alice' },
+      ts: '2025-12-31T00:00:00.000Z',
+    },
+    {
+      _id: 'old00000000000002',
+      rid: 'general',
+      msg: 'second',
+      u: { username: 'bob' },
+      ts: '2025-12-31T01:00:00.000Z',
+    },
+    {
+      _id: 'old00000000000003',
+      rid: 'general',
+      msg: 'in a thread',
+      tmid: 'old00000000000001',
+      ts: '2025-12-31T02:00:00.000Z',
+    },
+    {
+      _id: 'old00000000000004',
+      rid: 'general',
+      msg: 'third',
+      u: { username: 'alice' },
+      ts: '2025-12-31T03:00:00.000Z',
+    },
+  ],
+};
+
+describe('POST /api/v1/chat.postMessage', () => {
+  it('posts to a room by id: {ts, channel as sent, message as stored, _id last}; the room moves', async () => {
+    const fake = makeFake();
+    const res = await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'hello there' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({
+        ts: Date.parse('2026-01-01T00:00:01.000Z'),
+        channel: 'GENERAL',
+        message: {
+          alias: '',
+          msg: 'hello there',
+          attachments: [],
+          parseUrls: true,
+          groupable: false,
+          ts: '2026-01-01T00:00:01.000Z',
+          u: { _id: 'bobUserId00000001', username: 'bob', name: 'bob' },
+          rid: 'GENERAL',
+          urls: [],
+          mentions: [],
+          channels: [],
+          md: [{ type: 'PARAGRAPH', value: [{ type: 'PLAIN_TEXT', value: 'hello there' }] }],
+          _id: res.body.message._id,
+        },
+        success: true,
+      }),
+    );
+    expect(res.body.message._id).toMatch(/^[0-9a-f]{24}$/);
+    const general = roomOf(fake, 'general');
+    expect([general.msgs, general.lm, general._updatedAt]).toEqual([
+      1,
+      '2026-01-01T00:00:01.000Z',
+      '2026-01-01T00:00:01.000Z',
+    ]);
+    expect(general.lastMessage).toMatchObject({ _id: res.body.message._id, msg: 'hello there' });
+    expect(fake.changes().messages.added).toHaveLength(1);
+  });
+
+  it('mentions, rooms and links are parsed as the server stores them; a text with markup has no md', async () => {
+    const res = await postAs(makeFake().app, 'bob', POST, {
+      channel: '#general',
+      text: 'hey @alice @nobody @all, see #random and https://example.org/x',
+    });
+    expect(res.body.message).toMatchObject({
+      urls: [{ url: 'https://example.org/x' }],
+      mentions: [
+        { _id: 'aliceUserId000001', username: 'alice', name: 'alice', type: 'user' },
+        { _id: 'all', username: 'all' },
+      ],
+      channels: [{ _id: 'randomRoomId00001', name: 'random' }],
+    });
+    expect(res.body.message).not.toHaveProperty('md');
+    expect(res.body.channel).toBe('#general');
+  });
+
+  it('a public channel joins the poster first, with its uj message', async () => {
+    const fake = makeFake();
+    const res = await postAs(fake.app, 'bob', POST, { channel: 'random', text: 'hi' });
+    expect(res.status).toBe(200);
+    const random = roomOf(fake, 'random');
+    expect([random.usernames, random.usersCount, random.msgs]).toEqual([['alice', 'bob'], 2, 7]);
+    const history = await getAs(fake.app, 'bob', `${HISTORY}?roomName=random`);
+    expect(history.body.messages.map((m: { t?: string; msg: string }) => [m.t ?? null, m.msg])).toEqual([
+      [null, 'hi'],
+      ['uj', 'bob'],
+    ]);
+  });
+
+  it('alias and avatar need message-impersonate (a bot has it); emoji does not', async () => {
+    const fake = makeFake();
+    const before = fake.state();
+    for (const extra of [{ alias: 'Someone' }, { avatar: 'https://example.org/a.png' }]) {
+      const refused = await postAs(fake.app, 'alice', POST, { roomId: 'GENERAL', text: 'x', ...extra });
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { success: false, error: 'Not enough permission' },
+      ]);
+    }
+    expect(fake.state()).toEqual(before);
+    const bot = await postAs(fake.app, 'robot', POST, {
+      channel: '#general',
+      text: 'beep',
+      alias: 'CI',
+      avatar: 'https://example.org/a.png',
+      emoji: ':robot:',
+    });
+    expect(bot.status).toBe(200);
+    expect(bot.body.message).toMatchObject({ alias: 'CI', avatar: 'https://example.org/a.png' });
+    expect(bot.body.message).not.toHaveProperty('emoji');
+    const emoji = await postAs(fake.app, 'alice', POST, { roomId: 'GENERAL', text: 'x', emoji: ':smile:' });
+    expect(emoji.body.message.emoji).toBe(':smile:');
+  });
+
+  it('refusals, each with the real body and nothing changed', async () => {
+    const cases: [string, keyof typeof AS, object, object][] = [
+      [
+        'no target',
+        'alice',
+        { text: 'x' },
+        {
+          success: false,
+          error:
+            "must have required property 'roomId'\n must have required property 'channel'\n must match exactly one schema in oneOf [invalid-params]",
+          errorType: 'invalid-params',
+        },
+      ],
+      [
+        'tmid with channel',
+        'alice',
+        { channel: '#general', text: 'x', tmid: 'a' },
+        {
+          success: false,
+          error:
+            "must have required property 'roomId'\n must NOT have additional properties\n must match exactly one schema in oneOf [invalid-params]",
+          errorType: 'invalid-params',
+        },
+      ],
+      [
+        'an unknown room',
+        'alice',
+        { channel: '#nowhere', text: 'x' },
+        { success: false, error: '[invalid-channel]', errorType: 'invalid-channel' },
+      ],
+      [
+        'an unknown id',
+        'alice',
+        { roomId: 'nope', text: 'x' },
+        { success: false, error: '[invalid-channel]', errorType: 'invalid-channel' },
+      ],
+      [
+        'a read-only room, not its owner',
+        'alice',
+        { roomId: 'newsRoomId0000001', text: 'x' },
+        { success: false, error: "You can't send messages because the room is readonly." },
+      ],
+      [
+        'a private group, not a member',
+        'bob',
+        { roomId: 'privateRoomId0001', text: 'x' },
+        { success: false, error: 'error-not-allowed' },
+      ],
+      [
+        'an archived room',
+        'admin',
+        { channel: '#attic', text: 'x' },
+        { success: false, error: 'room_is_archived' },
+      ],
+      [
+        'a muted member',
+        'alice',
+        { channel: '#club', text: 'x' },
+        { success: false, error: 'You_have_been_muted' },
+      ],
+      [
+        'a text over 5000 characters',
+        'alice',
+        { roomId: 'GENERAL', text: 'x'.repeat(5001) },
+        { success: false, error: 'error-message-size-exceeded' },
+      ],
+    ];
+    for (const [name, who, body, expected] of cases) {
+      const fake = makeFake({ scenario: SAID });
+      const before = fake.state();
+      const res = await postAs(fake.app, who, POST, body);
+      expect([name, res.status, res.body]).toEqual([name, 400, expected]);
+      // a read-only refusal of a non-member would leave the join: these posters are members already
+      expect(fake.state()).toEqual(before);
+    }
+  });
+
+  it('the owner posts in a read-only room; a non-member is joined, then refused (the join stays)', async () => {
+    const fake = makeFake();
+    expect(
+      (await postAs(fake.app, 'admin', POST, { roomId: 'newsRoomId0000001', text: 'news' })).status,
+    ).toBe(200);
+    const refused = await postAs(fake.app, 'bob', POST, { roomId: 'newsRoomId0000001', text: 'x' });
+    expect(refused.body).toEqual({
+      success: false,
+      error: "You can't send messages because the room is readonly.",
+    });
+    expect(roomOf(fake, 'news').usernames).toEqual(['admin', 'bob']);
+  });
+
+  it('a direct message is not modelled yet: a clear 400 that says so', async () => {
+    const res = await postAs(makeFake().app, 'alice', POST, { channel: '@bob', text: 'x' });
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'Direct messages are not modelled by rocketchat-fake yet [error-not-implemented]',
+        errorType: 'error-not-implemented',
+      },
+    ]);
+    const unknown = await postAs(makeFake().app, 'alice', POST, { channel: '@zed', text: 'x' });
+    expect(unknown.body).toEqual({
+      success: false,
+      error: '[invalid-channel]',
+      errorType: 'invalid-channel',
+    });
+  });
+
+  it('the validator coerces: a number text is a string', async () => {
+    const res = await postAs(makeFake().app, 'alice', POST, { roomId: 'GENERAL', text: 42 });
+    expect(res.body.message.msg).toBe('42');
+  });
+
+  it('a reset forgets what was posted; the same requests post the same ids, on any run', async () => {
+    const fake = makeFake();
+    const first = (await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'a' })).body.message._id;
+    await fake.reset();
+    expect(fake.state()).not.toHaveProperty('messages');
+    const again = (await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'a' })).body.message._id;
+    expect(again).toBe(first);
+  });
+
+  it('a session posts in its own world', async () => {
+    const fake = makeFake();
+    const session = fake.session({ id: 'chat' });
+    const res = await request(fake.app)
+      .post(`/s/chat${POST}`)
+      .set(AS.bob)
+      .send({ roomId: 'GENERAL', text: 'in a session' });
+    expect(res.status).toBe(200);
+    expect(session.state().messages).toHaveLength(1);
+    expect(fake.state()).not.toHaveProperty('messages');
+  });
+
+  it('setReadOnly and setType post their system messages', async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', {
+      roomName: 'random',
+      readOnly: true,
+    }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/channels.setType', { roomName: 'random', type: 'p' }).expect(
+      200,
+    );
+    expect(fake.state().messages?.map((m) => [m.t, m.msg, m.u.username])).toEqual([
+      ['room-set-read-only', '', 'admin'],
+      ['room_changed_privacy', 'private', 'admin'],
+    ]);
+  });
+});
+
+describe('GET /api/v1/channels.history', () => {
+  const ids = (body: { messages: { _id: string }[] }): string[] => body.messages.map((m) => m._id);
+
+  it('newest first, thread replies left out unless asked for, the answer {messages, success}', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const res = await getAs(app, 'alice', `${HISTORY}?roomName=general`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['messages', 'success']);
+    expect(ids(res.body)).toEqual(['old00000000000004', 'old00000000000002', 'old00000000000001']);
+    const all = await getAs(app, 'alice', `${HISTORY}?roomId=GENERAL&showThreadMessages=true`);
+    expect(ids(all.body)).toEqual([
+      'old00000000000004',
+      'old00000000000003',
+      'old00000000000002',
+      'old00000000000001',
+    ]);
+  });
+
+  it('count, offset, latest, oldest and inclusive cut the window', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const get = async (q: string) =>
+      ids((await getAs(app, 'alice', `${HISTORY}?roomName=general&${q}`)).body);
+    expect(await get('count=1&offset=1')).toEqual(['old00000000000002']);
+    expect(await get('latest=2025-12-31T03:00:00.000Z')).toEqual(['old00000000000002', 'old00000000000001']);
+    expect(await get('latest=2025-12-31T03:00:00.000Z&inclusive=true')).toEqual([
+      'old00000000000004',
+      'old00000000000002',
+      'old00000000000001',
+    ]);
+    expect(await get('oldest=2025-12-31T00:00:00.000Z&latest=2025-12-31T03:00:00.000Z')).toEqual([
+      'old00000000000002',
+    ]);
+  });
+
+  it('refusals: a private group is not found, a guest without preview-c-room is forbidden, bad parameters', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const group = await getAs(app, 'alice', `${HISTORY}?roomName=secret`);
+    expect([group.status, group.body.errorType]).toEqual([400, 'error-room-not-found']);
+    const guest = await getAs(app, 'gina', `${HISTORY}?roomName=random`);
+    expect([guest.status, guest.body]).toEqual([403, { success: false, error: 'unauthorized' }]);
+    const unknown = await getAs(app, 'alice', `${HISTORY}?roomName=general&fields=x`);
+    expect([unknown.status, unknown.body.errorType]).toEqual([400, 'invalid-params']);
+    const date = await getAs(app, 'alice', `${HISTORY}?roomName=general&latest=yesterday`);
+    expect([date.status, date.body.errorType]).toEqual([400, 'invalid-params']);
+  });
+});
