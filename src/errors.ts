@@ -164,6 +164,29 @@ export const ERRORS = {
     message: () => 'Direct messages are not modelled by rocketchat-fake yet',
     errorType: 'error-not-implemented',
   },
+  /** chat.sendMessage's own refusals (`executeSendMessage`) */
+  'send-system-message': {
+    status: 400,
+    message: () => "Cannot send system messages using 'chat.sendMessage'",
+  },
+  'tshow-without-tmid': {
+    status: 400,
+    message: () => 'tshow provided but missing tmid',
+    errorType: 'invalid-params',
+  },
+  'send-too-long': {
+    status: 400,
+    message: () => 'Message size exceeds Message_MaxAllowedSize',
+    errorType: 'error-message-size-exceeded',
+  },
+  'send-without-rid': { status: 400, message: () => "The 'rid' property on the message object is missing." },
+  'send-invalid-room': { status: 400, message: () => 'error-invalid-room' },
+  /** a client `_id` already taken: the fake's own refusal (the real server's answer is not documented) */
+  'send-duplicate-id': {
+    status: 400,
+    message: () => 'A message with this _id already exists',
+    errorType: 'error-duplicate-message-id',
+  },
   /** a text over `Message_MaxAllowedSize` (5000) */
   'message-too-long': { status: 400, message: () => 'error-message-size-exceeded' },
   /** `validateRoomMessagePermissions`' refusals: plain Errors, no errorType */

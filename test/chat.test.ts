@@ -303,6 +303,127 @@ describe('POST /api/v1/chat.postMessage', () => {
   });
 });
 
+describe('POST /api/v1/chat.sendMessage', () => {
+  const SEND = '/api/v1/chat.sendMessage';
+
+  it('sends the message the client built, to a room by id, without joining it: {message}, _id last', async () => {
+    const fake = makeFake();
+    const res = await postAs(fake.app, 'bob', SEND, {
+      message: { rid: 'randomRoomId00001', msg: 'drive-by' },
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({
+        message: {
+          msg: 'drive-by',
+          ts: '2026-01-01T00:00:01.000Z',
+          u: { _id: 'bobUserId00000001', username: 'bob', name: 'bob' },
+          rid: 'randomRoomId00001',
+          urls: [],
+          mentions: [],
+          channels: [],
+          md: [{ type: 'PARAGRAPH', value: [{ type: 'PLAIN_TEXT', value: 'drive-by' }] }],
+          _id: res.body.message._id,
+        },
+        success: true,
+      }),
+    );
+    expect(roomOf(fake, 'random').usernames).toEqual(['alice']);
+  });
+
+  it("the client's _id is kept (and the answer has _updatedAt then); a thread reply finds its parent's room", async () => {
+    const fake = makeFake();
+    const parent = await postAs(fake.app, 'bob', SEND, {
+      message: { _id: 'clientChosenId001', rid: 'GENERAL', msg: 'q' },
+    });
+    expect(parent.body.message).toMatchObject({
+      _id: 'clientChosenId001',
+      _updatedAt: '2026-01-01T00:00:01.000Z',
+    });
+    const reply = await postAs(fake.app, 'alice', SEND, { message: { tmid: 'clientChosenId001', msg: 'a' } });
+    expect(reply.body.message).toMatchObject({ rid: 'GENERAL', tmid: 'clientChosenId001' });
+    // a reply not shown in the room counts, but is not the room's last message
+    expect([roomOf(fake, 'general').msgs, roomOf(fake, 'general').lastMessage?.msg]).toEqual([2, 'q']);
+    const again = await postAs(fake.app, 'bob', SEND, {
+      message: { _id: 'clientChosenId001', rid: 'GENERAL', msg: 'q' },
+    });
+    expect(again.body).toEqual({
+      success: false,
+      error: 'A message with this _id already exists [error-duplicate-message-id]',
+      errorType: 'error-duplicate-message-id',
+    });
+  });
+
+  it("refusals in executeSendMessage's order, each with the real body and nothing changed", async () => {
+    const cases: [string, object, object][] = [
+      [
+        'no message',
+        {},
+        {
+          success: false,
+          error: "must have required property 'message' [invalid-params]",
+          errorType: 'invalid-params',
+        },
+      ],
+      [
+        'a system type',
+        { message: { rid: 'GENERAL', msg: 'x', t: 'uj' } },
+        { success: false, error: "Cannot send system messages using 'chat.sendMessage'" },
+      ],
+      [
+        'tshow without tmid',
+        { message: { rid: 'GENERAL', msg: 'x', tshow: true } },
+        {
+          success: false,
+          error: 'tshow provided but missing tmid [invalid-params]',
+          errorType: 'invalid-params',
+        },
+      ],
+      [
+        'too long',
+        { message: { rid: 'GENERAL', msg: 'x'.repeat(5001) } },
+        {
+          success: false,
+          error: 'Message size exceeds Message_MaxAllowedSize [error-message-size-exceeded]',
+          errorType: 'error-message-size-exceeded',
+        },
+      ],
+      [
+        'no rid',
+        { message: { msg: 'x' } },
+        { success: false, error: "The 'rid' property on the message object is missing." },
+      ],
+      [
+        'an unknown rid',
+        { message: { rid: 'nope', msg: 'x' } },
+        { success: false, error: 'error-invalid-room' },
+      ],
+      [
+        'a group the sender is not in',
+        { message: { rid: 'privateRoomId0001', msg: 'x' } },
+        { success: false, error: 'error-not-allowed' },
+      ],
+      [
+        'a read-only room',
+        { message: { rid: 'newsRoomId0000001', msg: 'x' } },
+        { success: false, error: "You can't send messages because the room is readonly." },
+      ],
+      [
+        'an alias without message-impersonate',
+        { message: { rid: 'GENERAL', msg: 'x', alias: 'X' } },
+        { success: false, error: 'Not enough permission' },
+      ],
+    ];
+    for (const [name, body, expected] of cases) {
+      const fake = makeFake();
+      const before = fake.state();
+      const res = await postAs(fake.app, 'bob', SEND, body);
+      expect([name, res.status, res.body]).toEqual([name, 400, expected]);
+      expect(fake.state()).toEqual(before);
+    }
+  });
+});
+
 describe('GET /api/v1/channels.history', () => {
   const ids = (body: { messages: { _id: string }[] }): string[] => body.messages.map((m) => m._id);
 

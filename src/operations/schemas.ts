@@ -233,6 +233,38 @@ export const POST_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
   '6': { schema: POST_MESSAGE, coerce: true, form: 'legacy' },
 };
 
+/** `chat.sendMessage`: `{message, previewUrls?}`; inside the message, typed keys, none required. */
+const SEND_MESSAGE: Schema = {
+  type: 'object',
+  properties: {
+    message: {
+      type: 'object',
+      properties: {
+        _id: str,
+        rid: str,
+        tmid: str,
+        msg: str,
+        alias: str,
+        emoji: str,
+        tshow: bool,
+        avatar: str,
+        attachments: { type: 'array', items: { type: 'object' } },
+        blocks: { type: 'array', items: { type: 'object' } },
+        customFields: { type: 'object' },
+      },
+    },
+    previewUrls: { type: 'array', items: str },
+  },
+  required: ['message'],
+  additionalProperties: false,
+};
+
+/** chat.sendMessage: rest-typings' shared ajv, coercing. */
+export const SEND_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': { schema: SEND_MESSAGE, coerce: true, form: 'legacy' },
+};
+
 const historyBranch = (room: 'roomId' | 'roomName'): Schema => ({
   type: 'object',
   properties: {
@@ -269,6 +301,7 @@ export function warmValidators(): void {
     GET_INTEGRATIONS_VALIDATOR,
     INFO_VALIDATOR,
     POST_MESSAGE_VALIDATOR,
+    SEND_MESSAGE_VALIDATOR,
     HISTORY_VALIDATOR,
   ]) {
     for (const validator of Object.values(table)) if (validator) compile(validator);

@@ -6,6 +6,7 @@ import channelsList from './channels.list';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
 import chatPostMessage from './chat.postMessage';
+import chatSendMessage from './chat.sendMessage';
 import groupsSetType from './groups.setType';
 import info from './info';
 import login from './login';
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelsSetType,
   groupsSetType,
   chatPostMessage,
+  chatSendMessage,
   channelsHistory,
 ];
 

@@ -115,6 +115,19 @@ export interface PostInput {
   readonly tmid?: string;
 }
 
+/** A message sent as a client sends one (`chat.sendMessage`): the room by id, the client's own fields. */
+export interface SendInput {
+  readonly rid: string;
+  readonly _id?: string;
+  readonly text: string;
+  readonly alias?: string;
+  readonly emoji?: string;
+  readonly avatar?: string;
+  readonly attachments?: readonly unknown[];
+  readonly tmid?: string;
+  readonly tshow?: boolean;
+}
+
 /** Who logs in: exactly one of `username` or `email`, and the password. */
 export interface Credentials {
   username?: string;
@@ -510,6 +523,11 @@ export class Store {
     return first;
   }
 
+  /** The room of a message by id (a thread reply's parent names it when a sent message does not). */
+  messageRoom(id: string): string | undefined {
+    return this.#messages.get(id)?.rid;
+  }
+
   /** The room a post's target names (`processWebhookMessage`): a direct message is not modelled yet. */
   #postTarget(target: string): Room {
     const prefix = target.charAt(0);
@@ -527,7 +545,34 @@ export class Store {
     if (found.archived) throw new ApiError('post-archived');
     const member = found.usernames.includes(user.username);
     const room = found.t === 'c' && !member ? this.#join(user, found) : found;
-    if (!member && room.t !== 'c') throw new ApiError('post-not-allowed');
+    this.#mayPost(user, room, post);
+    const ts = this.clock.tick();
+    const message = this.#compose(user, room, post, ts, true);
+    return this.#store(room, message, ts);
+  }
+
+  /**
+   * `chat.sendMessage`: the message as the client built it, to a room by id; no join (a public
+   * channel takes a non-member's message as it is), then the same rules as a post.
+   */
+  sendMessage(user: User, input: SendInput): Message {
+    if (input.tshow !== undefined && input.tmid === undefined) throw new ApiError('tshow-without-tmid');
+    if (input.rid === '') throw new ApiError('send-without-rid');
+    const room = this.#rooms.get(input.rid);
+    if (!room) throw new ApiError('send-invalid-room');
+    if (room.archived) throw new ApiError('post-archived');
+    this.#mayPost(user, room, input);
+    if (input._id !== undefined && this.#messages.has(input._id)) throw new ApiError('send-duplicate-id');
+    const ts = this.clock.tick();
+    const message = this.#compose(user, room, { targets: [], ...input }, ts, false);
+    if (input._id !== undefined) message._id = input._id;
+    if (input.tshow !== undefined) message.tshow = input.tshow;
+    return this.#store(room, message, ts);
+  }
+
+  /** `validateRoomMessagePermissions`, then `message-impersonate` for an alias or an avatar. */
+  #mayPost(user: User, room: Room, post: { alias?: string; avatar?: string }): void {
+    if (!room.usernames.includes(user.username) && room.t !== 'c') throw new ApiError('post-not-allowed');
     if (room.ro === true && !this.can(user, 'post-readonly', room)) {
       const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
       if (!unmuted.includes(user.username)) throw new ApiError('post-read-only');
@@ -535,11 +580,17 @@ export class Store {
     if (room.muted.includes(user.username)) throw new ApiError('post-muted');
     if ((post.alias || post.avatar) && !this.can(user, 'message-impersonate', room))
       throw new ApiError('post-impersonate');
-    const ts = this.clock.tick();
-    const message = this.#compose(user, room, post, ts);
+  }
+
+  /** The one write of a message: stored, and the room's `msgs`, `lm` and `lastMessage` move. */
+  #store(room: Room, message: Message, ts: string): Message {
     this.#messages.add(message);
     this.#version += 1;
-    const next: Room = { ...room, msgs: room.msgs + 1, lm: ts, lastMessage: message, _updatedAt: ts };
+    // a thread reply not shown in the room counts, but is not the room's last message
+    const inRoom = message.tmid === undefined || message.tshow === true;
+    const next: Room = inRoom
+      ? { ...room, msgs: room.msgs + 1, lm: ts, lastMessage: message, _updatedAt: ts }
+      : { ...room, msgs: room.msgs + 1, _updatedAt: ts };
     this.#rooms.set(room._id, next);
     this.#roomLists.record(this.#version, room, next);
     return message;
@@ -563,17 +614,29 @@ export class Store {
     return next;
   }
 
-  /** A message as `sendMessage` stores a post: its fields in the real server's order. */
-  #compose(user: User, room: Room, post: PostInput, ts: string): Message {
+  /**
+   * A message as `sendMessage` stores it, its fields in the real server's order: a post (`defaults`)
+   * gets `processWebhookMessage`'s `alias`, `attachments`, `parseUrls` and `groupable`; a sent
+   * message only the fields its client gave.
+   */
+  #compose(user: User, room: Room, post: PostInput, ts: string, defaults: boolean): Message {
     const text = post.text.trim();
     const doc: Record<string, unknown> = {
       _id: objectId(this.#seed, 'posted-message', this.#messages.count),
-      alias: post.alias ?? '',
-      msg: text,
-      attachments: post.attachments ? structuredClone(post.attachments) : [],
-      parseUrls: post.parseUrls ?? post.attachments === undefined,
-      groupable: false,
     };
+    if (defaults) {
+      Object.assign(doc, {
+        alias: post.alias ?? '',
+        msg: text,
+        attachments: post.attachments ? structuredClone(post.attachments) : [],
+        parseUrls: post.parseUrls ?? post.attachments === undefined,
+        groupable: false,
+      });
+    } else {
+      if (post.alias !== undefined) doc.alias = post.alias;
+      doc.msg = text;
+      if (post.attachments) doc.attachments = structuredClone(post.attachments);
+    }
     if (post.tmid !== undefined) doc.tmid = post.tmid;
     if (post.avatar) doc.avatar = post.avatar;
     else if (post.emoji) doc.emoji = post.emoji;

@@ -1,0 +1,62 @@
+import { ApiError } from '../errors';
+import type { SendInput } from '../store/store';
+import type { Store } from '../store/store';
+import { isPlainObject } from '../store/query';
+import { operation, success } from './operation';
+import type { Params } from './operation';
+import { callerOf, readBody } from './params';
+import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
+
+/** `Message_MaxAllowedSize`, the real server's default. */
+const MAX_TEXT = 5000;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The message the client built, checked in `executeSendMessage`'s order up to the room. */
+function readMessage(body: Params, store: Store): SendInput {
+  const message = isPlainObject(body.message) ? body.message : {};
+  if (message.t !== undefined) throw new ApiError('send-system-message');
+  const tmid = text(message.tmid);
+  if (typeof message.tshow === 'boolean' && tmid === undefined) throw new ApiError('tshow-without-tmid');
+  const msg = text(message.msg) ?? '';
+  if (msg.length > MAX_TEXT) throw new ApiError('send-too-long');
+  // a thread reply without a room is sent to its parent's
+  const rid = text(message.rid) ?? (tmid === undefined ? undefined : store.messageRoom(tmid)) ?? '';
+  if (rid === '') throw new ApiError('send-without-rid');
+  return {
+    rid,
+    _id: text(message._id),
+    text: msg,
+    alias: text(message.alias),
+    emoji: text(message.emoji),
+    avatar: text(message.avatar),
+    attachments: Array.isArray(message.attachments) ? message.attachments : undefined,
+    tmid,
+    tshow: typeof message.tshow === 'boolean' ? message.tshow : undefined,
+  };
+}
+
+/**
+ * `POST /api/v1/chat.sendMessage`: a message as a client builds it (`{message: {rid, msg, …}}`),
+ * to a room by id: no names, no join. Answers `{message}` as stored, `_id` last.
+ */
+export default operation({
+  name: 'chat.sendMessage',
+  method: 'POST',
+  path: '/api/v1/chat.sendMessage',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: true,
+  read: ({ input, profile, store }) =>
+    readMessage(validated(profile, SEND_MESSAGE_VALIDATOR, readBody(input.body)), store),
+  run: (context, input) => {
+    const message = context.store.sendMessage(callerOf(context), input);
+    // the stored copy gains _updatedAt; the answer has it only when the client chose the _id
+    const { _id, _updatedAt, ...fields } = message;
+    return success({ message: { ...fields, ...(input._id !== undefined ? { _updatedAt } : {}), _id } });
+  },
+  contract: { changed: (answer) => answer.message },
+});
