@@ -23,8 +23,8 @@ const rows = [];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
-function world(channels, integrations) {
-  const file = join(TMP, `world-${channels}-${integrations}.json`);
+function world(channels, integrations, messages = 0) {
+  const file = join(TMP, `world-${channels}-${integrations}-${messages}.json`);
   writeFileSync(
     file,
     JSON.stringify({
@@ -35,7 +35,7 @@ function world(channels, integrations) {
         { name: 'random', ro: false },
       ],
       tokens: [{ username: 'admin', authToken: 'bench-token' }],
-      generate: { channels, integrations },
+      generate: { channels, integrations, messages },
     }),
   );
   return file;
@@ -268,8 +268,8 @@ async function cannon(url, opts) {
   return result.requests.average;
 }
 
-async function throughput(name, path, init, goal) {
-  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', world(20, 10)]);
+async function throughput(name, path, init, goal, fixtures = world(20, 10)) {
+  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', fixtures]);
   const bytes = await fetchBytes(`${fake.url}${path}`, init);
   const bodyFile = join(TMP, `${name}.json`);
   writeFileSync(bodyFile, bytes);
@@ -452,6 +452,33 @@ async function changeThenLook(smallUrl, largeUrl, smallOffset, largeOffset) {
     );
     record(`${name}, 100k vs 100 channels`, large, small, large / small, '<= 3', large / small <= 3, 'ms');
   }
+}
+
+/**
+ * The messaging rows: a page of history right after a post, on a world of 100,000 messages (about
+ * half of them in the room read) against one of 100, each step timed alone; then the memory of the
+ * large world after the work.
+ */
+async function messaging() {
+  const s = await launch([CLI, '--port', '0', '--fixtures', world(10, 0, 100)]);
+  const l = await launch([CLI, '--port', '0', '--fixtures', world(10, 0, 100_000)]);
+  const postTo = (url, k) => post(url, 'chat.postMessage', { roomId: 'GENERAL', text: `message ${k}` });
+  const page = (url) => () =>
+    fetchBytes(`${url}/api/v1/channels.history?roomId=GENERAL&count=50&offset=50`, { headers: TOKEN });
+  const small = await timedAfter((k) => postTo(s.url, k), page(s.url));
+  const large = await timedAfter((k) => postTo(l.url, k), page(l.url));
+  record(
+    'channels.history page after a post, 100k vs 100 messages',
+    large,
+    small,
+    large / small,
+    '<= 3',
+    large / small <= 3,
+    'ms',
+  );
+  const memory = await rss(l.child.pid);
+  record('memory with 100k messages', memory, undefined, memory / 300, '<= 1 (300 MB)', memory <= 300, 'MB');
+  await Promise.all([kill(s.child), kill(l.child)]);
 }
 
 /**
@@ -662,7 +689,19 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
       },
       0.5,
     );
+    await throughput(
+      'POST chat.postMessage, 100k messages',
+      '/api/v1/chat.postMessage',
+      {
+        method: 'POST',
+        headers: { ...TOKEN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ roomId: 'GENERAL', text: 'hello from the bench' }),
+      },
+      0.5,
+      world(10, 0, 100_000),
+    );
   }
+  if (only('messaging')) await messaging();
   if (only('worst')) await worstCase();
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
   if (only('embedded')) await embedded(large);

@@ -165,9 +165,10 @@ export const ERRORS = {
     errorType: 'error-not-implemented',
   },
   /** chat.sendMessage's own refusals (`executeSendMessage`) */
+  /** `reason`: the route's name, as the operation declares it */
   'send-system-message': {
     status: 400,
-    message: () => "Cannot send system messages using 'chat.sendMessage'",
+    message: (p) => `Cannot send system messages using '${p.reason ?? ''}'`,
   },
   'tshow-without-tmid': {
     status: 400,

@@ -343,7 +343,8 @@ describe('POST /api/v1/chat.sendMessage', () => {
     const reply = await postAs(fake.app, 'alice', SEND, { message: { tmid: 'clientChosenId001', msg: 'a' } });
     expect(reply.body.message).toMatchObject({ rid: 'GENERAL', tmid: 'clientChosenId001' });
     // a reply not shown in the room counts, but is not the room's last message
-    expect([roomOf(fake, 'general').msgs, roomOf(fake, 'general').lastMessage?.msg]).toEqual([2, 'q']);
+    const general = roomOf(fake, 'general');
+    expect([general.msgs, (general.lastMessage as { msg?: string } | undefined)?.msg]).toEqual([2, 'q']);
     const again = await postAs(fake.app, 'bob', SEND, {
       message: { _id: 'clientChosenId001', rid: 'GENERAL', msg: 'q' },
     });

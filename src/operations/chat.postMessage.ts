@@ -1,5 +1,6 @@
 import { ApiError } from '../errors';
 import type { PostInput } from '../store/store';
+import type { Message } from '../types';
 import { isPlainObject } from '../store/query';
 import { operation } from './operation';
 import type { Params } from './operation';
@@ -34,6 +35,17 @@ function readPost(body: Params): PostInput {
   };
 }
 
+/** The message as the answer shows it: as stored, `_id` moved last, without `_updatedAt`. */
+export function answered(message: Message, keepUpdatedAt = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in message) {
+    if (key === '_id' || (key === '_updatedAt' && !keepUpdatedAt)) continue;
+    out[key] = message[key];
+  }
+  out._id = message._id;
+  return out;
+}
+
 /**
  * `POST /api/v1/chat.postMessage`: a message to a room (`roomId`, or `channel` as `#name`, a name
  * or an id), as an integration or a bot posts one. Answers `{ts, channel, message}`: `ts` the
@@ -51,10 +63,7 @@ export default operation({
   read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
   run: (context, post) => {
     const { channel, message } = context.store.postMessage(callerOf(context), post);
-    const { _id, _updatedAt: _stored, ...fields } = message;
-    return {
-      body: { ts: context.store.clock.nowMs(), channel, message: { ...fields, _id } },
-    };
+    return { body: { ts: context.store.clock.nowMs(), channel, message: answered(message) } };
   },
   contract: { changed: (answer) => answer.message },
 });

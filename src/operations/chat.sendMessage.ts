@@ -6,6 +6,7 @@ import { operation, success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readBody } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
+import { answered } from './chat.postMessage';
 
 /** `Message_MaxAllowedSize`, the real server's default. */
 const MAX_TEXT = 5000;
@@ -14,10 +15,12 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+const NAME = 'chat.sendMessage';
+
 /** The message the client built, checked in `executeSendMessage`'s order up to the room. */
 function readMessage(body: Params, store: Store): SendInput {
   const message = isPlainObject(body.message) ? body.message : {};
-  if (message.t !== undefined) throw new ApiError('send-system-message');
+  if (message.t !== undefined) throw new ApiError('send-system-message', { reason: NAME });
   const tmid = text(message.tmid);
   if (typeof message.tshow === 'boolean' && tmid === undefined) throw new ApiError('tshow-without-tmid');
   const msg = text(message.msg) ?? '';
@@ -43,7 +46,7 @@ function readMessage(body: Params, store: Store): SendInput {
  * to a room by id: no names, no join. Answers `{message}` as stored, `_id` last.
  */
 export default operation({
-  name: 'chat.sendMessage',
+  name: NAME,
   method: 'POST',
   path: '/api/v1/chat.sendMessage',
   auth: true,
@@ -55,8 +58,7 @@ export default operation({
   run: (context, input) => {
     const message = context.store.sendMessage(callerOf(context), input);
     // the stored copy gains _updatedAt; the answer has it only when the client chose the _id
-    const { _id, _updatedAt, ...fields } = message;
-    return success({ message: { ...fields, ...(input._id !== undefined ? { _updatedAt } : {}), _id } });
+    return success({ message: answered(message, input._id !== undefined) });
   },
   contract: { changed: (answer) => answer.message },
 });

@@ -15,9 +15,19 @@ export interface Mention {
   type: 'user';
 }
 
-/** A 24-hex id as MongoDB's ObjectId gives one, but from the seed, a kind and an index: runs repeat. */
-export function objectId(seed: number, kind: string, index: number): string {
-  return createHash('sha256').update(`${seed}:${kind}:${index}`).digest('hex').slice(0, 24);
+/** The 10 hex digits of a world's ObjectIds that MongoDB draws once per process: from the seed. */
+export function objectIdMiddle(seed: number): string {
+  return createHash('sha256').update(`objectId:${seed}`).digest('hex').slice(0, 10);
+}
+
+/**
+ * A 24-hex id laid out as MongoDB's ObjectId: 4 bytes of the time in seconds (the fake clock),
+ * 5 bytes drawn once (from the seed), 3 bytes of a counter. The same world and requests give the
+ * same ids on every run.
+ */
+export function objectId(ms: number, middle: string, counter: number): string {
+  const seconds = Math.floor(ms / 1000) >>> 0;
+  return seconds.toString(16).padStart(8, '0') + middle + (counter & 0xffffff).toString(16).padStart(6, '0');
 }
 
 /** `@name` tokens of a text (letters, digits, `.`, `_`, `-`), in order, each once. */

@@ -62,6 +62,8 @@ export interface HistoryWindow {
   count: number;
   /** leave out what this says to (e.g. hidden messages, thread replies) */
   skip?: (message: Message) => boolean;
+  /** count the whole window (`total`): a walk of all of it; otherwise the page alone is read */
+  total?: boolean;
 }
 
 /** The messages of one store: the baseline's, and an overlay of what changed since. */
@@ -99,7 +101,8 @@ export class Messages {
       // posted messages come in clock order: the insertion point is the end but for a scenario's future
       let at = list.length;
       while (at > 0 && compare(list[at - 1] as Message, message) > 0) at -= 1;
-      list.splice(at, 0, message);
+      if (at === list.length) list.push(message);
+      else list.splice(at, 0, message);
     }
     this.#addedById.set(message._id, message);
   }
@@ -130,8 +133,9 @@ export class Messages {
   }
 
   /**
-   * A page of a room's history, newest first, and how many messages the window holds in all
-   * (before `offset` and `count` cut it).
+   * A page of a room's history, newest first, and (with `window.total`) how many messages the
+   * window holds in all, before `offset` and `count` cut it; without it the walk stops at the
+   * page's end, so a page costs its offset and count, not the room's size.
    */
   history(rid: string, window: HistoryWindow): { messages: Message[]; total: number } {
     const base = this.#base.byRoom.get(rid) ?? [];
@@ -143,7 +147,8 @@ export class Messages {
     let i = baseHigh - 1;
     let j = addedHigh - 1;
     const limit = window.count === 0 ? Infinity : window.count;
-    while (i >= baseLow || j >= addedLow) {
+    const end = window.total === true ? Infinity : window.offset + limit;
+    while ((i >= baseLow || j >= addedLow) && total < end) {
       let next: Message;
       if (j < addedLow || (i >= baseLow && compare(base[i] as Message, added[j] as Message) > 0)) {
         next = base[i] as Message;
