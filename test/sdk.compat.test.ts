@@ -81,6 +81,30 @@ describe('@rocket.chat/sdk REST client against the fake', () => {
     }
   });
 
+  it("a bot's first minute: logs in, posts as an alias, reads the room's history, replies in a thread", async () => {
+    const api = client(fake.url);
+    await api.login({ username: 'robot', password: 'robot-pw' });
+    const posted = await api.post('chat.postMessage', {
+      channel: '#general',
+      text: 'build 42 is green',
+      alias: 'CI',
+      emoji: ':white_check_mark:',
+    });
+    expect(posted).toMatchObject({ channel: '#general', message: { msg: 'build 42 is green', alias: 'CI' } });
+    const history = await api.get('channels.history', { roomName: 'general', count: 10 });
+    // the bot was joined on its first post: its uj message, then its post, newest first
+    expect(history.messages.map((m: { t?: string; msg: string }) => [m.t ?? null, m.msg])).toEqual([
+      [null, 'build 42 is green'],
+      ['uj', 'robot'],
+    ]);
+    const reply = await api.post('chat.sendMessage', {
+      message: { tmid: posted.message._id, msg: 'details in the log' },
+    });
+    expect(reply.message).toMatchObject({ rid: 'GENERAL', tmid: posted.message._id });
+    const threaded = await api.get('channels.history', { roomId: 'GENERAL', showThreadMessages: 'true' });
+    expect(threaded.messages[0].msg).toBe('details in the log');
+  });
+
   it('sees the documented rejections', async () => {
     const api = client(fake.url);
     expect(await rejection(api.login({ username: 'admin', password: 'wrong' }))).toEqual({
