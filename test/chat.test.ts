@@ -471,3 +471,46 @@ describe('GET /api/v1/channels.history', () => {
     expect([date.status, date.body.errorType]).toEqual([400, 'invalid-params']);
   });
 });
+
+describe('GET /api/v1/channels.messages', () => {
+  const MESSAGES = '/api/v1/channels.messages';
+  const ids = (body: { messages: { _id: string }[] }): string[] => body.messages.map((m) => m._id);
+
+  it('every message of the room, threads included, newest first, with count, offset and total', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const res = await getAs(app, 'alice', `${MESSAGES}?roomId=GENERAL&count=2&offset=1`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['messages', 'count', 'offset', 'total', 'success']);
+    expect(ids(res.body)).toEqual(['old00000000000003', 'old00000000000002']);
+    expect([res.body.count, res.body.offset, res.body.total]).toEqual([2, 1, 4]);
+  });
+
+  it('query, sort and mentionIds filter and order the messages', async () => {
+    const fake = makeFake({ scenario: SAID });
+    const get = async (q: string) => (await getAs(fake.app, 'alice', `${MESSAGES}?roomId=GENERAL&${q}`)).body;
+    expect(ids(await get(`query=${encodeURIComponent('{"u.username":"alice"}')}`))).toEqual([
+      'old00000000000004',
+      'old00000000000001',
+    ]);
+    expect(ids(await get(`sort=${encodeURIComponent('{"ts":1}')}&count=1`))).toEqual(['old00000000000001']);
+    await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'ping @alice' });
+    const mentioned = await get('mentionIds=aliceUserId000001');
+    expect(mentioned.messages.map((m: { msg: string }) => m.msg)).toEqual(['ping @alice']);
+  });
+
+  it('refusals: view-c-room first, roomId only, a bot outside the room', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const guest = await getAs(app, 'gina', `${MESSAGES}?roomId=GENERAL`);
+    expect([guest.status, guest.body]).toEqual([
+      403,
+      {
+        success: false,
+        error: 'User does not have the permissions required for this action [error-unauthorized]',
+      },
+    ]);
+    const byName = await getAs(app, 'alice', `${MESSAGES}?roomName=general`);
+    expect([byName.status, byName.body.errorType]).toEqual([400, 'invalid-params']);
+    const bot = await getAs(app, 'robot', `${MESSAGES}?roomId=GENERAL`);
+    expect([bot.status, bot.body]).toEqual([403, { success: false, error: 'unauthorized' }]);
+  });
+});

@@ -292,6 +292,30 @@ export const HISTORY_VALIDATOR: EraTable<Validator | undefined> = {
   },
 };
 
+/** channels.messages: `roomId` only, the filters, paging and `sort`; a local ajv that coerces. */
+export const MESSAGES_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: {
+        roomId: str,
+        mentionIds: str,
+        starredIds: str,
+        pinned: str,
+        query: str,
+        count: { type: 'number', nullable: true },
+        offset: { type: 'number', nullable: true },
+        sort: { type: 'string', nullable: true },
+      },
+      required: ['roomId'],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** Every validator of every era, compiled (in the background, before the first request needs one). */
 export function warmValidators(): void {
   for (const table of [
@@ -303,6 +327,7 @@ export function warmValidators(): void {
     POST_MESSAGE_VALIDATOR,
     SEND_MESSAGE_VALIDATOR,
     HISTORY_VALIDATOR,
+    MESSAGES_VALIDATOR,
   ]) {
     for (const validator of Object.values(table)) if (validator) compile(validator);
   }

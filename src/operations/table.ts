@@ -3,6 +3,7 @@ import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
 import channelsList from './channels.list';
+import channelsMessages from './channels.messages';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
 import chatPostMessage from './chat.postMessage';
@@ -35,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   chatPostMessage,
   chatSendMessage,
   channelsHistory,
+  channelsMessages,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));

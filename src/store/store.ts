@@ -30,7 +30,7 @@ import { DEFAULT_SETTINGS, LoginGuard } from './login-guard';
 import type { Block, BlockAlgorithm } from './login-guard';
 import { hasPermission } from './permissions';
 import type { JsonObject, Projection, Query, SortSpec } from './query';
-import { jsonEqual, matches, project } from './query';
+import { isPlainObject, jsonEqual, matches, project, sortBy } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
 import { Teams, teamTypeOf } from './teams';
@@ -721,6 +721,39 @@ export class Store {
     if (!room.usernames.includes(user.username) && !this.can(user, 'preview-c-room', room))
       throw new ApiError('room-forbidden');
     return this.#messages.history(room._id, window).messages;
+  }
+
+  /**
+   * `channels.messages`: a channel's messages (threads and system messages included) filtered by
+   * `query` (the fake's safe subset, as for channels.list) and by mentioned or starred users or
+   * pinning, sorted (newest first by default), a page of them with the count of all. A caller who
+   * sees only joined rooms (`view-joined-room`) must be in this one, else the bare 403.
+   */
+  roomMessages(
+    user: User,
+    roomId: string,
+    filter: { options: ListOptions; mentionIds?: string[]; starredIds?: string[]; pinned?: boolean },
+  ): ListResult {
+    const room = this.findChannel({ roomId }, { checkArchived: false });
+    if (this.can(user, 'view-joined-room', room) && !room.usernames.includes(user.username))
+      throw new ApiError('room-forbidden');
+    const { options } = filter;
+    const has = (list: unknown, ids: string[]): boolean =>
+      Array.isArray(list) &&
+      list.some((entry) => isPlainObject(entry) && typeof entry._id === 'string' && ids.includes(entry._id));
+    const all = this.#messages
+      .history(room._id, { offset: 0, count: 0, total: true })
+      .messages.filter(
+        (m) =>
+          (!options.query || matches(m, options.query)) &&
+          (!filter.mentionIds || has(m.mentions, filter.mentionIds)) &&
+          (!filter.starredIds || has(m.starred, filter.starredIds)) &&
+          (!filter.pinned || m.pinned === true),
+      );
+    const sorted = options.sort ? sortBy([...all], options.sort) : all;
+    const end = options.count === 0 ? undefined : options.offset + options.count;
+    const items = sorted.slice(options.offset, end).map((m) => project(m as JsonObject, options.fields));
+    return { items, count: items.length, offset: options.offset, total: sorted.length };
   }
 
   /** `channels.setType`, checks in the real server's order. */

@@ -1,0 +1,42 @@
+import { operation, success } from './operation';
+import type { Params } from './operation';
+import { callerOf, readListOptions } from './params';
+import { MESSAGES_VALIDATOR, validated } from './schemas';
+
+/** A comma-separated list of user ids, or none. */
+function ids(params: Params, name: string): string[] | undefined {
+  const raw = params[name];
+  return typeof raw === 'string' && raw !== '' ? raw.split(',') : undefined;
+}
+
+/**
+ * `GET /api/v1/channels.messages`: a channel's messages by `roomId`, thread replies and system
+ * messages included, filtered by `query`, `mentionIds`, `starredIds` or `pinned=true`, newest
+ * first unless `sort` says otherwise, as `{messages, count, offset, total}`. The route needs
+ * `view-c-room` before anything else.
+ */
+export default operation({
+  name: 'channels.messages',
+  method: 'GET',
+  path: '/api/v1/channels.messages',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: (context) => {
+    const { store, profile, input } = context;
+    store.requirePermission(callerOf(context), 'view-c-room');
+    const params = validated(profile, MESSAGES_VALIDATOR, input.query);
+    return {
+      roomId: String(params.roomId),
+      options: readListOptions(params, ['rid']),
+      mentionIds: ids(params, 'mentionIds'),
+      starredIds: ids(params, 'starredIds'),
+      pinned: params.pinned === 'true',
+    };
+  },
+  run: (context, { roomId, ...filter }) => {
+    const { items, count, offset, total } = context.store.roomMessages(callerOf(context), roomId, filter);
+    return success({ messages: items, count, offset, total });
+  },
+});
