@@ -164,6 +164,9 @@ export const ERRORS = {
     message: () => 'Direct messages are not modelled by rocketchat-fake yet',
     errorType: 'error-not-implemented',
   },
+  /** users.info: an empty userId / username, or no such user (plain failures) */
+  'users-invalid-search': { status: 400, message: () => 'Invalid search query.' },
+  'users-not-found': { status: 400, message: () => 'User not found.' },
   /** chat.sendMessage's own refusals (`executeSendMessage`) */
   /** `reason`: the route's name, as the operation declares it */
   'send-system-message': {

@@ -81,9 +81,20 @@ describe('@rocket.chat/sdk REST client against the fake', () => {
     }
   });
 
-  it("a bot's first minute: logs in, posts as an alias, reads the room's history, replies in a thread", async () => {
+  it("a bot's first minute: logs in, lists users, posts as an alias, reads the room's history, replies in a thread", async () => {
     const api = client(fake.url);
     await api.login({ username: 'robot', password: 'robot-pw' });
+    const users = await api.get('users.list', { count: 10 });
+    expect(users.users.map((u: { username: string }) => u.username)).toEqual([
+      'admin',
+      'alice',
+      'bob',
+      'gina',
+      'gone',
+      'robot',
+    ]);
+    const alice = await api.get('users.info', { username: 'alice' });
+    expect(alice.user).toMatchObject({ _id: 'aliceUserId000001', canViewAllInfo: false });
     const posted = await api.post('chat.postMessage', {
       channel: '#general',
       text: 'build 42 is green',

@@ -316,6 +316,50 @@ export const MESSAGES_VALIDATOR: EraTable<Validator | undefined> = {
   },
 };
 
+/** users.info's branches: one lookup key each, with `includeUserRooms` and `fields`. */
+function usersInfo(keys: readonly string[]): Schema {
+  return {
+    anyOf: keys.map((key) => ({
+      type: 'object',
+      properties: { [key]: str, includeUserRooms: str, fields: { type: 'string', nullable: true } },
+      required: [key],
+      additionalProperties: false,
+    })),
+  };
+}
+
+/** users.info: by `userId`, `username` or `importId`; 8.4 adds `email`, 8.5 `freeSwitchExtension`. */
+export const USERS_INFO_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': { schema: usersInfo(['userId', 'username', 'importId']), coerce: true, form: 'legacy' },
+  '8.5': {
+    schema: usersInfo(['userId', 'username', 'importId', 'email', 'freeSwitchExtension']),
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+/** users.list: no validator until 8.4's, which names `fields`, `query`, `count`, `offset`, `sort`, `email`. */
+export const USERS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '8.5': {
+    schema: {
+      type: 'object',
+      properties: {
+        fields: str,
+        query: str,
+        count: num,
+        offset: num,
+        sort: str,
+        email: { type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** Every validator of every era, compiled (in the background, before the first request needs one). */
 export function warmValidators(): void {
   for (const table of [
@@ -328,6 +372,8 @@ export function warmValidators(): void {
     SEND_MESSAGE_VALIDATOR,
     HISTORY_VALIDATOR,
     MESSAGES_VALIDATOR,
+    USERS_INFO_VALIDATOR,
+    USERS_LIST_VALIDATOR,
   ]) {
     for (const validator of Object.values(table)) if (validator) compile(validator);
   }

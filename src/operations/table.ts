@@ -13,6 +13,8 @@ import info from './info';
 import login from './login';
 import logout from './logout';
 import me from './me';
+import usersInfo from './users.info';
+import usersList from './users.list';
 import v1Info from './v1.info';
 
 /**
@@ -37,6 +39,8 @@ export const OPERATIONS: readonly Operation[] = [
   chatSendMessage,
   channelsHistory,
   channelsMessages,
+  usersInfo,
+  usersList,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));

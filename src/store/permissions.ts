@@ -15,6 +15,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'post-readonly': ['admin', 'owner', 'moderator'],
   // posting with an alias or an avatar (the real server also grants the app role)
   'message-impersonate': ['bot'],
+  // users.info and users.list: another user's e-mails, roles, last login
+  'view-full-other-user-info': ['admin'],
+  // users.list
+  'view-d-room': ['admin', 'user', 'bot', 'guest'],
   // reading a public channel's history without joining it (and the anonymous role)
   'preview-c-room': ['admin', 'user'],
   'manage-integrations': ['admin'],

@@ -36,6 +36,7 @@ import type { ListSpec } from './lists';
 import { Teams, teamTypeOf } from './teams';
 import { listView, meView, roomView } from './views';
 import { Messages } from './messages';
+import { userInfoView, userListView } from './user-views';
 import type { HistoryWindow } from './messages';
 import {
   mentionedNames,
@@ -753,6 +754,36 @@ export class Store {
     const sorted = options.sort ? sortBy([...all], options.sort) : all;
     const end = options.count === 0 ? undefined : options.offset + options.count;
     const items = sorted.slice(options.offset, end).map((m) => project(m as JsonObject, options.fields));
+    return { items, count: items.length, offset: options.offset, total: sorted.length };
+  }
+
+  /**
+   * `users.info`: a user by `_id` or username (either key finds either), as the caller may see
+   * them (see src/store/user-views.ts). An empty value is a refusal of its own; no such user is
+   * `User not found.`.
+   */
+  userInfo(caller: User, ref: { value: string | undefined }): JsonObject {
+    if (ref.value === '') throw new ApiError('users-invalid-search');
+    const user =
+      ref.value === undefined ? undefined : (this.#users.get(ref.value) ?? this.userNamed(ref.value));
+    if (!user) throw new ApiError('users-not-found');
+    const level =
+      user._id === caller._id ? 'self' : this.can(caller, 'view-full-other-user-info') ? 'full' : 'other';
+    return userInfoView(user, level);
+  }
+
+  /**
+   * `users.list`: every user (deactivated ones and bots too) as the caller may see them, filtered
+   * by `query`, sorted by `username` unless `sort` says otherwise, a page with the count of all.
+   */
+  listUsers(caller: User, options: ListOptions): ListResult {
+    const full = this.can(caller, 'view-full-other-user-info');
+    const views = Array.from(this.#users.values(), (u) => userListView(u, full));
+    const { query } = options;
+    const matching = query ? views.filter((v) => matches(v, query)) : views;
+    const sorted = sortBy([...matching], options.sort ?? [[['username'], 1]]);
+    const end = options.count === 0 ? undefined : options.offset + options.count;
+    const items = sorted.slice(options.offset, end).map((v) => project(v, options.fields));
     return { items, count: items.length, offset: options.offset, total: sorted.length };
   }
 

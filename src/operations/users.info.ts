@@ -1,0 +1,28 @@
+import { operation, success } from './operation';
+import { callerOf } from './params';
+import { USERS_INFO_VALIDATOR, validated } from './schemas';
+
+/** The lookup keys, in the order the route reads them; `importId` and `email` find no fake user. */
+const KEYS = ['userId', 'username'] as const;
+
+/**
+ * `GET /api/v1/users.info`: one user by `userId` or `username`, as the caller may see them
+ * (another user's public fields; with `view-full-other-user-info` also e-mails, roles, last
+ * login; oneself with `services.password: true`), as `{user}`.
+ */
+export default operation({
+  name: 'users.info',
+  method: 'GET',
+  path: '/api/v1/users.info',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: ({ input, profile }) => {
+    const params = validated(profile, USERS_INFO_VALIDATOR, input.query);
+    const key = KEYS.find((k) => params[k] !== undefined);
+    // an import id or an e-mail names no user of a scenario: the route's own "not found"
+    return { value: key === undefined ? undefined : String(params[key]) };
+  },
+  run: (context, ref) => success({ user: context.store.userInfo(callerOf(context), ref) }),
+});

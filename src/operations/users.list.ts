@@ -1,0 +1,29 @@
+import { operation, success } from './operation';
+import { callerOf, readListOptions } from './params';
+import { USERS_LIST_VALIDATOR, validated } from './schemas';
+
+/**
+ * `GET /api/v1/users.list`: every user (deactivated ones and bots too), `view-d-room` needed,
+ * sorted by `username`, a page of `count` (50 by default, at most 100) as
+ * `{users, count, offset, total}`; `query` (deprecated on the real server) filters what the
+ * caller sees of each user.
+ */
+export default operation({
+  name: 'users.list',
+  method: 'GET',
+  path: '/api/v1/users.list',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: (context) => {
+    const { input, profile, store } = context;
+    const params = validated(profile, USERS_LIST_VALIDATOR, input.query);
+    store.requirePermission(callerOf(context), 'view-d-room');
+    return readListOptions(params);
+  },
+  run: (context, options) => {
+    const { items, count, offset, total } = context.store.listUsers(callerOf(context), options);
+    return success({ users: items, count, offset, total });
+  },
+});

@@ -1,0 +1,162 @@
+import { WORLD, getAs, makeFake } from './support/fake';
+import type { ScenarioInput } from '../src/scenario/schema';
+
+/** users.info and users.list: who sees which fields of whom. */
+
+const INFO = '/api/v1/users.info';
+const LIST = '/api/v1/users.list';
+
+const PEOPLE: ScenarioInput = {
+  ...WORLD,
+  users: (WORLD.users ?? []).map((u) =>
+    u.username === 'alice'
+      ? { ...u, status: 'away', lastLogin: '2025-12-30T09:00:00.000Z', bio: 'ops', extra: { secretField: 1 } }
+      : u,
+  ),
+};
+
+describe('GET /api/v1/users.info', () => {
+  it('another user: the public fields and canViewAllInfo false; no e-mails, roles or services', async () => {
+    const res = await getAs(makeFake({ scenario: PEOPLE }).app, 'bob', `${INFO}?username=alice`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({
+        user: {
+          _id: 'aliceUserId000001',
+          name: 'alice',
+          username: 'alice',
+          status: 'away',
+          utcOffset: 0,
+          type: 'user',
+          active: true,
+          bio: 'ops',
+          canViewAllInfo: false,
+        },
+        success: true,
+      }),
+    );
+  });
+
+  it('an admin sees e-mails, roles and the last login; oneself also services, the password as true', async () => {
+    const fake = makeFake({ scenario: PEOPLE });
+    const admin = await getAs(fake.app, 'admin', `${INFO}?userId=aliceUserId000001`);
+    expect(admin.body.user).toEqual({
+      _id: 'aliceUserId000001',
+      name: 'alice',
+      username: 'alice',
+      status: 'away',
+      utcOffset: 0,
+      type: 'user',
+      active: true,
+      bio: 'ops',
+      emails: [{ address: 'alice@example.com', verified: true }],
+      statusConnection: 'offline',
+      lastLogin: '2025-12-30T09:00:00.000Z',
+      roles: ['user'],
+      canViewAllInfo: true,
+    });
+    const self = await getAs(fake.app, 'alice', `${INFO}?userId=alice`);
+    expect(self.body.user).toMatchObject({ services: { password: true }, canViewAllInfo: true });
+    expect(JSON.stringify(self.body)).not.toMatch(/alice-pw|secretField/);
+  });
+
+  it('refusals: no key, an empty value, an unknown user, an unknown key', async () => {
+    const app = makeFake().app;
+    const none = await getAs(app, 'bob', INFO);
+    expect([none.status, none.body]).toEqual([
+      400,
+      {
+        success: false,
+        error:
+          "must have required property 'userId'\n must have required property 'username'\n must have required property 'importId'\n must have required property 'email'\n must have required property 'freeSwitchExtension'\n must match a schema in anyOf [invalid-params]",
+        errorType: 'invalid-params',
+      },
+    ]);
+    expect((await getAs(app, 'bob', `${INFO}?userId=`)).body).toEqual({
+      success: false,
+      error: 'Invalid search query.',
+    });
+    expect((await getAs(app, 'bob', `${INFO}?username=zed`)).body).toEqual({
+      success: false,
+      error: 'User not found.',
+    });
+    expect((await getAs(app, 'bob', `${INFO}?importId=x`)).body).toEqual({
+      success: false,
+      error: 'User not found.',
+    });
+    const seven = await getAs(makeFake({ profile: '7.10' }).app, 'bob', INFO);
+    expect(seven.body.error).toBe(
+      "must have required property 'userId'\n must have required property 'username'\n must have required property 'importId'\n must match a schema in anyOf [invalid-params]",
+    );
+  });
+});
+
+describe('GET /api/v1/users.list', () => {
+  it('every user, deactivated and bots too, by username; what a user sees of each', async () => {
+    const res = await getAs(makeFake({ scenario: PEOPLE }).app, 'bob', `${LIST}?count=2`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({
+        users: [
+          {
+            _id: 'adminUserId000001',
+            name: 'admin',
+            username: 'admin',
+            status: 'offline',
+            active: true,
+            type: 'user',
+            nameInsensitive: 'admin',
+          },
+          {
+            _id: 'aliceUserId000001',
+            name: 'alice',
+            username: 'alice',
+            status: 'away',
+            active: true,
+            type: 'user',
+            nameInsensitive: 'alice',
+          },
+        ],
+        count: 2,
+        offset: 0,
+        total: 6,
+        success: true,
+      }),
+    );
+  });
+
+  it('an admin sees e-mails, roles and last logins; query and sort work on what the caller sees', async () => {
+    const app = makeFake({ scenario: PEOPLE }).app;
+    const res = await getAs(app, 'admin', `${LIST}?query=${encodeURIComponent('{"active":false}')}`);
+    expect(res.body.users).toEqual([
+      {
+        _id: 'offUserId00000001',
+        name: 'gone',
+        username: 'gone',
+        emails: [{ address: 'gone@example.com', verified: true }],
+        roles: ['user'],
+        status: 'offline',
+        active: false,
+        type: 'user',
+        nameInsensitive: 'gone',
+      },
+    ]);
+    const sorted = await getAs(app, 'bob', `${LIST}?sort=${encodeURIComponent('{"username":-1}')}&count=1`);
+    expect(sorted.body.users.map((u: { username: string }) => u.username)).toEqual(['robot']);
+    const hidden = await getAs(app, 'bob', `${LIST}?query=${encodeURIComponent('{"roles":"admin"}')}`);
+    expect(hidden.body.total).toBe(0);
+  });
+
+  it('8.4 on, an unknown parameter is refused; 7.x ignored it', async () => {
+    const res = await getAs(makeFake().app, 'bob', `${LIST}?status=online`);
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'must NOT have additional properties [invalid-params]',
+        errorType: 'invalid-params',
+      },
+    ]);
+    expect((await getAs(makeFake({ profile: '7.10' }).app, 'bob', `${LIST}?status=online`)).status).toBe(200);
+  });
+});
