@@ -78,7 +78,12 @@ interface ErrorSpec {
 }
 
 /** An era's own body for an error, from its message. */
-type EraBody = (message: string) => ErrorBody | LegacyErrorBody;
+type EraBody = (message: string) => ErrorBody | LegacyErrorBody | BareErrorBody;
+
+/** `API.v1.failure()` called with nothing: the envelope alone. */
+export interface BareErrorBody {
+  success: false;
+}
 
 /** Restivus (0.49 to 6.x) wrote a 401 as `{status, message}`. */
 const RESTIVUS_401: EraTable<EraBody | undefined> = {
@@ -163,6 +168,44 @@ export const ERRORS = {
     status: 400,
     message: () => 'Direct messages are not modelled by rocketchat-fake yet',
     errorType: 'error-not-implemented',
+  },
+  /** chat.getMessage of an unknown id: `API.v1.failure()` with nothing to say */
+  'message-unknown': { status: 400, message: () => '', eras: { '0.49': () => ({ success: false }) } },
+  /** chat.getMessage of a message in a room the caller may not see */
+  'message-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'getSingleMessage' }),
+  },
+  /** chat.update / chat.delete: `reason` is the id asked for */
+  'message-not-found': {
+    status: 400,
+    message: (p) => `No message found with the id of "${p.reason ?? ''}".`,
+  },
+  'message-room-mismatch': {
+    status: 400,
+    message: () => 'The room id provided does not match where the message is from.',
+  },
+  'message-edit-not-allowed': {
+    status: 400,
+    message: () => 'Message editing not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'updateMessage', action: 'Message_editing' }),
+  },
+  'message-delete-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-action-not-allowed',
+  },
+  'message-delete-read-only': {
+    status: 400,
+    message: () => "You can't delete messages because the room is readonly.",
+  },
+  'message-delete-as-other': {
+    status: 400,
+    message: () =>
+      'Unauthorized. You must have the permission "force-delete-message" to delete other\'s message as them.',
   },
   /** users.info: an empty userId / username, or no such user (plain failures) */
   'users-invalid-search': { status: 400, message: () => 'Invalid search query.' },
@@ -440,7 +483,7 @@ export class ApiError extends Error {
   }
 
   /** The Rocket.Chat envelope of this error (as `profile`'s era wrote it), or `{error, problems}` for a control error. */
-  toBody(profile?: Profile): ErrorBody | LegacyErrorBody | ControlErrorBody {
+  toBody(profile?: Profile): ErrorBody | LegacyErrorBody | BareErrorBody | ControlErrorBody {
     if (this.isControl) return { error: ERRORS[this.code].message(this.params), problems: this.problems };
     return toEnvelope(this.code, this.params, profile);
   }
@@ -451,7 +494,7 @@ export function toEnvelope(
   code: ErrorCode,
   params: ErrorParams = {},
   profile: Profile = PROFILES[DEFAULT_PROFILE],
-): ErrorBody | LegacyErrorBody {
+): ErrorBody | LegacyErrorBody | BareErrorBody {
   const spec: ErrorSpec = ERRORS[code];
   const era = spec.eras && byEra(profile, spec.eras);
   if (era) return era(spec.message(params));

@@ -514,3 +514,157 @@ describe('GET /api/v1/channels.messages', () => {
     expect([bot.status, bot.body]).toEqual([403, { success: false, error: 'unauthorized' }]);
   });
 });
+
+describe('chat.getMessage, chat.update and chat.delete', () => {
+  const GET = '/api/v1/chat.getMessage';
+  const UPDATE = '/api/v1/chat.update';
+  const DELETE = '/api/v1/chat.delete';
+
+  it('getMessage: as stored; an unknown id is the bare failure; a group the caller is not in is not allowed', async () => {
+    const fake = makeFake({
+      scenario: {
+        ...SAID,
+        messages: [...(SAID.messages ?? []), { _id: 'secretMessage0001', rid: 'secret', msg: 'psst' }],
+      },
+    });
+    const res = await getAs(fake.app, 'bob', `${GET}?msgId=old00000000000001`);
+    expect(res.body).toEqual({
+      message: {
+        _id: 'old00000000000001',
+        rid: 'GENERAL',
+        msg: 'first',
+        ts: '2025-12-31T00:00:00.000Z',
+        u: { _id: 'aliceUserId000001', username: 'alice', name: 'alice' },
+        _updatedAt: '2025-12-31T00:00:00.000Z',
+      },
+      success: true,
+    });
+    expect((await getAs(fake.app, 'bob', `${GET}?msgId=nope`)).body).toEqual({ success: false });
+    expect((await getAs(fake.app, 'bob', `${GET}?msgId=secretMessage0001`)).body).toEqual({
+      success: false,
+      error: 'Not allowed [error-not-allowed]',
+      errorType: 'error-not-allowed',
+      details: { method: 'getSingleMessage' },
+    });
+    expect((await getAs(fake.app, 'bob', `${GET}?msgId=`)).body).toEqual({
+      success: false,
+      error: 'must NOT have fewer than 1 characters [invalid-params]',
+      errorType: 'invalid-params',
+    });
+  });
+
+  it("update: the author edits, editedAt and editedBy set, md rebuilt; msgs stays; the room's last message follows", async () => {
+    const fake = makeFake();
+    const posted = (await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'typo' })).body.message;
+    const res = await postAs(fake.app, 'bob', UPDATE, {
+      roomId: 'GENERAL',
+      msgId: posted._id,
+      text: 'fixed',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({
+      _id: posted._id,
+      msg: 'fixed',
+      _updatedAt: '2026-01-01T00:00:02.000Z',
+      editedAt: '2026-01-01T00:00:02.000Z',
+      editedBy: { _id: 'bobUserId00000001', username: 'bob' },
+      md: [{ type: 'PARAGRAPH', value: [{ type: 'PLAIN_TEXT', value: 'fixed' }] }],
+    });
+    const general = roomOf(fake, 'general');
+    expect([general.msgs, (general.lastMessage as { msg: string }).msg]).toEqual([1, 'fixed']);
+    expect(fake.changes().messages.added[0]?.msg).toBe('fixed');
+  });
+
+  it('update refusals, each with the real body and nothing changed', async () => {
+    const cases: [string, keyof typeof AS, object, object][] = [
+      [
+        'unknown',
+        'alice',
+        { roomId: 'GENERAL', msgId: 'nope', text: 'x' },
+        { success: false, error: 'No message found with the id of "nope".' },
+      ],
+      [
+        'another room',
+        'alice',
+        { roomId: 'randomRoomId00001', msgId: 'old00000000000001', text: 'x' },
+        { success: false, error: 'The room id provided does not match where the message is from.' },
+      ],
+      [
+        'not the author',
+        'bob',
+        { roomId: 'GENERAL', msgId: 'old00000000000001', text: 'x' },
+        {
+          success: false,
+          error: 'Message editing not allowed [error-action-not-allowed]',
+          errorType: 'error-action-not-allowed',
+          details: { method: 'updateMessage', action: 'Message_editing' },
+        },
+      ],
+      [
+        'no text',
+        'alice',
+        { roomId: 'GENERAL', msgId: 'old00000000000001' },
+        {
+          success: false,
+          error:
+            "must have required property 'text'\n must have required property 'content'\n must match exactly one schema in oneOf [invalid-params]",
+          errorType: 'invalid-params',
+        },
+      ],
+    ];
+    for (const [name, who, body, expected] of cases) {
+      const fake = makeFake({ scenario: SAID });
+      const before = fake.state();
+      const res = await postAs(fake.app, who, UPDATE, body);
+      expect([name, res.status, res.body]).toEqual([name, 400, expected]);
+      expect(fake.state()).toEqual(before);
+    }
+  });
+
+  it('delete: by the author, answered {_id, ts as a string, message: {_id, rid, u}}; msgs down, last message back to the newest', async () => {
+    const fake = makeFake();
+    const first = (await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'one' })).body.message;
+    const second = (await postAs(fake.app, 'bob', POST, { roomId: 'GENERAL', text: 'two' })).body.message;
+    const res = await postAs(fake.app, 'bob', DELETE, { roomId: 'GENERAL', msgId: second._id });
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({
+        _id: second._id,
+        ts: String(Date.parse('2026-01-01T00:00:03.000Z')),
+        message: {
+          _id: second._id,
+          rid: 'GENERAL',
+          u: { _id: 'bobUserId00000001', username: 'bob', name: 'bob' },
+        },
+        success: true,
+      }),
+    );
+    const general = roomOf(fake, 'general');
+    expect([general.msgs, (general.lastMessage as { _id: string })._id]).toEqual([1, first._id]);
+    expect((await getAs(fake.app, 'bob', `${GET}?msgId=${second._id}`)).body).toEqual({ success: false });
+  });
+
+  it("delete refusals: another user's message, as that user, a read-only room", async () => {
+    const fake = makeFake({ scenario: SAID });
+    const before = fake.state();
+    const other = await postAs(fake.app, 'bob', DELETE, { roomId: 'GENERAL', msgId: 'old00000000000001' });
+    expect(other.body).toEqual({
+      success: false,
+      error: 'Not allowed [error-action-not-allowed]',
+      errorType: 'error-action-not-allowed',
+    });
+    const asUser = await postAs(fake.app, 'bob', DELETE, {
+      roomId: 'GENERAL',
+      msgId: 'old00000000000001',
+      asUser: true,
+    });
+    expect(asUser.body).toEqual({
+      success: false,
+      error:
+        'Unauthorized. You must have the permission "force-delete-message" to delete other\'s message as them.',
+    });
+    expect(fake.state()).toEqual(before);
+    // the owner of a room deletes anything in it (force-delete-message)
+    const owner = await postAs(fake.app, 'admin', DELETE, { roomId: 'GENERAL', msgId: 'old00000000000001' });
+    expect(owner.status).toBe(200);
+  });
+});

@@ -15,5 +15,6 @@ export function toControlError(error: unknown): ApiError {
   const apiError = toApiError(error);
   if (apiError.isControl || apiError.code === 'internal') return apiError;
   if (apiError.status === 413) return new ApiError('control-payload-too-large');
-  return new ApiError('control-invalid', { reason: String(apiError.toBody().error ?? '') });
+  const body = apiError.toBody();
+  return new ApiError('control-invalid', { reason: 'error' in body ? String(body.error) : apiError.code });
 }

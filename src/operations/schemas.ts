@@ -360,6 +360,87 @@ export const USERS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
   },
 };
 
+/** chat.getMessage: `msgId`, not empty, alone. */
+export const GET_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: { msgId: { type: 'string', minLength: 1 } },
+      required: ['msgId'],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+const UPDATE_PLAIN: Schema = {
+  type: 'object',
+  properties: {
+    roomId: str,
+    msgId: str,
+    text: str,
+    previewUrls: { type: 'array', items: str, nullable: true },
+    customFields: { type: 'object', nullable: true },
+  },
+  required: ['roomId', 'msgId', 'text'],
+  additionalProperties: false,
+};
+
+/** chat.update: `roomId`, `msgId`, `text`; 8.x adds an encrypted form (`content`) as a oneOf. */
+export const UPDATE_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': { schema: UPDATE_PLAIN, coerce: true, form: 'legacy' },
+  '8.5': {
+    schema: {
+      oneOf: [
+        UPDATE_PLAIN,
+        {
+          type: 'object',
+          properties: {
+            roomId: str,
+            msgId: str,
+            content: { type: 'object' },
+            e2eMentions: { type: 'object', nullable: true },
+          },
+          required: ['roomId', 'msgId', 'content'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+const DELETE_FIELDS = { msgId: str, roomId: str, asUser: { type: 'boolean', nullable: true } };
+
+/** chat.delete: `msgId` and `roomId`, `asUser`; 8.x also takes a `fileId` alone. */
+export const DELETE_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: DELETE_FIELDS,
+      required: ['msgId', 'roomId'],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+  '8.5': {
+    schema: {
+      type: 'object',
+      properties: { ...DELETE_FIELDS, fileId: str },
+      anyOf: [{ required: ['msgId', 'roomId'] }, { required: ['fileId'] }],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** Every validator of every era, compiled (in the background, before the first request needs one). */
 export function warmValidators(): void {
   for (const table of [
@@ -374,6 +455,9 @@ export function warmValidators(): void {
     MESSAGES_VALIDATOR,
     USERS_INFO_VALIDATOR,
     USERS_LIST_VALIDATOR,
+    GET_MESSAGE_VALIDATOR,
+    UPDATE_MESSAGE_VALIDATOR,
+    DELETE_MESSAGE_VALIDATOR,
   ]) {
     for (const validator of Object.values(table)) if (validator) compile(validator);
   }

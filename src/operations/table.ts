@@ -6,8 +6,11 @@ import channelsList from './channels.list';
 import channelsMessages from './channels.messages';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
+import chatDelete from './chat.delete';
+import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
+import chatUpdate from './chat.update';
 import groupsSetType from './groups.setType';
 import info from './info';
 import login from './login';
@@ -37,6 +40,9 @@ export const OPERATIONS: readonly Operation[] = [
   groupsSetType,
   chatPostMessage,
   chatSendMessage,
+  chatGetMessage,
+  chatUpdate,
+  chatDelete,
   channelsHistory,
   channelsMessages,
   usersInfo,

@@ -15,6 +15,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'post-readonly': ['admin', 'owner', 'moderator'],
   // posting with an alias or an avatar (the real server also grants the app role)
   'message-impersonate': ['bot'],
+  // editing and deleting messages (a user's own too: Message_AllowEditing / _AllowDeleting are on)
+  'edit-message': ['admin', 'owner', 'moderator'],
+  'delete-message': ['admin', 'owner', 'moderator'],
+  'delete-own-message': ['admin', 'user'],
+  'force-delete-message': ['admin', 'owner'],
   // users.info and users.list: another user's e-mails, roles, last login
   'view-full-other-user-info': ['admin'],
   // users.list

@@ -758,6 +758,96 @@ export class Store {
   }
 
   /**
+   * `chat.getMessage`: a message by id, as stored, when the caller may see its room (a public
+   * channel, with `view-c-room`; a group only to its members).
+   */
+  getMessage(user: User, id: string): Message {
+    const message = this.#messages.get(id);
+    if (!message) throw new ApiError('message-unknown');
+    const room = this.#rooms.get(message.rid);
+    const member = room?.usernames.includes(user.username) === true;
+    if (!room || (!member && (room.t !== 'c' || !this.can(user, 'view-c-room', room))))
+      throw new ApiError('message-not-allowed');
+    return message;
+  }
+
+  /** A message by id that must be in `roomId` (chat.update and chat.delete). */
+  #ownMessage(roomId: string, id: string): { message: Message; room: Room } {
+    const message = this.#messages.get(id);
+    if (!message) throw new ApiError('message-not-found', { reason: id });
+    const room = this.#rooms.get(message.rid);
+    if (!room || message.rid !== roomId) throw new ApiError('message-room-mismatch');
+    return { message, room };
+  }
+
+  /**
+   * `chat.update`: the same text changes nothing (and is not checked further); else `edit-message`,
+   * or the author's own message; then the room's posting rules; then `msg`, `editedAt`,
+   * `editedBy`, `_updatedAt`, `urls` and `md` change. `msgs` stays.
+   */
+  updateMessage(user: User, input: { roomId: string; msgId: string; text: string }): Message {
+    const { message, room } = this.#ownMessage(input.roomId, input.msgId);
+    if (message.msg === input.text) return message;
+    if (!this.can(user, 'edit-message', room) && message.u._id !== user._id)
+      throw new ApiError('message-edit-not-allowed');
+    this.#mayPost(user, room, {});
+    const ts = this.clock.tick();
+    const next: Message = {
+      ...message,
+      msg: input.text,
+      _updatedAt: ts,
+      editedAt: ts,
+      editedBy: { _id: user._id, username: user.username },
+    };
+    if (next.urls !== undefined) next.urls = input.text.includes('http') ? urlsOf(input.text) : NONE;
+    const md = plainMarkdown(input.text);
+    if (md) next.md = md;
+    else delete next.md;
+    this.#messages.replace(next);
+    this.#version += 1;
+    const last = room.lastMessage as { _id?: unknown } | undefined;
+    if (last?._id === next._id) this.#setRoom(room, { ...room, lastMessage: next, _updatedAt: ts });
+    return next;
+  }
+
+  /**
+   * `chat.delete` (`canDeleteMessage`): `force-delete-message`, else `delete-message` or the
+   * author's own with `delete-own-message`; not in a read-only room without `post-readonly`. The
+   * message is removed (the real server's defaults keep no history), `msgs` goes down, and the
+   * room's last message becomes its newest remaining user message.
+   */
+  deleteMessage(user: User, input: { roomId: string; msgId: string; asUser: boolean }): Message {
+    const { message, room } = this.#ownMessage(input.roomId, input.msgId);
+    const own = message.u._id === user._id;
+    if (input.asUser && !own && !this.can(user, 'force-delete-message', room))
+      throw new ApiError('message-delete-as-other');
+    if (!this.can(user, 'force-delete-message', room)) {
+      if (!this.can(user, 'delete-message', room) && !(own && this.can(user, 'delete-own-message', room)))
+        throw new ApiError('message-delete-not-allowed');
+      if (room.ro === true && !this.can(user, 'post-readonly', room))
+        throw new ApiError('message-delete-read-only');
+    }
+    const ts = this.clock.tick();
+    this.#messages.remove(message._id);
+    this.#version += 1;
+    const next: Room = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
+    const last = room.lastMessage as { _id?: unknown } | undefined;
+    if (last?._id === message._id) {
+      const newest = this.#messages.history(room._id, { offset: 0, count: 1, skip: (m) => m.t !== undefined })
+        .messages[0];
+      if (newest) next.lastMessage = newest;
+      else delete next.lastMessage;
+    }
+    this.#setRoom(room, next);
+    return message;
+  }
+
+  #setRoom(room: Room, next: Room): void {
+    this.#rooms.set(room._id, next);
+    this.#roomLists.record(this.#version, room, next);
+  }
+
+  /**
    * `users.info`: a user by `_id` or username (either key finds either), as the caller may see
    * them (see src/store/user-views.ts). An empty value is a refusal of its own; no such user is
    * `User not found.`.

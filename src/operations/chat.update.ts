@@ -1,0 +1,24 @@
+import { ApiError } from '../errors';
+import { operation, success } from './operation';
+import { callerOf, readBody } from './params';
+import { UPDATE_MESSAGE_VALIDATOR, validated } from './schemas';
+
+/** `POST /api/v1/chat.update`: a message's new text, by its author or with `edit-message`, as `{message}`. */
+export default operation({
+  name: 'chat.update',
+  method: 'POST',
+  path: '/api/v1/chat.update',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: true,
+  read: ({ input, profile }) => {
+    const body = validated(profile, UPDATE_MESSAGE_VALIDATOR, readBody(input.body));
+    // 8.x's encrypted form: the fake holds no encrypted message to update
+    if (typeof body.text !== 'string')
+      throw new ApiError('message-not-found', { reason: String(body.msgId ?? '') });
+    return { roomId: String(body.roomId), msgId: String(body.msgId), text: body.text };
+  },
+  run: (context, input) => success({ message: context.store.updateMessage(callerOf(context), input) }),
+  contract: { changed: (answer) => answer.message },
+});
