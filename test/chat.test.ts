@@ -668,3 +668,59 @@ describe('chat.getMessage, chat.update and chat.delete', () => {
     expect(owner.status).toBe(200);
   });
 });
+
+describe('groups.info, groups.history and channels.list.joined', () => {
+  const GROUPED: ScenarioInput = {
+    ...SAID,
+    messages: [
+      ...(SAID.messages ?? []),
+      { _id: 'grp00000000000001', rid: 'secret', msg: 'in the group', ts: '2025-12-31T05:00:00.000Z' },
+      {
+        _id: 'grp00000000000002',
+        rid: 'secret',
+        msg: 'a reply',
+        tmid: 'grp00000000000001',
+        ts: '2025-12-31T06:00:00.000Z',
+      },
+    ],
+  };
+  const NOT_A_GROUP = {
+    success: false,
+    error:
+      'The required "roomId" or "roomName" param provided does not match any group [error-room-not-found]',
+    errorType: 'error-room-not-found',
+  };
+
+  it('groups.info: a member sees the group; anyone else is told there is no such group', async () => {
+    const app = makeFake({ scenario: GROUPED }).app;
+    const res = await getAs(app, 'alice', '/api/v1/groups.info?roomName=secret');
+    expect(res.body.group).toMatchObject({ _id: 'privateRoomId0001', name: 'secret', t: 'p' });
+    expect(res.body.group).not.toHaveProperty('joinCode');
+    expect((await getAs(app, 'bob', '/api/v1/groups.info?roomName=secret')).body).toEqual(NOT_A_GROUP);
+  });
+
+  it('groups.history: newest first, thread replies shown by default', async () => {
+    const app = makeFake({ scenario: GROUPED }).app;
+    const res = await getAs(app, 'alice', '/api/v1/groups.history?roomId=privateRoomId0001');
+    expect(res.body.messages.map((m: { _id: string }) => m._id)).toEqual([
+      'grp00000000000002',
+      'grp00000000000001',
+    ]);
+    const plain = await getAs(
+      app,
+      'alice',
+      '/api/v1/groups.history?roomId=privateRoomId0001&showThreadMessages=false',
+    );
+    expect(plain.body.messages).toHaveLength(1);
+    expect((await getAs(app, 'bob', '/api/v1/groups.history?roomId=privateRoomId0001')).body).toEqual(
+      NOT_A_GROUP,
+    );
+  });
+
+  it('channels.list.joined: the public channels the caller is in, by name', async () => {
+    const res = await getAs(makeFake().app, 'bob', '/api/v1/channels.list.joined');
+    expect(res.status).toBe(200);
+    expect(res.body.channels.map((c: { name: string }) => c.name)).toEqual(['club', 'general']);
+    expect([res.body.offset, res.body.count, res.body.total]).toEqual([0, 2, 2]);
+  });
+});

@@ -15,10 +15,14 @@ function readDate(params: Params, name: string): string | undefined {
   return new Date(ms).toISOString();
 }
 
-/** The window of a history request: dates, inclusiveness, paging, thread replies. */
-function readWindow(params: Params): HistoryWindow {
+/**
+ * The window of a history request: dates, inclusiveness, paging, thread replies (hidden by
+ * default in `channels.history`; `groups.history` shows them unless told not to).
+ */
+export function readWindow(params: Params, threadsByDefault = false): HistoryWindow {
   const { offset, count } = readPagination(params);
-  const threads = params.showThreadMessages === 'true';
+  const threads =
+    params.showThreadMessages === undefined ? threadsByDefault : params.showThreadMessages === 'true';
   return {
     latest: readDate(params, 'latest'),
     oldest: readDate(params, 'oldest'),

@@ -3,6 +3,7 @@ import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
 import channelsList from './channels.list';
+import channelsListJoined from './channels.list.joined';
 import channelsMessages from './channels.messages';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
@@ -11,6 +12,8 @@ import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
+import groupsHistory from './groups.history';
+import groupsInfo from './groups.info';
 import groupsSetType from './groups.setType';
 import info from './info';
 import login from './login';
@@ -47,6 +50,9 @@ export const OPERATIONS: readonly Operation[] = [
   channelsMessages,
   usersInfo,
   usersList,
+  channelsListJoined,
+  groupsInfo,
+  groupsHistory,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));

@@ -919,14 +919,30 @@ export class Store {
    * {@link setType} in the same order.
    */
   setGroupType(user: User, ref: RoomRef, type: string): JsonObject {
+    const room = this.findGroup(user, ref);
+    if (room.archived) throw new ApiError('error-group-archived', { name: room.name });
+    if (room.t === type) throw new ApiError('group-type-unchanged');
+    return this.#changeType(user, room, type);
+  }
+
+  /** A private group the caller is in, by id or name (`findPrivateGroupByIdOrName`). */
+  findGroup(user: User, ref: RoomRef): Room {
     if (ref.roomId === undefined && ref.roomName === undefined)
       throw new ApiError('error-room-param-not-provided');
     const room = this.#roomOf(ref);
     if (!room || room.t !== 'p' || !room.usernames.includes(user.username))
       throw new ApiError('error-group-not-found');
-    if (room.archived) throw new ApiError('error-group-archived', { name: room.name });
-    if (room.t === type) throw new ApiError('group-type-unchanged');
-    return this.#changeType(user, room, type);
+    return room;
+  }
+
+  /** `groups.history`: a group's messages, newest first (the caller is a member: see {@link findGroup}). */
+  groupHistory(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
+    return this.#messages.history(this.findGroup(user, ref)._id, window).messages;
+  }
+
+  /** `channels.list.joined`: the public channels the caller is in, by name unless `sort` says otherwise. */
+  listJoinedChannels(user: User, options: ListOptions): ListResult {
+    return this.listChannels(user, options, 'joined');
   }
 
   /** A user by username (any case), for the provider states of a contract. */
