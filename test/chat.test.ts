@@ -724,3 +724,55 @@ describe('groups.info, groups.history and channels.list.joined', () => {
     expect([res.body.offset, res.body.count, res.body.total]).toEqual([0, 2, 2]);
   });
 });
+
+describe('messaging under hostile input', () => {
+  it('attachments nested beyond any real one are a 400 before the join: nothing changes', async () => {
+    const fake = makeFake();
+    const before = fake.state();
+    let deep: unknown = {};
+    for (let i = 0; i < 2000; i += 1) deep = { a: deep };
+    const res = await postAs(fake.app, 'bob', POST, { channel: '#random', text: 'x', attachments: [deep] });
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'attachments nest deeper than 32 levels [invalid-params]',
+        errorType: 'invalid-params',
+      },
+    ]);
+    expect(fake.state()).toEqual(before);
+  });
+
+  it('objects where text is expected, in the eras without a validator, are refusals, not 500s', async () => {
+    const fake = makeFake({ profile: '5' });
+    const update = await postAs(fake.app, 'alice', '/api/v1/chat.update', {
+      roomId: 'GENERAL',
+      msgId: { toString: 1 },
+      text: 'x',
+    });
+    expect([update.status, update.body]).toEqual([
+      400,
+      { success: false, error: 'No message found with the id of "".' },
+    ]);
+    const post = await postAs(fake.app, 'alice', POST, { roomId: [{ toString: 1 }], text: 'x' });
+    expect([post.status, post.body.errorType]).toEqual([400, 'invalid-channel']);
+  });
+
+  it('a date beyond year 9999 is the end of time, not before it', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const res = await getAs(
+      app,
+      'alice',
+      `${HISTORY}?roomName=general&latest=${encodeURIComponent('+010000-01-01T00:00:00.000Z')}`,
+    );
+    expect(res.body.messages).toHaveLength(3);
+  });
+
+  it('lenient mode finds a group, but only its members read it', async () => {
+    const app = makeFake({ scenario: SAID, lenient: true }).app;
+    const res = await getAs(app, 'bob', `${HISTORY}?roomName=secret`);
+    expect([res.status, res.body]).toEqual([403, { success: false, error: 'unauthorized' }]);
+    const listed = await getAs(app, 'bob', '/api/v1/channels.messages?roomId=privateRoomId0001');
+    expect(listed.status).toBe(403);
+  });
+});

@@ -5,6 +5,9 @@ import { callerOf, readPagination, readRoomRef } from './params';
 import { HISTORY_VALIDATOR, validated } from './schemas';
 import type { HistoryWindow } from '../store/messages';
 
+const FIRST_YEAR = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_YEAR = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** `latest` / `oldest` as the route reads them: a date, as ISO text; anything else is refused. */
 function readDate(params: Params, name: string): string | undefined {
   const raw = params[name];
@@ -12,7 +15,8 @@ function readDate(params: Params, name: string): string | undefined {
   const ms = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
   if (Number.isNaN(ms))
     throw new ApiError('invalid-params', { reason: `The "${name}" query parameter must be a valid date.` });
-  return new Date(ms).toISOString();
+  // stored times are four-digit years, compared as text: a date beyond them is their end
+  return new Date(Math.min(Math.max(ms, FIRST_YEAR), LAST_YEAR)).toISOString();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { operation, success } from './operation';
 import type { Params } from './operation';
-import { callerOf, readListOptions } from './params';
+import { callerOf, readListOptions, textOf } from './params';
 import { MESSAGES_VALIDATOR, validated } from './schemas';
 
 /** A comma-separated list of user ids, or none. */
@@ -28,7 +28,7 @@ export default operation({
     store.requirePermission(callerOf(context), 'view-c-room');
     const params = validated(profile, MESSAGES_VALIDATOR, input.query);
     return {
-      roomId: String(params.roomId),
+      roomId: textOf(params.roomId),
       options: readListOptions(params, ['rid']),
       mentionIds: ids(params, 'mentionIds'),
       starredIds: ids(params, 'starredIds'),

@@ -1,5 +1,5 @@
 import { operation, success } from './operation';
-import { callerOf } from './params';
+import { callerOf, textOf } from './params';
 import { GET_MESSAGE_VALIDATOR, validated } from './schemas';
 
 /** `GET /api/v1/chat.getMessage?msgId=`: one message as stored, if the caller may see its room. */
@@ -11,6 +11,6 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
-  read: ({ input, profile }) => String(validated(profile, GET_MESSAGE_VALIDATOR, input.query).msgId ?? ''),
+  read: ({ input, profile }) => textOf(validated(profile, GET_MESSAGE_VALIDATOR, input.query).msgId),
   run: (context, id) => success({ message: context.store.getMessage(callerOf(context), id) }),
 });

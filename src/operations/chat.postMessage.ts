@@ -4,7 +4,7 @@ import type { Message } from '../types';
 import { isPlainObject } from '../store/query';
 import { operation } from './operation';
 import type { Params } from './operation';
-import { callerOf, readBody } from './params';
+import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 
 /** `Message_MaxAllowedSize`, the real server's default. */
@@ -14,11 +14,24 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** How deep attachments may nest: far beyond any real one, short of what copying them could not survive. */
+const MAX_ATTACHMENT_DEPTH = 32;
+
+/** `attachments`, refused (before anything changes) when they nest deeper than any real one. */
+export function readAttachments(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  if (depthOf(value, MAX_ATTACHMENT_DEPTH) > MAX_ATTACHMENT_DEPTH)
+    throw new ApiError('invalid-params', {
+      reason: `attachments nest deeper than ${MAX_ATTACHMENT_DEPTH} levels`,
+    });
+  return value;
+}
+
 /** The body, checked by the release's schema: the targets (one post per room) and the message. */
 function readPost(body: Params): PostInput {
   const where = body.channel ?? body.roomId ?? '';
-  const targets = [...new Set(Array.isArray(where) ? where.map(String) : [String(where)])];
-  const attachments = Array.isArray(body.attachments) ? body.attachments : undefined;
+  const targets = [...new Set(Array.isArray(where) ? where.map(textOf) : [textOf(where)])];
+  const attachments = readAttachments(body.attachments);
   const message = text(body.text) ?? '';
   const tooLong = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;
   if (tooLong(message) || (attachments ?? []).some((a) => isPlainObject(a) && tooLong(a.text)))

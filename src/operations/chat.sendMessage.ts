@@ -6,7 +6,7 @@ import { operation, success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readBody } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
-import { answered } from './chat.postMessage';
+import { answered, readAttachments } from './chat.postMessage';
 
 /** `Message_MaxAllowedSize`, the real server's default. */
 const MAX_TEXT = 5000;
@@ -35,7 +35,7 @@ function readMessage(body: Params, store: Store): SendInput {
     alias: text(message.alias),
     emoji: text(message.emoji),
     avatar: text(message.avatar),
-    attachments: Array.isArray(message.attachments) ? message.attachments : undefined,
+    attachments: readAttachments(message.attachments),
     tmid,
     tshow: typeof message.tshow === 'boolean' ? message.tshow : undefined,
   };

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { operation, success } from './operation';
-import { callerOf, readBody } from './params';
+import { callerOf, readBody, textOf } from './params';
 import { UPDATE_MESSAGE_VALIDATOR, validated } from './schemas';
 
 /** `POST /api/v1/chat.update`: a message's new text, by its author or with `edit-message`, as `{message}`. */
@@ -16,8 +16,8 @@ export default operation({
     const body = validated(profile, UPDATE_MESSAGE_VALIDATOR, readBody(input.body));
     // 8.x's encrypted form: the fake holds no encrypted message to update
     if (typeof body.text !== 'string')
-      throw new ApiError('message-not-found', { reason: String(body.msgId ?? '') });
-    return { roomId: String(body.roomId), msgId: String(body.msgId), text: body.text };
+      throw new ApiError('message-not-found', { reason: textOf(body.msgId) });
+    return { roomId: textOf(body.roomId), msgId: textOf(body.msgId), text: body.text };
   },
   run: (context, input) => success({ message: context.store.updateMessage(callerOf(context), input) }),
   contract: { changed: (answer) => answer.message },

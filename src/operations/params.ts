@@ -208,3 +208,25 @@ export function callerOf(context: { caller: { user: User } | undefined }): User 
   if (!context.caller) throw new ApiError('not-logged-in');
   return context.caller.user;
 }
+
+/**
+ * A parameter as text: a string as it is, a number or boolean written out, anything else empty
+ * (the eras without a validator let objects through: never `String()` one, which may throw).
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** How deep a JSON value nests (objects and arrays), counted up to `limit` + 1 at most. */
+export function depthOf(value: unknown, limit: number): number {
+  let depth = 0;
+  let level: unknown[] = [value];
+  while (depth <= limit) {
+    const objects = level.filter((v): v is object => typeof v === 'object' && v !== null);
+    if (objects.length === 0) break;
+    depth += 1;
+    level = objects.flatMap((o) => Object.values(o));
+  }
+  return depth;
+}

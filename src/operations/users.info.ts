@@ -1,5 +1,5 @@
 import { operation, success } from './operation';
-import { callerOf } from './params';
+import { callerOf, textOf } from './params';
 import { USERS_INFO_VALIDATOR, validated } from './schemas';
 
 /** The lookup keys, in the order the route reads them; `importId` and `email` find no fake user. */
@@ -22,7 +22,7 @@ export default operation({
     const params = validated(profile, USERS_INFO_VALIDATOR, input.query);
     const key = KEYS.find((k) => params[k] !== undefined);
     // an import id or an e-mail names no user of a scenario: the route's own "not found"
-    return { value: key === undefined ? undefined : String(params[key]) };
+    return { value: key === undefined ? undefined : textOf(params[key]) };
   },
   run: (context, ref) => success({ user: context.store.userInfo(callerOf(context), ref) }),
 });

@@ -719,7 +719,9 @@ export class Store {
    */
   history(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
     const room = this.findChannel(ref, { checkArchived: false });
-    if (!room.usernames.includes(user.username) && !this.can(user, 'preview-c-room', room))
+    const member = room.usernames.includes(user.username);
+    // a group (found only in lenient mode) is its members' alone
+    if (!member && (room.t !== 'c' || !this.can(user, 'preview-c-room', room)))
       throw new ApiError('room-forbidden');
     return this.#messages.history(room._id, window).messages;
   }
@@ -736,7 +738,8 @@ export class Store {
     filter: { options: ListOptions; mentionIds?: string[]; starredIds?: string[]; pinned?: boolean },
   ): ListResult {
     const room = this.findChannel({ roomId }, { checkArchived: false });
-    if (this.can(user, 'view-joined-room', room) && !room.usernames.includes(user.username))
+    const member = room.usernames.includes(user.username);
+    if (!member && (room.t !== 'c' || this.can(user, 'view-joined-room', room)))
       throw new ApiError('room-forbidden');
     const { options } = filter;
     const has = (list: unknown, ids: string[]): boolean =>
@@ -833,8 +836,9 @@ export class Store {
     const next: Room = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === message._id) {
-      const newest = this.#messages.history(room._id, { offset: 0, count: 1, skip: (m) => m.t !== undefined })
-        .messages[0];
+      // the newest user message shown in the room: no system message, no thread reply kept in its thread
+      const skip = (m: Message): boolean => m.t !== undefined || (m.tmid !== undefined && m.tshow !== true);
+      const newest = this.#messages.history(room._id, { offset: 0, count: 1, skip }).messages[0];
       if (newest) next.lastMessage = newest;
       else delete next.lastMessage;
     }
