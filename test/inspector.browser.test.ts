@@ -192,6 +192,20 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(await page.textContent('#channels tr[data-name="general"] td.diff')).toBe('');
   });
 
+  it('lists the newest messages, a post since the baseline highlighted, a system message with its type', async () => {
+    await open();
+    await call(fake.url, '/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'hello inspector' });
+    await call(fake.url, '/api/v1/channels.setReadOnly', 'alice', { roomName: 'random', readOnly: true });
+    await page.waitForFunction(() => document.querySelectorAll('#messages tbody tr.changed').length === 2);
+    const rows = await page.$$eval('#messages tbody tr', (trs) =>
+      trs.map((tr) => [0, 1, 2, 3, 4].map((i) => tr.children[i]?.textContent)),
+    );
+    expect(rows).toEqual([
+      ['random', 'alice', 'room-set-read-only', '', '2026-01-01T00:00:02.000Z'],
+      ['general', 'bob', '', 'hello inspector', '2026-01-01T00:00:01.000Z'],
+    ]);
+  });
+
   it('keeps faults and sessions in view above a world of many channels', async () => {
     await fake.stop();
     fake = createFakeServer({ scenario: { ...WORLD, generate: { channels: 300 } } });
