@@ -8,9 +8,10 @@ import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 
 /** `Message_MaxAllowedSize`, the real server's default. */
-const MAX_TEXT = 5000;
+export const MAX_TEXT = 5000;
 
-function text(value: unknown): string | undefined {
+/** A string parameter, or undefined for anything else. */
+export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 

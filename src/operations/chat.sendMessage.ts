@@ -6,14 +6,7 @@ import { operation, success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readBody } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
-import { answered, readAttachments } from './chat.postMessage';
-
-/** `Message_MaxAllowedSize`, the real server's default. */
-const MAX_TEXT = 5000;
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
+import { MAX_TEXT, answered, readAttachments, text } from './chat.postMessage';
 
 const NAME = 'chat.sendMessage';
 

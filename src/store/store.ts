@@ -754,10 +754,7 @@ export class Store {
           (!filter.starredIds || has(m.starred, filter.starredIds)) &&
           (!filter.pinned || m.pinned === true),
       );
-    const sorted = options.sort ? sortBy([...all], options.sort) : all;
-    const end = options.count === 0 ? undefined : options.offset + options.count;
-    const items = sorted.slice(options.offset, end).map((m) => project(m as JsonObject, options.fields));
-    return { items, count: items.length, offset: options.offset, total: sorted.length };
+    return pageOf(options.sort ? sortBy([...all], options.sort) : all, options);
   }
 
   /**
@@ -875,10 +872,7 @@ export class Store {
     const views = Array.from(this.#users.values(), (u) => userListView(u, full));
     const { query } = options;
     const matching = query ? views.filter((v) => matches(v, query)) : views;
-    const sorted = sortBy([...matching], options.sort ?? [[['username'], 1]]);
-    const end = options.count === 0 ? undefined : options.offset + options.count;
-    const items = sorted.slice(options.offset, end).map((v) => project(v, options.fields));
-    return { items, count: items.length, offset: options.offset, total: sorted.length };
+    return pageOf(sortBy([...matching], options.sort ?? [[['username'], 1]]), options);
   }
 
   /** `channels.setType`, checks in the real server's order. */
@@ -1135,6 +1129,13 @@ export class Store {
       ...(this.#teams.any ? { teams: copy(this.#teams.values()) } : {}),
     };
   }
+}
+
+/** One page of documents already filtered and sorted: `offset`, `count` (0: all), `fields`. */
+function pageOf(sorted: readonly object[], options: ListOptions): ListResult {
+  const end = options.count === 0 ? undefined : options.offset + options.count;
+  const items = sorted.slice(options.offset, end).map((doc) => project(doc as JsonObject, options.fields));
+  return { items, count: items.length, offset: options.offset, total: sorted.length };
 }
 
 function diff<T extends { _id: string }>(
