@@ -360,6 +360,20 @@ export const USERS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
   },
 };
 
+/** settings.public: paging, `sort`, `_id` (a comma list) and the deprecated `query`; nothing else. */
+export const SETTINGS_PUBLIC_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: { count: num, offset: num, sort: str, _id: str, query: str },
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** chat.getMessage: `msgId`, not empty, alone. */
 export const GET_MESSAGE_VALIDATOR: EraTable<Validator | undefined> = {
   '0.49': undefined,

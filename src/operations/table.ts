@@ -21,6 +21,7 @@ import logout from './logout';
 import me from './me';
 import usersInfo from './users.info';
 import usersList from './users.list';
+import settingsPublic from './settings.public';
 import v1Info from './v1.info';
 
 /**
@@ -53,6 +54,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelsListJoined,
   groupsInfo,
   groupsHistory,
+  settingsPublic,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));
