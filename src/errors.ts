@@ -163,11 +163,42 @@ export const ERRORS = {
     message: () => '[invalid-channel]',
     eras: { '0.49': (message) => ({ success: false, error: message, errorType: 'invalid-channel' }) },
   },
-  /** chat.postMessage to `@user` or a user's id: direct rooms are not in the fake's world yet */
-  'direct-not-modelled': {
+  /** subscriptions.get with an `updatedSince` that is no date (the route's words: `lastUpdate`, `roomId`) */
+  'subscriptions-invalid-date': {
     status: 400,
-    message: () => 'Direct messages are not modelled by rocketchat-fake yet',
-    errorType: 'error-not-implemented',
+    message: () => 'The "lastUpdate" query parameter must be a valid date.',
+    errorType: 'error-roomId-param-invalid',
+  },
+  /** rooms.get with an `updatedSince` that is no date */
+  'rooms-invalid-date': {
+    status: 400,
+    message: () => 'The "updatedSince" query parameter must be a valid date.',
+    errorType: 'error-updatedSince-param-invalid',
+  },
+  /** subscriptions.getOne with an empty `roomId` (`API.v1.failure`) */
+  'subscription-room-required': { status: 400, message: () => "The 'roomId' param is required" },
+  /** subscriptions.read of a room that does not exist or the caller is not in (a plain Error) */
+  'subscription-invalid': { status: 400, message: () => 'error-invalid-subscription' },
+  /** a direct room needs `create-d` to be made (`createDirectMessage`), even when it exists */
+  'direct-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'createDirectMessage' }),
+  },
+  /** im.create naming a user who does not exist */
+  'direct-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user',
+    errorType: 'error-invalid-user',
+    details: () => ({ method: 'createDirectMessage' }),
+  },
+  /** a direct room of more than 8 members, the caller included (`DirectMesssage_maxUsers`) */
+  'direct-too-many': {
+    status: 400,
+    message: () => 'You cannot add more than 8 users, including yourself to a direct message',
+    errorType: 'error-direct-message-max-user-exceeded',
+    details: () => ({ method: 'createDirectRoom' }),
   },
   /** chat.getMessage of an unknown id: `API.v1.failure()` with nothing to say */
   'message-unknown': { status: 400, message: () => '', eras: { '0.49': () => ({ success: false }) } },

@@ -10,7 +10,16 @@
  */
 
 import { USER_ROLES } from './wire';
-import type { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, WireType } from './wire';
+import type {
+  DIRECT_SHAPE,
+  INCOMING_SHAPE,
+  MESSAGE_SHAPE,
+  OUTGOING_SHAPE,
+  ROOM_SHAPE,
+  SUBSCRIPTION_SHAPE,
+  USER_SHAPE,
+  WireType,
+} from './wire';
 
 export { USER_ROLES };
 export type { Author, Email, UserRef, UserRole } from './wire';
@@ -36,6 +45,19 @@ export type RoomType = 'c' | 'p';
 
 /** A room: `joinCode` is stored, never sent; a list page leaves out `joinCodeRequired` and `muted`. */
 export interface Room extends WireType<typeof ROOM_SHAPE> {
+  [extra: string]: unknown;
+}
+
+/** A direct-message room between two users (`t: "d"`); `lm` and `lastMessage` once it has messages. */
+export interface DirectRoom extends WireType<typeof DIRECT_SHAPE> {
+  [extra: string]: unknown;
+}
+
+/** Any room a message can be in: a channel, a private group, or a direct-message room. */
+export type AnyRoom = Room | DirectRoom;
+
+/** A member's subscription to a room, as `subscriptions.get` answers it. */
+export interface Subscription extends WireType<typeof SUBSCRIPTION_SHAPE> {
   [extra: string]: unknown;
 }
 
@@ -115,6 +137,8 @@ export interface World {
   users: User[];
   channels: Room[];
   integrations: Integration[];
+  /** present when the world has direct-message rooms */
+  directs?: DirectRoom[];
   /** present when the world has messages */
   messages?: Message[];
   tokens: TokenRecord[];
@@ -147,6 +171,8 @@ export interface KindChanges<T> {
 export interface Changes {
   users: KindChanges<User>;
   channels: KindChanges<Room>;
+  /** direct-message rooms made (`im.create`, a post to `@user`) or changed (a message) */
+  directs: KindChanges<DirectRoom>;
   integrations: KindChanges<Integration>;
   messages: KindChanges<Message>;
 }
@@ -212,7 +238,7 @@ export type WorldEvent =
       reason: 'request' | 'reset' | 'load' | 'added' | 'clock';
       clock: string;
       /** entities added, changed or removed since the baseline, per kind */
-      changed: { users: number; channels: number; integrations: number; messages: number };
+      changed: { users: number; channels: number; directs: number; integrations: number; messages: number };
     };
 
 /** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */

@@ -146,6 +146,44 @@ export const MESSAGE_SHAPE = {
   channels: { kind: 'list' },
 } as const satisfies EntityShape;
 
+/**
+ * A direct-message room (`t: "d"`) between two users (or one user and themself): its `_id` is the
+ * two user ids, sorted and joined, as Rocket.Chat's `createDirectRoom` makes it. No `name`: each
+ * member's subscription names the room after the other member.
+ */
+export const DIRECT_SHAPE = {
+  _id: { kind: 'string', required: true },
+  t: { kind: { const: 'd' }, required: true },
+  usernames: { kind: 'strings', required: true },
+  usersCount: { kind: 'count', required: true },
+  msgs: { kind: 'count', required: true },
+  ts: { kind: 'iso', required: true },
+  uids: { kind: 'strings', required: true },
+  _updatedAt: { kind: 'iso', required: true },
+} as const satisfies EntityShape;
+
+/**
+ * A subscription (Rocket.Chat's `ISubscription`): one member of one room, what the member has
+ * read and what waits for them. The fake derives them from the rooms' members.
+ */
+export const SUBSCRIPTION_SHAPE = {
+  _id: { kind: 'string', required: true },
+  open: { kind: 'boolean', required: true },
+  alert: { kind: 'boolean', required: true },
+  unread: { kind: 'count', required: true },
+  userMentions: { kind: 'count', required: true },
+  groupMentions: { kind: 'count', required: true },
+  ts: { kind: 'iso', required: true },
+  rid: { kind: 'string', required: true },
+  name: { kind: 'string', required: true },
+  fname: { kind: 'string' },
+  t: { kind: { enum: ['c', 'p', 'd'] }, required: true },
+  u: { kind: 'author', required: true },
+  ls: { kind: 'iso' },
+  roles: { kind: 'strings' },
+  _updatedAt: { kind: 'iso', required: true },
+} as const satisfies EntityShape;
+
 /** A message's author: the user's id, username and name, as the message keeps them. */
 export interface Author {
   _id: string;

@@ -213,6 +213,7 @@ export class FakeWorld implements WorldControl {
       changed: {
         users: count(changes.users),
         channels: count(changes.channels),
+        directs: count(changes.directs),
         integrations: count(changes.integrations),
         messages: count(changes.messages),
       },

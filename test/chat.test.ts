@@ -243,24 +243,6 @@ describe('POST /api/v1/chat.postMessage', () => {
     expect(roomOf(fake, 'news').usernames).toEqual(['admin', 'bob']);
   });
 
-  it('a direct message is not modelled yet: a clear 400 that says so', async () => {
-    const res = await postAs(makeFake().app, 'alice', POST, { channel: '@bob', text: 'x' });
-    expect([res.status, res.body]).toEqual([
-      400,
-      {
-        success: false,
-        error: 'Direct messages are not modelled by rocketchat-fake yet [error-not-implemented]',
-        errorType: 'error-not-implemented',
-      },
-    ]);
-    const unknown = await postAs(makeFake().app, 'alice', POST, { channel: '@zed', text: 'x' });
-    expect(unknown.body).toEqual({
-      success: false,
-      error: '[invalid-channel]',
-      errorType: 'invalid-channel',
-    });
-  });
-
   it('the validator coerces: a number text is a string', async () => {
     const res = await postAs(makeFake().app, 'alice', POST, { roomId: 'GENERAL', text: 42 });
     expect(res.body.message.msg).toBe('42');

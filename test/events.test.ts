@@ -91,7 +91,7 @@ describe('GET /__admin/events', () => {
       type: 'state',
       reason: 'request',
       clock: '2026-01-01T00:00:01.000Z',
-      changed: { users: 0, channels: 1, integrations: 0, messages: 1 },
+      changed: { users: 0, channels: 1, directs: 0, integrations: 0, messages: 1 },
     });
     expect(got[4]?.data).toMatchObject({ reason: 'reset', changed: { channels: 0 } });
     expect(got[5]?.data).toMatchObject({ reason: 'clock', clock: '2026-01-01T00:01:00.000Z' });

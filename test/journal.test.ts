@@ -194,6 +194,7 @@ describe('GET /__admin/state?diff=baseline and changes()', () => {
     expect(fake.changes()).toEqual({
       users: { added: [], changed: [], removed: [] },
       channels: { added: [], changed: [], removed: [] },
+      directs: { added: [], changed: [], removed: [] },
       integrations: { added: [], changed: [], removed: [] },
       messages: { added: [], changed: [], removed: [] },
     });

@@ -104,7 +104,7 @@ describe('messages in a scenario', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^\$\.messages\[3\]\.msg: .*expected string/),
       '$.messages[3].text: unknown key "text"; did you mean "msg"?',
-      '$.messages[0].rid: no room "nowhere" in channels (by _id or name)',
+      '$.messages[0].rid: no room "nowhere" in channels (by _id or name) or directs (by _id)',
       '$.messages[1].u: no user "zed" in users',
       '$.messages[2].tmid: no message "m1" in this room',
     ]);

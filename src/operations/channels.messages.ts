@@ -1,13 +1,6 @@
 import { operation, success } from './operation';
-import type { Params } from './operation';
-import { callerOf, readListOptions, textOf } from './params';
+import { callerOf, readIdList, readListOptions, textOf } from './params';
 import { MESSAGES_VALIDATOR, validated } from './schemas';
-
-/** A comma-separated list of user ids, or none. */
-function ids(params: Params, name: string): string[] | undefined {
-  const raw = params[name];
-  return typeof raw === 'string' && raw !== '' ? raw.split(',') : undefined;
-}
 
 /**
  * `GET /api/v1/channels.messages`: a channel's messages by `roomId`, thread replies and system
@@ -30,8 +23,8 @@ export default operation({
     return {
       roomId: textOf(params.roomId),
       options: readListOptions(params, ['rid']),
-      mentionIds: ids(params, 'mentionIds'),
-      starredIds: ids(params, 'starredIds'),
+      mentionIds: readIdList(params, 'mentionIds'),
+      starredIds: readIdList(params, 'starredIds'),
       pinned: params.pinned === 'true',
     };
   },

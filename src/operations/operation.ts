@@ -132,3 +132,11 @@ export function operation<P>(spec: Operation<P>): Operation<P> {
 export function success(body: object): Reply {
   return { body };
 }
+
+/**
+ * The same operation under a second name (the real server registers `dm.*` as aliases of `im.*`):
+ * its own row in the table, its own path, the one implementation.
+ */
+export function aliasOf<P>(op: Operation<P>, name: string): Operation<P> {
+  return operation({ ...op, name, path: `/api/v1/${name}` });
+}

@@ -230,3 +230,20 @@ export function depthOf(value: unknown, limit: number): number {
   }
   return depth;
 }
+
+/** A comma-separated list of ids (`mentionIds`, `starredIds`), or none. */
+export function readIdList(params: Params, name: string): string[] | undefined {
+  const raw = params[name];
+  return typeof raw === 'string' && raw !== '' ? raw.split(',') : undefined;
+}
+
+/**
+ * `updatedSince` (subscriptions.get, rooms.get): absent or empty is none; a date is its ISO text;
+ * anything else is the route's own refusal, `code`.
+ */
+export function readUpdatedSince(raw: unknown, code: ErrorCode): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const ms = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(ms)) throw new ApiError(code);
+  return new Date(ms).toISOString();
+}

@@ -316,6 +316,131 @@ export const MESSAGES_VALIDATOR: EraTable<Validator | undefined> = {
   },
 };
 
+/**
+ * The direct-message routes (rest-typings' `isDm*Props`): legacy routes to 8.5, the typed router's
+ * refusals (no suffix) from 8.6.
+ */
+function dmValidator(schema: Schema): EraTable<Validator | undefined> {
+  return {
+    '0.49': undefined,
+    '6': { schema, coerce: true, form: 'legacy' },
+    '8.6': { schema, coerce: 'array', form: 'query' },
+  };
+}
+
+/** im.create: `{username}` or `{usernames: "a,b"}`, with `excludeSelf`, exactly one of them. */
+export const DM_CREATE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      oneOf: [
+        {
+          type: 'object',
+          properties: { usernames: str, excludeSelf: bool },
+          required: ['usernames'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { username: str, excludeSelf: bool },
+          required: ['username'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+/** im.history: `roomId` only, the window, paging. */
+export const DM_HISTORY_VALIDATOR = dmValidator(historyBranch('roomId'));
+
+const DM_MESSAGES_FILTERS = {
+  mentionIds: str,
+  starredIds: str,
+  pinned: str,
+  fields: str,
+  query: str,
+  sort: str,
+  count: num,
+  offset: num,
+};
+
+/** im.messages: `roomId` or `username`, exactly one, the filters and paging. */
+export const DM_MESSAGES_VALIDATOR = dmValidator({
+  oneOf: [
+    {
+      type: 'object',
+      properties: { roomId: str, ...DM_MESSAGES_FILTERS },
+      required: ['roomId'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: { username: str, ...DM_MESSAGES_FILTERS },
+      required: ['username'],
+      additionalProperties: false,
+    },
+  ],
+});
+
+/** subscriptions.get: `updatedSince` alone. */
+export const SUBSCRIPTIONS_GET_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: { updatedSince: { type: 'string', nullable: true } },
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+/** subscriptions.getOne: `roomId`, required, alone. */
+export const SUBSCRIPTIONS_GET_ONE_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      type: 'object',
+      properties: { roomId: str },
+      required: ['roomId'],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
+const readThreads = { type: 'boolean', nullable: true } as const;
+
+/** subscriptions.read: `rid` or `roomId`, with `readThreads`. */
+export const SUBSCRIPTIONS_READ_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '6': {
+    schema: {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { rid: str, readThreads },
+          required: ['rid'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { roomId: str, readThreads },
+          required: ['roomId'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 /** users.info's branches: one lookup key each, with `includeUserRooms` and `fields`. */
 function usersInfo(keys: readonly string[]): Schema {
   return {

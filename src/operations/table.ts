@@ -12,6 +12,18 @@ import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
+import dmCreate from './dm.create';
+import dmHistory from './dm.history';
+import dmList from './dm.list';
+import dmMessages from './dm.messages';
+import imCreate from './im.create';
+import imHistory from './im.history';
+import imList from './im.list';
+import imMessages from './im.messages';
+import roomsGet from './rooms.get';
+import subscriptionsGet from './subscriptions.get';
+import subscriptionsGetOne from './subscriptions.getOne';
+import subscriptionsRead from './subscriptions.read';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsSetType from './groups.setType';
@@ -55,6 +67,18 @@ export const OPERATIONS: readonly Operation[] = [
   groupsInfo,
   groupsHistory,
   settingsPublic,
+  subscriptionsGet,
+  subscriptionsGetOne,
+  subscriptionsRead,
+  roomsGet,
+  imCreate,
+  dmCreate,
+  imHistory,
+  dmHistory,
+  imList,
+  dmList,
+  imMessages,
+  dmMessages,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));

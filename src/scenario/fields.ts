@@ -1,5 +1,13 @@
 import type { World } from '../types';
-import { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE, fieldsOf } from '../wire';
+import {
+  DIRECT_SHAPE,
+  INCOMING_SHAPE,
+  MESSAGE_SHAPE,
+  OUTGOING_SHAPE,
+  ROOM_SHAPE,
+  USER_SHAPE,
+  fieldsOf,
+} from '../wire';
 
 /**
  * Which keys an entity of a scenario may have: the fields the fake models (./build.ts builds them)
@@ -13,6 +21,10 @@ export const ROOM_KEYS = new Set(fieldsOf(ROOM_SHAPE));
 export const OUTGOING_KEYS = new Set(fieldsOf(OUTGOING_SHAPE));
 export const INCOMING_KEYS = new Set(fieldsOf(INCOMING_SHAPE));
 export const MESSAGE_KEYS = new Set(fieldsOf(MESSAGE_SHAPE));
+export const DIRECT_KEYS = new Set(fieldsOf(DIRECT_SHAPE));
+
+/** Rocket.Chat direct-room fields the fake carries as given (a message moves them). */
+export const DIRECT_CARRIED = ['lm', 'lastMessage'] as const;
 
 /** Rocket.Chat message fields (IMessage) the fake carries as given. */
 export const MESSAGE_CARRIED = [
@@ -139,6 +151,7 @@ function nest<T extends Record<string, unknown>>(entity: T, allowed: ReadonlySet
 const USER_ALLOWED = new Set<string>([...USER_KEYS, ...USER_CARRIED]);
 const ROOM_ALLOWED = new Set<string>([...ROOM_KEYS, ...ROOM_CARRIED]);
 const MESSAGE_ALLOWED = new Set<string>([...MESSAGE_KEYS, ...MESSAGE_CARRIED]);
+const DIRECT_ALLOWED = new Set<string>([...DIRECT_KEYS, ...DIRECT_CARRIED]);
 const OUTGOING_ALLOWED = new Set<string>([
   'type',
   ...OUTGOING_KEYS,
@@ -161,6 +174,7 @@ export function inScenarioShape(world: World): World {
     ...world,
     users: world.users.map((u) => nest(u, USER_ALLOWED)),
     channels: world.channels.map((c) => nest(c, ROOM_ALLOWED)),
+    ...(world.directs ? { directs: world.directs.map((d) => nest(d, DIRECT_ALLOWED)) } : {}),
     integrations: world.integrations.map((i) =>
       nest(i, i.type === 'webhook-incoming' ? INCOMING_ALLOWED : OUTGOING_ALLOWED),
     ),

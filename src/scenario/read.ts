@@ -6,6 +6,7 @@ import { ScenarioError } from './problems';
 import { problemsOf } from './issues';
 import type {
   ParsedChannel,
+  ParsedDirect,
   ParsedIntegration,
   ParsedMessage,
   ParsedScenario,
@@ -14,6 +15,7 @@ import type {
 } from './schema';
 import {
   channelSchema,
+  directSchema,
   integrationSchema,
   messageSchema,
   scenarioSchema,
@@ -40,10 +42,11 @@ type Listed<T> = (T | undefined)[];
 /** The well-formed parts of a scenario: a list keeps an entity's index, with a hole where it failed. */
 export interface ReadableScenario extends Omit<
   ParsedScenario,
-  'users' | 'channels' | 'integrations' | 'messages' | 'teams' | 'tokens'
+  'users' | 'channels' | 'directs' | 'integrations' | 'messages' | 'teams' | 'tokens'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
+  directs?: Listed<ParsedDirect>;
   integrations?: Listed<ParsedIntegration>;
   messages?: Listed<ParsedMessage>;
   teams?: Listed<ParsedTeam>;
@@ -138,6 +141,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     generate,
     users: users ?? [],
     channels: channels ?? [],
+    directs: readList(directSchema, input.directs) ?? [],
     integrations: readList(integrationSchema, input.integrations) ?? [],
     messages: readList(messageSchema, input.messages) ?? [],
     teams: teams ?? [],

@@ -1,6 +1,9 @@
+import { objectId, objectIdMiddle } from '../store/message-text';
 import { buildPermissions } from '../store/permissions';
 import type {
+  AnyRoom,
   Author,
+  DirectRoom,
   Integration,
   Message,
   PermissionTable,
@@ -84,12 +87,14 @@ class WorldBuilder {
     const teams = this.#indexTeams();
     const channels = this.#buildChannels(teams);
     const built = teams.build(this.read.broken.channels.size === 0 && !this.read.unknown.channels);
-    const messages = this.#buildMessages(channels);
+    const directs = this.#buildDirects(channels);
+    const messages = this.#buildMessages(channels, directs);
     return {
       seed: this.#ctx.seed,
       clock: this.#ctx.clock,
       users: this.#users,
       channels,
+      ...(directs.length > 0 ? { directs } : {}),
       integrations: this.#buildIntegrations(),
       ...(messages.length > 0 ? { messages } : {}),
       tokens: this.#buildTokens(),
@@ -259,13 +264,59 @@ class WorldBuilder {
   }
 
   /**
+   * The direct rooms: members by username (each a user of the scenario, at most 8), `uids` their
+   * ids sorted, `_id` the two ids joined (for one member or three and more, an ObjectId-shaped id
+   * from the seed and the room's place); ids unique among all rooms.
+   */
+  #buildDirects(channels: readonly Room[]): DirectRoom[] {
+    const taken = new Set(channels.map((room) => room._id));
+    const out: DirectRoom[] = [];
+    const middle = objectIdMiddle(this.#ctx.seed);
+    (this.scenario.directs ?? []).forEach((d, i) => {
+      if (!d) return;
+      const path = ['directs', i];
+      const members = d.usernames.flatMap((username, j) => {
+        const ref = this.#ref({ username }, [...path, 'usernames', j]);
+        return ref ? [ref] : [];
+      });
+      if (members.length !== d.usernames.length) return;
+      const uids = [...new Set(members.map((m) => m._id))].sort();
+      if (uids.length !== members.length) {
+        this.#problem([...path, 'usernames'], 'names a user twice');
+        return;
+      }
+      const ts = d.ts ?? this.#ctx.clock;
+      const _id =
+        d._id ?? (uids.length === 2 ? uids.join('') : objectId(Date.parse(ts), middle, 0x900000 + i));
+      if (taken.has(_id)) this.#problem([...path, '_id'], `duplicate room _id "${_id}"`);
+      taken.add(_id);
+      const { extra, ...given } = d;
+      out.push({
+        ...(extra ?? {}),
+        ...given,
+        _id,
+        t: 'd',
+        usernames: members.map((m) => m.username),
+        usersCount: d.usersCount ?? members.length,
+        msgs: d.msgs ?? 0,
+        ts,
+        uids,
+        _updatedAt: d._updatedAt ?? ts,
+      } as DirectRoom);
+      if (d.msgs !== undefined) this.#countedRooms.add(_id);
+    });
+    return out;
+  }
+
+  /**
    * The messages, listed then generated: each in a room named by `_id` or name, by its author
    * (default: the room's creator, else the first admin); a thread reply's `tmid` names a message
    * of its room. A room whose `msgs` the scenario leaves out counts its messages, and its `lm` is
    * its newest message's time.
    */
-  #buildMessages(rooms: Room[]): Message[] {
-    const byId = new Map(rooms.map((r) => [r._id, r] as const));
+  #buildMessages(rooms: Room[], directs: readonly DirectRoom[]): Message[] {
+    const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
+    for (const room of directs) byId.set(room._id, room);
     const byName = new Map(rooms.map((r) => [r.name, r] as const));
     const out: Message[] = [];
     const paths = new Map<string, PropertyKey[]>();
@@ -281,10 +332,14 @@ class WorldBuilder {
       const room = byId.get(m.rid) ?? byName.get(m.rid);
       if (!room) {
         if (!this.read.unknown.channels && !this.#brokenRoomNames.has(m.rid))
-          this.#problem([...path, 'rid'], `no room "${m.rid}" in channels (by _id or name)`);
+          this.#problem(
+            [...path, 'rid'],
+            `no room "${m.rid}" in channels (by _id or name) or directs (by _id)`,
+          );
         return;
       }
-      const ref = m.u ?? room.u ?? fallback;
+      const owner = room.t === 'd' ? { username: room.usernames[0] ?? '' } : room.u;
+      const ref = m.u ?? owner ?? fallback;
       if (!ref) {
         if (!this.#usersIncomplete())
           this.#problem([...path, 'u'], 'required: the scenario has no users to default to');
@@ -321,7 +376,7 @@ class WorldBuilder {
   }
 
   /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time. */
-  #countMessages(rooms: ReadonlyMap<string, Room>, messages: readonly Message[]): void {
+  #countMessages(rooms: ReadonlyMap<string, AnyRoom>, messages: readonly Message[]): void {
     const counts = new Map<string, { n: number; last: string }>();
     for (const m of messages) {
       const c = counts.get(m.rid);

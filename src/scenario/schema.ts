@@ -7,13 +7,21 @@ import {
   INTEGRATION_CARRIED,
   OUTGOING_CARRIED,
   MESSAGE_CARRIED,
+  DIRECT_CARRIED,
   ROOM_CARRIED,
   USER_CARRIED,
 } from './fields';
 import { entitySchema, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
 import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
-import type { INCOMING_SHAPE, MESSAGE_SHAPE, OUTGOING_SHAPE, ROOM_SHAPE, USER_SHAPE } from '../wire';
+import type {
+  DIRECT_SHAPE,
+  INCOMING_SHAPE,
+  MESSAGE_SHAPE,
+  OUTGOING_SHAPE,
+  ROOM_SHAPE,
+  USER_SHAPE,
+} from '../wire';
 
 /**
  * A scenario entity's fields: one for each field of its wire shape (src/wire.ts), and no other,
@@ -287,6 +295,27 @@ const messageShape = {
 
 export const messageSchema = entitySchema(messageShape, MESSAGE_CARRIED, MESSAGE_HINTS);
 
+const DIRECT_HINTS = { members: 'usernames', users: 'usernames', id: '_id', type: 't', messages: 'msgs' };
+
+const directShape = {
+  _id: nonEmpty
+    .optional()
+    .describe("default: the two members' user ids, sorted and joined (another id for one or three and more)"),
+  t: z.literal('d').optional().describe('"d", the default'),
+  usernames: z
+    .array(nonEmpty)
+    .min(1)
+    .max(8)
+    .describe('required; the members by username (one: a user with themself; at most 8)'),
+  usersCount: count.optional().describe('default: the members'),
+  msgs: count.optional().describe('default: its messages counted'),
+  ts: timestamp.optional().describe('default: the clock'),
+  uids: z.array(nonEmpty).optional().describe("default: the members' user ids, sorted"),
+  _updatedAt: timestamp.optional().describe('default: ts'),
+} satisfies FieldsOf<typeof DIRECT_SHAPE>;
+
+export const directSchema = entitySchema(directShape, DIRECT_CARRIED, DIRECT_HINTS);
+
 export const tokenSchema = strictObject(
   {
     username: nonEmpty.optional(),
@@ -322,6 +351,10 @@ export const scenarioSchema = strictObject(
       .array(messageSchema)
       .optional()
       .describe("messages: each in a room (rid: the room's _id or name), by a user (u)"),
+    directs: z
+      .array(directSchema)
+      .optional()
+      .describe('direct-message rooms between users; a message names one by its _id in rid'),
     teams: z
       .array(teamSchema)
       .optional()
@@ -357,6 +390,7 @@ export type ParsedChannel = z.output<typeof channelSchema>;
 export type ParsedMessage = z.output<typeof messageSchema>;
 export type ParsedIntegration = z.output<typeof integrationSchema>;
 export type ParsedTeam = z.output<typeof teamSchema>;
+export type ParsedDirect = z.output<typeof directSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

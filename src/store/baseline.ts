@@ -1,4 +1,4 @@
-import type { Integration, Room, Team, User, World } from '../types';
+import type { DirectRoom, Integration, Room, Team, User, World } from '../types';
 import { indexMessages } from './messages';
 import type { MessageBaseline } from './messages';
 import { BaselineLists } from './lists';
@@ -16,6 +16,8 @@ export interface Baseline {
   readonly userKeys: ReadonlyMap<string, string>;
   readonly rooms: ReadonlyMap<string, Room>;
   readonly roomNames: ReadonlyMap<string, string>;
+  /** direct-message rooms by `_id` */
+  readonly directs: ReadonlyMap<string, DirectRoom>;
   readonly integrations: ReadonlyMap<string, Integration>;
   /** auth token → user id */
   readonly tokens: ReadonlyMap<string, string>;
@@ -38,7 +40,14 @@ export interface Baseline {
  * of start-up, a tenth of reading the world back from the cache.
  */
 function freezeWorld(world: World): World {
-  const lists = [world.users, world.channels, world.integrations, world.messages ?? [], world.tokens];
+  const lists = [
+    world.users,
+    world.channels,
+    world.directs ?? [],
+    world.integrations,
+    world.messages ?? [],
+    world.tokens,
+  ];
   for (const list of [...lists, world.teams ?? []]) {
     for (const entity of list) Object.freeze(entity);
     Object.freeze(list);
@@ -91,6 +100,7 @@ export function buildBaseline(source: World): Baseline {
     userKeys,
     rooms,
     roomNames,
+    directs: new Map((world.directs ?? []).map((room) => [room._id, room] as const)),
     integrations,
     tokens,
     teams: new Map((world.teams ?? []).map((team) => [team._id, team] as const)),

@@ -24,6 +24,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'view-full-other-user-info': ['admin'],
   // users.list
   'view-d-room': ['admin', 'user', 'bot', 'guest'],
+  // making a direct room (im.create, a post to @user); the real server also grants the app role
+  'create-d': ['admin', 'user', 'bot'],
   // reading a public channel's history without joining it (and the anonymous role)
   'preview-c-room': ['admin', 'user'],
   'manage-integrations': ['admin'],

@@ -6,8 +6,10 @@ import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { profileOf } from '../profiles';
 import type {
+  AnyRoom,
   Changes,
   Author,
+  DirectRoom,
   Integration,
   KindChanges,
   Message,
@@ -15,6 +17,7 @@ import type {
   Room,
   RoomType,
   ServerSettings,
+  Subscription,
   Team,
   TokenRecord,
   User,
@@ -47,6 +50,10 @@ import {
   urlsOf,
 } from './message-text';
 import type { MeForm, MeView } from './views';
+import { SubscriptionStates, directState, joinedState, readState, subscriptionView } from './subscriptions';
+
+/** The most members a direct room may have, the caller included (`DirectMesssage_maxUsers`). */
+const DIRECT_MAX_USERS = 8;
 
 /** Rooms are found by `roomName` too from 5.x; the 0.49 era knew `roomId` only. */
 const ROOMS_BY_NAME = { '0.49': false, '5': true };
@@ -108,6 +115,16 @@ export interface ListResult {
 export interface RoomRef {
   roomId?: string;
   roomName?: string;
+}
+
+/** Which of a room's messages a `*.messages` route lists, and how. */
+export interface MessageFilter {
+  options: ListOptions;
+  /** messages mentioning one of these user ids */
+  mentionIds?: string[];
+  /** messages starred by one of these user ids */
+  starredIds?: string[];
+  pinned?: boolean;
 }
 
 /** A post (`chat.postMessage`), its parameters checked: where to, and what. */
@@ -212,6 +229,12 @@ export class Store {
   readonly #users: LayeredMap<string, User>;
   readonly #userKeys: LayeredMap<string, string>;
   readonly #rooms: LayeredMap<string, Room>;
+  /** direct-message rooms, by `_id` */
+  readonly #directs: LayeredMap<string, DirectRoom>;
+  /** the subscriptions that changed since the baseline (the rest are derived from the rooms) */
+  readonly #subscriptions = new SubscriptionStates();
+  /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
+  #memberIndex: Map<string, string[]> | undefined;
   readonly #roomNames: LayeredMap<string, string>;
   readonly #integrations: LayeredMap<string, Integration>;
   readonly #tokens: LayeredMap<string, string>;
@@ -245,6 +268,7 @@ export class Store {
     this.#users = new LayeredMap(baseline.users);
     this.#userKeys = new LayeredMap(baseline.userKeys);
     this.#rooms = new LayeredMap(baseline.rooms);
+    this.#directs = new LayeredMap(baseline.directs);
     this.#roomNames = new LayeredMap(baseline.roomNames);
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
@@ -344,8 +368,9 @@ export class Store {
   }
 
   /** Whether the user holds a permission (in a room, for room-scoped ones). */
-  can(user: User, permission: string, room?: Room): boolean {
-    return hasPermission(this.#permissions, permission, user, room);
+  can(user: User, permission: string, room?: AnyRoom): boolean {
+    // a direct room has no owners nor moderators: only the user's global roles count there
+    return hasPermission(this.#permissions, permission, user, room?.t === 'd' ? undefined : room);
   }
 
   /** Throws the 403 when the user lacks a (route-level) permission. */
@@ -533,7 +558,7 @@ export class Store {
    * first target's message. A refusal after a join leaves the join, as on the real server.
    */
   postMessage(user: User, post: PostInput): { channel: string; message: Message } {
-    const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(target) }));
+    const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(user, target) }));
     const posted = rooms.map(({ target, room }) => ({
       channel: target,
       message: this.#post(user, room, post),
@@ -548,27 +573,39 @@ export class Store {
     return this.#messages.get(id)?.rid;
   }
 
-  /** The room a post's target names (`processWebhookMessage`): a direct message is not modelled yet. */
-  #postTarget(target: string): Room {
+  /**
+   * The room a post's target names (`getRoomByNameOrIdWithOptionToJoin`): `#name` or a bare id or
+   * name a room (a bare one also a direct room's id); `@user` (by username or id) or a bare user id
+   * the direct room with that user, made when there is none (`create-d` needed then).
+   */
+  #postTarget(user: User, target: string): AnyRoom {
     const prefix = target.charAt(0);
     const name = prefix === '#' || prefix === '@' ? target.slice(1) : target;
     if (prefix !== '@') {
-      const room = this.#rooms.get(name) ?? this.#rooms.get(this.#roomNames.get(name) ?? '');
+      const room =
+        this.#rooms.get(name) ??
+        this.#rooms.get(this.#roomNames.get(name) ?? '') ??
+        (prefix === '' || prefix !== '#' ? this.#directs.get(name) : undefined);
       if (room) return room;
     }
     const other = prefix === '@' ? (this.#users.get(name) ?? this.userNamed(name)) : this.#users.get(name);
-    if (prefix !== '#' && other) throw new ApiError('direct-not-modelled');
-    throw new ApiError('invalid-channel');
+    if (prefix === '#' || !other) throw new ApiError('invalid-channel');
+    return this.#openDirect(user, [other], false);
   }
 
-  #post(user: User, found: Room, post: PostInput): Message {
+  #post(user: User, found: AnyRoom, post: PostInput): Message {
+    if (found.t === 'd') {
+      this.#mayPost(user, found, post);
+      const ts = this.clock.tick();
+      return this.#store(user, found, this.#compose(user, found, post, ts, true), ts);
+    }
     if (found.archived) throw new ApiError('post-archived');
     const member = found.usernames.includes(user.username);
     const room = found.t === 'c' && !member ? this.#join(user, found) : found;
     this.#mayPost(user, room, post);
     const ts = this.clock.tick();
     const message = this.#compose(user, room, post, ts, true);
-    return this.#store(room, message, ts);
+    return this.#store(user, room, message, ts);
   }
 
   /**
@@ -578,21 +615,28 @@ export class Store {
   sendMessage(user: User, input: SendInput): Message {
     if (input.tshow !== undefined && input.tmid === undefined) throw new ApiError('tshow-without-tmid');
     if (input.rid === '') throw new ApiError('send-without-rid');
-    const room = this.#rooms.get(input.rid);
+    const room = this.#anyRoom(input.rid);
     if (!room) throw new ApiError('send-invalid-room');
-    if (room.archived) throw new ApiError('post-archived');
+    if (room.t !== 'd' && room.archived) throw new ApiError('post-archived');
     this.#mayPost(user, room, input);
     if (input._id !== undefined && this.#messages.has(input._id)) throw new ApiError('send-duplicate-id');
     const ts = this.clock.tick();
     const message = this.#compose(user, room, { targets: [], ...input }, ts, false);
     if (input._id !== undefined) message._id = input._id;
     if (input.tshow !== undefined) message.tshow = input.tshow;
-    return this.#store(room, message, ts);
+    return this.#store(user, room, message, ts);
   }
 
   /** `validateRoomMessagePermissions`, then `message-impersonate` for an alias or an avatar. */
-  #mayPost(user: User, room: Room, post: { alias?: string; avatar?: string }): void {
-    if (!room.usernames.includes(user.username) && room.t !== 'c') throw new ApiError('post-not-allowed');
+  #mayPost(user: User, found: AnyRoom, post: { alias?: string; avatar?: string }): void {
+    if (!found.usernames.includes(user.username) && found.t !== 'c') throw new ApiError('post-not-allowed');
+    if (found.t === 'd') {
+      // a direct room is never read-only nor muted; an alias needs the permission globally
+      if ((post.alias || post.avatar) && !this.can(user, 'message-impersonate'))
+        throw new ApiError('post-impersonate');
+      return;
+    }
+    const room = found;
     if (room.ro === true && !this.can(user, 'post-readonly', room)) {
       const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
       if (!unmuted.includes(user.username)) throw new ApiError('post-read-only');
@@ -602,18 +646,71 @@ export class Store {
       throw new ApiError('post-impersonate');
   }
 
-  /** The one write of a message: stored, and the room's `msgs`, `lm` and `lastMessage` move. */
-  #store(room: Room, message: Message, ts: string): Message {
+  /**
+   * The one write of a message: stored, the room's `msgs`, `lm` and `lastMessage` move, and the
+   * members' subscriptions follow (see {@link #notify}).
+   */
+  #store(poster: User, room: AnyRoom, message: Message, ts: string): Message {
     this.#messages.add(message);
     this.#version += 1;
     // a thread reply not shown in the room counts, but is not the room's last message
     const inRoom = message.tmid === undefined || message.tshow === true;
-    const next: Room = inRoom
+    const next: AnyRoom = inRoom
       ? { ...room, msgs: room.msgs + 1, lm: ts, lastMessage: message, _updatedAt: ts }
       : { ...room, msgs: room.msgs + 1, _updatedAt: ts };
-    this.#rooms.set(room._id, next);
-    this.#roomLists.record(this.#version, room, next);
+    this.#putRoom(room, next);
+    if (inRoom) this.#notify(poster, next, message, ts);
     return message;
+  }
+
+  /**
+   * What a message does to the room's subscriptions (`notifyUsersOnMessage`, the default
+   * settings): every other member's is opened and alerted; unread counts go up by one in a direct
+   * room, in a channel or group only for the users it mentions, or for everyone on `@all` /
+   * `@here` (`userMentions`, `groupMentions` with them); the poster's own is read now.
+   */
+  #notify(poster: User, room: AnyRoom, message: Message, ts: string): void {
+    const mentioned = new Set<string>();
+    let group = false;
+    for (const mention of (message.mentions ?? []) as { _id?: unknown }[]) {
+      if (mention._id === 'all' || mention._id === 'here') group = true;
+      else if (typeof mention._id === 'string' && mention._id !== poster._id) mentioned.add(mention._id);
+    }
+    for (const username of room.usernames) {
+      const member = this.userNamed(username);
+      if (!member) continue;
+      const state = this.#subscriptions.get(room, member._id);
+      if (member._id === poster._id) {
+        this.#subscriptions.set(room._id, member._id, readState(state, ts));
+        continue;
+      }
+      const byName = mentioned.has(member._id);
+      const byGroup = !byName && mentioned.size === 0 && group;
+      const unread = room.t === 'd' || byName || byGroup ? 1 : 0;
+      this.#subscriptions.set(room._id, member._id, {
+        ...state,
+        open: true,
+        alert: true,
+        unread: state.unread + unread,
+        userMentions: state.userMentions + (byName ? 1 : 0),
+        groupMentions: state.groupMentions + (byGroup ? 1 : 0),
+        _updatedAt: ts,
+      });
+    }
+  }
+
+  /** A room of any kind by `_id`: a channel, a group or a direct room. */
+  #anyRoom(id: string): AnyRoom | undefined {
+    return this.#rooms.get(id) ?? this.#directs.get(id);
+  }
+
+  /** Replaces a room of any kind by its new version (channels' lists follow). */
+  #putRoom(room: AnyRoom, next: AnyRoom): void {
+    if (next.t === 'd') this.#directs.set(next._id, next);
+    else {
+      this.#rooms.set(next._id, next);
+      this.#roomLists.record(this.#version, room as Room, next);
+    }
   }
 
   /** A public channel's new member, as `addUserToRoom` adds one: in `usernames`, with a `uj` message. */
@@ -631,6 +728,8 @@ export class Store {
     };
     this.#rooms.set(room._id, next);
     this.#roomLists.record(this.#version, room, next);
+    this.#subscriptions.set(room._id, user._id, joinedState(ts));
+    this.#memberIndex = undefined;
     return next;
   }
 
@@ -639,7 +738,7 @@ export class Store {
    * gets `processWebhookMessage`'s `alias`, `attachments`, `parseUrls` and `groupable`; a sent
    * message only the fields its client gave.
    */
-  #compose(user: User, room: Room, post: PostInput, ts: string, defaults: boolean): Message {
+  #compose(user: User, room: AnyRoom, post: PostInput, ts: string, defaults: boolean): Message {
     const text = post.text.trim();
     const doc: Record<string, unknown> = {
       _id: this.#newMessageId(),
@@ -732,21 +831,22 @@ export class Store {
    * pinning, sorted (newest first by default), a page of them with the count of all. A caller who
    * sees only joined rooms (`view-joined-room`) must be in this one, else the bare 403.
    */
-  roomMessages(
-    user: User,
-    roomId: string,
-    filter: { options: ListOptions; mentionIds?: string[]; starredIds?: string[]; pinned?: boolean },
-  ): ListResult {
+  roomMessages(user: User, roomId: string, filter: MessageFilter): ListResult {
     const room = this.findChannel({ roomId }, { checkArchived: false });
     const member = room.usernames.includes(user.username);
     if (!member && (room.t !== 'c' || this.can(user, 'view-joined-room', room)))
       throw new ApiError('room-forbidden');
+    return this.#filteredMessages(room._id, filter);
+  }
+
+  /** A room's messages filtered, sorted and paged (`channels.messages`, `im.messages`). */
+  #filteredMessages(rid: string, filter: MessageFilter): ListResult {
     const { options } = filter;
     const has = (list: unknown, ids: string[]): boolean =>
       Array.isArray(list) &&
       list.some((entry) => isPlainObject(entry) && typeof entry._id === 'string' && ids.includes(entry._id));
     const all = this.#messages
-      .history(room._id, { offset: 0, count: 0, total: true })
+      .history(rid, { offset: 0, count: 0, total: true })
       .messages.filter(
         (m) =>
           (!options.query || matches(m, options.query)) &&
@@ -757,6 +857,11 @@ export class Store {
     return pageOf(options.sort ? sortBy([...all], options.sort) : all, options);
   }
 
+  /** `im.messages`: a direct room's messages (by `roomId`, or the room with `username`), filtered as `channels.messages` does. */
+  directMessages(user: User, ref: { roomId?: string; username?: string }, filter: MessageFilter): ListResult {
+    return this.#filteredMessages(this.findDirect(user, ref)._id, filter);
+  }
+
   /**
    * `chat.getMessage`: a message by id, as stored, when the caller may see its room (a public
    * channel, with `view-c-room`; a group only to its members).
@@ -764,7 +869,7 @@ export class Store {
   getMessage(user: User, id: string): Message {
     const message = this.#messages.get(id);
     if (!message) throw new ApiError('message-unknown');
-    const room = this.#rooms.get(message.rid);
+    const room = this.#anyRoom(message.rid);
     const member = room?.usernames.includes(user.username) === true;
     if (!room || (!member && (room.t !== 'c' || !this.can(user, 'view-c-room', room))))
       throw new ApiError('message-not-allowed');
@@ -772,10 +877,10 @@ export class Store {
   }
 
   /** A message by id that must be in `roomId` (chat.update and chat.delete). */
-  #ownMessage(roomId: string, id: string): { message: Message; room: Room } {
+  #ownMessage(roomId: string, id: string): { message: Message; room: AnyRoom } {
     const message = this.#messages.get(id);
     if (!message) throw new ApiError('message-not-found', { reason: id });
-    const room = this.#rooms.get(message.rid);
+    const room = this.#anyRoom(message.rid);
     if (!room || message.rid !== roomId) throw new ApiError('message-room-mismatch');
     return { message, room };
   }
@@ -806,7 +911,7 @@ export class Store {
     this.#messages.replace(next);
     this.#version += 1;
     const last = room.lastMessage as { _id?: unknown } | undefined;
-    if (last?._id === next._id) this.#setRoom(room, { ...room, lastMessage: next, _updatedAt: ts });
+    if (last?._id === next._id) this.#putRoom(room, { ...room, lastMessage: next, _updatedAt: ts });
     return next;
   }
 
@@ -824,13 +929,13 @@ export class Store {
     if (!this.can(user, 'force-delete-message', room)) {
       if (!this.can(user, 'delete-message', room) && !(own && this.can(user, 'delete-own-message', room)))
         throw new ApiError('message-delete-not-allowed');
-      if (room.ro === true && !this.can(user, 'post-readonly', room))
+      if (room.t !== 'd' && room.ro === true && !this.can(user, 'post-readonly', room))
         throw new ApiError('message-delete-read-only');
     }
     const ts = this.clock.tick();
     this.#messages.remove(message._id);
     this.#version += 1;
-    const next: Room = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
+    const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === message._id) {
       // the newest user message shown in the room: no system message, no thread reply kept in its thread
@@ -839,13 +944,8 @@ export class Store {
       if (newest) next.lastMessage = newest;
       else delete next.lastMessage;
     }
-    this.#setRoom(room, next);
+    this.#putRoom(room, next);
     return message;
-  }
-
-  #setRoom(room: Room, next: Room): void {
-    this.#rooms.set(room._id, next);
-    this.#roomLists.record(this.#version, room, next);
   }
 
   /**
@@ -936,6 +1036,200 @@ export class Store {
   /** `groups.history`: a group's messages, newest first (the caller is a member: see {@link findGroup}). */
   groupHistory(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
     return this.#messages.history(this.findGroup(user, ref)._id, window).messages;
+  }
+
+  /**
+   * The direct room of `user` and `others` (`createDirectMessage`): `create-d` needed, even when
+   * it exists; found by its members, else made: `_id` the two user ids sorted and joined (an
+   * ObjectId-shaped id for oneself alone or three and more), `usernames` by display name, one
+   * subscription each (the caller's open; the others' only in a room of three or more). An
+   * existing room opens the caller's subscription again.
+   */
+  #openDirect(user: User, others: readonly User[], excludeSelf: boolean): DirectRoom {
+    if (!this.can(user, 'create-d')) throw new ApiError('direct-not-allowed');
+    const distinct = [...new Map(others.filter((o) => o._id !== user._id).map((o) => [o._id, o])).values()];
+    const members = excludeSelf && distinct.length > 0 ? distinct : [user, ...distinct];
+    if (members.length > DIRECT_MAX_USERS) throw new ApiError('direct-too-many');
+    const uids = members.map((m) => m._id).sort();
+    const existing = this.#directWithMembers(uids);
+    if (existing) {
+      const state = this.#subscriptions.get(existing, user._id);
+      if (existing.usernames.includes(user.username) && !state.open) {
+        this.#subscriptions.set(existing._id, user._id, {
+          ...state,
+          open: true,
+          _updatedAt: this.clock.tick(),
+        });
+        this.#version += 1;
+      }
+      return existing;
+    }
+    const ts = this.clock.tick();
+    const _id =
+      uids.length === 2
+        ? uids.join('')
+        : objectId(this.clock.nowMs(), this.#idMiddle, this.#messages.count + 0x800000);
+    const display = (m: User): string => m.name || m.username;
+    const usernames = [...members]
+      .sort((a, b) => display(a).localeCompare(display(b)))
+      .map((m) => m.username);
+    const room: DirectRoom = {
+      _id,
+      t: 'd',
+      usernames,
+      usersCount: members.length,
+      msgs: 0,
+      ts,
+      uids,
+      _updatedAt: ts,
+    };
+    this.#version += 1;
+    this.#directs.set(_id, room);
+    for (const member of members)
+      this.#subscriptions.set(
+        _id,
+        member._id,
+        directState(ts, member._id === user._id || members.length > 2),
+      );
+    this.#memberIndex = undefined;
+    return room;
+  }
+
+  /** The direct room whose members are exactly these user ids (sorted), if there is one. */
+  #directWithMembers(uids: readonly string[]): DirectRoom | undefined {
+    if (uids.length === 2) return this.#directs.get(uids.join(''));
+    for (const room of this.#directs.values())
+      if (room.uids.length === uids.length && room.uids.every((id, i) => id === uids[i])) return room;
+    return undefined;
+  }
+
+  /**
+   * `im.create`: the direct room with the users named (usernames, any case; the caller's own left
+   * out unless alone), made if there is none, as `{t, rid, usernames, _id}`.
+   */
+  createDirect(user: User, usernames: readonly string[], excludeSelf: boolean): JsonObject {
+    const others = usernames
+      .filter((name) => name.toLowerCase() !== user.username.toLowerCase())
+      .map((name) => {
+        const other = this.userNamed(name);
+        if (!other) throw new ApiError('direct-invalid-user');
+        return other;
+      });
+    const room = this.#openDirect(user, others, excludeSelf);
+    return { t: 'd', rid: room._id, usernames: [...room.usernames], _id: room._id };
+  }
+
+  /**
+   * The direct room `im.history` and `im.messages` read: by `_id`, else (as the real lookup does)
+   * the caller's direct room with the user of that id or username, made if there is none; anything
+   * else is `invalid-channel`. A room the caller is not in is the bare 403.
+   */
+  findDirect(user: User, ref: { roomId?: string; username?: string }): DirectRoom {
+    const key = ref.roomId ?? ref.username ?? '';
+    const room =
+      (ref.roomId !== undefined ? this.#directs.get(key) : undefined) ??
+      (() => {
+        const other = this.#users.get(key) ?? this.userNamed(key);
+        if (!other || (ref.roomId !== undefined && this.#anyRoom(key))) throw new ApiError('invalid-channel');
+        return this.#openDirect(user, [other], false);
+      })();
+    if (!room.usernames.includes(user.username)) throw new ApiError('room-forbidden');
+    return room;
+  }
+
+  /** `im.history`: a direct room's messages, newest first. */
+  directHistory(user: User, roomId: string, window: HistoryWindow): Message[] {
+    return this.#messages.history(this.findDirect(user, { roomId })._id, window).messages;
+  }
+
+  /** `im.list`: the direct rooms the caller is in, in the order they were made unless `sort` says otherwise. */
+  listDirects(user: User, options: ListOptions): ListResult {
+    const rooms = this.#memberRoomIds(user.username)
+      .map((id) => this.#directs.get(id))
+      .filter((room): room is DirectRoom => room !== undefined) as unknown as JsonObject[];
+    const matching = options.query ? rooms.filter((room) => matches(room, options.query as Query)) : rooms;
+    return pageOf(
+      options.sort && options.sort.length > 0 ? sortBy([...matching], options.sort) : matching,
+      options,
+    );
+  }
+
+  /** The ids of the rooms a user is in (channels and groups by the world's order, then direct rooms). */
+  #memberRoomIds(username: string): string[] {
+    if (!this.#memberIndex) {
+      const index = new Map<string, string[]>();
+      const add = (room: AnyRoom): void => {
+        for (const name of room.usernames) {
+          const list = index.get(name);
+          if (list) list.push(room._id);
+          else index.set(name, [room._id]);
+        }
+      };
+      for (const room of this.#rooms.values()) add(room);
+      for (const room of this.#directs.values()) add(room);
+      this.#memberIndex = index;
+    }
+    return this.#memberIndex.get(username) ?? [];
+  }
+
+  /** The caller's subscriptions, each as `subscriptionView` builds it. */
+  #subscriptionsOf(user: User): Subscription[] {
+    return this.#memberRoomIds(user.username).flatMap((id) => {
+      const room = this.#anyRoom(id);
+      return room ? [this.#subscriptionOf(room, user)] : [];
+    });
+  }
+
+  #subscriptionOf(room: AnyRoom, user: User): Subscription {
+    const others =
+      room.t === 'd'
+        ? room.usernames
+            .filter((name) => name !== user.username)
+            .flatMap((name) => {
+              const other = this.userNamed(name);
+              return other ? [other] : [];
+            })
+        : [];
+    return subscriptionView(room, user, this.#subscriptions.get(room, user._id), this.#idMiddle, others);
+  }
+
+  /**
+   * `subscriptions.get`: the caller's subscriptions (every room the caller is in, direct rooms
+   * too), those changed after `updatedSince` when given; nothing is ever removed in the fake.
+   */
+  subscriptionsFor(user: User, updatedSince?: string): { update: Subscription[]; remove: JsonObject[] } {
+    const all = this.#subscriptionsOf(user);
+    return {
+      update: updatedSince === undefined ? all : all.filter((sub) => sub._updatedAt > updatedSince),
+      remove: [],
+    };
+  }
+
+  /** `subscriptions.getOne`: the caller's subscription to a room, or null. */
+  subscriptionFor(user: User, rid: string): Subscription | null {
+    const room = this.#anyRoom(rid);
+    return room && room.usernames.includes(user.username) ? this.#subscriptionOf(room, user) : null;
+  }
+
+  /** `subscriptions.read`: the caller has read the room now (`unread`, the alert and mentions cleared, `ls` moved). */
+  markRead(user: User, rid: string): void {
+    const room = this.#anyRoom(rid);
+    if (!room || !room.usernames.includes(user.username)) throw new ApiError('subscription-invalid');
+    const ts = this.clock.tick();
+    this.#subscriptions.set(room._id, user._id, readState(this.#subscriptions.get(room, user._id), ts));
+    this.#version += 1;
+  }
+
+  /** `rooms.get`: the rooms the caller is in, those changed after `updatedSince` when given. */
+  roomsFor(user: User, updatedSince?: string): { update: JsonObject[]; remove: JsonObject[] } {
+    const rooms = this.#memberRoomIds(user.username).flatMap((id) => {
+      const room = this.#anyRoom(id);
+      return room && (updatedSince === undefined || room._updatedAt > updatedSince) ? [room] : [];
+    });
+    return {
+      update: rooms.map((room) => (room.t === 'd' ? (room as JsonObject) : roomView(room))),
+      remove: [],
+    };
   }
 
   /** `channels.list.joined`: the public channels the caller is in, by name unless `sort` says otherwise. */
@@ -1090,6 +1384,7 @@ export class Store {
     return {
       users: diff(this.#baseline.users, this.#users),
       channels: diff(this.#baseline.rooms, this.#rooms),
+      directs: diff(this.#baseline.directs, this.#directs),
       integrations: diff(this.#baseline.integrations, this.#integrations),
       messages: this.#messages.changes(),
     };
@@ -1121,6 +1416,7 @@ export class Store {
       clock: this.clock.now(),
       users,
       channels: copy(this.#rooms.values()),
+      ...(this.#directs.size > 0 ? { directs: copy(this.#directs.values()) } : {}),
       integrations: copy(this.#integrations.values()),
       ...(this.#messages.any ? { messages: copy(this.#messages.values()) } : {}),
       tokens,

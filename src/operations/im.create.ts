@@ -1,0 +1,29 @@
+import { operation, success } from './operation';
+import { callerOf, readBody, textOf } from './params';
+import { DM_CREATE_VALIDATOR, validated } from './schemas';
+
+/**
+ * `POST /api/v1/im.create` (and `dm.create`): the direct room with `username`, or with the
+ * comma-separated `usernames` (a group conversation, at most 8 members with the caller), made if
+ * there is none (`create-d` needed, even when it exists), as `{room: {t, rid, usernames, _id}}`.
+ * `excludeSelf` leaves the caller out of a room of others.
+ */
+export default operation({
+  name: 'im.create',
+  method: 'POST',
+  path: '/api/v1/im.create',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: true,
+  read: ({ input, profile }) => {
+    const body = validated(profile, DM_CREATE_VALIDATOR, readBody(input.body));
+    const names = body.usernames !== undefined ? textOf(body.usernames).split(',') : [textOf(body.username)];
+    return {
+      usernames: names.map((name) => name.trim()).filter((name) => name !== ''),
+      excludeSelf: body.excludeSelf === true || body.excludeSelf === 'true',
+    };
+  },
+  run: (context, { usernames, excludeSelf }) =>
+    success({ room: context.store.createDirect(callerOf(context), usernames, excludeSelf) }),
+});

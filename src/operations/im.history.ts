@@ -1,0 +1,26 @@
+import { operation, success } from './operation';
+import { callerOf, textOf } from './params';
+import { readWindow } from './channels.history';
+import { DM_HISTORY_VALIDATOR, validated } from './schemas';
+
+/**
+ * `GET /api/v1/im.history` (and `dm.history`): a direct room's messages by `roomId`, newest first,
+ * 50 a page, thread replies hidden unless `showThreadMessages=true`, as `{messages}`. A user's id
+ * or username as `roomId` finds (or makes) the caller's room with that user, as the real lookup
+ * does; anything else is `invalid-channel`; a room the caller is not in the bare 403.
+ */
+export default operation({
+  name: 'im.history',
+  method: 'GET',
+  path: '/api/v1/im.history',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: ({ input, profile }) => {
+    const params = validated(profile, DM_HISTORY_VALIDATOR, input.query);
+    return { roomId: textOf(params.roomId), window: readWindow(params) };
+  },
+  run: (context, { roomId, window }) =>
+    success({ messages: context.store.directHistory(callerOf(context), roomId, window) }),
+});

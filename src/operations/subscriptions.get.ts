@@ -1,0 +1,24 @@
+import { operation, success } from './operation';
+import { callerOf, readUpdatedSince } from './params';
+import { SUBSCRIPTIONS_GET_VALIDATOR, validated } from './schemas';
+
+/**
+ * `GET /api/v1/subscriptions.get`: the caller's subscriptions, one per room the caller is in
+ * (direct rooms too), as `{update, remove}`; with `updatedSince`, only those changed after it
+ * (`remove`: none, the fake never removes one). A date that does not parse is refused in the
+ * real route's own (misnamed) words.
+ */
+export default operation({
+  name: 'subscriptions.get',
+  method: 'GET',
+  path: '/api/v1/subscriptions.get',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: ({ input, profile }) => {
+    const params = validated(profile, SUBSCRIPTIONS_GET_VALIDATOR, input.query);
+    return readUpdatedSince(params.updatedSince ?? undefined, 'subscriptions-invalid-date');
+  },
+  run: (context, updatedSince) => success(context.store.subscriptionsFor(callerOf(context), updatedSince)),
+});

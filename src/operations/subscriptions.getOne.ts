@@ -1,0 +1,25 @@
+import { ApiError } from '../errors';
+import { operation, success } from './operation';
+import { callerOf, textOf } from './params';
+import { SUBSCRIPTIONS_GET_ONE_VALIDATOR, validated } from './schemas';
+
+/**
+ * `GET /api/v1/subscriptions.getOne?roomId=`: the caller's subscription to that room, or
+ * `{"subscription": null}` when the caller is not in it (not an error); an empty `roomId` is.
+ */
+export default operation({
+  name: 'subscriptions.getOne',
+  method: 'GET',
+  path: '/api/v1/subscriptions.getOne',
+  auth: true,
+  rateLimited: true,
+  bodyRule: 'strict',
+  changesState: false,
+  read: ({ input, profile }) => {
+    const roomId = textOf(validated(profile, SUBSCRIPTIONS_GET_ONE_VALIDATOR, input.query).roomId);
+    if (roomId === '') throw new ApiError('subscription-room-required');
+    return roomId;
+  },
+  run: (context, roomId) =>
+    success({ subscription: context.store.subscriptionFor(callerOf(context), roomId) }),
+});
