@@ -8,7 +8,10 @@ const LAYERS = [
   ['scenario', '^src/scenario/'],
   // the chat operations, one module each, and their table: the store and the error table, no HTTP
   ['operations', '^src/operations/'],
-  ['world', '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact|surface)/'],
+  [
+    'world',
+    '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact|surface|webhooks)/',
+  ],
   ['http', '^src/http/'],
   // api and admin are one layer, side by side: neither may import the other (rule below)
   ['chat-and-control', '^src/(api|admin)/'],

@@ -16,6 +16,7 @@ import type {
   ServerSettings,
   SessionInfo,
   User,
+  WebhookDelivery,
   World,
   WorldEvent,
 } from './types';
@@ -84,6 +85,18 @@ export interface WorldControl {
   setSettings(settings: Partial<ServerSettings>, source?: string): ServerSettings;
   /** Every setting the fake models, with the value in force. */
   getSettings(): ServerSettings;
+  /**
+   * The outgoing webhooks' delivery attempts, oldest first (the last 1000): URL, payload, status,
+   * outcome, the reply posted back (see {@link WebhookDelivery}).
+   */
+  deliveries(): WebhookDelivery[];
+  /**
+   * Resolves with {@link deliveries} once no attempt is in flight (retries waiting on the fake
+   * clock do not count); rejects after `timeoutMs` (5000) naming those still pending.
+   */
+  waitForDeliveries(options?: { timeoutMs?: number }): Promise<WebhookDelivery[]>;
+  /** Forgets the delivery attempts kept. */
+  clearDeliveries(): void;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
   /** one recorded request with its answer (secrets hidden), by sequence number */

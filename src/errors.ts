@@ -163,6 +163,20 @@ export const ERRORS = {
     message: () => '[invalid-channel]',
     eras: { '0.49': (message) => ({ success: false, error: message, errorType: 'invalid-channel' }) },
   },
+  /** /hooks/: no incoming webhook with that id and token (the documented answer; 7.x's own throws) */
+  'hook-invalid': {
+    status: 404,
+    message: () => 'Invalid integration id or token provided.',
+  },
+  /** /hooks/: the incoming webhook is disabled */
+  'hook-disabled': { status: 503, message: () => 'Service Unavailable' },
+  /** /hooks/: a `channel` or `roomId` in the body of a webhook that may not override its channel */
+  'hook-override': {
+    status: 400,
+    message: () => 'overriding destination channel is disabled for this integration',
+  },
+  /** /hooks/: the post failed; `reason` is the failure's code (`e.error || e.message`) */
+  'hook-failed': { status: 400, message: (p) => p.reason ?? 'unknown-error' },
   /** subscriptions.get with an `updatedSince` that is no date (the route's words: `lastUpdate`, `roomId`) */
   'subscriptions-invalid-date': {
     status: 400,
@@ -501,6 +515,17 @@ export class ApiError extends Error {
     this.code = code;
     this.params = params;
     this.problems = problems;
+  }
+
+  /**
+   * What a webhook route says of this error (`e.error || e.message`): a typed error's type, else
+   * its message.
+   */
+  get webhookText(): string {
+    const body = toEnvelope(this.code, this.params) as Partial<ErrorBody>;
+    return (
+      body.errorType ?? (typeof body.error === 'string' ? body.error : ERRORS[this.code].message(this.params))
+    );
   }
 
   /** Whether this is a control API error (`{error, problems}`). */

@@ -13,6 +13,7 @@ import type {
   ProviderStateChange,
   RateLimitConfig,
   ServerSettings,
+  WebhookDelivery,
   RequestFilter,
   Room,
   User,
@@ -71,6 +72,15 @@ export abstract class WorldHandle implements WorldControl {
   }
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
     return this.world.waitForRequest(filter, options);
+  }
+  deliveries(): WebhookDelivery[] {
+    return this.world.deliveries();
+  }
+  waitForDeliveries(options?: { timeoutMs?: number }): Promise<WebhookDelivery[]> {
+    return this.world.waitForDeliveries(options);
+  }
+  clearDeliveries(): void {
+    this.world.clearDeliveries();
   }
   fault(input: FaultInput, source = 'fault()'): Fault {
     return this.world.fault(input, source);

@@ -232,14 +232,61 @@ export interface JournalEntry {
  */
 export type WorldEvent =
   | { type: 'request'; entry: JournalEntry }
+  /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
+  | { type: 'delivery'; delivery: WebhookDelivery }
   | {
       type: 'state';
       /** what changed it: a request, a reset, a load, an added entity, the clock */
-      reason: 'request' | 'reset' | 'load' | 'added' | 'clock';
+      reason: 'request' | 'reset' | 'load' | 'added' | 'clock' | 'webhook';
       clock: string;
       /** entities added, changed or removed since the baseline, per kind */
       changed: { users: number; channels: number; directs: number; integrations: number; messages: number };
     };
+
+/**
+ * What became of one attempt to deliver an outgoing webhook:
+ * - `pending`: sent, no answer yet;
+ * - `delivered`: answered 200, 201 or 202 with a body (nothing to post back);
+ * - `replied`: as delivered, and the answer's `text` / `attachments` were posted back (`reply`);
+ * - `retrying`: failed, tried again at `retryAt` on the fake clock (`retryFailedCalls`);
+ * - `gave-up`: failed, and the retries are spent;
+ * - `failed`: failed with no retry (a network error, a 500 with a body, retries off);
+ * - `disabled`: answered 410 Gone with a body: the webhook is turned off, as the real server does;
+ * - `loop-stopped`: not sent: a chain of webhook replies triggering webhooks ran 5 deep;
+ * - `skipped`: not sent: not an http(s) URL, or a host reserved for documentation (`example.com`,
+ *   `*.example.org`, `.invalid`, …: RFC 2606), such as the default scenario's webhooks name.
+ */
+export type DeliveryOutcome =
+  'pending' | 'delivered' | 'replied' | 'retrying' | 'gave-up' | 'failed' | 'disabled' | 'loop-stopped';
+
+/** One attempt to deliver an outgoing webhook to one of its URLs. */
+export interface WebhookDelivery {
+  /** `delivery-1`, `delivery-2`, … in the order they were sent (a retry is an attempt of its own) */
+  id: string;
+  /** the outgoing webhook's `_id` and `name` */
+  integrationId: string;
+  integration: string;
+  url: string;
+  /** the message that triggered it */
+  messageId: string;
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+  /** the JSON body sent (`token`, `channel_id`, `text`, …) */
+  payload: Record<string, unknown>;
+  /** the HTTP status of the answer, or `null` while pending or when there was none */
+  status: number | null;
+  outcome: DeliveryOutcome;
+  /** why it failed, when there was no answer (a refused connection, the 20 s time-out) */
+  error?: string;
+  /** the message the answer posted back */
+  reply?: string;
+  /** why the answer could not be posted back (the post's refusal) */
+  replyError?: string;
+  /** when the next attempt is due, on the fake clock */
+  retryAt?: string;
+  /** the fake clock when it was sent */
+  time: string;
+}
 
 /** Which requests: `path` exact or with `*` wildcards, `method` in any case, `status` exact. */
 export interface RequestFilter {

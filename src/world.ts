@@ -8,6 +8,7 @@ import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal'
 import type { ExchangeDetail } from './journal/journal';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
+import { Deliveries } from './webhooks/deliveries';
 import { parseOrThrow } from './scenario/checks';
 import { inScenarioShape } from './scenario/fields';
 import { checkGenerated } from './scenario/load';
@@ -38,6 +39,7 @@ import type {
   Room,
   ServerSettings,
   User,
+  WebhookDelivery,
   World,
   WorldEvent,
 } from './types';
@@ -104,6 +106,8 @@ export class FakeWorld implements WorldControl {
   readonly #journal: Journal;
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
+  /** outgoing webhooks' deliveries */
+  readonly #deliveries: Deliveries;
   /** who listens to this world's events (`GET /__admin/events`) */
   readonly #listeners = new Set<(event: WorldEvent) => void>();
   /** the store version the last state event reported */
@@ -122,6 +126,13 @@ export class FakeWorld implements WorldControl {
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
     this.#faults = new FaultSet(baseline.world.seed);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
+    this.#deliveries = new Deliveries({
+      store: () => this.#store,
+      delivered: (delivery) => this.#emit({ type: 'delivery', delivery }),
+      changed: () => {
+        if (this.#store.version !== this.#reported) this.#emitState('webhook');
+      },
+    });
   }
 
   #baselineRateLimit(): RateLimitConfig | undefined {
@@ -175,6 +186,7 @@ export class FakeWorld implements WorldControl {
    */
   close(): void {
     this.#faults.cancelHeld();
+    this.#deliveries.close();
   }
 
   #reset(): void {
@@ -184,6 +196,7 @@ export class FakeWorld implements WorldControl {
     this.#faults.clear();
     this.#faults.cancelHeld();
     this.#limiter.configure(this.#baselineRateLimit());
+    this.#deliveries.reset();
   }
 
   /**
@@ -200,7 +213,7 @@ export class FakeWorld implements WorldControl {
   }
 
   /** A state event, when someone listens (counting the changes costs a walk of the changed entities). */
-  #emitState(reason: 'request' | 'reset' | 'load' | 'added' | 'clock'): void {
+  #emitState(reason: 'request' | 'reset' | 'load' | 'added' | 'clock' | 'webhook'): void {
     this.#reported = this.#store.version;
     if (this.#listeners.size === 0) return;
     const changes = this.#store.changes();
@@ -336,10 +349,12 @@ export class FakeWorld implements WorldControl {
       set: (iso) => {
         this.#store.clock.set(iso);
         this.#emitState('clock');
+        this.#deliveries.runDue();
       },
       advance: (ms) => {
         this.#store.clock.advance(ms);
         this.#emitState('clock');
+        this.#deliveries.runDue();
       },
     };
   }
@@ -362,6 +377,50 @@ export class FakeWorld implements WorldControl {
     if (this.#listeners.size === 0) return;
     this.#emit({ type: 'request', entry: structuredClone(entry) });
     if (this.#store.version !== this.#reported) this.#emitState('request');
+  }
+
+  /**
+   * After a chat request: delivers the outgoing webhooks its messages triggered (`siteUrl`, the
+   * address the client reached, goes in their payload) and the retries now due.
+   */
+  deliverWebhooks(siteUrl: string): void {
+    this.#deliveries.dispatch(siteUrl);
+  }
+
+  /** The outgoing webhooks' attempts kept (the last 1000), oldest first. */
+  deliveries(): WebhookDelivery[] {
+    return this.#deliveries.list();
+  }
+
+  /**
+   * Resolves with every attempt kept once none is in flight (retries that wait on the fake clock
+   * do not count); rejects after `timeoutMs` (default 5000) with what is still pending.
+   */
+  async waitForDeliveries(options: { timeoutMs?: number } = {}): Promise<WebhookDelivery[]> {
+    const timeoutMs = options.timeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const pending = this.#deliveries.list().filter((d) => d.outcome === 'pending');
+        reject(
+          new Error(
+            `[rocketchat-fake] waitForDeliveries: still pending after ${timeoutMs} ms: ` +
+              pending.map((d) => `${d.id} POST ${d.url}`).join(', '),
+          ),
+        );
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([this.#deliveries.settled(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.#deliveries.list();
+  }
+
+  /** Forgets the attempts kept (what is in flight still completes). */
+  clearDeliveries(): void {
+    this.#deliveries.clear();
   }
 
   /**

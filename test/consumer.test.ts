@@ -62,9 +62,7 @@ describe('the packed package, as a consumer installs it', () => {
       JSON.stringify({ name: 'consumer-esm', private: true, type: 'module' }),
     );
     symlinkSync(join(cjs, 'node_modules'), join(esm, 'node_modules'));
-  });
-
-  it('runs the README Jest recipe in a CommonJS TypeScript Jest project, with no open handles', () => {
+    // the CommonJS project runs TypeScript tests through ts-jest, as most consumers' suites do
     writeFileSync(
       join(cjs, 'tsconfig.json'),
       JSON.stringify({
@@ -86,10 +84,27 @@ describe('the packed package, as a consumer installs it', () => {
         transform: { '^.+\\.ts$': [require.resolve('ts-jest'), { tsconfig: join(cjs, 'tsconfig.json') }] },
       })};`,
     );
+  });
+
+  it('runs the README Jest recipe in a CommonJS TypeScript Jest project, with no open handles', () => {
     writeFileSync(join(cjs, 'readme.test.ts'), recipe('jest'));
     const jestBin = join(MODULES, 'jest', 'bin', 'jest.js');
-    const output = ok(run(process.execPath, [jestBin, '--ci', '--detectOpenHandles', '--rootDir', cjs], cjs));
+    const output = ok(
+      run(process.execPath, [jestBin, '--ci', '--detectOpenHandles', '--rootDir', cjs, 'readme.test'], cjs),
+    );
     expect(output).toMatch(/Tests:\s+3 passed, 3 total/);
+    expect(output).not.toMatch(/open handle/i);
+  });
+
+  it('runs the README bot recipe (an outgoing webhook answered and posted back) in the same project', () => {
+    const dir = join(cjs, 'bot');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'bot.test.ts'), recipe('bot'));
+    const jestBin = join(MODULES, 'jest', 'bin', 'jest.js');
+    const output = ok(
+      run(process.execPath, [jestBin, '--ci', '--detectOpenHandles', '--rootDir', cjs, 'bot/'], cjs),
+    );
+    expect(output).toMatch(/Tests:\s+1 passed, 1 total/);
     expect(output).not.toMatch(/open handle/i);
   });
 

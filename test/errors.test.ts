@@ -51,7 +51,7 @@ describe('the error table', () => {
     expect(toEnvelope(code, params)).toEqual(body);
   });
 
-  it('every row is a 4xx (but the one internal 500) with success:false and, but for the bare failure, an error', () => {
+  it('every row is a 4xx (but the internal 500 and a disabled webhook’s 503) with success:false and, but for the bare failure, an error', () => {
     for (const code of Object.keys(ERRORS) as ErrorCode[]) {
       const error = new ApiError(code);
       const body = error.toBody();
@@ -60,6 +60,8 @@ describe('the error table', () => {
       else if (code === 'message-unknown') expect(body).toEqual({ success: false });
       else expect(body).toMatchObject({ success: false, error: expect.any(String) });
       if (code === 'internal') expect(error.status).toBe(500);
+      // a disabled incoming webhook: the real hook route's 503
+      else if (code === 'hook-disabled') expect(error.status).toBe(503);
       else expect(error.status >= 400 && error.status < 500).toBe(true);
     }
   });

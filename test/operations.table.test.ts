@@ -59,7 +59,9 @@ function routesNamedIn(source: string): string[] {
     for (const op of OPERATIONS) {
       const byName =
         op.name.includes('.') && new RegExp(`(^|[^\\w.])${escape(op.name)}($|[^\\w])`).test(text);
-      if (text.includes(op.path) || text === `/${op.name}` || byName) found.add(op.name);
+      // a route with parameters in its path (`/hooks/…`) is named by a string that starts with it
+      const byPath = op.prefix === true ? text.startsWith(op.path) : text.includes(op.path);
+      if (byPath || text === `/${op.name}` || byName) found.add(op.name);
     }
   }
   return [...found];
@@ -88,6 +90,8 @@ describe('the operation table', () => {
     expect(routesNamedIn("const f = '/api/v1/channels.*';")).toEqual([]);
     expect(routesNamedIn('const g = `a${{ b: 1 }.b}c${`/api/v1/${`x`}`}/y`;')).toEqual([]);
     expect(routesNamedIn('const h = `${x}/api/v1/me`;')).toEqual(['me']);
+    expect(routesNamedIn('const i = `/hooks/${id}/${token}`;')).toEqual(['hooks']);
+    expect(routesNamedIn("const j = 'https://ci.example.com/hooks/deploy';")).toEqual([]);
   });
 
   it('no source file outside src/operations names a chat route as a string', () => {

@@ -116,6 +116,47 @@ describe('@rocket.chat/sdk REST client against the fake', () => {
     expect(threaded.messages[0].msg).toBe('details in the log');
   });
 
+  it('a Go SDK / matterbridge bridge: form-encoded login, its rooms, unread, a direct message, read', async () => {
+    // Go's url.Values.Encode(), as the Go SDK and matterbridge log in
+    const login = await fetch(`${fake.url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'password=bob-pw&user=bob',
+    });
+    const { data } = (await login.json()) as { data: { userId: string; authToken: string } };
+    const headers = { 'X-User-Id': data.userId, 'X-Auth-Token': data.authToken };
+    const get = async (path: string): Promise<Record<string, unknown>> =>
+      (await (await fetch(`${fake.url}/api/v1/${path}`, { headers })).json()) as Record<string, unknown>;
+    const rooms = (await get('rooms.get')).update as { _id: string }[];
+    expect(rooms.map((r) => r._id)).toEqual(['GENERAL', 'clubRoomId0000001']);
+    const since = fake.clock.now();
+    // someone writes to the bridge's user, in a channel and directly
+    const alice = client(fake.url);
+    await alice.login({ username: 'alice', password: 'alice-pw' });
+    await alice.post('chat.postMessage', { roomId: 'GENERAL', text: 'ping @bob' });
+    await alice.post('chat.postMessage', { channel: '@bob', text: 'psst' });
+    const changed = (await get(`subscriptions.get?updatedSince=${since}`)).update as {
+      rid: string;
+      unread: number;
+      t: string;
+    }[];
+    expect(changed.map((sub) => [sub.t, sub.unread])).toEqual([
+      ['c', 1],
+      ['d', 1],
+    ]);
+    const direct = changed.find((sub) => sub.t === 'd');
+    const dm = (await get(`im.history?roomId=${direct?.rid ?? ''}`)).messages as { msg: string }[];
+    expect(dm.map((m) => m.msg)).toEqual(['psst']);
+    const read = await fetch(`${fake.url}/api/v1/subscriptions.read`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rid: direct?.rid }),
+    });
+    expect(await read.json()).toEqual({ success: true });
+    const after = (await get(`subscriptions.getOne?roomId=${direct?.rid ?? ''}`)).subscription;
+    expect(after).toMatchObject({ unread: 0, alert: false });
+  });
+
   it('sees the documented rejections', async () => {
     const api = client(fake.url);
     expect(await rejection(api.login({ username: 'admin', password: 'wrong' }))).toEqual({

@@ -21,6 +21,8 @@ export interface OperationInput {
   readonly body: unknown;
   /** the query string as sent, without `?` (a cache key) */
   readonly rawQuery: string;
+  /** the path inside the world, not decoded (a route with parameters in its path reads them here) */
+  readonly path: string;
   /** the server's base URL as the client reached it (`avatarUrl`) */
   readonly baseUrl: string;
   /**
@@ -78,8 +80,10 @@ export interface Operation<P = unknown> {
   readonly method: 'GET' | 'POST';
   /** a second method the router registers for the same route (logout: GET as well as POST) */
   readonly also?: 'GET' | 'POST';
-  /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` */
+  /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` (with `prefix`, where its paths start) */
   readonly path: string;
+  /** the operation answers every path that starts with `path` (its parameters are in the path) */
+  readonly prefix?: boolean;
   /**
    * `X-Auth-Token` and `X-User-Id` must name a live login, else 401 before anything else; with
    * `optional`, a caller they name is known to the operation and bad ones count as no caller
@@ -117,6 +121,7 @@ export function operation<P>(spec: Operation<P>): Operation<P> {
     method: spec.method,
     also: spec.also,
     path: spec.path,
+    prefix: spec.prefix,
     auth: spec.auth,
     rateLimited: spec.rateLimited,
     bodyRule: spec.bodyRule,

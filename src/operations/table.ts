@@ -25,6 +25,7 @@ import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import groupsHistory from './groups.history';
+import hooks from './hooks';
 import groupsInfo from './groups.info';
 import groupsSetType from './groups.setType';
 import info from './info';
@@ -79,14 +80,17 @@ export const OPERATIONS: readonly Operation[] = [
   dmList,
   imMessages,
   dmMessages,
+  hooks,
 ];
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));
+/** the operations whose parameters are in their paths, found by where their paths start */
+const byPrefix = OPERATIONS.filter((op) => op.prefix === true);
 const byName = new Map(OPERATIONS.map((op) => [op.name, op]));
 
 /** The operation served at a path inside a world (any method), if any. */
 export function operationAt(path: string): Operation | undefined {
-  return byPath.get(path);
+  return byPath.get(path) ?? byPrefix.find((op) => path.startsWith(op.path));
 }
 
 /** An operation by its name (as the journal records it). */
@@ -94,7 +98,7 @@ export function operationNamed(name: string): Operation | undefined {
   return byName.get(name);
 }
 
-/** Whether a path inside a world is the chat API's (the pipeline answers it, known or not). */
+/** Whether a path inside a world is the chat API's (the pipeline answers it, known or not): `/api`, and the routes with parameters in their paths. */
 export function isChatPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return path === '/api' || path.startsWith('/api/') || byPrefix.some((op) => path.startsWith(op.path));
 }

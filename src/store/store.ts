@@ -50,6 +50,8 @@ import {
   urlsOf,
 } from './message-text';
 import type { MeForm, MeView } from './views';
+import { OutgoingIndex, webhookPost } from './webhooks';
+import type { Trigger } from './webhooks';
 import { SubscriptionStates, directState, joinedState, readState, subscriptionView } from './subscriptions';
 
 /** The most members a direct room may have, the caller included (`DirectMesssage_maxUsers`). */
@@ -138,6 +140,8 @@ export interface PostInput {
   readonly attachments?: readonly unknown[];
   readonly parseUrls?: boolean;
   readonly tmid?: string;
+  /** a webhook's post: the integration that posts it (`bot: {i}`) */
+  readonly bot?: { readonly i: string };
 }
 
 /** A message sent as a client sends one (`chat.sendMessage`): the room by id, the client's own fields. */
@@ -251,6 +255,10 @@ export class Store {
   readonly #authors = new WeakMap<User, Author>();
   /** the middle of this world's message ids (see {@link objectId}) */
   readonly #idMiddle: string;
+  /** the outgoing webhooks that may fire, by channel key; rebuilt after a change of integrations */
+  #outgoing: OutgoingIndex | undefined;
+  /** the messages that triggered outgoing webhooks, not yet taken for delivery */
+  #triggers: Trigger[] = [];
   /** counts changes of state; cached orderings are valid for one version */
   #version = 0;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
@@ -585,7 +593,7 @@ export class Store {
       const room =
         this.#rooms.get(name) ??
         this.#rooms.get(this.#roomNames.get(name) ?? '') ??
-        (prefix === '' || prefix !== '#' ? this.#directs.get(name) : undefined);
+        (prefix !== '#' ? this.#directs.get(name) : undefined);
       if (room) return room;
     }
     const other = prefix === '@' ? (this.#users.get(name) ?? this.userNamed(name)) : this.#users.get(name);
@@ -660,7 +668,94 @@ export class Store {
       : { ...room, msgs: room.msgs + 1, _updatedAt: ts };
     this.#putRoom(room, next);
     if (inRoom) this.#notify(poster, next, message, ts);
+    this.#trigger(poster, next, message, false);
     return message;
+  }
+
+  /** Queues the outgoing webhooks a message triggers (`afterSaveMessage`), for the world to deliver. */
+  #trigger(sender: User, room: AnyRoom, message: Message, edited: boolean): void {
+    this.#outgoing ??= new OutgoingIndex(this.#integrations.values());
+    if (this.#outgoing.any) this.#triggers.push(...this.#outgoing.triggers(room, message, sender, edited));
+  }
+
+  /** The webhook triggers queued since the last call (the world delivers them). */
+  takeTriggers(): Trigger[] {
+    if (this.#triggers.length === 0) return [];
+    const taken = this.#triggers;
+    this.#triggers = [];
+    return taken;
+  }
+
+  /** An integration by `_id`, as it is now. */
+  integration(id: string): Integration | undefined {
+    return this.#integrations.get(id);
+  }
+
+  /** Turns an outgoing webhook off (its URL answered 410 Gone, as the real server does then). */
+  disableIntegration(id: string): void {
+    const integration = this.#integrations.get(id);
+    if (!integration || integration.enabled === false) return;
+    const next = { ...integration, enabled: false, _updatedAt: this.clock.tick() } as Integration;
+    this.#version += 1;
+    this.#integrations.set(id, next);
+    this.#integrationLists.record(this.#version, integration, next);
+    this.#outgoing = undefined;
+  }
+
+  /**
+   * An outgoing webhook's reply posted back (`triggerHandler.sendMessage`): as the webhook's user,
+   * or the message's sender with `impersonateUser`, to the room that triggered it unless the reply
+   * names another; `bot: {i}` names the webhook. Throws the post's refusal.
+   */
+  postReply(trigger: Trigger, reply: JsonObject): Message {
+    const integration = this.#integrations.get(trigger.integrationId);
+    if (!integration || integration.type !== 'webhook-outgoing') throw new ApiError('hook-failed');
+    const sender = this.#users.get(trigger.message.u._id);
+    const user =
+      (integration.impersonateUser === true && sender) ||
+      this.userNamed(integration.username) ||
+      this.#users.get(integration.userId);
+    if (!user) throw new ApiError('hook-failed', { reason: 'error-invalid-user' });
+    const defaults = {
+      channel: [trigger.room._id],
+      alias: integration.alias,
+      avatar: integration.avatar,
+      emoji: typeof integration.emoji === 'string' ? integration.emoji : '',
+    };
+    return this.postMessage(user, webhookPost(reply, defaults, integration._id)).message;
+  }
+
+  /**
+   * An incoming webhook's call (`/hooks/:id/:token`): the webhook found by id and token, enabled,
+   * its channel overridden only where allowed; an empty body posts nothing (undefined). The post
+   * is the webhook user's, with the webhook's defaults; a refusal is the route's own 400.
+   */
+  incomingHook(id: string, token: string, body: JsonObject | undefined): Message | undefined {
+    const integration = this.#integrations.get(id);
+    if (!integration || integration.type !== 'webhook-incoming' || integration.token !== token)
+      throw new ApiError('hook-invalid');
+    if (integration.enabled !== true) throw new ApiError('hook-disabled');
+    if (!body || Object.keys(body).length === 0) return undefined;
+    if (
+      (body.channel !== undefined || body.roomId !== undefined) &&
+      integration.overrideDestinationChannelEnabled !== true
+    )
+      throw new ApiError('hook-override');
+    const user = this.userNamed(integration.username) ?? this.#users.get(integration.userId);
+    if (!user) throw new ApiError('hook-failed', { reason: 'error-invalid-user' });
+    const avatar = typeof integration.avatar === 'string' ? integration.avatar : integration.avatarUrl;
+    const defaults = {
+      channel: integration.channel,
+      alias: integration.alias,
+      avatar,
+      emoji: integration.emoji,
+    };
+    try {
+      return this.postMessage(user, webhookPost(body, defaults, integration._id)).message;
+    } catch (error) {
+      if (error instanceof ApiError) throw new ApiError('hook-failed', { reason: error.webhookText });
+      throw error;
+    }
   }
 
   /**
@@ -749,6 +844,7 @@ export class Store {
         msg: text,
         attachments: post.attachments ? structuredClone(post.attachments) : NONE,
         parseUrls: post.parseUrls ?? post.attachments === undefined,
+        ...(post.bot ? { bot: { i: post.bot.i } } : {}),
         groupable: false,
       });
     } else {
@@ -912,6 +1008,8 @@ export class Store {
     this.#version += 1;
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === next._id) this.#putRoom(room, { ...room, lastMessage: next, _updatedAt: ts });
+    const author = this.#users.get(next.u._id);
+    if (author) this.#trigger(author, this.#anyRoom(room._id) ?? room, next, true);
     return next;
   }
 
@@ -1332,6 +1430,7 @@ export class Store {
 
   /** Adds one integration, already resolved and checked; a change of state. */
   addIntegration(integration: Integration): Integration {
+    this.#outgoing = undefined;
     return this.#add(integration, (i) => {
       this.#integrations.set(i._id, i);
       this.#integrationLists.record(this.#version, undefined, i);

@@ -12,6 +12,7 @@ import type {
   Room,
   ServerSettings,
   User,
+  WebhookDelivery,
   World,
 } from '../types';
 import {
@@ -174,6 +175,16 @@ export const ROUTES = {
   setSettings: route('PUT', '/settings', ({ world }, { body }, source) => ({
     settings: world.setSettings(checkedBy<Partial<ServerSettings>>(readObject(body)), source),
   })),
+  deliveries: route('GET', '/deliveries', async ({ world }, { query }) => {
+    const { wait, ...rest } = query;
+    if (Object.keys(rest).length > 0 || (wait !== undefined && wait !== 'true'))
+      throw new ApiError('control-invalid', { reason: 'The only query is wait=true' });
+    return { deliveries: wait === 'true' ? await world.waitForDeliveries() : world.deliveries() };
+  }),
+  clearDeliveries: route('DELETE', '/deliveries', ({ world }) => {
+    world.clearDeliveries();
+    return OK;
+  }),
   pact: route('GET', '/pact', ({ world }, { query }) => world.pact(readPactOptions(query))),
   providerState: route('POST', '/pact/provider-states', ({ world }, { body }) =>
     world.providerState(readProviderStateChange(readObject(body))),
@@ -295,6 +306,12 @@ export const REMOTE = {
     field<ServerSettings>('settings'),
   ),
   getSettings: call(() => ({ route: ROUTES.getSettings }), field<ServerSettings>('settings')),
+  deliveries: call(() => ({ route: ROUTES.deliveries }), field<WebhookDelivery[]>('deliveries')),
+  waitForDeliveries: call(
+    () => ({ route: ROUTES.deliveries, query: { wait: 'true' } }),
+    field<WebhookDelivery[]>('deliveries'),
+  ),
+  clearDeliveries: call(() => ({ route: ROUTES.clearDeliveries }), nothing),
   pact: call(
     (options: { consumer: string; provider?: string }) => ({
       route: ROUTES.pact,

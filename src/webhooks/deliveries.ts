@@ -1,0 +1,302 @@
+import { ApiError } from '../errors';
+import type { Store } from '../store/store';
+import type { JsonObject } from '../store/query';
+import { isPlainObject } from '../store/query';
+import { outgoingPayload } from '../store/webhooks';
+import type { Trigger } from '../store/webhooks';
+import type { OutgoingIntegration, WebhookDelivery } from '../types';
+
+/**
+ * Outgoing webhooks delivered over HTTP, as Rocket.Chat's `triggerHandler` does it: a JSON POST of
+ * the message's payload to each of the webhook's URLs (only those: the fake calls nothing else),
+ * the answer's `text` or `attachments` posted back, failures retried on the fake clock when the
+ * webhook says so (`retryFailedCalls`, `retryCount`, `retryDelay`), 410 Gone turning it off. Each
+ * attempt is a {@link WebhookDelivery}, kept and announced.
+ *
+ * Layer: world.
+ */
+
+/** What the deliveries act on: the world's current store, and who hears of each attempt. */
+export interface DeliveryHost {
+  store(): Store;
+  /** an attempt was sent or its outcome is known */
+  delivered(delivery: WebhookDelivery): void;
+  /** a reply was posted (the world's state changed) */
+  changed(): void;
+}
+
+/** The User-Agent the real server sends (`ScriptEngine.prepareOutgoingRequest`). */
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0.2227.0 Safari/537.36';
+/** The real server's time limit on a webhook call. */
+const TIMEOUT_MS = 20_000;
+/** Answers that count as delivered. */
+const SUCCESS = new Set([200, 201, 202]);
+/** Content types whose answer is read as JSON. */
+const JSON_TYPES = new Set([
+  'application/json',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+]);
+/** How deep a chain of replies triggering webhooks may run (the real server has no limit; a test must end). */
+const MAX_DEPTH = 5;
+/**
+ * Host names reserved for documentation (RFC 2606, RFC 6761): no webhook can listen there, so
+ * an attempt to one is recorded, not sent (the default scenario's webhooks point at them).
+ */
+const DOCUMENTATION_HOST = /(^|\.)(example\.(com|net|org)|example|invalid)$/i;
+
+/** Why a URL is not called, if it is not: not http(s), or a documentation-only host. */
+function notCalled(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'not an http(s) URL';
+  if (DOCUMENTATION_HOST.test(parsed.hostname.replace(/\.$/, '')))
+    return `${parsed.hostname} is reserved for documentation (RFC 2606): not called`;
+  return undefined;
+}
+
+/** How many attempts are kept (the oldest let go first). */
+const KEEP = 1000;
+
+/** One attempt to come: a trigger, one of its URLs, which attempt, how deep in a chain of replies. */
+interface Attempt {
+  readonly trigger: Trigger;
+  readonly url: string;
+  readonly attempt: number;
+  readonly depth: number;
+  readonly siteUrl: string;
+}
+
+/** The wait before retry number `tries + 1`, by the webhook's `retryDelay`; undefined: no retry. */
+function retryDelayMs(delay: string, tries: number): number | undefined {
+  if (delay === 'powers-of-ten') return 10 ** (tries + 2);
+  if (delay === 'powers-of-two') return 2 ** (tries + 1) * 1000;
+  if (delay === 'increments-of-two') return (tries + 1) * 2000;
+  return undefined;
+}
+
+/** A webhook's retry rule as the real server saves it: `retryCount` 4 and `powers-of-ten` by default. */
+function retryRule(integration: OutgoingIntegration): { count: number; delay: string } | undefined {
+  if (integration.retryFailedCalls !== true) return undefined;
+  const count =
+    typeof integration.retryCount === 'number' && integration.retryCount > 0 ? integration.retryCount : 4;
+  const delay =
+    typeof integration.retryDelay === 'string' ? integration.retryDelay.toLowerCase() : 'powers-of-ten';
+  return { count, delay };
+}
+
+export class Deliveries {
+  readonly #host: DeliveryHost;
+  readonly #records: WebhookDelivery[] = [];
+  #seq = 0;
+  /** attempts sent and not answered */
+  readonly #inFlight = new Set<AbortController>();
+  /** who waits for the attempts in flight to end */
+  #waiters: (() => void)[] = [];
+  /** retries due on the fake clock */
+  #retries: { due: number; attempt: Attempt }[] = [];
+  /** reply message id → how deep in a chain of replies it is */
+  readonly #depths = new Map<string, number>();
+  /** bumped by a reset: answers to attempts of before it are let go */
+  #generation = 0;
+
+  constructor(host: DeliveryHost) {
+    this.#host = host;
+  }
+
+  /** Every attempt kept, oldest first (copies). */
+  list(): WebhookDelivery[] {
+    return this.#records.map((record) => structuredClone(record));
+  }
+
+  /** Resolves once no attempt is in flight (retries waiting on the fake clock do not count). */
+  settled(): Promise<void> {
+    if (this.#inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  /** Forgets the attempts kept (those in flight still complete, and are kept then). */
+  clear(): void {
+    this.#records.length = 0;
+  }
+
+  /** A reset or a load: nothing of before is delivered, retried or posted back any more. */
+  reset(): void {
+    this.#generation += 1;
+    this.#records.length = 0;
+    this.#retries = [];
+    this.#depths.clear();
+    this.#seq = 0;
+    for (const controller of this.#inFlight) controller.abort();
+  }
+
+  /** Ends what is in flight (the server stops): no timer or connection is left behind. */
+  close(): void {
+    this.reset();
+  }
+
+  /** Sends what the store's new messages triggered, and the retries now due. */
+  dispatch(siteUrl: string): void {
+    const store = this.#host.store();
+    for (const trigger of store.takeTriggers()) {
+      const depth = this.#depths.get(trigger.message._id) ?? 0;
+      for (const url of trigger.urls) this.#send({ trigger, url, attempt: 1, depth, siteUrl });
+    }
+    this.runDue();
+  }
+
+  /** Sends the retries whose time has come on the fake clock. */
+  runDue(): void {
+    if (this.#retries.length === 0) return;
+    const now = this.#host.store().clock.nowMs();
+    const due = this.#retries.filter((retry) => retry.due <= now);
+    if (due.length === 0) return;
+    this.#retries = this.#retries.filter((retry) => retry.due > now);
+    for (const { attempt } of due) this.#send(attempt);
+  }
+
+  #send(attempt: Attempt): void {
+    const store = this.#host.store();
+    const integration = store.integration(attempt.trigger.integrationId);
+    // a webhook turned off (410, or since) sends nothing more
+    if (!integration || integration.type !== 'webhook-outgoing' || integration.enabled !== true) return;
+    const record: WebhookDelivery = {
+      id: `delivery-${(this.#seq += 1)}`,
+      integrationId: integration._id,
+      integration: integration.name,
+      url: attempt.url,
+      messageId: attempt.trigger.message._id,
+      attempt: attempt.attempt,
+      payload: outgoingPayload(integration, attempt.trigger, attempt.siteUrl),
+      status: null,
+      outcome: attempt.depth >= MAX_DEPTH ? 'loop-stopped' : 'pending',
+      time: store.clock.now(),
+    };
+    const skip = record.outcome === 'pending' ? notCalled(attempt.url) : undefined;
+    if (skip !== undefined) Object.assign(record, { outcome: 'skipped', error: skip });
+    this.#keep(record);
+    if (record.outcome !== 'pending') return;
+    const controller = new AbortController();
+    const generation = this.#generation;
+    this.#inFlight.add(controller);
+    const timer = setTimeout(() => controller.abort(new Error(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    timer.unref();
+    fetch(attempt.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT },
+      body: JSON.stringify(record.payload),
+      signal: controller.signal,
+      redirect: 'manual',
+    })
+      .then(async (res) => ({
+        status: res.status,
+        type: res.headers.get('content-type') ?? '',
+        text: await res.text(),
+      }))
+      .then(
+        (answer) => {
+          if (generation === this.#generation) this.#answered(record, attempt, integration, answer);
+        },
+        (error: unknown) => {
+          if (generation !== this.#generation) return;
+          const reason = controller.signal.reason as unknown;
+          const cause = reason instanceof Error ? reason : error;
+          this.#settle(record, {
+            outcome: 'failed',
+            error: cause instanceof Error ? cause.message : String(cause),
+          });
+        },
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        this.#inFlight.delete(controller);
+        if (this.#inFlight.size === 0) {
+          const waiters = this.#waiters;
+          this.#waiters = [];
+          for (const wake of waiters) wake();
+        }
+      });
+  }
+
+  /** An answer, as the real server reads it (`executeTriggerUrl`'s `.then`). */
+  #answered(
+    record: WebhookDelivery,
+    attempt: Attempt,
+    integration: OutgoingIntegration,
+    answer: { status: number; type: string; text: string },
+  ): void {
+    const { status, text } = answer;
+    if (text === '' || !SUCCESS.has(status)) {
+      if (text !== '' && status === 410) {
+        this.#host.store().disableIntegration(integration._id);
+        this.#host.changed();
+        this.#settle(record, { status, outcome: 'disabled' });
+        return;
+      }
+      if (text !== '' && status === 500) {
+        this.#settle(record, { status, outcome: 'failed' });
+        return;
+      }
+      this.#retry(record, attempt, integration, status);
+      return;
+    }
+    const type = answer.type.split(';')[0]?.trim().toLowerCase() ?? '';
+    let data: unknown;
+    if (JSON_TYPES.has(type)) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = undefined;
+      }
+    }
+    if (!isPlainObject(data) || (!data.text && !data.attachments)) {
+      this.#settle(record, { status, outcome: 'delivered' });
+      return;
+    }
+    try {
+      const reply = this.#host.store().postReply(attempt.trigger, data as JsonObject);
+      this.#depths.set(reply._id, attempt.depth + 1);
+      this.#settle(record, { status, outcome: 'replied', reply: reply._id });
+      this.#host.changed();
+      this.dispatch(attempt.siteUrl);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      this.#settle(record, { status, outcome: 'delivered', replyError: error.webhookText });
+    }
+  }
+
+  /** A failure the webhook may retry: when it is due on the fake clock, else given up or failed. */
+  #retry(record: WebhookDelivery, attempt: Attempt, integration: OutgoingIntegration, status: number): void {
+    const rule = retryRule(integration);
+    if (!rule) {
+      this.#settle(record, { status, outcome: 'failed' });
+      return;
+    }
+    const tries = attempt.attempt - 1;
+    const wait = retryDelayMs(rule.delay, tries);
+    if (tries >= rule.count || wait === undefined) {
+      this.#settle(record, { status, outcome: tries >= rule.count ? 'gave-up' : 'failed' });
+      return;
+    }
+    const due = this.#host.store().clock.nowMs() + wait;
+    this.#retries.push({ due, attempt: { ...attempt, attempt: attempt.attempt + 1 } });
+    this.#settle(record, { status, outcome: 'retrying', retryAt: new Date(due).toISOString() });
+  }
+
+  #settle(record: WebhookDelivery, outcome: Partial<WebhookDelivery>): void {
+    Object.assign(record, outcome);
+    this.#host.delivered(structuredClone(record));
+  }
+
+  #keep(record: WebhookDelivery): void {
+    this.#records.push(record);
+    if (this.#records.length > KEEP) this.#records.shift();
+    this.#host.delivered(structuredClone(record));
+  }
+}
