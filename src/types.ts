@@ -467,6 +467,8 @@ export interface PactInteraction {
       header?: Record<string, PactGenerator>;
       body?: Record<string, PactGenerator>;
       query?: Record<string, PactGenerator>;
+      /** the whole path, for a path that holds a secret (an incoming webhook's token) */
+      path?: PactGenerator;
     };
   };
   response: {

@@ -481,6 +481,7 @@ export class FakeWorld implements WorldControl {
       store: this.#store,
       addUser: (user, source) => this.addUser(user, source),
       addChannel: (channel, source) => this.addChannel(channel, source),
+      addIntegration: (integration, source) => this.addIntegration(integration, source),
     });
   }
 

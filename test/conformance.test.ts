@@ -69,6 +69,11 @@ function failedIds(report: VerifyReport): string[] {
   return report.results.filter((r) => r.status === 'failed').map((r) => r.id);
 }
 
+/** The checks of subscriptions, direct rooms and public settings (characterised from 6.x on). */
+const MESSAGING_IDS = CHECKS.filter(
+  (c) => c.section === 'Subscriptions, direct rooms and public settings',
+).map((c) => c.id);
+
 describe('the conformance suite against the fake: every rule, one test each', () => {
   let fake: FakeServer;
   let report: VerifyReport;
@@ -94,6 +99,7 @@ describe('the conformance suite against the fake: every rule, one test each', ()
         'POST /api/v1/channels.setReadOnly',
         'POST /api/v1/channels.setType',
         'POST /api/v1/chat.postMessage',
+        'Subscriptions, direct rooms and public settings',
       ]),
     );
     expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
@@ -173,6 +179,8 @@ describe('the suite per server version (--profile)', () => {
           ...(profile === '7.0' ? ['channels.list.paging', 'channels.list.sort'] : []),
           // posting is characterised from 6.x on
           ...(profile === '0.49' || profile === '5' ? ['chat.post-read-delete'] : []),
+          // so are subscriptions, direct rooms and the public settings
+          ...(profile === '0.49' || profile === '5' ? MESSAGING_IDS : []),
         ];
         expect(skipped).toEqual(expected);
         expect(report.version).toBe(PROFILES[profile].version);

@@ -70,6 +70,60 @@ async function exercise(base: string): Promise<string[]> {
   return [alice.token, admin.token];
 }
 
+/**
+ * A bot's first minute of messaging: posts by channel name and by room id, a message sent, read
+ * back, edited and deleted, the histories, subscriptions read, a direct message, the public
+ * settings, and an incoming webhook's call.
+ */
+async function messaging(base: string, hookToken: string): Promise<void> {
+  const c = client(base);
+  const alice = await c.login('alice', 'alice');
+  const posted = await c.call(
+    'POST',
+    '/api/v1/chat.postMessage',
+    { channel: '#general', text: 'hello all' },
+    alice.headers,
+  );
+  const messageId = (posted.body.message as { _id: string })._id;
+  await c.call(
+    'POST',
+    '/api/v1/chat.postMessage',
+    { roomId: 'random.channel.01', text: 'in random' },
+    alice.headers,
+  );
+  const sent = await c.call(
+    'POST',
+    '/api/v1/chat.sendMessage',
+    { message: { rid: 'random.channel.01', msg: 'sent' } },
+    alice.headers,
+  );
+  const sentId = (sent.body.message as { _id: string })._id;
+  await c.call('GET', `/api/v1/chat.getMessage?msgId=${messageId}`, undefined, alice.headers);
+  await c.call(
+    'POST',
+    '/api/v1/chat.update',
+    { roomId: 'random.channel.01', msgId: sentId, text: 'edited' },
+    alice.headers,
+  );
+  await c.call('GET', '/api/v1/channels.history?roomName=general&count=2', undefined, alice.headers);
+  await c.call('POST', '/api/v1/chat.delete', { roomId: 'random.channel.01', msgId: sentId }, alice.headers);
+  await c.call('GET', '/api/v1/subscriptions.get', undefined, alice.headers);
+  await c.call('POST', '/api/v1/subscriptions.read', { rid: 'GENERAL' }, alice.headers);
+  await c.call('GET', '/api/v1/settings.public?_id=Site_Name', undefined);
+  await c.call('POST', '/api/v1/im.create', { username: 'bob' }, alice.headers);
+  const dm = await c.call(
+    'POST',
+    '/api/v1/chat.postMessage',
+    { channel: '@bob', text: 'psst' },
+    alice.headers,
+  );
+  const rid = (dm.body.message as { rid: string }).rid;
+  await c.call('GET', `/api/v1/im.history?roomId=${rid}`, undefined, alice.headers);
+  await c.call('POST', '/api/v1/subscriptions.read', { rid }, alice.headers);
+  await c.call('POST', `/hooks/integ.incoming.004/${hookToken}`, { text: 'build passed' });
+  await c.call('POST', '/hooks/integ.incoming.004/wrong-token', { text: 'x' });
+}
+
 async function contractOf(
   fake: FakeServer,
   consumer = 'my-bot',
@@ -290,6 +344,32 @@ describe('the round trip: the contract verified by Pact against a fresh fake', (
     await fake.start(0);
     const { doc } = await contractOf(fake);
     await fake.stop();
+    await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
+  });
+
+  it('a bot’s messaging minute verifies too: messages, subscriptions, a direct room, an incoming webhook', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    const hook = fake.state().integrations.find((i) => i._id === 'integ.incoming.004');
+    await messaging(fake.url, String(hook?.token));
+    const doc = fake.pact({ consumer: 'my-bot' });
+    await fake.stop();
+    expect(JSON.stringify(doc)).not.toContain(String(hook?.token));
+    // another server gives the direct room another _id: the state makes it and hands it over
+    const history = byDescription(doc, 'GET /api/v1/im.history');
+    expect(history.providerStates.map((state) => state.name)).toContain('a direct room of alice and bob');
+    expect(history.request.generators?.query?.roomId).toEqual({
+      type: 'ProviderState',
+      expression: '${roomId}',
+      dataType: 'STRING',
+    });
+    const read = byDescription(doc, 'GET /api/v1/chat.getMessage');
+    expect(read.providerStates.map((state) => state.name)).toContainEqual(
+      expect.stringMatching(/^a message [0-9a-f]{24} by alice in general: hello all$/),
+    );
+    expect(byDescription(doc, 'POST /hooks/').request.path).toBe(
+      '/hooks/integ.incoming.004/<hookToken from the provider state>',
+    );
     await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
   });
 

@@ -26,4 +26,5 @@ export default operation({
     const { _id, rid, u } = context.store.deleteMessage(callerOf(context), input);
     return success({ _id, ts: String(context.store.clock.nowMs()), message: { _id, rid, u } });
   },
+  contract: { removes: (answer) => answer._id },
 });

@@ -79,5 +79,14 @@ export default operation({
     const { channel, message } = context.store.postMessage(callerOf(context), post);
     return { body: { ts: context.store.clock.nowMs(), channel, message: answered(message) } };
   },
-  contract: { changed: (answer) => answer.message },
+  contract: {
+    changed: (answer) => answer.message,
+    direct: (answer, body) => {
+      const channel = typeof body.channel === 'string' ? body.channel : '';
+      const message = answer.message as Record<string, unknown> | undefined;
+      return channel.startsWith('@') && message
+        ? { _id: message.rid, others: [channel.slice(1)] }
+        : undefined;
+    },
+  },
 });

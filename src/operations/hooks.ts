@@ -54,4 +54,5 @@ export default operation({
     context.store.incomingHook(id, token, body);
     return success({});
   },
+  contract: { webhookPath: true },
 });

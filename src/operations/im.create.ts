@@ -26,4 +26,10 @@ export default operation({
   },
   run: (context, { usernames, excludeSelf }) =>
     success({ room: context.store.createDirect(callerOf(context), usernames, excludeSelf) }),
+  contract: {
+    direct: (answer) => {
+      const room = answer.room as Record<string, unknown> | undefined;
+      return room && { _id: room._id, usernames: room.usernames };
+    },
+  },
 });

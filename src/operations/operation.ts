@@ -66,6 +66,18 @@ export interface ContractFacts {
   readonly exact?: boolean;
   /** the answer's `version` is matched by pattern (another server has another version) */
   readonly versionPattern?: boolean;
+  /** the message a successful answer removed (its `_id`): later requests name it as gone */
+  readonly removes?: (answer: Record<string, unknown>) => unknown;
+  /**
+   * the direct room a successful answer made or used: its `_id`, and its members (`others`: the
+   * members besides the caller)
+   */
+  readonly direct?: (
+    answer: Record<string, unknown>,
+    body: Params,
+  ) => { _id: unknown; usernames?: unknown; others?: string[] } | undefined;
+  /** the route's path names an incoming webhook and its token (`/hooks/<_id>/<token>`) */
+  readonly webhookPath?: boolean;
 }
 
 /**

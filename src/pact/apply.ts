@@ -1,9 +1,9 @@
 import { ApiError } from '../errors';
 import type { Store } from '../store/store';
-import type { ProviderStateChange, Room, RoomType, User, UserRole } from '../types';
+import type { Integration, ProviderStateChange, Room, RoomType, User, UserRole } from '../types';
 import { USER_ROLES } from '../types';
 import { parseOrThrow } from '../scenario/checks';
-import { channelSchema, userSchema } from '../scenario/schema';
+import { channelSchema, integrationSchema, userSchema } from '../scenario/schema';
 import { INJECTED } from './states';
 
 /**
@@ -21,6 +21,7 @@ export interface StateTarget {
   readonly store: Store;
   addUser(user: unknown, source: string): User;
   addChannel(channel: unknown, source: string): Room;
+  addIntegration(integration: unknown, source: string): Integration;
 }
 
 const SOURCE = 'POST /__admin/pact/provider-states';
@@ -78,8 +79,75 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
         SOURCE,
       )._id;
   if (id === undefined) throw invalid(`cannot set up room "${name}"`);
-  target.store.putRoom(id, { t, ...(ro !== undefined ? { ro } : {}), archived });
+  const members = Array.isArray(params.members)
+    ? params.members.filter((m): m is string => typeof m === 'string')
+    : undefined;
+  for (const member of members ?? []) ensureUser(target, member, undefined);
+  target.store.putRoom(id, {
+    t,
+    ...(ro !== undefined ? { ro } : {}),
+    archived,
+    ...(members ? { usernames: members } : {}),
+  });
   return { [INJECTED.roomId]: id };
+}
+
+/** The users of a list parameter, each added when the world lacks them. */
+function usersOf(target: StateTarget, params: Record<string, unknown>, key: string): User[] {
+  const names = params[key];
+  if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== ''))
+    throw invalid(`params.${key}: a list of usernames`);
+  return (names as string[]).map((name) => ensureUser(target, name, undefined));
+}
+
+/** A direct room of these users, made when missing; its (new) `_id` injected. */
+function direct(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
+  return { [INJECTED.roomId]: target.store.putDirect(usersOf(target, params, 'usernames'))._id };
+}
+
+/** A message with this `_id`, in its room (a channel by name, or a direct room of its members). */
+function message(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
+  const id = text(params, '_id');
+  if (id === undefined) throw invalid('params._id is required');
+  if (params.absent === true) return {};
+  const author = ensureUser(target, text(params, 'author') ?? '', undefined);
+  const msg = typeof params.msg === 'string' ? params.msg : '';
+  const name = text(params, 'room');
+  const rid =
+    params.direct !== undefined
+      ? target.store.putDirect(usersOf(target, params, 'direct'))._id
+      : name !== undefined
+        ? target.store.findRoomId(name)
+        : undefined;
+  if (rid === undefined)
+    throw invalid(`no room "${name ?? ''}" for message ${id}: name it in a room state first`);
+  target.store.putMessage(author, rid, id, msg, params.posted === true);
+  return {};
+}
+
+/** An incoming webhook with this `_id`, made when missing (its token injected). */
+function hook(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
+  const id = text(params, '_id');
+  if (id === undefined) throw invalid('params._id is required');
+  if (params.absent === true) return {};
+  let found = target.store.integration(id);
+  if (!found) {
+    const username = text(params, 'username');
+    if (username !== undefined) ensureUser(target, username, ['bot']);
+    const incoming = {
+      _id: id,
+      type: 'webhook-incoming',
+      name: text(params, 'name') ?? id,
+      channel: params.channel,
+      ...(username !== undefined ? { username } : {}),
+      enabled: params.enabled !== false,
+      overrideDestinationChannelEnabled: params.overrideDestinationChannelEnabled === true,
+    };
+    parseOrThrow(integrationSchema, incoming, SOURCE);
+    found = target.addIntegration(incoming, SOURCE);
+  }
+  if (found.type !== 'webhook-incoming') throw invalid(`integration ${id} is not an incoming webhook`);
+  return { [INJECTED.hookToken]: found.token };
 }
 
 /** Sets the world up for one state (a setup); the values the verifier injects. */
@@ -109,9 +177,18 @@ export function applyProviderState(
     }
     case 'room':
       return room(target, params);
+    case 'user':
+      ensureUser(target, text(params, 'username') ?? '', undefined);
+      return {};
+    case 'direct':
+      return direct(target, params);
+    case 'message':
+      return message(target, params);
+    case 'incoming-webhook':
+      return hook(target, params);
     default:
       throw invalid(
-        `unknown provider state "${change.state}": this fake sets up the states of the contracts it writes (params.kind anonymous, caller, login or room)`,
+        `unknown provider state "${change.state}": this fake sets up the states of the contracts it writes (params.kind anonymous, caller, login, room, user, direct, message or incoming-webhook)`,
       );
   }
 }

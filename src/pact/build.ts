@@ -7,7 +7,18 @@ import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World }
 import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
 import type { ProviderState } from './states';
-import { INJECTED, Replay, anonymousState, callerState, loginState, roomState } from './states';
+import {
+  INJECTED,
+  Replay,
+  anonymousState,
+  callerState,
+  directState,
+  hookState,
+  loginState,
+  messageState,
+  roomState,
+  userState,
+} from './states';
 
 /**
  * A world's journal as a Pact Specification v4 contract: one synchronous HTTP interaction per
@@ -40,6 +51,15 @@ function packageVersion(): string {
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A path part %-decoded; as it is when its escapes are broken (a request the route refused). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 function recordOf(value: unknown): Record<string, unknown> {
@@ -106,26 +126,65 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       }
     }
   }
+  // the room a request names, and where its id sits (another server gives it another id)
+  const message = recordOf(body.message);
+  const channel = stringOf(body.channel);
+  const idAt: [string, unknown][] = [
+    ['query.roomId', query.roomId],
+    ['$.roomId', body.roomId],
+    ['$.rid', body.rid],
+    ['$.message.rid', message.rid],
+  ];
+  const [idPath, idValue] = idAt.find(([, value]) => stringOf(value) !== undefined) ?? [undefined, undefined];
+  const roomName =
+    stringOf(query.roomName ?? body.roomName) ?? (channel?.startsWith('#') ? channel.slice(1) : undefined);
   const ref = {
-    ...(stringOf(query.roomId ?? body.roomId) !== undefined
-      ? { roomId: stringOf(query.roomId ?? body.roomId) }
-      : {}),
-    ...(stringOf(query.roomName ?? body.roomName) !== undefined
-      ? { roomName: stringOf(query.roomName ?? body.roomName) }
-      : {}),
+    ...(stringOf(idValue) !== undefined ? { roomId: stringOf(idValue) } : {}),
+    ...(roomName !== undefined ? { roomName } : {}),
   };
-  if (!facts.credentials && (ref.roomId !== undefined || ref.roomName !== undefined)) {
+  const inject = (path: string): void => {
+    if (path === 'query.roomId') {
+      generators.query = { roomId: fromState(INJECTED.roomId) };
+      request.query = { ...request.query, roomId: [FROM_STATE(INJECTED.roomId)] };
+      return;
+    }
+    const keys = path.slice(2).split('.');
+    let at: Record<string, Json> = content;
+    for (const key of keys.slice(0, -1)) at = at[key] as Record<string, Json>;
+    at[keys[keys.length - 1] ?? ''] = FROM_STATE(INJECTED.roomId);
+    generators.body = { ...generators.body, [path]: fromState(INJECTED.roomId) };
+  };
+  const members = ref.roomId !== undefined ? replay.directMembers(ref.roomId) : undefined;
+  if (!facts.credentials && members) {
+    states.push(directState(members));
+    if (idPath !== undefined) inject(idPath);
+  } else if (!facts.credentials && (ref.roomId !== undefined || ref.roomName !== undefined)) {
     const room = replay.room(ref);
     states.push(roomState(ref, room));
-    if (room && ref.roomId !== undefined) {
-      // another server gives the room another _id: the state hands it over
-      if (query.roomId !== undefined) {
-        generators.query = { roomId: fromState(INJECTED.roomId) };
-        request.query = { ...request.query, roomId: [FROM_STATE(INJECTED.roomId)] };
-      } else {
-        content.roomId = FROM_STATE(INJECTED.roomId);
-        generators.body = { ...generators.body, '$.roomId': fromState(INJECTED.roomId) };
-      }
+    if (room && ref.roomId !== undefined && idPath !== undefined) inject(idPath);
+  }
+  if (channel?.startsWith('@')) states.push(userState(channel.slice(1)));
+  const msgId = stringOf(query.msgId ?? body.msgId);
+  if (msgId !== undefined) {
+    const found = replay.messageFacts(msgId);
+    states.push(messageState(msgId, found, found ? replay.directMembers(found.room) : undefined));
+  }
+  if (facts.webhookPath) {
+    // `/hooks/<_id>/<token>` or `/hooks/<_id>/<userId>/<token>`: the id is the third part, the token the last
+    const parts = entry.path.split('/');
+    const id = decoded(parts[2] ?? '');
+    const hook = replay.hook(id);
+    states.push(hookState(hook, id));
+    const last = parts.length > 3 ? (parts[parts.length - 1] ?? '') : undefined;
+    if (hook && last !== undefined && decoded(last) === hook.token) {
+      // the token is a secret: the state hands it over
+      const prefix = entry.path.slice(0, entry.path.length - last.length);
+      request.path = `${prefix}${FROM_STATE(INJECTED.hookToken)}`;
+      generators.path = {
+        type: 'ProviderState',
+        expression: `${prefix}\${${INJECTED.hookToken}}`,
+        dataType: 'STRING',
+      };
     }
   }
   // every interaction has a state, also one that needs nothing of the world
@@ -150,12 +209,24 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   response.body = { content: shaped.body, contentType: 'application/json', encoded: false };
   if (Object.keys(shaped.rules).length > 0) response.matchingRules.body = shaped.rules;
   if (entry.status === 200 && op?.changesState) {
-    replay.changed(recordOf(facts.changed?.(recordOf(parsed))));
+    const changed = recordOf(facts.changed?.(recordOf(parsed)));
+    replay.changed(changed);
+    replay.message(changed);
+    const removed = stringOf(facts.removes?.(recordOf(parsed)));
+    if (removed !== undefined) replay.deleted(removed);
+    const direct = facts.direct?.(recordOf(parsed), body);
+    const directId = stringOf(direct?.['_id']);
+    if (direct && directId !== undefined) {
+      const listed = Array.isArray(direct.usernames)
+        ? direct.usernames.filter((u) => typeof u === 'string')
+        : [];
+      replay.direct(directId, listed.length > 0 ? listed : [entry.user ?? '', ...(direct.others ?? [])]);
+    }
   }
   const who = entry.user ?? 'nobody';
   return {
     type: 'Synchronous/HTTP',
-    description: `${entry.method} ${entry.path}${summary(query, body)} as ${who}: ${entry.status}`,
+    description: `${entry.method} ${request.path}${summary(query, body)} as ${who}: ${entry.status}`,
     providerStates: states,
     request,
     response,

@@ -32,8 +32,20 @@ export const VERSION_PATTERN = '^\\d+\\.\\d+(\\.\\d+)?.*$';
 const ENVELOPE = new Set(['success', 'error', 'errorType', 'status', 'message', 'details']);
 /** The fields of a room a change was asked for, which the provider state decides. */
 const ROOM_BY_VALUE = new Set(['name', 't', 'ro', 'archived']);
-/** Keys whose value is a list page, made one template element. */
-const LISTS = new Set(['channels', 'integrations']);
+/**
+ * Keys whose value is a list page, made one template element: another server lists other
+ * entities, and an entity's optional fields (a subscription's `ls`, a message's `t`) differ.
+ */
+const LISTS = new Set([
+  'channels',
+  'integrations',
+  'messages',
+  'users',
+  'ims',
+  'update',
+  'remove',
+  'settings',
+]);
 
 function rule(...matchers: Matcher[]): MatcherList {
   return { combine: 'AND', matchers };
@@ -100,7 +112,8 @@ export function shapeResponse(body: Json, facts: ContractFacts = {}): Shaped {
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(hidden)) {
     const at = `$${step(key)}`;
-    if (ENVELOPE.has(key)) {
+    // `message` is the envelope's text, or (chat.*) the message itself: an entity of the provider's
+    if (ENVELOPE.has(key) && !(key === 'message' && isObject(value))) {
       out[key] = value;
     } else if (LISTS.has(key) && Array.isArray(value)) {
       out[key] = template(value);

@@ -17,6 +17,7 @@ export const INJECTED = {
   authToken: 'authToken',
   password: 'password',
   roomId: 'roomId',
+  hookToken: 'hookToken',
 } as const;
 
 interface RoomFacts {
@@ -26,6 +27,29 @@ interface RoomFacts {
   ro?: boolean;
   archived?: boolean;
   creator?: string;
+  /** a private group's members (a post there needs the caller among them) */
+  members?: string[];
+}
+
+/** A message as the requests so far left it: where, by whom, what. */
+interface MessageFacts {
+  _id: string;
+  room: string;
+  author: string;
+  msg: string;
+  /** made by a post (`chat.postMessage`, a webhook): it has a post's fields (`alias`, `attachments`, …) */
+  posted: boolean;
+}
+
+/** An incoming webhook: its id, its token (never written), where it posts, as whom. */
+interface HookFacts {
+  _id: string;
+  token: string;
+  name: string;
+  channel: string[];
+  username: string;
+  enabled: boolean;
+  override: boolean;
 }
 
 /** The world as the requests so far left it: rooms by name and id, users' roles. */
@@ -33,6 +57,10 @@ export class Replay {
   readonly #rooms = new Map<string, RoomFacts>();
   readonly #names = new Map<string, string>();
   readonly #roles = new Map<string, string[]>();
+  readonly #messages = new Map<string, MessageFacts>();
+  /** a direct room's _id → its members */
+  readonly #directs = new Map<string, string[]>();
+  readonly #hooks = new Map<string, HookFacts>();
 
   constructor(baseline: World) {
     for (const room of baseline.channels) {
@@ -40,10 +68,66 @@ export class Replay {
       if (room.ro !== undefined) facts.ro = room.ro;
       if (room.archived !== undefined) facts.archived = room.archived;
       if (room.u) facts.creator = room.u.username;
+      if (room.t === 'p') facts.members = [...room.usernames];
       this.#rooms.set(room.name, facts);
       this.#names.set(room._id, room.name);
     }
     for (const user of baseline.users) this.#roles.set(user.username.toLowerCase(), [...user.roles]);
+    for (const room of baseline.directs ?? []) this.#directs.set(room._id, [...room.usernames]);
+    for (const message of baseline.messages ?? []) this.message(message);
+    for (const i of baseline.integrations) {
+      if (i.type !== 'webhook-incoming') continue;
+      this.#hooks.set(i._id, {
+        _id: i._id,
+        token: i.token,
+        name: i.name,
+        channel: [...i.channel],
+        username: i.username,
+        enabled: i.enabled,
+        override: i.overrideDestinationChannelEnabled,
+      });
+    }
+  }
+
+  /** A message posted, sent or edited (its answer), or one of the baseline's. */
+  message(message: { _id?: unknown; rid?: unknown; msg?: unknown; u?: unknown; parseUrls?: unknown }): void {
+    const author = (message.u as { username?: unknown } | undefined)?.username;
+    if (typeof message._id !== 'string' || typeof message.rid !== 'string' || typeof author !== 'string')
+      return;
+    const room = this.#names.get(message.rid) ?? (this.#directs.has(message.rid) ? message.rid : undefined);
+    if (room === undefined) return;
+    this.#messages.set(message._id, {
+      _id: message._id,
+      room,
+      author,
+      msg: typeof message.msg === 'string' ? message.msg : '',
+      posted: 'parseUrls' in message,
+    });
+  }
+
+  /** A message by id, as the requests so far left it (undefined: none, or deleted). */
+  messageFacts(id: string): MessageFacts | undefined {
+    return this.#messages.get(id);
+  }
+
+  /** A message deleted. */
+  deleted(id: string): void {
+    this.#messages.delete(id);
+  }
+
+  /** A direct room made (`im.create`, a post to `@user`): its members. */
+  direct(id: string, usernames: string[]): void {
+    if (!this.#directs.has(id)) this.#directs.set(id, [...usernames].sort());
+  }
+
+  /** A direct room's members, if the id names one. */
+  directMembers(id: string): string[] | undefined {
+    return this.#directs.get(id);
+  }
+
+  /** An incoming webhook by `_id`. */
+  hook(id: string): HookFacts | undefined {
+    return this.#hooks.get(id);
   }
 
   room(ref: { roomId?: string; roomName?: string }): RoomFacts | undefined {
@@ -112,6 +196,7 @@ export function roomState(
   parts.push(`read-only ${facts.ro === undefined ? 'unset' : String(facts.ro)}`);
   if (facts.archived) parts.push('archived');
   if (facts.creator !== undefined) parts.push(`created by ${facts.creator}`);
+  if (facts.members !== undefined) parts.push(`members ${facts.members.join(', ')}`);
   return {
     name: parts.join(', '),
     params: {
@@ -121,6 +206,56 @@ export function roomState(
       ...(facts.ro !== undefined ? { ro: facts.ro } : {}),
       archived: facts.archived === true,
       ...(facts.creator !== undefined ? { creator: facts.creator } : {}),
+      ...(facts.members !== undefined ? { members: facts.members } : {}),
+    },
+  };
+}
+
+/** A user who must exist (the other end of a direct message). */
+export function userState(username: string): ProviderState {
+  return { name: `a user ${username} exists`, params: { kind: 'user', username } };
+}
+
+/** A message by id: its room (a channel's name, or a direct room's id), author and text; or none. */
+export function messageState(id: string, facts: MessageFacts | undefined, members?: string[]): ProviderState {
+  if (!facts)
+    return { name: `no message with _id ${id}`, params: { kind: 'message', _id: id, absent: true } };
+  const where = members ? `the direct room of ${members.join(' and ')}` : facts.room;
+  return {
+    name: `a message ${id} by ${facts.author} in ${where}: ${facts.msg}`,
+    params: {
+      kind: 'message',
+      _id: id,
+      author: facts.author,
+      msg: facts.msg,
+      ...(facts.posted ? { posted: true } : {}),
+      ...(members ? { direct: members } : { room: facts.room }),
+    },
+  };
+}
+
+/** A direct room between users (its _id injected: another server gives another). */
+export function directState(members: string[]): ProviderState {
+  return {
+    name: `a direct room of ${members.join(' and ')}`,
+    params: { kind: 'direct', usernames: members },
+  };
+}
+
+/** An incoming webhook as it is (its token injected, never written). */
+export function hookState(facts: HookFacts | undefined, id: string): ProviderState {
+  if (!facts)
+    return { name: `no incoming webhook ${id}`, params: { kind: 'incoming-webhook', _id: id, absent: true } };
+  return {
+    name: `an incoming webhook ${facts.name} (${facts._id}) posting to ${facts.channel.join(', ')} as ${facts.username}${facts.enabled ? '' : ', disabled'}`,
+    params: {
+      kind: 'incoming-webhook',
+      _id: facts._id,
+      name: facts.name,
+      channel: facts.channel,
+      username: facts.username,
+      enabled: facts.enabled,
+      overrideDestinationChannelEnabled: facts.override,
     },
   };
 }

@@ -1143,8 +1143,8 @@ export class Store {
    * subscription each (the caller's open; the others' only in a room of three or more). An
    * existing room opens the caller's subscription again.
    */
-  #openDirect(user: User, others: readonly User[], excludeSelf: boolean): DirectRoom {
-    if (!this.can(user, 'create-d')) throw new ApiError('direct-not-allowed');
+  #openDirect(user: User, others: readonly User[], excludeSelf: boolean, checked = true): DirectRoom {
+    if (checked && !this.can(user, 'create-d')) throw new ApiError('direct-not-allowed');
     const distinct = [...new Map(others.filter((o) => o._id !== user._id).map((o) => [o._id, o])).values()];
     const members = excludeSelf && distinct.length > 0 ? distinct : [user, ...distinct];
     if (members.length > DIRECT_MAX_USERS) throw new ApiError('direct-too-many');
@@ -1361,15 +1361,51 @@ export class Store {
    * Sets a room's type, read-only flag and archived flag as a provider state says (a control
    * change: no system message). The clock ticks and lists follow, as for every change.
    */
-  putRoom(id: string, fields: { t?: RoomType; ro?: boolean; archived?: boolean }): void {
+  putRoom(
+    id: string,
+    fields: { t?: RoomType; ro?: boolean; archived?: boolean; usernames?: string[] },
+  ): void {
     const room = this.#rooms.get(id);
     if (!room) return;
     const next: Room = { ...room, ...fields, _updatedAt: this.clock.tick() };
     if (fields.archived === false) delete next.archived;
     if (fields.t !== undefined) this.#followMainRoom(room, fields.t);
+    if (fields.usernames !== undefined) {
+      next.usernames = [...new Set([...room.usernames, ...fields.usernames])];
+      next.usersCount = next.usernames.length;
+      this.#memberIndex = undefined;
+    }
     this.#version += 1;
     this.#rooms.set(id, next);
     this.#roomLists.record(this.#version, room, next);
+  }
+
+  /** The direct room of these users, made if there is none, whatever their permissions (a provider state). */
+  putDirect(users: readonly User[]): DirectRoom {
+    const [first, ...others] = users;
+    if (!first) throw new ApiError('invalid-channel');
+    return this.#openDirect(first, others, false, false);
+  }
+
+  /**
+   * A message with this `_id` in a room (by `_id`), by `author`, as a provider state says: with a
+   * post's fields (`posted`) or as a client sends one, whatever the room's rules; an existing one
+   * keeps its place and takes the text.
+   */
+  putMessage(author: User, rid: string, _id: string, text: string, posted = false): void {
+    const existing = this.#messages.get(_id);
+    if (existing) {
+      if (existing.msg !== text)
+        this.#messages.replace({ ...existing, msg: text, _updatedAt: this.clock.tick() });
+      this.#version += 1;
+      return;
+    }
+    const room = this.#anyRoom(rid);
+    if (!room) return;
+    const ts = this.clock.tick();
+    const message = this.#compose(author, room, { targets: [], text }, ts, posted);
+    message._id = _id;
+    this.#store(author, room, message, ts);
   }
 
   /** Gives a user these roles (a provider state's caller). */
