@@ -206,6 +206,32 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     ]);
   });
 
+  it('lists the outgoing webhooks called, newest first, with their outcome', async () => {
+    fake.addIntegration({
+      name: 'docs-hook',
+      channel: ['#general'],
+      urls: ['https://hooks.example.com/x'],
+      username: 'robot',
+    });
+    await open();
+    await call(fake.url, '/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'hello hooks' });
+    await page.waitForFunction(
+      () => document.querySelector('#deliveries tbody tr td')?.textContent === 'docs-hook',
+    );
+    const rows = await page.$$eval('#deliveries tbody tr', (trs) =>
+      trs.map((tr) => [0, 1, 2, 3, 4].map((i) => tr.children[i]?.textContent)),
+    );
+    expect(rows).toEqual([
+      [
+        'docs-hook',
+        'https://hooks.example.com/x',
+        '1',
+        'skipped: hooks.example.com is reserved for documentation (RFC 2606): not called',
+        '',
+      ],
+    ]);
+  });
+
   it('keeps faults and sessions in view above a world of many channels', async () => {
     await fake.stop();
     fake = createFakeServer({ scenario: { ...WORLD, generate: { channels: 300 } } });

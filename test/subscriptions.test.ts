@@ -191,6 +191,23 @@ describe('POST /api/v1/subscriptions.read', () => {
   });
 });
 
+describe('GET /api/v1/channels.info after messages', () => {
+  it('shows the room as posting left it: msgs, lm, lastMessage', async () => {
+    const fake = makeFake();
+    const before = (await getAs(fake.app, 'bob', '/api/v1/channels.info?roomId=GENERAL')).body.channel;
+    const posted = await postAs(fake.app, 'alice', POST, { roomId: 'GENERAL', text: 'news' });
+    const after = (await getAs(fake.app, 'bob', '/api/v1/channels.info?roomId=GENERAL')).body.channel;
+    expect(after.msgs).toBe(before.msgs + 1);
+    expect(after.lm).toBe(posted.body.message.ts);
+    expect(after.lastMessage).toMatchObject({
+      _id: posted.body.message._id,
+      msg: 'news',
+      u: { username: 'alice' },
+    });
+    expect(after._updatedAt).toBe(posted.body.message.ts);
+  });
+});
+
 describe('GET /api/v1/rooms.get', () => {
   it('the rooms the caller is in; with updatedSince those changed after it', async () => {
     const fake = makeFake();
