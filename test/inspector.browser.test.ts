@@ -215,8 +215,8 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     });
     await open();
     await call(fake.url, '/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'hello hooks' });
-    await page.waitForFunction(
-      () => document.querySelector('#deliveries tbody tr td')?.textContent === 'docs-hook',
+    await page.waitForFunction(() =>
+      (document.getElementById('deliveries')?.textContent ?? '').includes('docs-hook'),
     );
     const rows = await page.$$eval('#deliveries tbody tr', (trs) =>
       trs.map((tr) => [0, 1, 2, 3, 4].map((i) => tr.children[i]?.textContent)),
