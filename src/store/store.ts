@@ -772,10 +772,11 @@ export class Store {
       else if (typeof mention._id === 'string' && mention._id !== poster._id) mentioned.add(mention._id);
     }
     for (const username of room.usernames) {
-      const member = this.userNamed(username);
+      // the poster first, without a lookup (most posts are to rooms of few members)
+      const member = username === poster.username ? poster : this.userNamed(username);
       if (!member) continue;
       const state = this.#subscriptions.get(room, member._id);
-      if (member._id === poster._id) {
+      if (member === poster) {
         this.#subscriptions.set(room._id, member._id, readState(state, ts));
         continue;
       }
