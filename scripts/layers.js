@@ -14,7 +14,7 @@ const LAYERS = [
   ],
   ['http', '^src/http/'],
   // api and admin are one layer, side by side: neither may import the other (rule below)
-  ['chat-and-control', '^src/(api|admin)/'],
+  ['chat-and-control', '^src/(api|admin|realtime)/'],
   ['wiring', '^src/(app|server|handle)[.]ts$|^src/fastpath/'],
   // the conformance suite: a client of any server; it may import only base (rule below)
   ['verify', '^src/verify/'],

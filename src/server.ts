@@ -8,6 +8,8 @@ import { basename, dirname, join } from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import type * as AppModule from './app';
+import type * as RealtimeModule from './realtime/hub';
+import type { RealtimeHub } from './realtime/hub';
 import type { AppHost } from './app';
 import { baselineFor } from './baselines';
 import type { ServerControl, SessionOptions } from './control';
@@ -61,6 +63,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Express and the routes: built on the first request the fast path does not answer. */
 const appModule = lazy(() => require('./app') as typeof AppModule);
+/** The realtime API (ws), loaded when a server starts listening. */
+const realtimeModule = lazy(() => require('./realtime/hub') as typeof RealtimeModule);
 /** Contracts, for the `pact` option. */
 const pactModule = lazy(() => require('./pact/build') as typeof PactModule);
 /** Scenario validation and resolution (zod, faker), for a session with its own scenario. */
@@ -140,6 +144,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
   readonly #contract = new Map<string, PactInteraction>();
   #sessionCount = 0;
   #server: Server | undefined;
+  /** the realtime API's connections, while listening */
+  #realtime: RealtimeHub | undefined;
   #url: string | undefined;
   #stopped: Promise<void> = Promise.resolve();
   #markStopped: () => void = () => undefined;
@@ -200,6 +206,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
     // process was busy for a few seconds (a test worker) does not reuse a pooled socket the server
     // is closing at that moment ("other side closed"). stop() still closes idle connections at once.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // the realtime API (DDP over WebSocket at /websocket), loaded with the server that serves it
+    const realtime = new (realtimeModule().RealtimeHub)(this.#host);
+    realtime.attach(server);
+    this.#realtime = realtime;
     server.on('clientError', answerClientError);
     server.headersTimeout = KEEP_ALIVE_MS + 1000;
     await new Promise<void>((resolve, reject) => {
@@ -328,6 +338,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
     if (world) {
       this.#writeContract([world]);
       world.close();
+      // its realtime sockets end with it
+      this.#realtime?.closeWorld(world);
     }
     this.#sessionCreated.delete(id);
     return this.#sessions.delete(id);
@@ -357,6 +369,9 @@ export class FakeServer extends WorldHandle implements ServerControl {
     this.#writeContract([this.#root, ...this.#sessions.values()]);
     this.#server = undefined;
     this.#url = undefined;
+    // realtime sockets never finish by themselves: they close now, with a close frame
+    this.#realtime?.close();
+    this.#realtime = undefined;
     if (endHeld) this.#closeWorlds();
     // responses still being produced close their connection when done, so close() can finish;
     // event streams (GET /__admin/events) never finish by themselves: they end now

@@ -21,7 +21,7 @@ import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
-import type { EntityLookup } from './store/store';
+import type { EntityLookup, MessageEvent, StoreOptions } from './store/store';
 import { Store } from './store/store';
 import type {
   Changes,
@@ -108,6 +108,8 @@ export class FakeWorld implements WorldControl {
   readonly #limiter: RateLimiter;
   /** outgoing webhooks' deliveries */
   readonly #deliveries: Deliveries;
+  /** who follows the messages (the realtime API's streams) */
+  readonly #messageListeners = new Set<(event: MessageEvent) => void>();
   /** who listens to this world's events (`GET /__admin/events`) */
   readonly #listeners = new Set<(event: WorldEvent) => void>();
   /** the store version the last state event reported */
@@ -120,7 +122,7 @@ export class FakeWorld implements WorldControl {
     if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
     this.#profile = profileOf(options.profile ?? baseline.world.profile);
-    this.#store = new Store(baseline, { lenient: options.lenient, profile: this.profile });
+    this.#store = new Store(baseline, this.#storeOptions());
     this.#reported = this.#store.version;
     // contracts are made of whole answers: a world that keeps its contract keeps them whole
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
@@ -133,6 +135,23 @@ export class FakeWorld implements WorldControl {
         if (this.#store.version !== this.#reported) this.#emitState('webhook');
       },
     });
+  }
+
+  /** A store's options: the world's rules, and the message events the realtime API follows. */
+  #storeOptions(): StoreOptions {
+    return {
+      lenient: this.#options.lenient,
+      profile: this.profile,
+      observer: (event) => {
+        for (const listener of this.#messageListeners) listener(event);
+      },
+    };
+  }
+
+  /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
+  watchMessages(listener: (event: MessageEvent) => void): () => void {
+    this.#messageListeners.add(listener);
+    return () => this.#messageListeners.delete(listener);
   }
 
   #baselineRateLimit(): RateLimitConfig | undefined {
@@ -191,7 +210,7 @@ export class FakeWorld implements WorldControl {
 
   #reset(): void {
     this.#keepContract();
-    this.#store = new Store(this.#baseline, { lenient: this.#options.lenient, profile: this.profile });
+    this.#store = new Store(this.#baseline, this.#storeOptions());
     this.#journal.clear();
     this.#faults.clear();
     this.#faults.cancelHeld();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import { ApiError } from '../errors';
 import type { Profile } from '../profiles';
@@ -86,8 +86,18 @@ const READ_ONLY_MUTES = { '0.49': true, '5': false };
  */
 const TEAMS = { '0.49': false, '5': true };
 
+/** What happened to a message, for those who follow the world live (the realtime API). */
+export interface MessageEvent {
+  readonly kind: 'inserted' | 'updated' | 'removed';
+  readonly message: Message;
+  /** the room as the change left it */
+  readonly room: AnyRoom;
+}
+
 /** Options that change the rules, not the data. */
 export interface StoreOptions {
+  /** told of every message stored, changed or removed, after the change (the realtime streams) */
+  observer?: (event: MessageEvent) => void;
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
   /** the server version whose rules apply (the era tables here and in src/operations); default profile 7 */
@@ -169,6 +179,8 @@ export interface Credentials {
   username?: string;
   email?: string;
   password: string;
+  /** the password as a SHA-256 hex digest (Meteor's `{digest, algorithm: "sha-256"}`), instead of `password` */
+  digest?: string;
 }
 
 /** One login attempt: the credentials, or the refusal of a body that names none, and where it came from. */
@@ -227,6 +239,7 @@ export class Store {
   readonly clock: FakeClock;
   readonly #seed: number;
   readonly #lenient: boolean;
+  readonly #observer: ((event: MessageEvent) => void) | undefined;
   readonly #profile: Profile;
   readonly #permissions: PermissionTable;
   readonly #baseline: Baseline;
@@ -271,6 +284,7 @@ export class Store {
     this.clock = new FakeClock(baseline.world.clock);
     this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
+    this.#observer = options.observer;
     this.#profile = options.profile ?? profileOf(undefined);
     this.#permissions = baseline.world.permissions;
     this.#users = new LayeredMap(baseline.users);
@@ -324,7 +338,7 @@ export class Store {
     const failure =
       credentials === undefined
         ? (attempt.refusal ?? new ApiError('login-failed'))
-        : !user || user.password !== credentials.password || !user.active
+        : !user || !passwordMatches(user, credentials) || !user.active
           ? new ApiError('login-failed')
           : undefined;
     const seen = { ip: attempt.ip, typedUsername: attempt.typedUsername, username: user?.username };
@@ -363,6 +377,61 @@ export class Store {
   authenticate(userId: string, authToken: string): User | undefined {
     const owner = this.#tokens.get(authToken);
     return owner !== undefined && owner === userId ? this.#users.get(userId) : undefined;
+  }
+
+  /** The user a login token belongs to (a realtime `resume`), if it is live. */
+  tokenOwner(authToken: string): User | undefined {
+    const owner = this.#tokens.get(authToken);
+    return owner === undefined ? undefined : this.#users.get(owner);
+  }
+
+  /**
+   * A user joins a public channel (`joinRoom`): in `usernames`, with a `uj` message and a
+   * subscription, as a post joins one; a member already is a no-op. A group or a direct room
+   * cannot be joined.
+   */
+  joinChannel(user: User, rid: string): void {
+    const room = this.#rooms.get(rid);
+    if (!room || room.t !== 'c') throw new ApiError('error-room-not-found', { raw: rid });
+    if (room.archived) throw new ApiError('post-archived');
+    if (!room.usernames.includes(user.username)) this.#join(user, room);
+  }
+
+  /** A room's id by `_id` or by name (`getRoomIdByNameOrId`), a direct room's too. */
+  roomIdOf(nameOrId: string): string | undefined {
+    return this.#anyRoom(nameOrId)?._id ?? this.#roomNames.get(nameOrId);
+  }
+
+  /** A room of any kind by `_id`. */
+  anyRoom(id: string): AnyRoom | undefined {
+    return this.#anyRoom(id);
+  }
+
+  /**
+   * `loadHistory`: a room's messages newest first, before `end` (or now), `limit` of them, for a
+   * member (a public channel's for anyone with `preview-c-room`).
+   */
+  loadHistory(user: User, rid: string, end: string | undefined, limit: number): Message[] {
+    const room = this.#anyRoom(rid);
+    const member = room?.usernames.includes(user.username) === true;
+    if (!room || (!member && (room.t !== 'c' || !this.can(user, 'preview-c-room', room))))
+      throw new ApiError('room-forbidden');
+    return this.#messages.history(rid, {
+      offset: 0,
+      count: limit,
+      ...(end !== undefined ? { latest: end } : {}),
+      skip: (m) => m.tmid !== undefined && m.tshow !== true,
+    }).messages;
+  }
+
+  /** Every user with a role besides `user` (`getUserRoles`): `{_id, roles, username}`. */
+  userRoles(): { _id: string; roles: string[]; username: string }[] {
+    const out: { _id: string; roles: string[]; username: string }[] = [];
+    for (const user of this.#users.values()) {
+      const roles = user.roles.filter((role) => role !== 'user');
+      if (roles.length > 0) out.push({ _id: user._id, roles, username: user.username });
+    }
+    return out;
   }
 
   /** Voids a token. */
@@ -669,6 +738,7 @@ export class Store {
     this.#putRoom(room, next);
     if (inRoom) this.#notify(poster, next, message, ts);
     this.#trigger(poster, next, message, false);
+    this.#observer?.({ kind: 'inserted', message, room: next });
     return message;
   }
 
@@ -826,6 +896,7 @@ export class Store {
     this.#roomLists.record(this.#version, room, next);
     this.#subscriptions.set(room._id, user._id, joinedState(ts));
     this.#memberIndex = undefined;
+    this.#observer?.({ kind: 'inserted', message: joined, room: next });
     return next;
   }
 
@@ -1010,7 +1081,9 @@ export class Store {
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === next._id) this.#putRoom(room, { ...room, lastMessage: next, _updatedAt: ts });
     const author = this.#users.get(next.u._id);
-    if (author) this.#trigger(author, this.#anyRoom(room._id) ?? room, next, true);
+    const now = this.#anyRoom(room._id) ?? room;
+    if (author) this.#trigger(author, now, next, true);
+    this.#observer?.({ kind: 'updated', message: next, room: now });
     return next;
   }
 
@@ -1044,6 +1117,7 @@ export class Store {
       else delete next.lastMessage;
     }
     this.#putRoom(room, next);
+    this.#observer?.({ kind: 'removed', message, room: next });
     return message;
   }
 
@@ -1426,10 +1500,12 @@ export class Store {
   ): JsonObject {
     const ts = this.clock.tick();
     const next: Room = { ...room, ...change, _updatedAt: ts, msgs: room.msgs + (message ? 1 : 0) };
-    if (message) this.#messages.add(this.#systemMessage(message.user, next, message.t, message.msg, ts));
+    const system = message && this.#systemMessage(message.user, next, message.t, message.msg, ts);
+    if (system) this.#messages.add(system);
     this.#version += 1;
     this.#rooms.set(room._id, next);
     this.#roomLists.record(this.#version, room, next);
+    if (system) this.#observer?.({ kind: 'inserted', message: system, room: next });
     return roomView(next);
   }
 
@@ -1561,6 +1637,13 @@ export class Store {
       ...(this.#teams.any ? { teams: copy(this.#teams.values()) } : {}),
     };
   }
+}
+
+/** Whether credentials carry the user's password, as text or as Meteor's SHA-256 digest. */
+function passwordMatches(user: User, credentials: Credentials): boolean {
+  if (credentials.digest !== undefined)
+    return createHash('sha256').update(user.password).digest('hex') === credentials.digest.toLowerCase();
+  return user.password === credentials.password;
 }
 
 /** One page of documents already filtered and sorted: `offset`, `count` (0: all), `fields`. */

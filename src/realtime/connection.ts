@@ -1,0 +1,232 @@
+import type { WebSocket } from 'ws';
+
+import { ApiError, toEnvelope } from '../errors';
+import type { MessageEvent } from '../store/store';
+import type { User } from '../types';
+import type { FakeWorld } from '../world';
+import { toEjson } from './ejson';
+import { METHODS, MeteorError } from './methods';
+import type { MethodContext } from './methods';
+
+/**
+ * One realtime client: Meteor's DDP over a WebSocket, as Rocket.Chat serves it at `/websocket`.
+ * `connect` → `connected`, `ping` → `pong`, `method` → `result` then `updated`, `sub` → `ready` (or
+ * `nosub` with the error), `unsub` → `nosub`; a stream's events arrive as `changed`. Every frame is
+ * JSON; dates are EJSON (`{"$date": ms}`).
+ *
+ * Layer: realtime.
+ */
+
+/** DDP versions the server speaks (Meteor's list). */
+const VERSIONS = ['1', 'pre2', 'pre1'];
+
+type Frame = Record<string, unknown>;
+
+/** A Meteor error as a DDP frame carries it. */
+function meteorError(error: string | number, reason: string, details?: Record<string, unknown>): Frame {
+  return {
+    isClientSafe: true,
+    error,
+    reason,
+    message: `${reason} [${String(error)}]`,
+    errorType: 'Meteor.Error',
+    ...(details ? { details } : {}),
+  };
+}
+
+/** A refusal of the store or a method as Meteor's error object. */
+function errorOf(error: unknown): Frame {
+  if (error instanceof MeteorError) return meteorError(error.error, error.reason, error.details);
+  if (error instanceof ApiError) {
+    const body = toEnvelope(error.code, error.params) as {
+      error?: string;
+      errorType?: string;
+      details?: Record<string, unknown>;
+    };
+    const type = body.errorType;
+    const text = typeof body.error === 'string' ? body.error : 'error';
+    const reason = type !== undefined ? text.replace(` [${type}]`, '') : text;
+    return meteorError(type ?? reason, reason, body.details);
+  }
+  return meteorError(500, 'Internal server error');
+}
+
+/** One `sub` of a stream: which events it gets. */
+interface StreamSub {
+  readonly id: string;
+  readonly name: string;
+  /** the room id, or `__my_messages__` */
+  readonly key: string;
+}
+
+export class DdpConnection {
+  readonly #world: FakeWorld;
+  readonly #socket: WebSocket;
+  readonly #ip: string;
+  readonly #session: string;
+  #connected = false;
+  #user: User | undefined;
+  #token: string | undefined;
+  readonly #subs = new Map<string, StreamSub>();
+  readonly #unwatch: () => void;
+
+  constructor(world: FakeWorld, socket: WebSocket, ip: string, session: string) {
+    this.#world = world;
+    this.#socket = socket;
+    this.#ip = ip;
+    this.#session = session;
+    this.#unwatch = world.watchMessages((event) => this.#onMessage(event));
+    socket.on('message', (data) => this.#receive(String(data)));
+    socket.on('close', () => this.#unwatch());
+    socket.on('error', () => socket.terminate());
+    // Meteor's first frame, before the client's `connect`
+    this.#send({ server_id: '0' });
+  }
+
+  /** Ends the connection (the server stops, the session ends): a close frame, then the socket. */
+  close(code = 1001, reason = 'server stopping'): void {
+    this.#unwatch();
+    this.#socket.close(code, reason);
+  }
+
+  #send(frame: Frame): void {
+    if (this.#socket.readyState === this.#socket.OPEN) this.#socket.send(JSON.stringify(frame));
+  }
+
+  #receive(text: string): void {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: text });
+      return;
+    }
+    if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: frame });
+      return;
+    }
+    const f = frame as Frame;
+    if (!this.#connected && f.msg !== 'connect' && f.msg !== 'ping') {
+      this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
+      return;
+    }
+    switch (f.msg) {
+      case 'connect':
+        this.#connect(f);
+        return;
+      case 'ping':
+        this.#send(f.id === undefined ? { msg: 'pong' } : { msg: 'pong', id: f.id });
+        return;
+      case 'pong':
+        return;
+      case 'method':
+        this.#method(f);
+        return;
+      case 'sub':
+        this.#sub(f);
+        return;
+      case 'unsub':
+        if (typeof f.id === 'string' && this.#subs.delete(f.id)) this.#send({ msg: 'nosub', id: f.id });
+        return;
+      default:
+        this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    }
+  }
+
+  #connect(f: Frame): void {
+    const version = f.version;
+    if (typeof version !== 'string' || !VERSIONS.includes(version)) {
+      this.#send({ msg: 'failed', version: '1' });
+      this.#socket.close();
+      return;
+    }
+    this.#connected = true;
+    this.#send({ msg: 'connected', session: this.#session });
+  }
+
+  #method(f: Frame): void {
+    const id = f.id;
+    const name = f.method;
+    if (typeof id !== 'string' || typeof name !== 'string') {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+      return;
+    }
+    const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
+    const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
+    let reply: Frame;
+    if (!method) reply = { msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) };
+    else {
+      try {
+        const result = method(this.#context(), params);
+        reply = result === undefined ? { msg: 'result', id } : { msg: 'result', id, result };
+      } catch (error) {
+        reply = { msg: 'result', id, error: errorOf(error) };
+      }
+    }
+    this.#send(reply);
+    this.#send({ msg: 'updated', methods: [id] });
+  }
+
+  #context(): MethodContext {
+    return {
+      store: this.#world.store,
+      user: this.#user && this.#world.store.tokenOwner(this.#token ?? ''),
+      token: this.#token,
+      ip: this.#ip,
+      setUser: (user, token) => {
+        this.#user = user;
+        this.#token = token;
+      },
+    };
+  }
+
+  #sub(f: Frame): void {
+    const id = f.id;
+    const name = f.name;
+    if (typeof id !== 'string' || typeof name !== 'string') {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+      return;
+    }
+    const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
+    const key = typeof params[0] === 'string' ? params[0] : '';
+    if (name !== 'stream-room-messages') {
+      this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
+      return;
+    }
+    const user = this.#context().user;
+    const room = this.#world.store.anyRoom(key);
+    const allowed =
+      user !== undefined &&
+      (key === '__my_messages__' ||
+        (room !== undefined &&
+          (room.usernames.includes(user.username) ||
+            (room.t === 'c' && this.#world.store.can(user, 'view-c-room', room)))));
+    if (!allowed) {
+      this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', 'Not allowed') });
+      return;
+    }
+    this.#subs.set(id, { id, name, key });
+    this.#send({ msg: 'ready', subs: [id] });
+  }
+
+  /** A message stored, changed or removed: to each stream sub it concerns, as a `changed` frame. */
+  #onMessage(event: MessageEvent): void {
+    if (this.#subs.size === 0 || event.kind === 'removed') return;
+    const user = this.#user;
+    const rid = event.message.rid;
+    for (const sub of this.#subs.values()) {
+      const mine =
+        sub.key === '__my_messages__' && user !== undefined && event.room.usernames.includes(user.username);
+      if (sub.key !== rid && !mine) continue;
+      this.#send({
+        msg: 'changed',
+        collection: sub.name,
+        id: 'id',
+        fields: {
+          eventName: sub.key === '__my_messages__' ? '__my_messages__' : rid,
+          args: [toEjson(event.message)],
+        },
+      });
+    }
+  }
+}

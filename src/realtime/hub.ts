@@ -1,0 +1,70 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+import { WebSocketServer } from 'ws';
+
+import { targetOf } from '../http/target';
+import type { WorldHost } from '../http/target';
+import type { FakeWorld } from '../world';
+import { DdpConnection } from './connection';
+
+/**
+ * The realtime API's door: WebSocket upgrades at `/websocket` (and SockJS's
+ * `/sockjs/<server>/<session>/websocket`), at the root or in a session (`/s/<id>/websocket`),
+ * each a DDP connection on that world. Anything else asking to upgrade is refused.
+ *
+ * Layer: realtime.
+ */
+
+const SOCKJS = /^\/sockjs\/[^/]+\/[^/]+\/websocket$/;
+
+export class RealtimeHub {
+  readonly #host: WorldHost;
+  readonly #wss = new WebSocketServer({ noServer: true });
+  readonly #connections = new Map<DdpConnection, FakeWorld>();
+  #sessions = 0;
+
+  constructor(host: WorldHost) {
+    this.#host = host;
+  }
+
+  /** Serves upgrades on a listening server. */
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.#upgrade(req, socket, head),
+    );
+  }
+
+  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const target = targetOf(this.#host, req.url ?? '/');
+    const world = target.world;
+    if (!world || (target.path !== '/websocket' && !SOCKJS.test(target.path))) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      const forwarded = req.headers['x-real-ip'];
+      const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.socket.remoteAddress ?? '';
+      this.#sessions += 1;
+      const connection = new DdpConnection(world, ws, ip, `session-${this.#sessions}`);
+      this.#connections.set(connection, world);
+      ws.on('close', () => this.#connections.delete(connection));
+    });
+  }
+
+  /** Closes the connections of one world (its session ended). */
+  closeWorld(world: FakeWorld): void {
+    for (const [connection, of] of this.#connections) {
+      if (of !== world) continue;
+      connection.close(1001, 'session ended');
+      this.#connections.delete(connection);
+    }
+  }
+
+  /** Closes every connection (the server stops). */
+  close(): void {
+    for (const connection of this.#connections.keys()) connection.close();
+    this.#connections.clear();
+    this.#wss.close();
+  }
+}

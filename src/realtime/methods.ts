@@ -1,0 +1,159 @@
+import { ApiError } from '../errors';
+import type { Store } from '../store/store';
+import type { User } from '../types';
+import { dateOf, toEjson } from './ejson';
+
+/**
+ * The Meteor methods Rocket.Chat's realtime clients call, each as the server answers it, on the
+ * world's store. A method throws {@link ApiError} (turned into Meteor's error object) or
+ * {@link MeteorError} for the errors only the realtime API has.
+ *
+ * Layer: realtime.
+ */
+
+/** A Meteor.Error as DDP sends it: `{isClientSafe, error, reason, message, errorType}`. */
+export class MeteorError extends Error {
+  override name = 'MeteorError';
+  constructor(
+    readonly error: string | number,
+    readonly reason: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(`${reason} [${String(error)}]`);
+  }
+}
+
+/** What a method runs with: the world's store, and the connection's user (after `login`). */
+export interface MethodContext {
+  readonly store: Store;
+  readonly user: User | undefined;
+  /** the connection's login token, once logged in */
+  readonly token: string | undefined;
+  /** the client's address (the login blocking's key) */
+  readonly ip: string;
+  /** logs the connection in (or out, with undefined) */
+  setUser(user: User | undefined, token: string | undefined): void;
+}
+
+type Method = (context: MethodContext, params: unknown[]) => unknown;
+
+function userOf(context: MethodContext, method: string): User {
+  if (!context.user) throw new MeteorError('error-invalid-user', 'Invalid user', { method });
+  return context.user;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** `login`: a password (plain, or Meteor's SHA-256 digest) for a username or an e-mail, or `resume` with a token. */
+function login(context: MethodContext, params: unknown[]): unknown {
+  const args = record(params[0]);
+  const resume = text(args.resume);
+  if (resume !== undefined) {
+    const user = context.store.tokenOwner(resume);
+    if (!user) throw new MeteorError(403, "You've been logged out by the server. Please log in again.");
+    context.setUser(user, resume);
+    return { id: user._id, token: resume, tokenExpires: expiry(context.store), type: 'resume' };
+  }
+  const who = record(args.user);
+  const password = args.password;
+  const digest = text(record(password).digest);
+  const username = text(who.username) ?? (typeof args.user === 'string' ? args.user : undefined);
+  const email = text(who.email);
+  if (
+    (username === undefined && email === undefined) ||
+    (digest === undefined && typeof password !== 'string')
+  )
+    throw new MeteorError(400, 'Match failed');
+  try {
+    const { user, authToken } = context.store.login({
+      credentials: {
+        ...(email !== undefined ? { email } : { username }),
+        password: typeof password === 'string' ? password : '',
+        ...(digest !== undefined ? { digest } : {}),
+      },
+      typedUsername: username,
+      ip: context.ip,
+    });
+    context.setUser(user, authToken);
+    return { id: user._id, token: authToken, tokenExpires: expiry(context.store), type: 'password' };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'login-failed')
+      throw new MeteorError(403, 'Incorrect password');
+    throw error;
+  }
+}
+
+/** A token's expiry as the server reports it: 90 days on (`Accounts_LoginExpiration`), on the fake clock. */
+function expiry(store: Store): { $date: number } {
+  return { $date: store.clock.nowMs() + 90 * 24 * 3600 * 1000 };
+}
+
+/** The methods, by name. */
+export const METHODS: Readonly<Record<string, Method>> = {
+  login,
+  logout: (context) => {
+    if (context.token !== undefined) context.store.logout(context.token);
+    context.setUser(undefined, undefined);
+    return undefined;
+  },
+  getRoomIdByNameOrId: (context, params) => {
+    userOf(context, 'getRoomIdByNameOrId');
+    const rid = context.store.roomIdOf(text(params[0]) ?? '');
+    if (rid === undefined)
+      throw new MeteorError('error-not-allowed', 'Not allowed', { method: 'getRoomIdByNameOrId' });
+    return rid;
+  },
+  joinRoom: (context, params) => {
+    context.store.joinChannel(userOf(context, 'joinRoom'), text(params[0]) ?? '');
+    return true;
+  },
+  sendMessage: (context, params) => {
+    const user = userOf(context, 'sendMessage');
+    const message = record(params[0]);
+    const sent = context.store.sendMessage(user, {
+      rid: text(message.rid) ?? '',
+      text: text(message.msg) ?? '',
+      ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
+      ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
+      ...(text(message.alias) !== undefined ? { alias: text(message.alias) } : {}),
+      ...(text(message.emoji) !== undefined ? { emoji: text(message.emoji) } : {}),
+      ...(text(message.avatar) !== undefined ? { avatar: text(message.avatar) } : {}),
+      ...(Array.isArray(message.attachments) ? { attachments: message.attachments } : {}),
+    });
+    return toEjson(sent);
+  },
+  loadHistory: (context, params) => {
+    const user = userOf(context, 'loadHistory');
+    const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;
+    const messages = context.store.loadHistory(user, text(params[0]) ?? '', dateOf(params[1]), limit);
+    return { messages: messages.map((m) => toEjson(m)), unreadNotLoaded: 0 };
+  },
+  'subscriptions/get': (context, params) => {
+    const user = userOf(context, 'subscriptions/get');
+    const since = dateOf(params[0]);
+    const { update, remove } = context.store.subscriptionsFor(user, since);
+    return since === undefined ? toEjson(update) : toEjson({ update, remove });
+  },
+  'rooms/get': (context, params) => {
+    const user = userOf(context, 'rooms/get');
+    const since = dateOf(params[0]);
+    const { update, remove } = context.store.roomsFor(user, since);
+    return since === undefined ? toEjson(update) : toEjson({ update, remove });
+  },
+  getUserRoles: (context) => {
+    userOf(context, 'getUserRoles');
+    return context.store.userRoles();
+  },
+  readMessages: (context, params) => {
+    context.store.markRead(userOf(context, 'readMessages'), text(params[0]) ?? '');
+    return undefined;
+  },
+};

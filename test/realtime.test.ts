@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+
+import { WebSocket } from 'ws';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
+
+/** The realtime API: DDP over a WebSocket at /websocket, frame by frame, on the fake's world. */
+
+type Frame = Record<string, unknown>;
+
+/** A raw DDP client: sends frames, and waits for the next frame that matches. */
+class Ddp {
+  readonly frames: Frame[] = [];
+  #waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  #seen = 0;
+  readonly socket: WebSocket;
+
+  constructor(url: string) {
+    this.socket = new WebSocket(url);
+    this.socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as Frame;
+      this.frames.push(frame);
+      this.#waiters = this.#waiters.filter((w) => {
+        if (!w.match(frame)) return true;
+        w.resolve(frame);
+        return false;
+      });
+    });
+  }
+
+  open(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('error', reject);
+    });
+  }
+
+  send(frame: Frame): void {
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  /** The first frame (already received or to come) matching. */
+  next(match: (f: Frame) => boolean): Promise<Frame> {
+    const found = this.frames.slice(this.#seen).find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => this.#waiters.push({ match, resolve }));
+  }
+
+  async connect(): Promise<Frame> {
+    await this.open();
+    this.send({ msg: 'connect', version: '1', support: ['1', 'pre2', 'pre1'] });
+    return this.next((f) => f.msg === 'connected' || f.msg === 'failed');
+  }
+
+  #ids = 0;
+  /** Calls a method; resolves with its `result` frame. */
+  async call(method: string, ...params: unknown[]): Promise<Frame> {
+    this.#ids += 1;
+    const id = String(this.#ids);
+    this.send({ msg: 'method', method, params, id });
+    return this.next((f) => f.msg === 'result' && f.id === id);
+  }
+
+  async sub(name: string, ...params: unknown[]): Promise<Frame> {
+    this.#ids += 1;
+    const id = `s${this.#ids}`;
+    this.send({ msg: 'sub', id, name, params });
+    return this.next(
+      (f) => (f.msg === 'ready' && (f.subs as string[]).includes(id)) || (f.msg === 'nosub' && f.id === id),
+    );
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.socket.readyState === this.socket.CLOSED) resolve();
+      else {
+        this.socket.once('close', () => resolve());
+        this.socket.close();
+      }
+    });
+  }
+}
+
+let fake: FakeServer;
+let ws: string;
+const open: Ddp[] = [];
+
+beforeAll(async () => {
+  fake = createFakeServer({ scenario: WORLD });
+  const url = await fake.start(0);
+  ws = `${url.replace('http', 'ws')}/websocket`;
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  await fake.reset();
+});
+afterAll(() => fake.stop());
+
+async function client(): Promise<Ddp> {
+  const c = new Ddp(ws);
+  open.push(c);
+  const connected = await c.connect();
+  expect(connected).toMatchObject({ msg: 'connected', session: expect.any(String) });
+  return c;
+}
+
+describe('DDP at /websocket', () => {
+  it('greets with server_id, connects, answers pings; an unknown version fails', async () => {
+    const c = new Ddp(ws);
+    open.push(c);
+    await c.open();
+    expect(await c.next(() => true)).toEqual({ server_id: '0' });
+    c.send({ msg: 'connect', version: '1', support: ['1'] });
+    expect(await c.next((f) => f.msg === 'connected')).toEqual({
+      msg: 'connected',
+      session: expect.any(String),
+    });
+    c.send({ msg: 'ping', id: 'p1' });
+    expect(await c.next((f) => f.msg === 'pong')).toEqual({ msg: 'pong', id: 'p1' });
+    const old = new Ddp(ws);
+    open.push(old);
+    await old.open();
+    old.send({ msg: 'connect', version: '0.9' });
+    expect(await old.next((f) => f.msg === 'failed')).toEqual({ msg: 'failed', version: '1' });
+  });
+
+  it('login with the SHA-256 digest, with a plain password, and resume with a REST token; a wrong password is 403', async () => {
+    const c = await client();
+    const digest = createHash('sha256').update('alice-pw').digest('hex');
+    const login = await c.call('login', {
+      user: { username: 'alice' },
+      password: { digest, algorithm: 'sha-256' },
+    });
+    expect(login).toEqual({
+      msg: 'result',
+      id: '1',
+      result: {
+        id: 'aliceUserId000001',
+        token: expect.any(String),
+        tokenExpires: { $date: expect.any(Number) },
+        type: 'password',
+      },
+    });
+    expect(await c.next((f) => f.msg === 'updated')).toEqual({ msg: 'updated', methods: ['1'] });
+    const wrong = await c.call('login', { user: { username: 'alice' }, password: 'nope' });
+    expect(wrong.error).toEqual({
+      isClientSafe: true,
+      error: 403,
+      reason: 'Incorrect password',
+      message: 'Incorrect password [403]',
+      errorType: 'Meteor.Error',
+    });
+    const other = await client();
+    const resumed = await other.call('login', { resume: AS.bob['X-Auth-Token'] });
+    expect(resumed.result).toMatchObject({ id: 'bobUserId00000001', token: 'bob-token', type: 'resume' });
+  });
+
+  it('an unknown method is 404; a method that needs a login says so', async () => {
+    const c = await client();
+    expect((await c.call('nope')).error).toEqual({
+      isClientSafe: true,
+      error: 404,
+      reason: "Method 'nope' not found",
+      message: "Method 'nope' not found [404]",
+      errorType: 'Meteor.Error',
+    });
+    expect((await c.call('getRoomIdByNameOrId', 'general')).error).toMatchObject({
+      error: 'error-invalid-user',
+    });
+  });
+
+  it('a message posted over REST reaches a stream-room-messages subscriber; one sent over DDP is in channels.history', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    expect((await c.call('getRoomIdByNameOrId', 'general')).result).toBe('GENERAL');
+    const ready = await c.sub('stream-room-messages', 'GENERAL', false);
+    expect(ready).toMatchObject({ msg: 'ready' });
+    const posted = await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', text: 'over REST' }),
+    });
+    const { message } = (await posted.json()) as { message: { _id: string; ts: string } };
+    const event = await c.next((f) => f.msg === 'changed');
+    expect(event).toMatchObject({
+      msg: 'changed',
+      collection: 'stream-room-messages',
+      id: 'id',
+      fields: {
+        eventName: 'GENERAL',
+        args: [{ _id: message._id, msg: 'over REST', rid: 'GENERAL', ts: { $date: Date.parse(message.ts) } }],
+      },
+    });
+    const sent = await c.call('sendMessage', { rid: 'GENERAL', msg: 'over DDP' });
+    expect(sent.result).toMatchObject({ msg: 'over DDP', rid: 'GENERAL', u: { username: 'bob' } });
+    const history = await fetch(`${fake.url}/api/v1/channels.history?roomId=GENERAL&count=1`, {
+      headers: AS.alice,
+    });
+    expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe('over DDP');
+  });
+
+  it('loadHistory, subscriptions/get, rooms/get, getUserRoles, readMessages', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    await c.call('sendMessage', { rid: 'GENERAL', msg: 'one' });
+    await c.call('sendMessage', { rid: 'GENERAL', msg: 'two' });
+    const history = await c.call('loadHistory', 'GENERAL', null, 1, null);
+    expect((history.result as { messages: { msg: string }[] }).messages.map((m) => m.msg)).toEqual(['two']);
+    const subs = (await c.call('subscriptions/get')).result as { rid: string }[];
+    expect(subs.map((s) => s.rid)).toEqual(['GENERAL', 'randomRoomId00001', 'privateRoomId0001']);
+    const since = (await c.call('rooms/get', { $date: Date.parse('2999-01-01T00:00:00.000Z') })).result;
+    expect(since).toEqual({ update: [], remove: [] });
+    const roles = (await c.call('getUserRoles')).result as { username: string; roles: string[] }[];
+    expect(roles).toContainEqual({ _id: 'adminUserId000001', roles: ['admin'], username: 'admin' });
+    expect((await c.call('readMessages', 'GENERAL')).error).toBeUndefined();
+  });
+
+  it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    expect(await c.sub('stream-room-messages', 'privateRoomId0001', false)).toMatchObject({ msg: 'nosub' });
+    expect(await c.sub('stream-nope', 'x')).toMatchObject({ msg: 'nosub', error: { error: 404 } });
+  });
+
+  it('a session has its own /s/ID/websocket; its end closes its sockets', async () => {
+    const session = fake.session({ id: 'rt' });
+    const c = new Ddp(`${ws.replace('/websocket', '')}/s/rt/websocket`);
+    open.push(c);
+    expect((await c.connect()).msg).toBe('connected');
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    await c.call('sendMessage', { rid: 'GENERAL', msg: 'in the session' });
+    expect(session.state().messages?.some((m) => m.msg === 'in the session')).toBe(true);
+    expect(fake.state().messages ?? []).toEqual([]);
+    const closed = new Promise<number>((resolve) => c.socket.once('close', (code) => resolve(code)));
+    await session.close();
+    expect(await closed).toBe(1001);
+  });
+
+  it('stop() closes every socket with a close frame', async () => {
+    const other = createFakeServer({ scenario: WORLD });
+    const url = await other.start(0);
+    const c = new Ddp(`${url.replace('http', 'ws')}/websocket`);
+    await c.connect();
+    const closed = new Promise<number>((resolve) => c.socket.once('close', (code) => resolve(code)));
+    await other.stop();
+    expect(await closed).toBe(1001);
+  });
+
+  it('anything else asking to upgrade is a 404', async () => {
+    const c = new WebSocket(`${ws.replace('/websocket', '')}/api/v1/websocket`);
+    c.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) =>
+      c.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      }),
+    );
+    expect(status).toBe(404);
+  });
+});
