@@ -22,6 +22,9 @@ Options:
   --fixtures FILE   scenario file (default: the shipped fixtures/default.json)
   --seed N          overrides the scenario's faker seed
   --lenient         the API document's lenient transitions (same values succeed)
+  --clock MODE      fixed (default: one second per change), running (from the
+                    scenario's clock, with the wall clock) or now (from the wall
+                    clock's now: for realtime clients)
   --profile P       answer as Rocket.Chat 0.49, 5, 6, 7 (default) or 8
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
@@ -52,6 +55,7 @@ interface CliOptions {
   fixtures?: string;
   seed?: number;
   lenient: boolean;
+  clock?: 'fixed' | 'running' | 'now';
   log: boolean;
   command?: string;
   adminToken?: string;
@@ -84,6 +88,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         fixtures: { type: 'string' },
         seed: { type: 'string' },
         lenient: { type: 'boolean' },
+        clock: { type: 'string' },
         log: { type: 'boolean' },
         'admin-token': { type: 'string' },
         'no-admin': { type: 'boolean' },
@@ -113,6 +118,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     fixtures: values.fixtures,
     seed: values.seed === undefined ? undefined : readInteger('--seed', values.seed, 2 ** 32 - 1),
     lenient: values.lenient ?? false,
+    clock: readClock(values.clock),
     log: values.log ?? false,
     command: values.command,
     adminToken: readAdminToken(values['admin-token']),
@@ -125,6 +131,13 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     pact: readPact(values['pact-dir'], values.consumer),
     profile: readProfile(values.profile),
   };
+}
+
+function readClock(raw: string | undefined): 'fixed' | 'running' | 'now' | undefined {
+  if (raw === undefined) return undefined;
+  if (raw !== 'fixed' && raw !== 'running' && raw !== 'now')
+    throw new UsageError(`--clock is one of fixed, running, now, not "${raw}"`);
+  return raw;
 }
 
 function readProfile(raw: string | undefined): ProfileId | undefined {

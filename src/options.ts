@@ -27,6 +27,12 @@ export interface FakeOptions extends WorldSource {
   allowedHosts?: string[];
   /** how many requests each world's journal keeps; the oldest drop first (default 1000) */
   journalSize?: number;
+  /**
+   * how the fake clock moves: `fixed` (default; one second per change, byte-identical runs),
+   * `running` (from the scenario's clock, with the wall clock) or `now` (from the wall clock's now:
+   * for realtime clients, which drop messages older than their own clock)
+   */
+  clock?: 'fixed' | 'running' | 'now';
   /** the Rocket.Chat version to answer as: `0.49`, `5`, `6`, `7` (default) or `8`; wins over the scenario's */
   profile?: ProfileId;
 }

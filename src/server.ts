@@ -154,6 +154,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
   constructor(options: FakeServerOptions = {}) {
     super();
     checkOptionNames(options);
+    if (options.clock !== undefined && !['fixed', 'running', 'now'].includes(options.clock))
+      throw new Error(
+        `[rocketchat-fake] option clock: "fixed", "running" or "now", not ${JSON.stringify(options.clock)}`,
+      );
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
     this.#host = {
@@ -419,6 +423,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   seed: true,
   worldCache: true,
   lenient: true,
+  clock: true,
   bodyLimit: true,
   log: true,
   adminToken: true,

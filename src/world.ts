@@ -22,6 +22,7 @@ import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
 import type { EntityLookup, MessageEvent, StoreOptions } from './store/store';
+import type { ClockMode } from './store/clock';
 import { Store } from './store/store';
 import type {
   Changes,
@@ -82,6 +83,8 @@ export interface WorldOptions {
   keepContract?: boolean;
   /** the server version to answer as (over the scenario's `profile`; default 7) */
   profile?: ProfileId;
+  /** how the fake clock moves: `fixed` (default), `running` or `now` */
+  clock?: ClockMode;
   /** the most entities a scenario loaded into this world may generate (a session's world) */
   maxGenerated?: number;
 }
@@ -142,6 +145,7 @@ export class FakeWorld implements WorldControl {
     return {
       lenient: this.#options.lenient,
       profile: this.profile,
+      clock: this.#options.clock,
       observer: (event) => {
         for (const listener of this.#messageListeners) listener(event);
       },

@@ -1,5 +1,7 @@
 /** The fake clock formats its own ISO times (src/store/clock.ts): exactly what Date gives. */
 import fc from 'fast-check';
+import { createFakeServer } from '../src/server';
+import { WORLD, postAs } from './support/fake';
 
 import { FakeClock, isoOf } from '../src/store/clock';
 
@@ -42,5 +44,51 @@ describe('isoOf', () => {
     expect(clock.next()).toBe('2028-02-29T00:00:00.500Z');
     expect(clock.tick()).toBe('2028-02-29T00:00:00.500Z');
     expect(clock.now()).toBe('2028-02-29T00:00:00.500Z');
+  });
+});
+
+describe('the clock modes: fixed, running, now', () => {
+  it('now: starts at the wall clock and runs with it; each change is later than the one before', async () => {
+    const before = Date.now();
+    const fake = createFakeServer({ scenario: WORLD, clock: 'now' });
+    const start = Date.parse(fake.clock.now());
+    expect(start).toBeGreaterThanOrEqual(before);
+    const first = await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', {
+      roomId: 'GENERAL',
+      text: 'a',
+    });
+    const second = await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', {
+      roomId: 'GENERAL',
+      text: 'b',
+    });
+    const [a, b] = [Date.parse(first.body.message.ts), Date.parse(second.body.message.ts)];
+    expect(a).toBeGreaterThanOrEqual(start);
+    expect(b).toBeGreaterThan(a);
+    expect(b).toBeLessThanOrEqual(Date.now());
+    // a test still moves it, by an offset
+    const moved = Date.parse(fake.clock.now());
+    fake.clock.advance(3_600_000);
+    expect(Date.parse(fake.clock.now())).toBeGreaterThanOrEqual(moved + 3_600_000);
+  });
+
+  it('running: starts at the scenario clock; fixed (the default) moves one second per change', async () => {
+    const running = createFakeServer({ scenario: WORLD, clock: 'running' });
+    const start = Date.parse(running.clock.now());
+    expect(start).toBeGreaterThanOrEqual(Date.parse('2026-01-01T00:00:00.000Z'));
+    const posted = await postAs(running.app, 'alice', '/api/v1/chat.postMessage', {
+      roomId: 'GENERAL',
+      text: 'a',
+    });
+    expect(Date.parse(posted.body.message.ts)).toBeGreaterThan(start);
+    const fixed = createFakeServer({ scenario: WORLD });
+    const again = await postAs(fixed.app, 'alice', '/api/v1/chat.postMessage', {
+      roomId: 'GENERAL',
+      text: 'a',
+    });
+    expect(again.body.message.ts).toBe('2026-01-01T00:00:01.000Z');
+  });
+
+  it('an unknown mode is refused by name', () => {
+    expect(() => createFakeServer({ scenario: WORLD, clock: 'wall' as never })).toThrow(/clock/);
   });
 });

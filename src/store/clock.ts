@@ -1,6 +1,10 @@
 /**
- * The fake clock: it starts at the scenario's `clock` and moves only when the state changes
- * (one second per change) or when a test sets or advances it.
+ * The fake clock. `fixed` (the default): it starts at the scenario's `clock` and moves only when
+ * the state changes (one second per change) or when a test sets or advances it, so runs are
+ * byte-identical. `running`: it starts at the scenario's `clock` and runs with the wall clock.
+ * `now`: it starts at the wall clock's now and runs with it: what realtime clients need, which
+ * compare a message's `ts` with their own clock. In the running modes a change still moves it by
+ * at least a millisecond, and a test may still set or advance it (by an offset).
  */
 import { ApiError } from '../errors';
 
@@ -42,18 +46,35 @@ export function isoOf(ms: number): string {
   return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${msText}Z`;
 }
 
+/** How the fake clock moves (see {@link FakeClock}). */
+export type ClockMode = 'fixed' | 'running' | 'now';
+
 export class FakeClock {
   #ms: number;
+  /** in the running modes: the wall clock's ms when `#ms` was last read from it */
+  #wall: number | undefined;
   /** `now()` for `#nowMs`: a change and its journal entry read the same time */
   #nowIso = '';
   #nowMs = Number.NaN;
 
-  constructor(startIso: string) {
-    this.#ms = Date.parse(startIso);
+  constructor(startIso: string, mode: ClockMode = 'fixed') {
+    this.#ms = mode === 'now' ? Date.now() : Date.parse(startIso);
+    this.#wall = mode === 'fixed' ? undefined : Date.now();
+  }
+
+  /** In the running modes, catches up with the wall clock (never backwards). */
+  #run(): void {
+    if (this.#wall === undefined) return;
+    const wall = Date.now();
+    if (wall > this.#wall) {
+      this.#ms += wall - this.#wall;
+      this.#wall = wall;
+    }
   }
 
   /** The current time, ISO 8601 UTC with milliseconds. */
   now(): string {
+    this.#run();
     if (this.#nowMs !== this.#ms) {
       this.#nowIso = isoOf(this.#ms);
       this.#nowMs = this.#ms;
@@ -63,17 +84,25 @@ export class FakeClock {
 
   /** The current time in epoch milliseconds. */
   nowMs(): number {
+    this.#run();
     return this.#ms;
   }
 
   /** The stamp the next change of state will carry, without moving the clock. */
   next(): string {
-    return isoOf(this.#ms + 1000);
+    this.#run();
+    return isoOf(this.#ms + (this.#wall === undefined ? 1000 : 1));
   }
 
   /** Advances one second for a change of state and returns the new time, the change's stamp. */
   tick(): string {
-    this.#ms += 1000;
+    if (this.#wall === undefined) this.#ms += 1000;
+    else {
+      // running: the wall clock's time, and at least a millisecond after the last change
+      const before = this.#ms;
+      this.#run();
+      if (this.#ms <= before) this.#ms = before + 1;
+    }
     return this.now();
   }
 
@@ -84,6 +113,7 @@ export class FakeClock {
 
   /** Moves the clock forward (or back) by `ms`. */
   advance(ms: number): void {
+    this.#run();
     this.#moveTo(this.#ms + ms);
   }
 
@@ -94,5 +124,6 @@ export class FakeClock {
       });
     }
     this.#ms = ms;
+    if (this.#wall !== undefined) this.#wall = Date.now();
   }
 }

@@ -28,6 +28,7 @@ import type {
 import type { Baseline } from './baseline';
 import { userKeysOf } from './baseline';
 import { FakeClock } from './clock';
+import type { ClockMode } from './clock';
 import { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS, LoginGuard } from './login-guard';
 import type { Block, BlockAlgorithm } from './login-guard';
@@ -100,6 +101,8 @@ export interface StoreOptions {
   observer?: (event: MessageEvent) => void;
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
+  /** how the clock moves (src/store/clock.ts): `fixed` (default), `running` or `now` */
+  clock?: ClockMode;
   /** the server version whose rules apply (the era tables here and in src/operations); default profile 7 */
   profile?: Profile;
 }
@@ -281,7 +284,7 @@ export class Store {
   /** Starts from a baseline: layers over its indexes and shares its (frozen) entities, copying nothing. */
   constructor(baseline: Baseline, options: StoreOptions = {}) {
     this.#baseline = baseline;
-    this.clock = new FakeClock(baseline.world.clock);
+    this.clock = new FakeClock(baseline.world.clock, options.clock);
     this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
     this.#observer = options.observer;
