@@ -107,16 +107,16 @@ async function client(): Promise<Ddp> {
 }
 
 describe('DDP at /websocket', () => {
-  it('greets with server_id, connects, answers pings; an unknown version fails', async () => {
+  it('connects (no server_id greeting: Meteor 3 sends none), answers pings; an unknown version fails', async () => {
     const c = new Ddp(ws);
     open.push(c);
     await c.open();
-    expect(await c.next(() => true)).toEqual({ server_id: '0' });
     c.send({ msg: 'connect', version: '1', support: ['1'] });
     expect(await c.next((f) => f.msg === 'connected')).toEqual({
       msg: 'connected',
       session: expect.any(String),
     });
+    expect(c.frames[0]?.msg).toBe('connected');
     c.send({ msg: 'ping', id: 'p1' });
     expect(await c.next((f) => f.msg === 'pong')).toEqual({ msg: 'pong', id: 'p1' });
     const old = new Ddp(ws);
@@ -126,7 +126,7 @@ describe('DDP at /websocket', () => {
     expect(await old.next((f) => f.msg === 'failed')).toEqual({ msg: 'failed', version: '1' });
   });
 
-  it('login with the SHA-256 digest, with a plain password, and resume with a REST token; a wrong password is 403', async () => {
+  it('login with the SHA-256 digest, and resume with a REST token; a wrong password is 403', async () => {
     const c = await client();
     const digest = createHash('sha256').update('alice-pw').digest('hex');
     const login = await c.call('login', {
@@ -143,29 +143,40 @@ describe('DDP at /websocket', () => {
         type: 'password',
       },
     });
-    expect(await c.next((f) => f.msg === 'updated')).toEqual({ msg: 'updated', methods: ['1'] });
+    // the write fence's `updated` comes before the result
+    expect(c.frames.filter((f) => f.msg === 'updated' || f.id === '1').map((f) => f.msg)).toEqual([
+      'updated',
+      'result',
+    ]);
     const wrong = await c.call('login', { user: { username: 'alice' }, password: 'nope' });
     expect(wrong.error).toEqual({
       isClientSafe: true,
       error: 403,
-      reason: 'Incorrect password',
-      message: 'Incorrect password [403]',
+      reason: 'Something went wrong. Please check your credentials.',
+      message: 'Something went wrong. Please check your credentials. [403]',
       errorType: 'Meteor.Error',
     });
+    const plain = await c.call('login', { user: { username: 'bob' }, password: 'bob-pw' });
+    expect(plain.result).toMatchObject({ id: 'bobUserId00000001', type: 'password' });
     const other = await client();
     const resumed = await other.call('login', { resume: AS.bob['X-Auth-Token'] });
     expect(resumed.result).toMatchObject({ id: 'bobUserId00000001', token: 'bob-token', type: 'resume' });
   });
 
-  it('an unknown method is 404; a method that needs a login says so', async () => {
+  it('an unknown method is 404 (its result before updated); a method that needs a login says so', async () => {
     const c = await client();
-    expect((await c.call('nope')).error).toEqual({
+    const unknown = await c.call('nope');
+    expect(unknown.error).toEqual({
       isClientSafe: true,
       error: 404,
       reason: "Method 'nope' not found",
       message: "Method 'nope' not found [404]",
       errorType: 'Meteor.Error',
     });
+    expect(c.frames.filter((f) => f.msg === 'updated' || f.id === '1').map((f) => f.msg)).toEqual([
+      'result',
+      'updated',
+    ]);
     expect((await c.call('getRoomIdByNameOrId', 'general')).error).toMatchObject({
       error: 'error-invalid-user',
     });
@@ -201,7 +212,33 @@ describe('DDP at /websocket', () => {
     expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe('over DDP');
   });
 
-  it('loadHistory, subscriptions/get, rooms/get, getUserRoles, readMessages', async () => {
+  it('__my_messages__: every room the user may see, with who is in it; useCollection sends the document first', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.robot['X-Auth-Token'] });
+    expect(await c.sub('meteor.loginServiceConfiguration')).toMatchObject({ msg: 'ready' });
+    const ready = await c.sub('stream-room-messages', '__my_messages__', true);
+    const added = c.frames.find((f) => f.msg === 'added');
+    expect(added).toEqual({
+      msg: 'added',
+      collection: 'stream-room-messages',
+      id: 'id',
+      fields: { eventName: '__my_messages__' },
+    });
+    expect(c.frames.indexOf(added as Frame)).toBeLessThan(c.frames.indexOf(ready));
+    await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', text: 'for everyone' }),
+    });
+    const event = await c.next((f) => f.msg === 'changed');
+    expect((event.fields as { args: unknown[] }).args[1]).toEqual({
+      roomParticipant: false,
+      roomType: 'c',
+      roomName: 'general',
+    });
+  });
+
+  it('loadHistory, subscriptions/get, rooms/get, readMessages; getUserRoles is gone from 8.0', async () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });
     await c.call('sendMessage', { rid: 'GENERAL', msg: 'one' });
@@ -212,15 +249,35 @@ describe('DDP at /websocket', () => {
     expect(subs.map((s) => s.rid)).toEqual(['GENERAL', 'randomRoomId00001', 'privateRoomId0001']);
     const since = (await c.call('rooms/get', { $date: Date.parse('2999-01-01T00:00:00.000Z') })).result;
     expect(since).toEqual({ update: [], remove: [] });
+    expect((await c.call('readMessages', 'GENERAL')).error).toBeUndefined();
+    expect((await c.call('getUserRoles')).error).toMatchObject({ error: 404 });
+  });
+
+  it('getUserRoles answers on 7.x; loadHistory of a room the user may not read is false', async () => {
+    const seven = createFakeServer({ scenario: WORLD, profile: '7.10' });
+    const url = await seven.start(0);
+    const c = new Ddp(`${url.replace('http', 'ws')}/websocket`);
+    await c.connect();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
     const roles = (await c.call('getUserRoles')).result as { username: string; roles: string[] }[];
     expect(roles).toContainEqual({ _id: 'adminUserId000001', roles: ['admin'], username: 'admin' });
-    expect((await c.call('readMessages', 'GENERAL')).error).toBeUndefined();
+    expect(await c.call('loadHistory', 'privateRoomId0001', null, 1, null)).toMatchObject({ result: false });
+    await seven.stop();
   });
 
   it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
     const c = await client();
     await c.call('login', { resume: AS.bob['X-Auth-Token'] });
-    expect(await c.sub('stream-room-messages', 'privateRoomId0001', false)).toMatchObject({ msg: 'nosub' });
+    expect(await c.sub('stream-room-messages', 'privateRoomId0001', false)).toEqual({
+      msg: 'nosub',
+      id: expect.any(String),
+      error: {
+        isClientSafe: true,
+        error: 'not-allowed',
+        message: '[not-allowed]',
+        errorType: 'Meteor.Error',
+      },
+    });
     expect(await c.sub('stream-nope', 'x')).toMatchObject({ msg: 'nosub', error: { error: 404 } });
   });
 

@@ -5,7 +5,7 @@ import type { MessageEvent } from '../store/store';
 import type { User } from '../types';
 import type { FakeWorld } from '../world';
 import { toEjson } from './ejson';
-import { METHODS, MeteorError } from './methods';
+import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
 
 /**
@@ -23,14 +23,18 @@ const VERSIONS = ['1', 'pre2', 'pre1'];
 type Frame = Record<string, unknown>;
 
 /** A Meteor error as a DDP frame carries it. */
-function meteorError(error: string | number, reason: string, details?: Record<string, unknown>): Frame {
+function meteorError(
+  error: string | number,
+  reason: string | undefined,
+  details?: Record<string, unknown>,
+): Frame {
   return {
     isClientSafe: true,
     error,
-    reason,
-    message: `${reason} [${String(error)}]`,
-    errorType: 'Meteor.Error',
+    ...(reason !== undefined ? { reason } : {}),
     ...(details ? { details } : {}),
+    message: reason !== undefined ? `${reason} [${String(error)}]` : `[${String(error)}]`,
+    errorType: 'Meteor.Error',
   };
 }
 
@@ -79,8 +83,6 @@ export class DdpConnection {
     socket.on('message', (data) => this.#receive(String(data)));
     socket.on('close', () => this.#unwatch());
     socket.on('error', () => socket.terminate());
-    // Meteor's first frame, before the client's `connect`
-    this.#send({ server_id: '0' });
   }
 
   /** Ends the connection (the server stops, the session ends): a close frame, then the socket. */
@@ -153,18 +155,22 @@ export class DdpConnection {
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
     const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
-    let reply: Frame;
-    if (!method) reply = { msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) };
-    else {
-      try {
-        const result = method(this.#context(), params);
-        reply = result === undefined ? { msg: 'result', id } : { msg: 'result', id, result };
-      } catch (error) {
-        reply = { msg: 'result', id, error: errorOf(error) };
-      }
+    if (!method || !methodServed(name, this.#world)) {
+      // an unknown method: its result first (Meteor answers before its write fence)
+      this.#send({ msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) });
+      this.#send({ msg: 'updated', methods: [id] });
+      return;
     }
-    this.#send(reply);
+    let reply: Frame;
+    try {
+      const result = method(this.#context(), params);
+      reply = result === undefined ? { msg: 'result', id } : { msg: 'result', id, result };
+    } catch (error) {
+      reply = { msg: 'result', id, error: errorOf(error) };
+    }
+    // Meteor: the write fence's `updated`, then the result
     this.#send({ msg: 'updated', methods: [id] });
+    this.#send(reply);
   }
 
   #context(): MethodContext {
@@ -189,6 +195,11 @@ export class DdpConnection {
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
     const key = typeof params[0] === 'string' ? params[0] : '';
+    // asteroid (the 0.x SDK) subscribes to the login services on every connect: nothing to send
+    if (name === 'meteor.loginServiceConfiguration') {
+      this.#send({ msg: 'ready', subs: [id] });
+      return;
+    }
     if (name !== 'stream-room-messages') {
       this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
       return;
@@ -202,10 +213,18 @@ export class DdpConnection {
           (room.usernames.includes(user.username) ||
             (room.t === 'c' && this.#world.store.can(user, 'view-c-room', room)))));
     if (!allowed) {
-      this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', 'Not allowed') });
+      this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', undefined) });
       return;
     }
     this.#subs.set(id, { id, name, key });
+    // with `useCollection` (`[key, true]`, `[key, {useCollection: true}]`) the stream's document first
+    const options = params[1];
+    const useCollection =
+      options === true ||
+      (typeof options === 'object' &&
+        options !== null &&
+        (options as { useCollection?: unknown }).useCollection === true);
+    if (useCollection) this.#send({ msg: 'added', collection: name, id: 'id', fields: { eventName: key } });
     this.#send({ msg: 'ready', subs: [id] });
   }
 
@@ -214,19 +233,25 @@ export class DdpConnection {
     if (this.#subs.size === 0 || event.kind === 'removed') return;
     const user = this.#user;
     const rid = event.message.rid;
+    const store = this.#world.store;
+    const participant = user !== undefined && event.room.usernames.includes(user.username);
     for (const sub of this.#subs.values()) {
-      const mine =
-        sub.key === '__my_messages__' && user !== undefined && event.room.usernames.includes(user.username);
-      if (sub.key !== rid && !mine) continue;
-      this.#send({
-        msg: 'changed',
-        collection: sub.name,
-        id: 'id',
-        fields: {
-          eventName: sub.key === '__my_messages__' ? '__my_messages__' : rid,
-          args: [toEjson(event.message)],
-        },
-      });
+      if (sub.key === rid) {
+        const fields = { eventName: rid, args: [toEjson(event.message)] };
+        this.#send({ msg: 'changed', collection: sub.name, id: 'id', fields });
+        continue;
+      }
+      if (sub.key !== '__my_messages__' || user === undefined) continue;
+      // every room the user may see: its own, and public channels it has not joined
+      const { room } = event;
+      if (!participant && !(room.t === 'c' && store.can(user, 'view-c-room', room))) continue;
+      const about = {
+        roomParticipant: participant,
+        roomType: room.t,
+        ...(room.t !== 'd' ? { roomName: room.name } : {}),
+      };
+      const fields = { eventName: '__my_messages__', args: [toEjson(event.message), about] };
+      this.#send({ msg: 'changed', collection: sub.name, id: 'id', fields });
     }
   }
 }

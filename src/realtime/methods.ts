@@ -1,4 +1,6 @@
 import { ApiError } from '../errors';
+import { byEra } from '../eras';
+import type { FakeWorld } from '../world';
 import type { Store } from '../store/store';
 import type { User } from '../types';
 import { dateOf, toEjson } from './ejson';
@@ -86,7 +88,8 @@ function login(context: MethodContext, params: unknown[]): unknown {
     return { id: user._id, token: authToken, tokenExpires: expiry(context.store), type: 'password' };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'login-failed')
-      throw new MeteorError(403, 'Incorrect password');
+      // Meteor 3's accounts answer every wrong credential alike (Rocket.Chat 7/8 run on it)
+      throw new MeteorError(403, 'Something went wrong. Please check your credentials.');
     throw error;
   }
 }
@@ -133,8 +136,14 @@ export const METHODS: Readonly<Record<string, Method>> = {
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
     const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;
-    const messages = context.store.loadHistory(user, text(params[0]) ?? '', dateOf(params[1]), limit);
-    return { messages: messages.map((m) => toEjson(m)), unreadNotLoaded: 0 };
+    try {
+      const messages = context.store.loadHistory(user, text(params[0]) ?? '', dateOf(params[1]), limit);
+      return { messages: messages.map((m) => toEjson(m)), unreadNotLoaded: 0 };
+    } catch (error) {
+      // a room the user may not read: `false`, not an error
+      if (error instanceof ApiError && error.code === 'room-forbidden') return false;
+      throw error;
+    }
   },
   'subscriptions/get': (context, params) => {
     const user = userOf(context, 'subscriptions/get');
@@ -157,3 +166,11 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return undefined;
   },
 };
+
+/** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */
+const GET_USER_ROLES = { '0.49': true, '8': false };
+
+/** Whether the world's release line serves a method it knows. */
+export function methodServed(name: string, world: FakeWorld): boolean {
+  return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
+}
