@@ -265,6 +265,56 @@ describe('DDP at /websocket', () => {
     await seven.stop();
   });
 
+  it('stream-notify-user: rooms-changed and subscriptions-changed for the user alone; setReadOnly reaches them', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    expect(await c.sub('stream-notify-user', 'bobUserId00000001/rooms-changed', false)).toMatchObject({
+      msg: 'ready',
+    });
+    await c.sub('stream-notify-user', 'bobUserId00000001/subscriptions-changed', false);
+    expect(await c.sub('stream-notify-user', 'aliceUserId000001/rooms-changed', false)).toMatchObject({
+      msg: 'nosub',
+      error: { error: 'not-allowed' },
+    });
+    await fetch(`${fake.url}/api/v1/channels.setReadOnly`, {
+      method: 'POST',
+      headers: { ...AS.admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', readOnly: true }),
+    });
+    const room = await c.next(
+      (f) => f.msg === 'changed' && (f.fields as { eventName: string }).eventName.endsWith('/rooms-changed'),
+    );
+    expect(room.fields).toMatchObject({
+      eventName: 'bobUserId00000001/rooms-changed',
+      args: ['updated', { _id: 'GENERAL', ro: true, _updatedAt: { $date: expect.any(Number) } }],
+    });
+    const sub = await c.next(
+      (f) =>
+        f.msg === 'changed' &&
+        (f.fields as { eventName: string }).eventName.endsWith('/subscriptions-changed'),
+    );
+    expect(sub.fields).toMatchObject({ args: ['updated', { rid: 'GENERAL', u: { username: 'bob' } }] });
+  });
+
+  it('stream-notify-room: <rid>/deleteMessage when a message is deleted', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    expect(await c.sub('stream-notify-room', 'GENERAL/deleteMessage', false)).toMatchObject({ msg: 'ready' });
+    const sent = (await c.call('sendMessage', { rid: 'GENERAL', msg: 'oops' })).result as { _id: string };
+    await fetch(`${fake.url}/api/v1/chat.delete`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', msgId: sent._id }),
+    });
+    const event = await c.next((f) => f.msg === 'changed');
+    expect(event).toEqual({
+      msg: 'changed',
+      collection: 'stream-notify-room',
+      id: 'id',
+      fields: { eventName: 'GENERAL/deleteMessage', args: [{ _id: sent._id }] },
+    });
+  });
+
   it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
     const c = await client();
     await c.call('login', { resume: AS.bob['X-Auth-Token'] });

@@ -2,7 +2,8 @@ import type { WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
 import type { MessageEvent } from '../store/store';
-import type { User } from '../types';
+import type { AnyRoom, User } from '../types';
+import { roomView } from '../store/views';
 import type { FakeWorld } from '../world';
 import { toEjson } from './ejson';
 import { METHODS, MeteorError, methodServed } from './methods';
@@ -16,6 +17,14 @@ import type { MethodContext } from './methods';
  *
  * Layer: realtime.
  */
+
+/** The streams a client may follow. */
+const STREAMS = new Set(['stream-room-messages', 'stream-notify-room', 'stream-notify-user']);
+
+/** A room as the notify streams send it: without what no response carries (a join code). */
+function roomOf(room: AnyRoom): unknown {
+  return room.t === 'd' ? room : roomView(room);
+}
 
 /** DDP versions the server speaks (Meteor's list). */
 const VERSIONS = ['1', 'pre2', 'pre1'];
@@ -200,19 +209,12 @@ export class DdpConnection {
       this.#send({ msg: 'ready', subs: [id] });
       return;
     }
-    if (name !== 'stream-room-messages') {
+    const user = this.#context().user;
+    if (!STREAMS.has(name)) {
       this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
       return;
     }
-    const user = this.#context().user;
-    const room = this.#world.store.anyRoom(key);
-    const allowed =
-      user !== undefined &&
-      (key === '__my_messages__' ||
-        (room !== undefined &&
-          (room.usernames.includes(user.username) ||
-            (room.t === 'c' && this.#world.store.can(user, 'view-c-room', room)))));
-    if (!allowed) {
+    if (!user || !this.#mayRead(user, name, key)) {
       this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', undefined) });
       return;
     }
@@ -228,17 +230,47 @@ export class DdpConnection {
     this.#send({ msg: 'ready', subs: [id] });
   }
 
+  /**
+   * Who may follow what: a room's messages and events (`<rid>`, `<rid>/<event>`) in a room the
+   * user may see; `__my_messages__` anyone logged in; the user's own `<uid>/<event>` only.
+   */
+  #mayRead(user: User, name: string, key: string): boolean {
+    if (name === 'stream-notify-user') return key.split('/')[0] === user._id;
+    if (name === 'stream-room-messages' && key === '__my_messages__') return true;
+    const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
+    const room = this.#world.store.anyRoom(rid);
+    return (
+      room !== undefined &&
+      (room.usernames.includes(user.username) ||
+        (room.t === 'c' && this.#world.store.can(user, 'view-c-room', room)))
+    );
+  }
+
   /** A message stored, changed or removed: to each stream sub it concerns, as a `changed` frame. */
   #onMessage(event: MessageEvent): void {
-    if (this.#subs.size === 0 || event.kind === 'removed') return;
+    if (this.#subs.size === 0) return;
     const user = this.#user;
     const rid = event.message.rid;
     const store = this.#world.store;
     const participant = user !== undefined && event.room.usernames.includes(user.username);
     for (const sub of this.#subs.values()) {
+      if (sub.name === 'stream-notify-room') {
+        if (event.kind === 'removed' && sub.key === `${rid}/deleteMessage`)
+          this.#changed(sub, [{ _id: event.message._id }]);
+        continue;
+      }
+      if (sub.name === 'stream-notify-user') {
+        if (!user || !participant || event.kind === 'removed') continue;
+        if (sub.key === `${user._id}/rooms-changed`) this.#changed(sub, ['updated', roomOf(event.room)]);
+        if (sub.key === `${user._id}/subscriptions-changed`) {
+          const subscription = store.subscriptionFor(user, rid);
+          if (subscription) this.#changed(sub, ['updated', subscription]);
+        }
+        continue;
+      }
+      if (event.kind === 'removed') continue;
       if (sub.key === rid) {
-        const fields = { eventName: rid, args: [toEjson(event.message)] };
-        this.#send({ msg: 'changed', collection: sub.name, id: 'id', fields });
+        this.#changed(sub, [event.message]);
         continue;
       }
       if (sub.key !== '__my_messages__' || user === undefined) continue;
@@ -250,8 +282,17 @@ export class DdpConnection {
         roomType: room.t,
         ...(room.t !== 'd' ? { roomName: room.name } : {}),
       };
-      const fields = { eventName: '__my_messages__', args: [toEjson(event.message), about] };
-      this.#send({ msg: 'changed', collection: sub.name, id: 'id', fields });
+      this.#changed(sub, [event.message, about]);
     }
+  }
+
+  /** One stream event: `changed` of the stream's document, its event name and arguments in EJSON. */
+  #changed(sub: StreamSub, args: unknown[]): void {
+    this.#send({
+      msg: 'changed',
+      collection: sub.name,
+      id: 'id',
+      fields: { eventName: sub.key, args: toEjson(args) },
+    });
   }
 }
