@@ -27,7 +27,10 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
   it('connects, logs in with its digest, follows a room, receives a message posted over REST, sends one', async () => {
     const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
     await driver.connect();
-    const login = (await driver.login({ username: 'bob', password: 'bob-pw' } as never)) as unknown as {
+    const login = (await driver.login(
+      { username: 'bob', password: 'bob-pw' } as never,
+      undefined,
+    )) as unknown as {
       id: string;
     };
     expect(login.id).toBe('bobUserId00000001');
