@@ -111,6 +111,8 @@ export class FakeWorld implements WorldControl {
   readonly #limiter: RateLimiter;
   /** outgoing webhooks' deliveries */
   readonly #deliveries: Deliveries;
+  /** who is told of a reset or a load (the realtime API's sockets) */
+  readonly #resetListeners = new Set<() => void>();
   /** who follows the messages (the realtime API's streams) */
   readonly #messageListeners = new Set<(event: MessageEvent) => void>();
   /** who listens to this world's events (`GET /__admin/events`) */
@@ -150,6 +152,27 @@ export class FakeWorld implements WorldControl {
         for (const listener of this.#messageListeners) listener(event);
       },
     };
+  }
+
+  /** Is told when the world goes back to its baseline (a reset, a load). Returns the function that stops. */
+  onReset(listener: () => void): () => void {
+    this.#resetListeners.add(listener);
+    return () => this.#resetListeners.delete(listener);
+  }
+
+  /**
+   * Journals one realtime (DDP) frame, in or out: `DDP /websocket`, `query.direction`, the frame
+   * as the body (passwords, tokens and resume tokens hidden), status 101, the socket's user.
+   */
+  recordFrame(direction: 'in' | 'out', frame: unknown, user: string | null): void {
+    this.recordRequest({
+      method: 'DDP',
+      path: '/websocket',
+      query: { direction },
+      body: redactSecrets(redactBody(frame)),
+      status: 101,
+      user,
+    });
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
@@ -213,6 +236,7 @@ export class FakeWorld implements WorldControl {
   }
 
   #reset(): void {
+    for (const listener of [...this.#resetListeners]) listener();
     this.#keepContract();
     this.#store = new Store(this.#baseline, this.#storeOptions());
     this.#journal.clear();

@@ -315,6 +315,55 @@ describe('DDP at /websocket', () => {
     });
   });
 
+  it('the journal holds each frame in and out, in the order they crossed the wire; secrets hidden', async () => {
+    fake.clearRequests();
+    const c = await client();
+    await c.call('login', { user: { username: 'bob' }, password: 'bob-pw' });
+    await c.sub('stream-room-messages', 'GENERAL', false);
+    await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', text: 'journaled' }),
+    });
+    await c.next((f) => f.msg === 'changed');
+    await c.call('sendMessage', { rid: 'GENERAL', msg: 'journaled too' });
+    await fetch(`${fake.url}/api/v1/channels.history?roomId=GENERAL&count=1`, { headers: AS.alice });
+    const entries = fake.requests();
+    const line = (e: (typeof entries)[number]): string =>
+      e.method === 'DDP'
+        ? `DDP ${(e.query as { direction: string }).direction} ${String((e.body as Frame).msg ?? '')}`
+        : `${e.method} ${e.path}`;
+    expect(entries.map(line)).toEqual([
+      'DDP in connect',
+      'DDP out connected',
+      'DDP in method',
+      'DDP out updated',
+      'DDP out result',
+      'DDP in sub',
+      'DDP out ready',
+      // the frame left before the REST answer did
+      'DDP out changed',
+      'POST /api/v1/chat.postMessage',
+      'DDP in method',
+      'DDP out changed',
+      'DDP out updated',
+      'DDP out result',
+      'GET /api/v1/channels.history',
+    ]);
+    const login = entries[2]?.body as { params: { password: unknown }[] };
+    expect(login.params[0]?.password).toBe('[redacted]');
+    const result = entries[4]?.body as { result: { token: string } };
+    expect(result.result.token).toBe('[redacted]');
+    expect(entries[4]?.user).toBe('bob');
+  });
+
+  it('a reset closes the sockets (1012): clients connect again to the world as it now is', async () => {
+    const c = await client();
+    const closed = new Promise<number>((resolve) => c.socket.once('close', (code) => resolve(code)));
+    await fake.reset();
+    expect(await closed).toBe(1012);
+  });
+
   it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
     const c = await client();
     await c.call('login', { resume: AS.bob['X-Auth-Token'] });

@@ -314,7 +314,9 @@ export function redactSecrets(value: unknown, placeholder = '[redacted]'): unkno
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,
-      /token|password/i.test(k) && typeof v === 'string' ? placeholder : redactSecrets(v, placeholder),
+      /token|password|^resume$/i.test(k) && typeof v === 'string'
+        ? placeholder
+        : redactSecrets(v, placeholder),
     ]),
   );
 }

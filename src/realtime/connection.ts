@@ -88,7 +88,14 @@ export class DdpConnection {
     this.#socket = socket;
     this.#ip = ip;
     this.#session = session;
-    this.#unwatch = world.watchMessages((event) => this.#onMessage(event));
+    const unwatch = world.watchMessages((event) => this.#onMessage(event));
+    // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
+    // their clients connect again to the world as it now is
+    const unreset = world.onReset(() => this.close(1012, 'world reset'));
+    this.#unwatch = () => {
+      unwatch();
+      unreset();
+    };
     socket.on('message', (data) => this.#receive(String(data)));
     socket.on('close', () => this.#unwatch());
     socket.on('error', () => socket.terminate());
@@ -101,7 +108,9 @@ export class DdpConnection {
   }
 
   #send(frame: Frame): void {
-    if (this.#socket.readyState === this.#socket.OPEN) this.#socket.send(JSON.stringify(frame));
+    if (this.#socket.readyState !== this.#socket.OPEN) return;
+    this.#socket.send(JSON.stringify(frame));
+    this.#world.recordFrame('out', frame, this.#user?.username ?? null);
   }
 
   #receive(text: string): void {
@@ -117,6 +126,7 @@ export class DdpConnection {
       return;
     }
     const f = frame as Frame;
+    this.#world.recordFrame('in', f, this.#user?.username ?? null);
     if (!this.#connected && f.msg !== 'connect' && f.msg !== 'ping') {
       this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
       return;
