@@ -108,6 +108,18 @@ describe('the packed package, as a consumer installs it', () => {
     expect(output).not.toMatch(/open handle/i);
   });
 
+  it('runs the README realtime recipe (a DDP bot answering ping) in the same project', () => {
+    const dir = join(cjs, 'realtime');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'realtime.test.ts'), recipe('realtime'));
+    const jestBin = join(MODULES, 'jest', 'bin', 'jest.js');
+    const output = ok(
+      run(process.execPath, [jestBin, '--ci', '--detectOpenHandles', '--rootDir', cjs, 'realtime/'], cjs),
+    );
+    expect(output).toMatch(/Tests:\s+1 passed, 1 total/);
+    expect(output).not.toMatch(/open handle/i);
+  });
+
   it('one shared server for 20 test files on 4 workers: each file has its own session (twice)', () => {
     const dir = join(cjs, 'shared');
     mkdirSync(dir);
