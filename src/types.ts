@@ -312,6 +312,8 @@ export interface FaultFields {
   delayMs?: FaultDelay;
   drop?: true;
   partial?: true;
+  /** a realtime socket (`/websocket`) is accepted, then closed with this code (1000-1003, 1007-1014, 3000-4999) */
+  closeCode?: number;
 }
 
 /** A fault as given: see the README's fault reference. */

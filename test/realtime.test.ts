@@ -364,6 +364,36 @@ describe('DDP at /websocket', () => {
     expect(await closed).toBe(1012);
   });
 
+  it('faults act on the handshake: a close code, a status, a drop; a closeCode fault leaves HTTP alone', async () => {
+    fake.fault({ path: '/websocket', closeCode: 4000, times: 1 });
+    // an HTTP request matching the path passes a closeCode fault by
+    expect((await fetch(`${fake.url}/api/v1/me`, { headers: AS.alice })).status).toBe(200);
+    const closing = new WebSocket(ws);
+    expect(await new Promise<number>((resolve) => closing.once('close', (code) => resolve(code)))).toBe(4000);
+    fake.fault({ path: '/websocket', status: 503, body: { error: 'down' }, times: 1 });
+    const refused = new WebSocket(ws);
+    refused.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) =>
+      refused.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      }),
+    );
+    expect(status).toBe(503);
+    fake.fault({ path: '/websocket', drop: true, times: 1 });
+    const dropped = new WebSocket(ws);
+    expect(await new Promise<string>((resolve) => dropped.once('error', (e) => resolve(e.message)))).toMatch(
+      /socket hang up|ECONNRESET/,
+    );
+    // the faults are spent: the next socket connects
+    const c = await client();
+    expect(c.frames[0]?.msg).toBe('connected');
+  });
+
+  it('an invalid closeCode is refused by name', () => {
+    expect(() => fake.fault({ path: '/websocket', closeCode: 1006 })).toThrow(/closeCode/);
+  });
+
   it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
     const c = await client();
     await c.call('login', { resume: AS.bob['X-Auth-Token'] });

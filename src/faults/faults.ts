@@ -101,9 +101,13 @@ export class FaultSet {
   }
 
   /** The fault a request meets, counted as a hit (a fault whose count runs out is removed). */
-  take(method: string, path: string): FaultAction | undefined {
+  take(method: string, path: string, upgrade = false): FaultAction | undefined {
+    // a closeCode fault acts on realtime sockets only: an HTTP request passes it by
     const entry = this.#faults.find(
-      (f) => f.matches.test(path) && (f.fault.method === undefined || f.fault.method === method),
+      (f) =>
+        f.matches.test(path) &&
+        (f.fault.method === undefined || f.fault.method === method) &&
+        (upgrade || f.fault.closeCode === undefined),
     );
     if (!entry) return undefined;
     const fault = entry.fault;

@@ -32,11 +32,34 @@ export const faultSchema = strictObject(
     delayMs: delay.optional(),
     drop: z.literal(true).optional(),
     partial: z.literal(true).optional(),
+    closeCode: z
+      .number()
+      .int()
+      .refine(
+        (c) =>
+          c === 1000 ||
+          c === 1001 ||
+          c === 1002 ||
+          c === 1003 ||
+          (c >= 1007 && c <= 1014) ||
+          (c >= 3000 && c <= 4999),
+        {
+          message: 'a WebSocket close code a server may send: 1000-1003, 1007-1014, 3000-4999',
+        },
+      )
+      .optional()
+      .describe('a realtime socket (/websocket) is accepted, then closed with this code'),
   },
   { delay: 'delayMs', wait: 'delayMs', count: 'times', code: 'status', response: 'body' },
 )
-  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.drop || f.partial, {
-    message: 'give at least one of status, delayMs, drop, partial',
+  .refine(
+    (f) =>
+      f.status !== undefined || f.delayMs !== undefined || f.drop || f.partial || f.closeCode !== undefined,
+    { message: 'give at least one of status, delayMs, drop, partial, closeCode' },
+  )
+  .refine((f) => f.closeCode === undefined || (f.status === undefined && !f.drop && !f.partial), {
+    message: 'closeCode closes an accepted socket: it cannot go with status, drop or partial',
+    path: ['closeCode'],
   })
   .refine((f) => !(f.drop && (f.status !== undefined || f.partial || f.body !== undefined)), {
     message: 'drop sends nothing: it cannot go with status, body or partial',

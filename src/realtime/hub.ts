@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -42,7 +43,45 @@ export class RealtimeHub {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    // the world's faults act on the handshake as on any request (GET /websocket)
+    const action = world.faultSet.take('GET', target.path, true);
+    const accept = (): void => this.#accept(world, req, socket, head, action?.fault.closeCode);
+    if (!action) {
+      accept();
+      return;
+    }
+    const { fault, delayMs } = action;
+    const act = (): void => {
+      if (fault.drop) socket.destroy();
+      else if (fault.status !== undefined) {
+        const body = fault.body === undefined ? '' : JSON.stringify(fault.body);
+        socket.end(
+          `HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status] ?? ''}\r\nConnection: close\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      } else accept();
+    };
+    if (delayMs <= 0) {
+      act();
+      return;
+    }
+    // held like a delayed request: a reset or a stop ends it with the connection
+    const release = world.faultSet.hold(delayMs, act, () => socket.destroy());
+    socket.once('close', release);
+  }
+
+  #accept(
+    world: FakeWorld,
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    closeCode: number | undefined,
+  ): void {
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      if (closeCode !== undefined) {
+        ws.close(closeCode, 'fault');
+        return;
+      }
       const forwarded = req.headers['x-real-ip'];
       const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.socket.remoteAddress ?? '';
       this.#sessions += 1;
