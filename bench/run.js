@@ -481,6 +481,121 @@ async function messaging() {
   await Promise.all([kill(s.child), kill(l.child)]);
 }
 
+/** A DDP client of one socket: frames in order, a waiter for the next matching one. */
+function ddpSocket(url) {
+  const WebSocket = require('ws');
+  const ws = new WebSocket(url);
+  const waiters = [];
+  const client = {
+    ws,
+    /** every frame received, for the counters */
+    onFrame: () => undefined,
+    next: (match) => new Promise((resolve) => waiters.push({ match, resolve })),
+    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+  };
+  ws.on('message', (data) => {
+    const text = String(data);
+    client.onFrame(text);
+    if (waiters.length === 0) return;
+    const frame = JSON.parse(text);
+    const at = waiters.findIndex((w) => w.match(frame));
+    if (at >= 0) waiters.splice(at, 1)[0].resolve({ frame, text });
+  });
+  return new Promise((resolve) => ws.once('open', () => resolve(client)));
+}
+
+/** The time from sending a REST post to the stream frame on the socket, median of `n`. */
+async function deliveryLatency(base, client, n) {
+  const times = [];
+  for (let k = 0; k < n; k += 1) {
+    const arrived = client.next((f) => f.msg === 'changed');
+    const t0 = now();
+    await post(base, 'chat.postMessage', { roomId: 'GENERAL', text: `realtime ${k}` });
+    await arrived;
+    times.push(now() - t0);
+  }
+  return median(times);
+}
+
+/** Method calls answered per second over one socket, `total` of them with `window` in flight. */
+function frameRate(client, frameOf, total, window) {
+  return new Promise((resolve) => {
+    let sent = 0;
+    let done = 0;
+    const t0 = now();
+    client.onFrame = (text) => {
+      if (!text.includes('"result"')) return;
+      done += 1;
+      if (done === total) resolve((total * 1000) / (now() - t0));
+      else if (sent < total) client.send(frameOf((sent += 1)));
+    };
+    for (; sent < Math.min(window, total);) client.send(frameOf((sent += 1)));
+  });
+}
+
+/**
+ * The realtime rows: a REST post's delivery to a DDP subscriber, and sendMessage calls answered
+ * per second over one socket, each against a bare ws server sending the fake's own bytes.
+ */
+async function realtime() {
+  const fake = await launch([CLI, '--port', '0', '--fixtures', world(10, 0, 0)]);
+  const ws = `${fake.url.replace('http', 'ws')}/websocket`;
+  const c = await ddpSocket(ws);
+  c.send({ msg: 'connect', version: '1', support: ['1'] });
+  await c.next((f) => f.msg === 'connected');
+  c.send({ msg: 'method', id: 'login', method: 'login', params: [{ resume: 'bench-token' }] });
+  await c.next((f) => f.msg === 'result' && f.id === 'login');
+  c.send({ msg: 'sub', id: 'general', name: 'stream-room-messages', params: ['GENERAL', false] });
+  await c.next((f) => f.msg === 'ready');
+  // the fake's own bytes for the baseline: a stream frame and a method's result
+  const pushedArrives = c.next((f) => f.msg === 'changed');
+  await post(fake.url, 'chat.postMessage', { roomId: 'GENERAL', text: 'realtime sample' });
+  const pushedFile = join(TMP, 'realtime-pushed.json');
+  writeFileSync(pushedFile, (await pushedArrives).text);
+  const method = (k) =>
+    `{"msg":"method","id":"${k}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"over ddp ${k}"}]}`;
+  const answerArrives = c.next((f) => f.msg === 'result' && f.id === 'sample');
+  c.send(method('sample'));
+  const answerFile = join(TMP, 'realtime-answer.json');
+  writeFileSync(answerFile, (await answerArrives).text);
+  const bare = await launch([join(__dirname, 'bare-ws.js'), pushedFile, answerFile], '/');
+  const b = await ddpSocket(`${bare.url.replace('http', 'ws')}/`);
+  const latency = [];
+  const rate = [];
+  for (let i = 0; i < Math.max(3, ROUNDS); i += 1) {
+    const fakeMs = await deliveryLatency(fake.url, c, 200);
+    const bareMs = await deliveryLatency(bare.url, b, 200);
+    latency.push({ fakeMs, bareMs, ratio: bareMs / fakeMs });
+    const fakeRate = await frameRate(c, method, 5000, 64);
+    const bareRate = await frameRate(b, method, 5000, 64);
+    rate.push({ fakeRate, bareRate, ratio: fakeRate / bareRate });
+  }
+  const mid = (list, key) => median(list.map((x) => x[key]));
+  const latencyRatio = mid(latency, 'ratio');
+  record(
+    'realtime: REST post → DDP subscriber (latency, baseline ÷ fake)',
+    mid(latency, 'fakeMs'),
+    mid(latency, 'bareMs'),
+    latencyRatio,
+    '>= 0.5',
+    latencyRatio >= 0.5,
+    'ms',
+  );
+  const rateRatio = mid(rate, 'ratio');
+  record(
+    'realtime: sendMessage answered over one socket',
+    mid(rate, 'fakeRate'),
+    mid(rate, 'bareRate'),
+    rateRatio,
+    '>= 0.5',
+    rateRatio >= 0.5,
+    'req/s',
+  );
+  c.ws.close();
+  b.ws.close();
+  await Promise.all([kill(fake.child), kill(bare.child)]);
+}
+
 /**
  * Memory after what tests do, read after the work: 30 rounds of 10 changes, a reset and a list;
  * 20 rounds of one change and one list; 20 sessions created, changed, listed and closed. The
@@ -661,7 +776,7 @@ async function worstCase() {
   );
 }
 
-/** `BENCH_ONLY=scale` (or a comma list of start, throughput, scale, worst, embedded, peers, wiremock) runs only those. */
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, messaging, realtime, scale, worst, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
 (async () => {
@@ -702,6 +817,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
     );
   }
   if (only('messaging')) await messaging();
+  if (only('realtime')) await realtime();
   if (only('worst')) await worstCase();
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
   if (only('embedded')) await embedded(large);

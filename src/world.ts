@@ -68,6 +68,9 @@ const settingsSchema = lazy(
   () => (require('./scenario/settings') as typeof SettingsSchemaModule).settingsSchema,
 );
 
+/** The largest realtime frame the journal keeps whole (as a request body). */
+const MAX_FRAME_CHARS = 64 * 1024;
+
 /** The rules and limits of one world. */
 export interface WorldOptions {
   lenient?: boolean;
@@ -164,15 +167,16 @@ export class FakeWorld implements WorldControl {
    * Journals one realtime (DDP) frame, in or out: `DDP /websocket`, `query.direction`, the frame
    * as the body (passwords, tokens and resume tokens hidden), status 101, the socket's user.
    */
-  recordFrame(direction: 'in' | 'out', frame: unknown, user: string | null): void {
-    this.recordRequest({
-      method: 'DDP',
-      path: '/websocket',
-      query: { direction },
-      body: redactSecrets(redactBody(frame)),
-      status: 101,
-      user,
-    });
+  recordFrame(direction: 'in' | 'out', frame: unknown, text: string, user: string | null): void {
+    // the frame's JSON text is at hand: its size and whether it holds a secret are read there,
+    // not from a walk of the frame (a socket's hot path)
+    const body =
+      text.length > MAX_FRAME_CHARS
+        ? { '[truncated]': `${text.length} characters` }
+        : /password|token|resume/i.test(text)
+          ? redactSecrets(redactBody(frame))
+          : frame;
+    this.#record({ method: 'DDP', path: '/websocket', query: { direction }, body, status: 101, user });
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
@@ -408,17 +412,14 @@ export class FakeWorld implements WorldControl {
 
   /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
   recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
-    const { method, path, query, status, user } = request;
+    this.#record({ ...request, body: redactBody(request.body) }, detail);
+  }
+
+  /** Journals an entry whose body is already as the journal keeps it. */
+  #record(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
+    const { method, path, query, body, status, user } = request;
     const entry = this.#journal.record(
-      {
-        method,
-        path,
-        query,
-        body: redactBody(request.body),
-        status,
-        user,
-        time: this.#store.clock.now(),
-      },
+      { method, path, query, body, status, user, time: this.#store.clock.now() },
       detail,
     );
     if (this.#listeners.size === 0) return;

@@ -109,8 +109,9 @@ export class DdpConnection {
 
   #send(frame: Frame): void {
     if (this.#socket.readyState !== this.#socket.OPEN) return;
-    this.#socket.send(JSON.stringify(frame));
-    this.#world.recordFrame('out', frame, this.#user?.username ?? null);
+    const text = JSON.stringify(frame);
+    this.#socket.send(text);
+    this.#world.recordFrame('out', frame, text, this.#user?.username ?? null);
   }
 
   #receive(text: string): void {
@@ -126,7 +127,7 @@ export class DdpConnection {
       return;
     }
     const f = frame as Frame;
-    this.#world.recordFrame('in', f, this.#user?.username ?? null);
+    this.#world.recordFrame('in', f, text, this.#user?.username ?? null);
     if (!this.#connected && f.msg !== 'connect' && f.msg !== 'ping') {
       this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
       return;
