@@ -394,6 +394,44 @@ describe('DDP at /websocket', () => {
     expect(() => fake.fault({ path: '/websocket', closeCode: 1006 })).toThrow(/closeCode/);
   });
 
+  it('createDirectMessage, updateMessage, deleteMessage, as the SDKs call them', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    const direct = (await c.call('createDirectMessage', 'bob')).result as { rid: string; t: string };
+    expect(direct).toMatchObject({ rid: 'aliceUserId000001bobUserId00000001', t: 'd' });
+    const sent = (await c.call('sendMessage', { rid: direct.rid, msg: 'hi' })).result as { _id: string };
+    expect(
+      (await c.call('updateMessage', { _id: sent._id, rid: direct.rid, msg: 'hi!' })).error,
+    ).toBeUndefined();
+    const history = await fetch(`${fake.url}/api/v1/im.history?roomId=${direct.rid}`, { headers: AS.bob });
+    expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe('hi!');
+    expect((await c.call('deleteMessage', { _id: sent._id })).error).toBeUndefined();
+    expect((await c.call('deleteMessage', { _id: sent._id })).error).toMatchObject({
+      error: 'error-action-not-allowed',
+    });
+  });
+
+  it('with a rate limit set, methods past it are too-many-requests per connection and method', async () => {
+    fake.setRateLimit({ limit: 2, windowMs: 60_000 });
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    await c.call('getRoomIdByNameOrId', 'general');
+    expect((await c.call('getRoomIdByNameOrId', 'general')).result).toBe('GENERAL');
+    const limited = await c.call('getRoomIdByNameOrId', 'general');
+    expect(limited.error).toEqual({
+      isClientSafe: true,
+      error: 'too-many-requests',
+      reason: 'Error, too many requests. Please slow down. You must wait 60 seconds before trying again.',
+      details: { timeToReset: 60000 },
+      message:
+        'Error, too many requests. Please slow down. You must wait 60 seconds before trying again. [too-many-requests]',
+      errorType: 'Meteor.Error',
+    });
+    // another connection has its own count
+    const other = await client();
+    expect((await other.call('login', { resume: AS.bob['X-Auth-Token'] })).error).toBeUndefined();
+  });
+
   it('a stream of a room the user may not see is refused; an unknown stream is 404', async () => {
     const c = await client();
     await c.call('login', { resume: AS.bob['X-Auth-Token'] });

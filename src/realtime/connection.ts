@@ -181,6 +181,20 @@ export class DdpConnection {
       this.#send({ msg: 'updated', methods: [id] });
       return;
     }
+    // the world's rate limit, when one is set: per connection and method, as DDPRateLimiter counts
+    const hit = this.#world.limiter.enabled
+      ? this.#world.limiter.hit(`ddp|${this.#session}|${name}`, this.#world.store.clock.nowMs())
+      : undefined;
+    if (hit?.limited) {
+      const reason = `Error, too many requests. Please slow down. You must wait ${hit.waitSeconds} seconds before trying again.`;
+      this.#send({ msg: 'updated', methods: [id] });
+      this.#send({
+        msg: 'result',
+        id,
+        error: meteorError('too-many-requests', reason, { timeToReset: hit.waitSeconds * 1000 }),
+      });
+      return;
+    }
     let reply: Frame;
     try {
       const result = method(this.#context(), params);

@@ -161,6 +161,31 @@ export const METHODS: Readonly<Record<string, Method>> = {
     userOf(context, 'getUserRoles');
     return context.store.userRoles();
   },
+  createDirectMessage: (context, params) => {
+    const user = userOf(context, 'createDirectMessage');
+    const names = params.filter((p): p is string => typeof p === 'string');
+    const room = context.store.createDirect(user, names, false);
+    return { ...room, t: 'd' };
+  },
+  updateMessage: (context, params) => {
+    const user = userOf(context, 'updateMessage');
+    const message = record(params[0]);
+    context.store.updateMessage(user, {
+      roomId: text(message.rid) ?? '',
+      msgId: text(message._id) ?? '',
+      text: text(message.msg) ?? '',
+    });
+    return undefined;
+  },
+  deleteMessage: (context, params) => {
+    const user = userOf(context, 'deleteMessage');
+    const id = text(record(params[0])._id) ?? '';
+    const rid = context.store.messageRoom(id);
+    if (rid === undefined)
+      throw new MeteorError('error-action-not-allowed', 'Not allowed', { method: 'deleteMessage' });
+    context.store.deleteMessage(user, { roomId: rid, msgId: id, asUser: false });
+    return undefined;
+  },
   readMessages: (context, params) => {
     context.store.markRead(userOf(context, 'readMessages'), text(params[0]) ?? '');
     return undefined;
