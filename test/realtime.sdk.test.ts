@@ -23,6 +23,7 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
     host = (await fake.start(0)).replace('http://', '');
   });
   afterAll(() => fake.stop());
+  // a driver left connected after a failed expectation would keep the run alive: each test disconnects in finally
 
   it('connects, logs in with its digest, follows a room, receives a message posted over REST, sends one', async () => {
     const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
@@ -56,5 +57,50 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
     });
     expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe('hello alice');
     await driver.disconnect();
+  });
+
+  it('logs in over REST, resumes the token over DDP, and receives an incoming webhook’s message', async () => {
+    const rest = await fetch(`http://${host}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: 'bob', password: 'bob-pw' }),
+    });
+    const { data } = (await rest.json()) as { data: { authToken: string; userId: string } };
+    const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
+    await driver.connect();
+    const resumed = (await driver.login(
+      { token: data.authToken, id: data.userId } as never,
+      undefined,
+    )) as unknown as {
+      id: string;
+      type: string;
+    };
+    expect(resumed).toMatchObject({ id: 'bobUserId00000001', type: 'resume' });
+    await driver.subscribeRoom('GENERAL');
+    // the webhook's user joins #general first (its `uj` message), then posts
+    const received = new Promise<{ msg: string; bot?: unknown }>((resolve) =>
+      driver.onMessage((message: unknown) => {
+        if ((message as { t?: string }).t === undefined) resolve(message as { msg: string; bot?: unknown });
+      }),
+    );
+    fake.addIntegration({
+      _id: 'sdkHook0000000001',
+      type: 'webhook-incoming',
+      name: 'ci',
+      channel: ['#general'],
+      username: 'robot',
+      token: 'sdk-token',
+    });
+    const hook = await fetch(`http://${host}/hooks/sdkHook0000000001/sdk-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'deployed' }),
+    });
+    expect(hook.status).toBe(200);
+    try {
+      expect(await received).toMatchObject({ msg: 'deployed', bot: { i: 'sdkHook0000000001' } });
+    } finally {
+      await driver.disconnect();
+    }
   });
 });
