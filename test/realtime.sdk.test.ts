@@ -28,35 +28,40 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
   it('connects, logs in with its digest, follows a room, receives a message posted over REST, sends one', async () => {
     const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
     await driver.connect();
-    const login = (await driver.login(
-      { username: 'bob', password: 'bob-pw' } as never,
-      undefined,
-    )) as unknown as {
-      id: string;
-    };
-    expect(login.id).toBe('bobUserId00000001');
-    await driver.subscribeRoom('GENERAL');
-    const received = new Promise<{ msg: string; u: { username: string } }>((resolve) =>
-      driver.onMessage((message: unknown) => resolve(message as { msg: string; u: { username: string } })),
-    );
-    const posted = await fetch(`http://${host}/api/v1/chat.postMessage`, {
-      method: 'POST',
-      headers: { ...AS.alice, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ roomId: 'GENERAL', text: 'hello bot' }),
-    });
-    expect(posted.status).toBe(200);
-    const message = await received;
-    expect(message).toMatchObject({ msg: 'hello bot', u: { username: 'alice' } });
-    // the clock follows the wall clock: the message is of now, as the driver's clock sees it
-    const sent = (await driver.methodCall('sendMessage', { rid: 'GENERAL', msg: 'hello alice' })) as {
-      msg: string;
-    };
-    expect(sent.msg).toBe('hello alice');
-    const history = await fetch(`http://${host}/api/v1/channels.history?roomId=GENERAL&count=1`, {
-      headers: AS.alice,
-    });
-    expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe('hello alice');
-    await driver.disconnect();
+    try {
+      const login = (await driver.login(
+        { username: 'bob', password: 'bob-pw' } as never,
+        undefined,
+      )) as unknown as {
+        id: string;
+      };
+      expect(login.id).toBe('bobUserId00000001');
+      await driver.subscribeRoom('GENERAL');
+      const received = new Promise<{ msg: string; u: { username: string } }>((resolve) =>
+        driver.onMessage((message: unknown) => resolve(message as { msg: string; u: { username: string } })),
+      );
+      const posted = await fetch(`http://${host}/api/v1/chat.postMessage`, {
+        method: 'POST',
+        headers: { ...AS.alice, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ roomId: 'GENERAL', text: 'hello bot' }),
+      });
+      expect(posted.status).toBe(200);
+      const message = await received;
+      expect(message).toMatchObject({ msg: 'hello bot', u: { username: 'alice' } });
+      // the clock follows the wall clock: the message is of now, as the driver's clock sees it
+      const sent = (await driver.methodCall('sendMessage', { rid: 'GENERAL', msg: 'hello alice' })) as {
+        msg: string;
+      };
+      expect(sent.msg).toBe('hello alice');
+      const history = await fetch(`http://${host}/api/v1/channels.history?roomId=GENERAL&count=1`, {
+        headers: AS.alice,
+      });
+      expect(((await history.json()) as { messages: { msg: string }[] }).messages[0]?.msg).toBe(
+        'hello alice',
+      );
+    } finally {
+      await driver.disconnect();
+    }
   });
 
   it('logs in over REST, resumes the token over DDP, and receives an incoming webhook’s message', async () => {
