@@ -176,7 +176,7 @@ export class FakeWorld implements WorldControl {
         : /password|token|resume/i.test(text)
           ? redactSecrets(redactBody(frame))
           : frame;
-    this.#record({ method: 'DDP', path: '/websocket', query: { direction }, body, status: 101, user });
+    this.#record({ method: 'DDP', path: '/websocket', query: { direction }, status: 101, user }, body);
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
@@ -412,12 +412,16 @@ export class FakeWorld implements WorldControl {
 
   /** Journals one answered request, stamped with this world's fake clock, its body redacted. */
   recordRequest(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
-    this.#record({ ...request, body: redactBody(request.body) }, detail);
+    this.#record(request, redactBody(request.body), detail);
   }
 
-  /** Journals an entry whose body is already as the journal keeps it. */
-  #record(request: Omit<JournalEntry, 'seq' | 'time'>, detail?: ExchangeDetail): void {
-    const { method, path, query, body, status, user } = request;
+  /** Journals an entry with its body as the journal keeps it (redacted by the caller). */
+  #record(
+    request: Omit<JournalEntry, 'seq' | 'time' | 'body'>,
+    body: unknown,
+    detail?: ExchangeDetail,
+  ): void {
+    const { method, path, query, status, user } = request;
     const entry = this.#journal.record(
       { method, path, query, body, status, user, time: this.#store.clock.now() },
       detail,

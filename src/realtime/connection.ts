@@ -264,11 +264,7 @@ export class DdpConnection {
     if (name === 'stream-room-messages' && key === '__my_messages__') return true;
     const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
     const room = this.#world.store.anyRoom(rid);
-    return (
-      room !== undefined &&
-      (room.usernames.includes(user.username) ||
-        (room.t === 'c' && this.#world.store.can(user, 'view-c-room', room)))
-    );
+    return room !== undefined && this.#world.store.maySee(user, room);
   }
 
   /** A message stored, changed or removed: to each stream sub it concerns, as a `changed` frame. */
@@ -301,7 +297,7 @@ export class DdpConnection {
       if (sub.key !== '__my_messages__' || user === undefined) continue;
       // every room the user may see: its own, and public channels it has not joined
       const { room } = event;
-      if (!participant && !(room.t === 'c' && store.can(user, 'view-c-room', room))) continue;
+      if (!store.maySee(user, room)) continue;
       const about = {
         roomParticipant: participant,
         roomType: room.t,

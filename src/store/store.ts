@@ -416,9 +416,7 @@ export class Store {
    */
   loadHistory(user: User, rid: string, end: string | undefined, limit: number): Message[] {
     const room = this.#anyRoom(rid);
-    const member = room?.usernames.includes(user.username) === true;
-    if (!room || (!member && (room.t !== 'c' || !this.can(user, 'preview-c-room', room))))
-      throw new ApiError('room-forbidden');
+    if (!room || !this.maySee(user, room, 'preview-c-room')) throw new ApiError('room-forbidden');
     return this.#messages.history(rid, {
       offset: 0,
       count: limit,
@@ -451,6 +449,14 @@ export class Store {
   can(user: User, permission: string, room?: AnyRoom): boolean {
     // a direct room has no owners nor moderators: only the user's global roles count there
     return hasPermission(this.#permissions, permission, user, room?.t === 'd' ? undefined : room);
+  }
+
+  /**
+   * Whether a user may see a room's messages: a member always; anyone else only in a public
+   * channel, with `permission` (`view-c-room`; `preview-c-room` to read its history unjoined).
+   */
+  maySee(user: User, room: AnyRoom, permission: 'view-c-room' | 'preview-c-room' = 'view-c-room'): boolean {
+    return room.usernames.includes(user.username) || (room.t === 'c' && this.can(user, permission, room));
   }
 
   /** Throws the 403 when the user lacks a (route-level) permission. */
@@ -784,11 +790,7 @@ export class Store {
     const integration = this.#integrations.get(trigger.integrationId);
     if (!integration || integration.type !== 'webhook-outgoing') throw new ApiError('hook-failed');
     const sender = this.#users.get(trigger.message.u._id);
-    const user =
-      (integration.impersonateUser === true && sender) ||
-      this.userNamed(integration.username) ||
-      this.#users.get(integration.userId);
-    if (!user) throw new ApiError('hook-failed', { reason: 'error-invalid-user' });
+    const user = (integration.impersonateUser === true && sender) || this.#webhookUser(integration);
     const defaults = {
       channel: [trigger.room._id],
       alias: integration.alias,
@@ -796,6 +798,13 @@ export class Store {
       emoji: typeof integration.emoji === 'string' ? integration.emoji : '',
     };
     return this.postMessage(user, webhookPost(reply, defaults, integration._id)).message;
+  }
+
+  /** The user a webhook posts as: its `username` (any case), else its `userId`; none is the route's 400. */
+  #webhookUser(integration: Integration): User {
+    const user = this.userNamed(integration.username) ?? this.#users.get(integration.userId);
+    if (!user) throw new ApiError('hook-failed', { reason: 'error-invalid-user' });
+    return user;
   }
 
   /**
@@ -814,8 +823,7 @@ export class Store {
       integration.overrideDestinationChannelEnabled !== true
     )
       throw new ApiError('hook-override');
-    const user = this.userNamed(integration.username) ?? this.#users.get(integration.userId);
-    if (!user) throw new ApiError('hook-failed', { reason: 'error-invalid-user' });
+    const user = this.#webhookUser(integration);
     const avatar = typeof integration.avatar === 'string' ? integration.avatar : integration.avatarUrl;
     const defaults = {
       channel: integration.channel,
@@ -989,10 +997,8 @@ export class Store {
    */
   history(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
     const room = this.findChannel(ref, { checkArchived: false });
-    const member = room.usernames.includes(user.username);
     // a group (found only in lenient mode) is its members' alone
-    if (!member && (room.t !== 'c' || !this.can(user, 'preview-c-room', room)))
-      throw new ApiError('room-forbidden');
+    if (!this.maySee(user, room, 'preview-c-room')) throw new ApiError('room-forbidden');
     return this.#messages.history(room._id, window).messages;
   }
 
@@ -1041,9 +1047,7 @@ export class Store {
     const message = this.#messages.get(id);
     if (!message) throw new ApiError('message-unknown');
     const room = this.#anyRoom(message.rid);
-    const member = room?.usernames.includes(user.username) === true;
-    if (!room || (!member && (room.t !== 'c' || !this.can(user, 'view-c-room', room))))
-      throw new ApiError('message-not-allowed');
+    if (!room || !this.maySee(user, room)) throw new ApiError('message-not-allowed');
     return message;
   }
 
