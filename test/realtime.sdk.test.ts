@@ -26,7 +26,7 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
   // a driver left connected after a failed expectation would keep the run alive: each test disconnects in finally
 
   it('connects, logs in with its digest, follows a room, receives a message posted over REST, sends one', async () => {
-    const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
+    const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 20_000 } as never });
     await driver.connect();
     try {
       const login = (await driver.login(
@@ -71,7 +71,7 @@ describe('@rocket.chat/sdk DDP driver against the fake', () => {
       body: JSON.stringify({ user: 'bob', password: 'bob-pw' }),
     });
     const { data } = (await rest.json()) as { data: { authToken: string; userId: string } };
-    const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 5000 } as never });
+    const driver = new DDPDriver({ host, logger: silent as never, config: { timeout: 20_000 } as never });
     await driver.connect();
     const resumed = (await driver.login(
       { token: data.authToken, id: data.userId } as never,
