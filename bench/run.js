@@ -554,11 +554,20 @@ async function realtime() {
   writeFileSync(pushedFile, (await pushedArrives).text);
   const method = (k) =>
     `{"msg":"method","id":"${k}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"over ddp ${k}"}]}`;
+  // every frame a sendMessage brings back on this socket (its stream frame, `updated`, `result`):
+  // the baseline answers each method frame with the same frames, so both send the same bytes
+  const answerFrames = [];
+  c.onFrame = (text) => answerFrames.push(text);
   const answerArrives = c.next((f) => f.msg === 'result' && f.id === 'sample');
   c.send(method('sample'));
-  const answerFile = join(TMP, 'realtime-answer.json');
-  writeFileSync(answerFile, (await answerArrives).text);
-  const bare = await launch([join(__dirname, 'bare-ws.js'), pushedFile, answerFile], '/');
+  await answerArrives;
+  c.onFrame = () => undefined;
+  const answerFiles = answerFrames.map((text, k) => {
+    const file = join(TMP, `realtime-answer-${k}.json`);
+    writeFileSync(file, text);
+    return file;
+  });
+  const bare = await launch([join(__dirname, 'bare-ws.js'), pushedFile, ...answerFiles], '/');
   const b = await ddpSocket(`${bare.url.replace('http', 'ws')}/`);
   const latency = [];
   const rate = [];

@@ -6,15 +6,7 @@
 import { DDPDriver } from '@rocket.chat/sdk/lib/drivers/ddp';
 
 import { createFakeServer } from '../src/server';
-import { AS, WORLD } from './support/fake';
-
-const silent = {
-  debug: () => undefined,
-  info: () => undefined,
-  warning: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+import { AS, SILENT_LOG as silent, WORLD } from './support/fake';
 
 describe('@rocket.chat/sdk DDP driver against the fake', () => {
   const fake = createFakeServer({ scenario: WORLD, clock: 'now' });

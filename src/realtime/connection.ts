@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+
 import type { WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
@@ -5,7 +7,7 @@ import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
 import type { FakeWorld } from '../world';
-import { toEjson } from './ejson';
+import { documentEjson, toEjson } from './ejson';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
 
@@ -82,10 +84,18 @@ export class DdpConnection {
   #token: string | undefined;
   readonly #subs = new Map<string, StreamSub>();
   readonly #unwatch: () => void;
+  /** the connection under the WebSocket, corked while a run of received frames is answered */
+  readonly #wire: Duplex | undefined;
+  #corked = false;
+  readonly #uncork = (): void => {
+    this.#corked = false;
+    this.#wire?.uncork();
+  };
 
-  constructor(world: FakeWorld, socket: WebSocket, ip: string, session: string) {
+  constructor(world: FakeWorld, socket: WebSocket, ip: string, session: string, wire?: Duplex) {
     this.#world = world;
     this.#socket = socket;
+    this.#wire = wire;
     this.#ip = ip;
     this.#session = session;
     const unwatch = world.watchMessages((event) => this.#onMessage(event));
@@ -96,7 +106,10 @@ export class DdpConnection {
       unwatch();
       unreset();
     };
-    socket.on('message', (data) => this.#receive(String(data)));
+    socket.on('message', (data) => {
+      this.#holdWrites();
+      this.#receive(String(data));
+    });
     socket.on('close', () => this.#unwatch());
     socket.on('error', () => socket.terminate());
   }
@@ -105,6 +118,18 @@ export class DdpConnection {
   close(code = 1001, reason = 'server stopping'): void {
     this.#unwatch();
     this.#socket.close(code, reason);
+  }
+
+  /**
+   * The frames answering what arrived in one read (a client may pipeline many methods) leave in
+   * one write once it is handled, not one write each: the same frames in the same order, fewer
+   * system calls. Frames a REST call or another socket causes are written at once.
+   */
+  #holdWrites(): void {
+    if (this.#corked || !this.#wire) return;
+    this.#corked = true;
+    this.#wire.cork();
+    process.nextTick(this.#uncork);
   }
 
   #send(frame: Frame): void {
@@ -291,7 +316,7 @@ export class DdpConnection {
       }
       if (event.kind === 'removed') continue;
       if (sub.key === rid) {
-        this.#changed(sub, [event.message]);
+        this.#changed(sub, [documentEjson(event.message)], true);
         continue;
       }
       if (sub.key !== '__my_messages__' || user === undefined) continue;
@@ -303,17 +328,20 @@ export class DdpConnection {
         roomType: room.t,
         ...(room.t !== 'd' ? { roomName: room.name } : {}),
       };
-      this.#changed(sub, [event.message, about]);
+      this.#changed(sub, [documentEjson(event.message), about], true);
     }
   }
 
-  /** One stream event: `changed` of the stream's document, its event name and arguments in EJSON. */
-  #changed(sub: StreamSub, args: unknown[]): void {
+  /**
+   * One stream event: `changed` of the stream's document, its event name and arguments in EJSON
+   * (`ejson`: they are already).
+   */
+  #changed(sub: StreamSub, args: unknown[], ejson = false): void {
     this.#send({
       msg: 'changed',
       collection: sub.name,
       id: 'id',
-      fields: { eventName: sub.key, args: toEjson(args) },
+      fields: { eventName: sub.key, args: ejson ? args : toEjson(args) },
     });
   }
 }

@@ -39,6 +39,21 @@ export function toEjson(value: unknown, key?: string): unknown {
   return out;
 }
 
+/**
+ * A stored document (a message) in EJSON, converted once however many frames carry it (its stream
+ * frame to each subscriber, a method's result): the store never changes a document it holds, it
+ * stores a new one, so a document's conversion stays right for as long as the document lives.
+ */
+const converted = new WeakMap<object, unknown>();
+export function documentEjson(document: object): unknown {
+  let ejson = converted.get(document);
+  if (ejson === undefined) {
+    ejson = toEjson(document);
+    converted.set(document, ejson);
+  }
+  return ejson;
+}
+
 /** An EJSON date (`{$date: ms}`) as ISO text; anything else as it is. */
 export function dateOf(value: unknown): string | undefined {
   if (typeof value === 'object' && value !== null && '$date' in value) {

@@ -85,7 +85,7 @@ export class RealtimeHub {
       const forwarded = req.headers['x-real-ip'];
       const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.socket.remoteAddress ?? '';
       this.#sessions += 1;
-      const connection = new DdpConnection(world, ws, ip, `session-${this.#sessions}`);
+      const connection = new DdpConnection(world, ws, ip, `session-${this.#sessions}`, socket);
       this.#connections.set(connection, world);
       ws.on('close', () => this.#connections.delete(connection));
     });

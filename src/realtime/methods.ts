@@ -3,7 +3,7 @@ import { byEra } from '../eras';
 import type { FakeWorld } from '../world';
 import type { Store } from '../store/store';
 import type { User } from '../types';
-import { dateOf, toEjson } from './ejson';
+import { dateOf, documentEjson, toEjson } from './ejson';
 
 /**
  * The Meteor methods Rocket.Chat's realtime clients call, each as the server answers it, on the
@@ -131,7 +131,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
       ...(text(message.avatar) !== undefined ? { avatar: text(message.avatar) } : {}),
       ...(Array.isArray(message.attachments) ? { attachments: message.attachments } : {}),
     });
-    return toEjson(sent);
+    return documentEjson(sent);
   },
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

@@ -119,3 +119,12 @@ export async function expectRefused(
   expect(res.body).toEqual(expected);
   expect(fake.state()).toEqual(before);
 }
+
+/** A logger that says nothing, for the SDK drivers the realtime tests run. */
+export const SILENT_LOG = {
+  debug: () => undefined,
+  info: () => undefined,
+  warning: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
