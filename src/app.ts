@@ -26,6 +26,27 @@ function notFound(req: Request, _res: Response, next: NextFunction): void {
   next(new ApiError(control ? 'control-not-found' : 'not-found', { method: req.method, reason: req.path }));
 }
 
+/**
+ * A path of a world outside the chat API that the fake does not model (`/avatar/…`,
+ * `/file-upload/…`): the real server's 404, journaled as not modelled, so a client's call to it
+ * shows in the journal, the inspector and `/__admin/unmatched`.
+ */
+function notModelled(req: Request, res: Response, next: NextFunction): void {
+  const context = contextOf(req);
+  if (!req.path.startsWith('/__admin') || context.adminEnabled === false) {
+    context.world.recordRequest({
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, unknown>,
+      body: (req.body as unknown) ?? null,
+      status: 404,
+      user: null,
+      modelled: false,
+    });
+  }
+  notFound(req, res, next);
+}
+
 /** The routes of one world, whichever it is: the chat API, `/__admin`, a JSON 404. */
 function createWorldRouter(): Router {
   const router = Router({ caseSensitive: true, strict: true });
@@ -34,7 +55,7 @@ function createWorldRouter(): Router {
     if (contextOf(req).adminEnabled === false) next();
     else admin(req, res, next);
   });
-  router.use(notFound);
+  router.use(notModelled);
   return router;
 }
 

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
 import { PROFILE_IDS, isProfileId } from './profiles';
-import type { PactFileOptions, ProfileId } from './types';
+import type { PactFileOptions, ProfileId, UnmatchedRoute } from './types';
 import type * as VerifyCli from './verify/cli';
 
 const HELP = `Usage: rocketchat-fake [options]
@@ -203,6 +203,23 @@ function runCommand(command: string, url: string): Promise<number> {
   });
 }
 
+/**
+ * One line on stderr the first time any world is called on a route the fake does not model, so a
+ * CI log says "the fake does not have this" where a client's own error says only 404.
+ */
+function unmodelledNotice(): (route: UnmatchedRoute) => void {
+  const said = new Set<string>();
+  return (route) => {
+    const key = `${route.method} ${route.path}`;
+    if (said.has(key)) return;
+    said.add(key);
+    const near = route.nearest === null ? '' : ` (nearest modelled route: ${route.nearest})`;
+    process.stderr.write(
+      `[rocketchat-fake] not modelled: ${key}${near}; answered with the real server's not-found, listed at GET /__admin/unmatched\n`,
+    );
+  };
+}
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'verify') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -219,7 +236,7 @@ async function main(argv: string[]): Promise<void> {
   if (options === 'help') return void process.stdout.write(HELP);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
   const { command, ...serverOptions } = options;
-  const fake = createFakeServer(serverOptions);
+  const fake = createFakeServer({ ...serverOptions, onUnmodelled: unmodelledNotice() });
   if (command === undefined) {
     // the handlers come before the listening line: a signal sent the moment the line is read
     // must find them (a signal with no handler yet kills the process with it)

@@ -15,6 +15,7 @@ import type {
   Room,
   ServerSettings,
   SessionInfo,
+  UnmatchedRoute,
   User,
   WebhookDelivery,
   World,
@@ -61,8 +62,13 @@ export interface WorldControl {
   countRequests(filter?: RequestFilter): number;
   /** The most recent matching request, if any. */
   lastRequest(filter?: RequestFilter): JournalEntry | undefined;
-  /** Forgets the recorded requests; the data is untouched. */
+  /** Forgets the recorded requests (and the unmatched routes); the data is untouched. */
   clearRequests(): void;
+  /**
+   * The routes called that the fake does not model (`GET /__admin/unmatched`), most called first,
+   * each with how often, when first and last, and the modelled route nearest to it.
+   */
+  unmatched(): UnmatchedRoute[];
   /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry>;
   /**

@@ -16,6 +16,7 @@ import type {
   WebhookDelivery,
   RequestFilter,
   Room,
+  UnmatchedRoute,
   User,
   World,
   WorldEvent,
@@ -69,6 +70,9 @@ export abstract class WorldHandle implements WorldControl {
   }
   clearRequests(): void {
     this.world.clearRequests();
+  }
+  unmatched(): UnmatchedRoute[] {
+    return this.world.unmatched();
   }
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
     return this.world.waitForRequest(filter, options);

@@ -53,6 +53,7 @@ export type {
   ProviderStateChange,
   RateLimitConfig,
   RequestFilter,
+  UnmatchedRoute,
   Room,
   ServerSettings,
   SessionInfo,

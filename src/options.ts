@@ -1,5 +1,5 @@
 import type { WorldSource } from './scenario/load';
-import type { ProfileId, RateLimitConfig } from './types';
+import type { ProfileId, RateLimitConfig, UnmatchedRoute } from './types';
 
 /* Layer: world. The options of a fake: where its world comes from and which rules apply. */
 
@@ -35,4 +35,9 @@ export interface FakeOptions extends WorldSource {
   clock?: 'fixed' | 'running' | 'now';
   /** the Rocket.Chat version to answer as: `0.49`, `5`, `6`, `7` (default) or `8`; wins over the scenario's */
   profile?: ProfileId;
+  /**
+   * called the first time a world (the root or a session) is called on a route the fake does not
+   * model, with the route and the modelled route nearest to it; the CLI prints one line for it
+   */
+  onUnmodelled?: (route: UnmatchedRoute) => void;
 }

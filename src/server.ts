@@ -428,6 +428,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   log: true,
   adminToken: true,
   rateLimit: true,
+  onUnmodelled: true,
   admin: true,
   allowedHosts: true,
   journalSize: true,

@@ -224,6 +224,26 @@ export interface JournalEntry {
   user: string | null;
   /** the fake clock when the response was sent */
   time: string;
+  /**
+   * whether the fake models what was called: false for a route no operation serves (answered with
+   * the real server's 404) and for a realtime method it does not know; true otherwise
+   */
+  modelled: boolean;
+}
+
+/**
+ * A route the fake does not model, as `GET /__admin/unmatched` tallies it: each method and path
+ * called, how often, and the modelled route nearest to it (a typo's likely target).
+ */
+export interface UnmatchedRoute {
+  method: string;
+  path: string;
+  count: number;
+  /** the fake clock at the first and the last call */
+  firstAt: string;
+  lastAt: string;
+  /** the modelled route nearest to this one (`GET /api/v1/channels.list`), or null when none is near */
+  nearest: string | null;
 }
 
 /**
@@ -293,6 +313,8 @@ export interface RequestFilter {
   path?: string;
   method?: string;
   status?: number;
+  /** only the requests the fake modelled (true) or did not (false) */
+  modelled?: boolean;
 }
 
 /** The HTTP methods a fault can be limited to. */

@@ -6,6 +6,8 @@ import { profileOf } from './profiles';
 import { FaultSet } from './faults/faults';
 import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
+import { UnmatchedRoutes } from './journal/unmatched';
+import { nearestRoute } from './operations/table';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
 import { Deliveries } from './webhooks/deliveries';
@@ -30,6 +32,7 @@ import type {
   Fault,
   Integration,
   JournalEntry,
+  UnmatchedRoute,
   PactDocument,
   PactInteraction,
   PactOptions,
@@ -90,6 +93,8 @@ export interface WorldOptions {
   clock?: ClockMode;
   /** the most entities a scenario loaded into this world may generate (a session's world) */
   maxGenerated?: number;
+  /** told the first time this world is called on a route the fake does not model (the CLI prints it) */
+  onUnmodelled?: (route: UnmatchedRoute) => void;
 }
 
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
@@ -110,6 +115,8 @@ export class FakeWorld implements WorldControl {
   #profile: Profile;
   #store: Store;
   readonly #journal: Journal;
+  /** the routes called that the fake does not model (cleared with the journal) */
+  readonly #unmatched = new UnmatchedRoutes(nearestRoute);
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
   /** outgoing webhooks' deliveries */
@@ -167,7 +174,13 @@ export class FakeWorld implements WorldControl {
    * Journals one realtime (DDP) frame, in or out: `DDP /websocket`, `query.direction`, the frame
    * as the body (passwords, tokens and resume tokens hidden), status 101, the socket's user.
    */
-  recordFrame(direction: 'in' | 'out', frame: unknown, text: string, user: string | null): void {
+  recordFrame(
+    direction: 'in' | 'out',
+    frame: unknown,
+    text: string,
+    user: string | null,
+    modelled = true,
+  ): void {
     // the frame's JSON text is at hand: its size and whether it holds a secret are read there,
     // not from a walk of the frame (a socket's hot path)
     const body =
@@ -176,7 +189,10 @@ export class FakeWorld implements WorldControl {
         : /password|token|resume/i.test(text)
           ? redactSecrets(redactBody(frame))
           : frame;
-    this.#record({ method: 'DDP', path: '/websocket', query: { direction }, status: 101, user }, body);
+    this.#record(
+      { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled },
+      body,
+    );
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
@@ -244,6 +260,7 @@ export class FakeWorld implements WorldControl {
     this.#keepContract();
     this.#store = new Store(this.#baseline, this.#storeOptions());
     this.#journal.clear();
+    this.#unmatched.clear();
     this.#faults.clear();
     this.#faults.cancelHeld();
     this.#limiter.configure(this.#baselineRateLimit());
@@ -421,11 +438,15 @@ export class FakeWorld implements WorldControl {
     body: unknown,
     detail?: ExchangeDetail,
   ): void {
-    const { method, path, query, status, user } = request;
-    const entry = this.#journal.record(
-      { method, path, query, body, status, user, time: this.#store.clock.now() },
-      detail,
-    );
+    const { method, path, query, status, user, modelled } = request;
+    const time = this.#store.clock.now();
+    const entry = this.#journal.record({ method, path, query, body, status, user, time, modelled }, detail);
+    if (!modelled) {
+      // a realtime method the fake does not know is listed as `DDP <method>`
+      const route = method === 'DDP' ? `${String((body as { method?: unknown }).method)}` : path;
+      const first = this.#unmatched.note(method, route, time);
+      if (first) this.#options.onUnmodelled?.(first);
+    }
     if (this.#listeners.size === 0) return;
     this.#emit({ type: 'request', entry: structuredClone(entry) });
     if (this.#store.version !== this.#reported) this.#emitState('request');
@@ -558,10 +579,19 @@ export class FakeWorld implements WorldControl {
     return this.#journal.list(filter).at(-1);
   }
 
+  /**
+   * The routes called that the fake does not model, most called first, each with the modelled
+   * route nearest to it (`GET /__admin/unmatched`); cleared with the journal.
+   */
+  unmatched(): UnmatchedRoute[] {
+    return this.#unmatched.list();
+  }
+
   /** Forgets the recorded requests; the data is untouched. */
   clearRequests(): void {
     this.#keepContract();
     this.#journal.clear();
+    this.#unmatched.clear();
   }
 
   /**

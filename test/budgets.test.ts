@@ -27,6 +27,7 @@ const entry = (n: number) => ({
   body: null,
   status: 200,
   user: null,
+  modelled: true,
   time: '2026-01-01T00:00:00.000Z',
 });
 const detail = (text: string) => ({

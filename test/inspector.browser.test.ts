@@ -232,6 +232,38 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     ]);
   });
 
+  it('marks the requests the fake does not model, filters them, and lists their routes with the nearest one', async () => {
+    await open();
+    await call(fake.url, '/api/v1/channels.list?count=1', 'alice');
+    await call(fake.url, '/api/v1/channels.lsit', 'alice');
+    await call(fake.url, '/api/v1/channels.lsit', 'alice');
+    await call(fake.url, '/api/v1/permissions.listAll', 'alice');
+    await page.waitForSelector('#journal tbody tr[data-seq="4"]');
+    const marked = await page.$$eval('#journal tbody tr', (rows) =>
+      rows.map((r) => [r.children[3]?.textContent, r.children[4]?.textContent]),
+    );
+    expect(marked).toEqual([
+      ['/api/v1/permissions.listAllnot modelled', '404'],
+      ['/api/v1/channels.lsitnot modelled', '404'],
+      ['/api/v1/channels.lsitnot modelled', '404'],
+      ['/api/v1/channels.list', '200'],
+    ]);
+    await page.selectOption('#filter-modelled', 'true');
+    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(1);
+    await page.selectOption('#filter-modelled', 'false');
+    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(3);
+    await page.waitForFunction(() =>
+      (document.getElementById('unmatched')?.textContent ?? '').includes('permissions.listAll'),
+    );
+    const routes = await page.$$eval('#unmatched tbody tr', (trs) =>
+      trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
+    );
+    expect(routes).toEqual([
+      ['GET', '/api/v1/channels.lsit', '2', 'GET /api/v1/channels.list'],
+      ['GET', '/api/v1/permissions.listAll', '1', '—'],
+    ]);
+  });
+
   it('keeps faults and sessions in view above a world of many channels', async () => {
     await fake.stop();
     fake = createFakeServer({ scenario: { ...WORLD, generate: { channels: 300 } } });

@@ -22,6 +22,7 @@ describe('the request journal', () => {
         status: 200,
         user: null,
         time: '2026-01-01T00:00:00.000Z',
+        modelled: true,
       },
       {
         seq: 2,
@@ -32,6 +33,7 @@ describe('the request journal', () => {
         status: 200,
         user: 'alice',
         time: '2026-01-01T00:00:00.000Z',
+        modelled: true,
       },
       {
         seq: 3,
@@ -42,6 +44,7 @@ describe('the request journal', () => {
         status: 200,
         user: 'admin',
         time: '2026-01-01T00:00:01.000Z',
+        modelled: true,
       },
       {
         seq: 4,
@@ -52,6 +55,7 @@ describe('the request journal', () => {
         status: 401,
         user: null,
         time: '2026-01-01T00:00:01.000Z',
+        modelled: true,
       },
     ]);
   });

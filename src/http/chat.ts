@@ -8,7 +8,7 @@ import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
 import type { Caller, Operation, OperationContext, Params } from '../operations/operation';
-import { operationAt } from '../operations/table';
+import { isModelled, operationAt } from '../operations/table';
 import type { Profile } from '../profiles';
 import type { Fault } from '../types';
 import type { FakeWorld } from '../world';
@@ -346,6 +346,7 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
         body: request.body,
         status,
         user: detail.caller ?? null,
+        modelled: isModelled(request.method, request.path),
       },
       detail,
     );

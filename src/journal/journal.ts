@@ -26,7 +26,8 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
   return (entry) =>
     (path === undefined || path.test(entry.path)) &&
     (method === undefined || entry.method === method) &&
-    (filter.status === undefined || entry.status === filter.status);
+    (filter.status === undefined || entry.status === filter.status) &&
+    (filter.modelled === undefined || entry.modelled === filter.modelled);
 }
 
 /**
@@ -109,6 +110,7 @@ export class Journal {
       status: entry.status,
       user: entry.user,
       time: entry.time,
+      modelled: entry.modelled,
     };
     const slot: Slot = { entry: recorded, detail: undefined };
     if (detail) this.#hold(slot, detail);

@@ -1,3 +1,4 @@
+import { nearest } from '../suggest';
 import type { Operation } from './operation';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
@@ -101,4 +102,40 @@ export function operationNamed(name: string): Operation | undefined {
 /** Whether a path inside a world is the chat API's (the pipeline answers it, known or not): `/api`, and the routes with parameters in their paths. */
 export function isChatPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || byPrefix.some((op) => path.startsWith(op.path));
+}
+
+/** The methods an operation answers (HEAD with GET, as the router does). */
+function methodsOf(op: Operation): string[] {
+  const methods: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
+  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+}
+
+/** Whether an operation answers this method at this path (a route the fake models). */
+export function isModelled(method: string, path: string): boolean {
+  const op = operationAt(path);
+  return op !== undefined && methodsOf(op).includes(method);
+}
+
+/** Every modelled route as `METHOD /path` (a prefix route's path as it starts). */
+const ROUTE_NAMES: readonly string[] = OPERATIONS.flatMap((op) =>
+  methodsOf(op)
+    .filter((m) => m !== 'HEAD')
+    .map((m) => `${m} ${op.path}`),
+);
+
+/**
+ * The modelled route nearest to one the fake does not model, as `METHOD /path`: the same path
+ * with another method, else the path within two edits of it (a typo, a letter's case), else null.
+ */
+export function nearestRoute(method: string, path: string): string | null {
+  const op = operationAt(path);
+  if (op) return `${op.method} ${op.path}`;
+  const paths = OPERATIONS.map((o) => o.path);
+  const near = nearest(path, paths);
+  if (near === undefined) return null;
+  return (
+    ROUTE_NAMES.find((name) => name === `${method} ${near}`) ??
+    ROUTE_NAMES.find((name) => name.endsWith(` ${near}`)) ??
+    null
+  );
 }

@@ -84,6 +84,8 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
   if (detail.fault || detail.answer === undefined || entry.status === 0 || entry.status === 429)
     return undefined;
+  // a route the fake does not model: its 404 says nothing of what the real server answers
+  if (!entry.modelled) return undefined;
   // the operation that answered, as the journal recorded it: what the contract needs to know of it
   const op = detail.operation === undefined ? undefined : operationNamed(detail.operation);
   const facts = op?.contract ?? {};
@@ -269,6 +271,7 @@ export function pactOf(options: PactOptions, interactions: readonly Interaction[
         status: original.response.status,
         user: null,
         time: '',
+        modelled: true,
       })
     )
       continue;

@@ -152,7 +152,7 @@ export class DdpConnection {
       return;
     }
     const f = frame as Frame;
-    this.#world.recordFrame('in', f, text, this.#user?.username ?? null);
+    this.#world.recordFrame('in', f, text, this.#user?.username ?? null, this.#modelled(f));
     if (!this.#connected && f.msg !== 'connect' && f.msg !== 'ping') {
       this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
       return;
@@ -191,6 +191,12 @@ export class DdpConnection {
     this.#send({ msg: 'connected', session: this.#session });
   }
 
+  /** Whether the fake models what a frame asks: a method it does not serve is not (the journal says so). */
+  #modelled(f: Frame): boolean {
+    if (f.msg !== 'method' || typeof f.method !== 'string') return true;
+    return Object.hasOwn(METHODS, f.method) && methodServed(f.method, this.#world);
+  }
+
   #method(f: Frame): void {
     const id = f.id;
     const name = f.method;
@@ -199,8 +205,8 @@ export class DdpConnection {
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
-    const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
-    if (!method || !methodServed(name, this.#world)) {
+    const method = this.#modelled(f) ? METHODS[name] : undefined;
+    if (!method) {
       // an unknown method: its result first (Meteor answers before its write fence)
       this.#send({ msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) });
       this.#send({ msg: 'updated', methods: [id] });

@@ -50,7 +50,11 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
     else if (key === 'status') {
       if (!/^\d{3}$/.test(value)) throw invalid('"status" must be a three-digit HTTP status', '$.status');
       filter.status = Number(value);
-    } else throw invalid(`unknown filter "${key}"; use path, method or status`, `$.${key}`);
+    } else if (key === 'modelled') {
+      if (value !== 'true' && value !== 'false')
+        throw invalid('"modelled" must be true or false', '$.modelled');
+      filter.modelled = value === 'true';
+    } else throw invalid(`unknown filter "${key}"; use path, method, status or modelled`, `$.${key}`);
   }
   return filter;
 }

@@ -11,6 +11,7 @@ import type {
   RequestFilter,
   Room,
   ServerSettings,
+  UnmatchedRoute,
   User,
   WebhookDelivery,
   World,
@@ -146,6 +147,7 @@ export const ROUTES = {
     if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(params.seq)}` });
     return found;
   }),
+  unmatched: route('GET', '/unmatched', ({ world }) => ({ unmatched: world.unmatched() })),
   clearRequests: route('DELETE', '/requests', ({ world }) => {
     world.clearRequests();
     return OK;
@@ -288,6 +290,7 @@ export const REMOTE = {
     field<number>('count'),
   ),
   clearRequests: call(() => ({ route: ROUTES.clearRequests }), nothing),
+  unmatched: call(() => ({ route: ROUTES.unmatched }), field<UnmatchedRoute[]>('unmatched')),
   fault: call((input: FaultInput) => ({ route: ROUTES.fault, body: input }), as<Fault>()),
   faults: call(() => ({ route: ROUTES.faults }), field<Fault[]>('faults')),
   clearFaults: call(
