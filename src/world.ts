@@ -97,6 +97,13 @@ export interface WorldOptions {
   onUnmodelled?: (route: UnmatchedRoute) => void;
 }
 
+/** An event for one user's realtime connections: `<uid>/<event>` on `stream-notify-user`, with its arguments. */
+export interface UserEvent {
+  readonly uid: string;
+  readonly event: string;
+  readonly args: readonly unknown[];
+}
+
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
 export interface RequestsPage {
   requests: JournalEntry[];
@@ -125,6 +132,8 @@ export class FakeWorld implements WorldControl {
   readonly #resetListeners = new Set<() => void>();
   /** who follows the messages (the realtime API's streams) */
   readonly #messageListeners = new Set<(event: MessageEvent) => void>();
+  /** who follows the events sent to one user (the realtime API's `stream-notify-user`) */
+  readonly #userListeners = new Set<(event: UserEvent) => void>();
   /** who listens to this world's events (`GET /__admin/events`) */
   readonly #listeners = new Set<(event: WorldEvent) => void>();
   /** the store version the last state event reported */
@@ -193,6 +202,17 @@ export class FakeWorld implements WorldControl {
       { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled },
       body,
     );
+  }
+
+  /** Follows the events sent to single users (an ephemeral message). Returns the function that stops. */
+  watchUsers(listener: (event: UserEvent) => void): () => void {
+    this.#userListeners.add(listener);
+    return () => this.#userListeners.delete(listener);
+  }
+
+  /** Sends an event to one user's realtime connections (`stream-notify-user` `<uid>/<event>`). */
+  notifyUser(event: UserEvent): void {
+    for (const listener of this.#userListeners) listener(event);
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */

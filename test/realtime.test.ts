@@ -296,6 +296,95 @@ describe('DDP at /websocket', () => {
     expect(sub.fields).toMatchObject({ args: ['updated', { rid: 'GENERAL', u: { username: 'bob' } }] });
   });
 
+  it('sendMessage refused by the room: the result is empty, the reason arrives on <uid>/message (ephemeral)', async () => {
+    await fetch(`${fake.url}/api/v1/channels.setReadOnly`, {
+      method: 'POST',
+      headers: { ...AS.admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', readOnly: true }),
+    });
+    // the setReadOnly's system message, and nothing after it
+    const posted = (): number => fake.changes().messages.added.length;
+    expect(posted()).toBe(1);
+    const c = await client();
+    const other = await client();
+    const alice = await client();
+    for (const socket of [c, other]) {
+      await socket.call('login', { resume: AS.bob['X-Auth-Token'] });
+      await socket.sub('stream-notify-user', 'bobUserId00000001/message', false);
+    }
+    await alice.call('login', { resume: AS.alice['X-Auth-Token'] });
+    await alice.sub('stream-notify-user', 'aliceUserId000001/message', false);
+    const notice = (d: Ddp): Promise<Frame> =>
+      d.next(
+        (f) =>
+          f.msg === 'changed' &&
+          (f.fields as { eventName: string }).eventName === 'bobUserId00000001/message',
+      );
+    const onOther = notice(other);
+    // a read-only room: swallowed by the method (no result, no error), the reason sent to the user
+    const ro = await c.call('sendMessage', { rid: 'GENERAL', msg: 'can I speak?' });
+    expect(ro).toEqual({ msg: 'result', id: ro.id });
+    const frame = await notice(c);
+    const now = Date.parse('2026-01-01T00:00:01.000Z');
+    expect(frame).toEqual({
+      msg: 'changed',
+      collection: 'stream-notify-user',
+      id: 'id',
+      fields: {
+        eventName: 'bobUserId00000001/message',
+        args: [
+          {
+            groupable: false,
+            u: { _id: 'rocket.cat', username: 'rocket.cat' },
+            private: true,
+            _id: String(now),
+            rid: 'GENERAL',
+            ts: { $date: now },
+            _updatedAt: { $date: now },
+            msg: "You can't send messages because the room is readonly.",
+            md: [
+              {
+                type: 'PARAGRAPH',
+                value: [
+                  { type: 'PLAIN_TEXT', value: "You can't send messages because the room is readonly." },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    // every connection of that user gets it, no one else's
+    expect((await onOther).fields).toEqual(frame.fields);
+    expect(alice.frames.filter((f) => f.msg === 'changed')).toEqual([]);
+    expect(posted()).toBe(1);
+    // a room the user may not use: the one refusal the method passes on, without a reason
+    const secret = await c.call('sendMessage', { rid: 'privateRoomId0001', msg: 'let me in' });
+    expect(secret).toEqual({
+      msg: 'result',
+      id: secret.id,
+      error: {
+        isClientSafe: true,
+        error: 'error-not-allowed',
+        details: { method: 'sendMessage' },
+        message: '[error-not-allowed]',
+        errorType: 'Meteor.Error',
+      },
+    });
+    const notAllowed = await c.next(
+      (f) =>
+        f.msg === 'changed' &&
+        ((f.fields as { args: { msg: string }[] }).args[0]?.msg ?? '') === 'Not allowed',
+    );
+    expect(notAllowed.fields).toMatchObject({ args: [{ rid: 'privateRoomId0001', private: true }] });
+    // a field the method's check does not allow: Meteor's Match failed, nothing sent to the user
+    const alias = await c.call('sendMessage', { rid: 'randomRoomId00001', msg: 'hi', alias: 'Boss' });
+    expect(alias).toMatchObject({
+      error: { error: 400, reason: 'Match failed', message: 'Match failed [400]', errorType: 'Meteor.Error' },
+    });
+    expect(posted()).toBe(1);
+  });
+
   it('stream-notify-room: <rid>/deleteMessage when a message is deleted', async () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });

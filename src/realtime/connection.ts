@@ -6,7 +6,7 @@ import { ApiError, toEnvelope } from '../errors';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
-import type { FakeWorld } from '../world';
+import type { FakeWorld, UserEvent } from '../world';
 import { documentEjson, toEjson } from './ejson';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
@@ -98,7 +98,12 @@ export class DdpConnection {
     this.#wire = wire;
     this.#ip = ip;
     this.#session = session;
-    const unwatch = world.watchMessages((event) => this.#onMessage(event));
+    const unwatchMessages = world.watchMessages((event) => this.#onMessage(event));
+    const unwatchUsers = world.watchUsers((event) => this.#onUserEvent(event));
+    const unwatch = (): void => {
+      unwatchMessages();
+      unwatchUsers();
+    };
     // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
     // their clients connect again to the world as it now is
     const unreset = world.onReset(() => this.close(1012, 'world reset'));
@@ -244,6 +249,7 @@ export class DdpConnection {
       user: this.#user && this.#world.store.tokenOwner(this.#token ?? ''),
       token: this.#token,
       ip: this.#ip,
+      notifyUser: (event) => this.#world.notifyUser(event),
       setUser: (user, token) => {
         this.#user = user;
         this.#token = token;
@@ -296,6 +302,14 @@ export class DdpConnection {
     const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
     const room = this.#world.store.anyRoom(rid);
     return room !== undefined && this.#world.store.maySee(user, room);
+  }
+
+  /** An event for one user (an ephemeral message): to this connection's sub of it, if it is that user's. */
+  #onUserEvent(event: UserEvent): void {
+    if (this.#user?._id !== event.uid) return;
+    const key = `${event.uid}/${event.event}`;
+    for (const sub of this.#subs.values())
+      if (sub.name === 'stream-notify-user' && sub.key === key) this.#changed(sub, [...event.args]);
   }
 
   /** A message stored, changed or removed: to each stream sub it concerns, as a `changed` frame. */

@@ -1,6 +1,8 @@
 import { ApiError } from '../errors';
+import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
-import type { FakeWorld } from '../world';
+import type { FakeWorld, UserEvent } from '../world';
+import { plainMarkdown } from '../store/message-text';
 import type { Store } from '../store/store';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
@@ -18,10 +20,10 @@ export class MeteorError extends Error {
   override name = 'MeteorError';
   constructor(
     readonly error: string | number,
-    readonly reason: string,
+    readonly reason: string | undefined,
     readonly details?: Record<string, unknown>,
   ) {
-    super(`${reason} [${String(error)}]`);
+    super(reason === undefined ? `[${String(error)}]` : `${reason} [${String(error)}]`);
   }
 }
 
@@ -35,6 +37,8 @@ export interface MethodContext {
   readonly ip: string;
   /** logs the connection in (or out, with undefined) */
   setUser(user: User | undefined, token: string | undefined): void;
+  /** sends an event to one user's connections (`stream-notify-user`) */
+  notifyUser(event: UserEvent): void;
 }
 
 type Method = (context: MethodContext, params: unknown[]) => unknown;
@@ -99,6 +103,109 @@ function expiry(store: Store): { $date: number } {
   return { $date: store.clock.nowMs() + 90 * 24 * 3600 * 1000 };
 }
 
+/** The fields the `sendMessage` method's `check` lets through (Match.Maybe each: null passes), by type. */
+const SEND_FIELDS: Readonly<Record<string, 'string' | 'boolean' | 'date' | 'object'>> = {
+  _id: 'string',
+  rid: 'string',
+  msg: 'string',
+  tmid: 'string',
+  tshow: 'boolean',
+  ts: 'date',
+  t: 'string',
+  bot: 'object',
+  content: 'object',
+  e2e: 'string',
+  e2eMentions: 'object',
+  customFields: 'object',
+  federation: 'object',
+  groupable: 'boolean',
+  sentByEmail: 'boolean',
+  otrAck: 'string',
+};
+
+/** Whether a value passes `Match.Maybe(<type>)`. */
+function matches(value: unknown, type: 'string' | 'boolean' | 'date' | 'object'): boolean {
+  if (value === undefined || value === null) return true;
+  if (type === 'date') return dateOf(value) !== undefined;
+  if (type === 'object') return typeof value === 'object' && !Array.isArray(value);
+  return typeof value === type;
+}
+
+/**
+ * The refusals `executeSendMessage` meets inside its `try` (`canSendMessageAsync`), each with the
+ * English text of its i18n key (a key with no text is its own text), which it sends the user as an
+ * ephemeral message (`notify.ephemeralMessage` → `stream-notify-user` `<uid>/message`).
+ */
+const SEND_NOTICES: Partial<Record<ErrorCode, string>> = {
+  'send-invalid-room': 'Invalid room',
+  'post-archived': 'room_is_archived',
+  'post-not-allowed': 'Not allowed',
+  'post-read-only': "You can't send messages because the room is readonly.",
+  'post-muted': 'You have been muted and cannot speak in this room',
+};
+
+/** The refusals `executeSendMessage` throws before its `try`: swallowed too, with no ephemeral message. */
+const SEND_SILENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['tshow-without-tmid', 'send-without-rid']);
+
+/**
+ * An ephemeral message as the server's listener sends it to one user (never stored): from
+ * rocket.cat, `private`, its `_id` the time in milliseconds, with the message-parser's tree.
+ */
+function ephemeral(store: Store, rid: string, msg: string): Record<string, unknown> {
+  const ts = store.clock.now();
+  const md = plainMarkdown(msg);
+  return {
+    groupable: false,
+    u: { _id: 'rocket.cat', username: 'rocket.cat' },
+    private: true,
+    _id: String(Date.parse(ts)),
+    rid,
+    ts,
+    _updatedAt: ts,
+    msg,
+    ...(md ? { md } : {}),
+  };
+}
+
+/**
+ * `sendMessage`: the message as the client built it (the method's `check` refuses any other field:
+ * Meteor's 400 `Match failed`), posted as `chat.sendMessage` posts it. As the method does it, a
+ * refusal of the room's rules is sent to the user as an ephemeral message on `<uid>/message`, and
+ * swallowed: the result is empty. Only `error-not-allowed` (a room the user may not use) comes back
+ * as the method's error, without a reason.
+ */
+function sendMessage(context: MethodContext, params: unknown[]): unknown {
+  const user = userOf(context, 'sendMessage');
+  const given = params[0];
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw new MeteorError(400, 'Match failed');
+  const message = given as Record<string, unknown>;
+  for (const [key, value] of Object.entries(message)) {
+    const type = SEND_FIELDS[key];
+    if (type === undefined || !matches(value, type)) throw new MeteorError(400, 'Match failed');
+  }
+  const rid = text(message.rid) ?? '';
+  try {
+    const sent = context.store.sendMessage(user, {
+      rid,
+      text: text(message.msg) ?? '',
+      ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
+      ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
+      ...(typeof message.tshow === 'boolean' ? { tshow: message.tshow } : {}),
+    });
+    return documentEjson(sent);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (SEND_SILENT.has(error.code)) return undefined;
+    const notice = SEND_NOTICES[error.code];
+    if (notice === undefined) throw error;
+    context.notifyUser({ uid: user._id, event: 'message', args: [ephemeral(context.store, rid, notice)] });
+    if (error.code === 'post-not-allowed')
+      throw new MeteorError('error-not-allowed', undefined, { method: 'sendMessage' });
+    return undefined;
+  }
+}
+
 /** The methods, by name. */
 export const METHODS: Readonly<Record<string, Method>> = {
   login,
@@ -118,21 +225,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     context.store.joinChannel(userOf(context, 'joinRoom'), text(params[0]) ?? '');
     return true;
   },
-  sendMessage: (context, params) => {
-    const user = userOf(context, 'sendMessage');
-    const message = record(params[0]);
-    const sent = context.store.sendMessage(user, {
-      rid: text(message.rid) ?? '',
-      text: text(message.msg) ?? '',
-      ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
-      ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
-      ...(text(message.alias) !== undefined ? { alias: text(message.alias) } : {}),
-      ...(text(message.emoji) !== undefined ? { emoji: text(message.emoji) } : {}),
-      ...(text(message.avatar) !== undefined ? { avatar: text(message.avatar) } : {}),
-      ...(Array.isArray(message.attachments) ? { attachments: message.attachments } : {}),
-    });
-    return documentEjson(sent);
-  },
+  sendMessage,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
     const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;
