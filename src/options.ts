@@ -40,4 +40,10 @@ export interface FakeOptions extends WorldSource {
    * model, with the route and the modelled route nearest to it; the CLI prints one line for it
    */
   onUnmodelled?: (route: UnmatchedRoute) => void;
+  /**
+   * the realtime API's heartbeat, as Meteor keeps it (default 15,000 ms each): after `intervalMs`
+   * with no frame from a client the server sends `{"msg":"ping"}`, and closes the socket when
+   * nothing comes back within `timeoutMs`; `intervalMs: 0` turns it off
+   */
+  ddpHeartbeat?: { intervalMs: number; timeoutMs: number };
 }

@@ -153,7 +153,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   constructor(options: FakeServerOptions = {}) {
     super();
-    checkOptionNames(options);
+    checkOptions(options);
     if (options.clock !== undefined && !['fixed', 'running', 'now'].includes(options.clock))
       throw new Error(
         `[rocketchat-fake] option clock: "fixed", "running" or "now", not ${JSON.stringify(options.clock)}`,
@@ -211,7 +211,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
     // is closing at that moment ("other side closed"). stop() still closes idle connections at once.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     // the realtime API (DDP over WebSocket at /websocket), loaded with the server that serves it
-    const realtime = new (realtimeModule().RealtimeHub)(this.#host);
+    const realtime = new (realtimeModule().RealtimeHub)(this.#host, this.#options.ddpHeartbeat);
     realtime.attach(server);
     this.#realtime = realtime;
     server.on('clientError', answerClientError);
@@ -429,6 +429,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   adminToken: true,
   rateLimit: true,
   onUnmodelled: true,
+  ddpHeartbeat: true,
   admin: true,
   allowedHosts: true,
   journalSize: true,
@@ -439,8 +440,16 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   pact: true,
 };
 
-/** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest. */
-function checkOptionNames(options: object): void {
+/** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest; and a bad heartbeat. */
+function checkOptions(options: object): void {
+  const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
+  if (heartbeat !== undefined) {
+    const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+    if (!ms(heartbeat.intervalMs) || !ms(heartbeat.timeoutMs))
+      throw new TypeError(
+        '[rocketchat-fake] createFakeServer(): ddpHeartbeat needs intervalMs and timeoutMs, milliseconds (0 or more)',
+      );
+  }
   const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_NAMES, key));
   if (unknown.length === 0) return;
   const known = Object.keys(OPTION_NAMES);

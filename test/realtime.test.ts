@@ -551,6 +551,46 @@ describe('DDP at /websocket', () => {
     expect(await closed).toBe(1001);
   });
 
+  it('keeps Meteor’s heartbeat: a quiet client is pinged, and closed when nothing comes back', async () => {
+    expect(() => createFakeServer({ ddpHeartbeat: { intervalMs: -1, timeoutMs: 5 } })).toThrow(
+      'ddpHeartbeat needs intervalMs and timeoutMs',
+    );
+    const beating = createFakeServer({ scenario: WORLD, ddpHeartbeat: { intervalMs: 50, timeoutMs: 1000 } });
+    const url = (await beating.start(0)).replace('http', 'ws');
+    try {
+      // a client that answers: pinged, pongs, stays open
+      const live = new Ddp(`${url}/websocket`);
+      live.socket.on('message', (data) => {
+        if ((JSON.parse(String(data)) as Frame).msg === 'ping') live.send({ msg: 'pong' });
+      });
+      await live.connect();
+      await live.next((f) => f.msg === 'ping');
+      expect(live.frames.at(-1)).toEqual({ msg: 'ping' });
+      // a client that does not: closed once the timeout passes
+      const quiet = new Ddp(`${url}/websocket`);
+      const closed = new Promise<number>((resolve) => quiet.socket.once('close', (code) => resolve(code)));
+      await quiet.connect();
+      await quiet.next((f) => f.msg === 'ping');
+      expect(await closed).toBe(1000);
+      expect(live.socket.readyState).toBe(live.socket.OPEN);
+      // the oldest protocol has no heartbeat; the ping is journaled like every frame
+      const old = new Ddp(`${url}/websocket`);
+      await old.open();
+      old.send({ msg: 'connect', version: 'pre1', support: ['pre1'] });
+      await old.next((f) => f.msg === 'connected');
+      await live.next((f) => f.msg === 'ping' && live.frames.filter((g) => g.msg === 'ping').length >= 2);
+      expect(old.frames.some((f) => f.msg === 'ping')).toBe(false);
+      expect(
+        beating
+          .requests({ method: 'DDP' })
+          .some((e) => (e.body as Frame).msg === 'ping' && e.query.direction === 'out'),
+      ).toBe(true);
+      await Promise.all([live.close(), old.close()]);
+    } finally {
+      await beating.stop();
+    }
+  });
+
   it('stop() closes every socket with a close frame', async () => {
     const other = createFakeServer({ scenario: WORLD });
     const url = await other.start(0);

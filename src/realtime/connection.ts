@@ -8,6 +8,8 @@ import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
 import type { FakeWorld, UserEvent } from '../world';
 import { documentEjson, toEjson } from './ejson';
+import { Heartbeat } from './heartbeat';
+import type { HeartbeatTimes } from './heartbeat';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
 
@@ -92,8 +94,22 @@ export class DdpConnection {
     this.#wire?.uncork();
   };
 
-  constructor(world: FakeWorld, socket: WebSocket, ip: string, session: string, wire?: Duplex) {
+  readonly #heartbeat: Heartbeat;
+
+  constructor(
+    world: FakeWorld,
+    socket: WebSocket,
+    ip: string,
+    session: string,
+    wire: Duplex | undefined,
+    heartbeat: HeartbeatTimes,
+  ) {
     this.#world = world;
+    this.#heartbeat = new Heartbeat(
+      heartbeat,
+      () => this.#send({ msg: 'ping' }),
+      () => this.close(1000, 'heartbeat timeout'),
+    );
     this.#socket = socket;
     this.#wire = wire;
     this.#ip = ip;
@@ -110,8 +126,10 @@ export class DdpConnection {
     this.#unwatch = () => {
       unwatch();
       unreset();
+      this.#heartbeat.stop();
     };
     socket.on('message', (data) => {
+      this.#heartbeat.received();
       this.#holdWrites();
       this.#receive(String(data));
     });
@@ -194,6 +212,8 @@ export class DdpConnection {
     }
     this.#connected = true;
     this.#send({ msg: 'connected', session: this.#session });
+    // Meteor keeps a heartbeat with every client but those of the oldest protocol
+    if (version !== 'pre1') this.#heartbeat.start();
   }
 
   /** Whether the fake models what a frame asks: a method it does not serve is not (the journal says so). */

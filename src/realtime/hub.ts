@@ -8,6 +8,8 @@ import { targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
 import type { FakeWorld } from '../world';
 import { DdpConnection } from './connection';
+import { METEOR_HEARTBEAT } from './heartbeat';
+import type { HeartbeatTimes } from './heartbeat';
 
 /**
  * The realtime API's door: WebSocket upgrades at `/websocket` (and SockJS's
@@ -25,8 +27,11 @@ export class RealtimeHub {
   readonly #connections = new Map<DdpConnection, FakeWorld>();
   #sessions = 0;
 
-  constructor(host: WorldHost) {
+  readonly #heartbeat: HeartbeatTimes;
+
+  constructor(host: WorldHost, heartbeat: HeartbeatTimes = METEOR_HEARTBEAT) {
     this.#host = host;
+    this.#heartbeat = heartbeat;
   }
 
   /** Serves upgrades on a listening server. */
@@ -85,7 +90,14 @@ export class RealtimeHub {
       const forwarded = req.headers['x-real-ip'];
       const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.socket.remoteAddress ?? '';
       this.#sessions += 1;
-      const connection = new DdpConnection(world, ws, ip, `session-${this.#sessions}`, socket);
+      const connection = new DdpConnection(
+        world,
+        ws,
+        ip,
+        `session-${this.#sessions}`,
+        socket,
+        this.#heartbeat,
+      );
       this.#connections.set(connection, world);
       ws.on('close', () => this.#connections.delete(connection));
     });
