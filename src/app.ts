@@ -33,17 +33,46 @@ function notFound(req: Request, _res: Response, next: NextFunction): void {
  */
 function notModelled(req: Request, res: Response, next: NextFunction): void {
   const context = contextOf(req);
-  if (!req.path.startsWith('/__admin') || context.adminEnabled === false) {
-    context.world.recordRequest({
-      method: req.method,
-      path: req.path,
-      query: req.query as Record<string, unknown>,
-      body: (req.body as unknown) ?? null,
-      status: 404,
-      user: null,
-      modelled: false,
-    });
+  if (req.path.startsWith('/__admin') && context.adminEnabled !== false) {
+    notFound(req, res, next);
+    return;
   }
+  const { world } = context;
+  const entry = {
+    method: req.method,
+    path: req.path,
+    query: req.query as Record<string, unknown>,
+    body: (req.body as unknown) ?? null,
+    user: null,
+    modelled: false,
+  };
+  const header = (name: string): string | undefined => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const stubbed =
+    world.stubSet.size === 0
+      ? undefined
+      : world.stubAnswer(
+          {
+            ...entry,
+            headers: req.headers,
+            body: req.body as unknown,
+            authToken: header('x-auth-token'),
+            userId: header('x-user-id'),
+          },
+          false,
+        );
+  if (stubbed) {
+    world.recordRequest({ ...entry, status: stubbed.status, stub: stubbed.stub.id });
+    res.status(stubbed.status);
+    for (const [name, value] of Object.entries(stubbed.headers)) res.setHeader(name, value);
+    if (stubbed.contentType !== '' && !res.hasHeader('content-type'))
+      res.setHeader('Content-Type', stubbed.contentType);
+    res.end(stubbed.text);
+    return;
+  }
+  world.recordRequest({ ...entry, status: 404 });
   notFound(req, res, next);
 }
 

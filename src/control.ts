@@ -15,6 +15,8 @@ import type {
   Room,
   ServerSettings,
   SessionInfo,
+  Stub,
+  StubInput,
   UnmatchedRoute,
   User,
   WebhookDelivery,
@@ -69,6 +71,15 @@ export interface WorldControl {
    * each with how often, when first and last, and the modelled route nearest to it.
    */
   unmatched(): UnmatchedRoute[];
+  /**
+   * Adds a stub: an answer for a route the fake does not model (see the README). Returns it with
+   * its `id`; one of the same id is replaced. Throws ScenarioError for a bad one.
+   */
+  stub(input: StubInput, source?: string): Stub;
+  /** The stubs in force, in the order they are tried, with their hits. */
+  stubs(): Stub[];
+  /** Removes one stub by id, or all of them (a reset brings back the scenario's). */
+  clearStubs(id?: string): boolean;
   /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry>;
   /**

@@ -494,6 +494,7 @@ export const ERRORS = {
     control: true,
   },
   'control-no-fault': { status: 404, message: (p) => `No fault "${p.reason ?? ''}"`, control: true },
+  'control-no-stub': { status: 404, message: (p) => `No stub "${p.reason ?? ''}"`, control: true },
   'control-no-session': { status: 404, message: (p) => `No session "${p.reason ?? ''}"`, control: true },
   'control-invalid': { status: 400, message: (p) => p.reason ?? 'Invalid request', control: true },
   'control-payload-too-large': { status: 413, message: () => 'The request body is too large', control: true },

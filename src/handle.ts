@@ -16,6 +16,8 @@ import type {
   WebhookDelivery,
   RequestFilter,
   Room,
+  Stub,
+  StubInput,
   UnmatchedRoute,
   User,
   World,
@@ -73,6 +75,15 @@ export abstract class WorldHandle implements WorldControl {
   }
   unmatched(): UnmatchedRoute[] {
     return this.world.unmatched();
+  }
+  stub(input: StubInput, source = 'stub()'): Stub {
+    return this.world.stub(input, source);
+  }
+  stubs(): Stub[] {
+    return this.world.stubs();
+  }
+  clearStubs(id?: string): boolean {
+    return this.world.clearStubs(id);
   }
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
     return this.world.waitForRequest(filter, options);

@@ -147,6 +147,8 @@ export interface World {
   teams?: Team[];
   /** present when the scenario turns rate limiting on */
   rateLimit?: RateLimitConfig;
+  /** present when the scenario has stubs (answers for routes the fake does not model) */
+  stubs?: StubInput[];
   /** the settings the scenario (or a change since) gives; the rest keep their defaults */
   settings?: Partial<ServerSettings>;
   /** the server version the world answers as (default `7`); `state()` shows the active one */
@@ -229,6 +231,8 @@ export interface JournalEntry {
    * the real server's 404) and for a realtime method it does not know; true otherwise
    */
   modelled: boolean;
+  /** the id of the stub that answered, when one did */
+  stub?: string;
 }
 
 /**
@@ -315,6 +319,64 @@ export interface RequestFilter {
   status?: number;
   /** only the requests the fake modelled (true) or did not (false) */
   modelled?: boolean;
+}
+
+/**
+ * How a stub compares one value of a request (a query parameter, a header, the body): a bare
+ * string is `equals`; `contains` a substring (for the body, a JSON subset or a substring of its
+ * JSON text); `matches` an RE2 regular expression (linear time, no backtracking).
+ */
+export type StubMatch = string | { equals: unknown } | { contains: unknown } | { matches: string };
+
+/** Which requests a stub answers: every field given must match. */
+export interface StubRequest {
+  /** any case; default any method */
+  method?: string;
+  /** the path inside the world, exactly */
+  path?: string;
+  /** or an RE2 regular expression the whole path must match */
+  pathPattern?: string;
+  query?: Record<string, StubMatch>;
+  /** by header name, any case */
+  headers?: Record<string, StubMatch>;
+  body?: StubMatch;
+}
+
+/**
+ * What a stub answers. Strings in `body` and `headers` may hold templates: `{{request.path}}`,
+ * `{{request.method}}`, `{{request.query.NAME}}`, `{{request.headers.NAME}}`, `{{request.body.A.B}}`,
+ * `{{user._id}}`, `{{user.username}}`, `{{user.name}}` (the caller its auth headers name), `{{now}}`
+ * (the fake clock). A string that is one template alone takes the value's own JSON type.
+ */
+export interface StubResponse {
+  /** default 200 */
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A stub as given. */
+export interface StubInput {
+  /** default `stub-<n>` */
+  id?: string;
+  request: StubRequest;
+  response: StubResponse;
+  /** answers this many requests, then is gone; default until removed */
+  times?: number;
+  /** lower first (WireMock's order; default 5); among equals the newest first */
+  priority?: number;
+  /** may answer a route the fake models (otherwise it never shadows one) */
+  override?: boolean;
+}
+
+/** A stub in force. */
+export interface Stub extends StubInput {
+  id: string;
+  priority: number;
+  /** requests it has answered */
+  hits: number;
+  /** requests it will still answer; `null` until removed */
+  remaining: number | null;
 }
 
 /** The HTTP methods a fault can be limited to. */

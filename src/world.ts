@@ -7,6 +7,8 @@ import { FaultSet } from './faults/faults';
 import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { UnmatchedRoutes } from './journal/unmatched';
+import { StubSet, stubAnswer } from './stubs/stubs';
+import type { StubAnswer, StubCall } from './stubs/stubs';
 import { nearestRoute } from './operations/table';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
@@ -32,6 +34,7 @@ import type {
   Fault,
   Integration,
   JournalEntry,
+  Stub,
   UnmatchedRoute,
   PactDocument,
   PactInteraction,
@@ -124,6 +127,8 @@ export class FakeWorld implements WorldControl {
   readonly #journal: Journal;
   /** the routes called that the fake does not model (cleared with the journal) */
   readonly #unmatched = new UnmatchedRoutes(nearestRoute);
+  /** answers for routes outside the model: the scenario's, and those added since */
+  readonly #stubs = new StubSet();
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
   /** outgoing webhooks' deliveries */
@@ -151,6 +156,7 @@ export class FakeWorld implements WorldControl {
     // contracts are made of whole answers: a world that keeps its contract keeps them whole
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
     this.#faults = new FaultSet(baseline.world.seed);
+    this.#stubs.addChecked(baseline.world.stubs ?? []);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
     this.#deliveries = new Deliveries({
       store: () => this.#store,
@@ -281,6 +287,8 @@ export class FakeWorld implements WorldControl {
     this.#store = new Store(this.#baseline, this.#storeOptions());
     this.#journal.clear();
     this.#unmatched.clear();
+    this.#stubs.clear();
+    this.#stubs.addChecked(this.#baseline.world.stubs ?? []);
     this.#faults.clear();
     this.#faults.cancelHeld();
     this.#limiter.configure(this.#baselineRateLimit());
@@ -339,7 +347,63 @@ export class FakeWorld implements WorldControl {
     const rateLimit = this.#limiter.config;
     // fields given through an entity's `extra` go back there: the state loads back as it is
     const world = inScenarioShape(this.#store.state());
-    return { ...world, ...(rateLimit ? { rateLimit } : {}), profile: this.profile.id };
+    // the stubs in force, as a scenario gives them (what is left of a bounded one)
+    const stubs = this.#stubs.list().map(({ hits: _hits, remaining, times: _times, ...stub }) => ({
+      ...stub,
+      ...(remaining !== null ? { times: remaining } : {}),
+    }));
+    return {
+      ...world,
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(stubs.length > 0 ? { stubs } : {}),
+      profile: this.profile.id,
+    };
+  }
+
+  /** The stubs in force (the pipeline asks them only when there are some). */
+  get stubSet(): StubSet {
+    return this.#stubs;
+  }
+
+  /** Adds a stub (a route outside the model, answered as it says); one of the same id is replaced. */
+  stub(input: unknown, source = 'stub()'): Stub {
+    return this.#stubs.add(input, source);
+  }
+
+  /** The stubs in force, in the order they are tried, with their hits. */
+  stubs(): Stub[] {
+    return this.#stubs.list();
+  }
+
+  /** Removes one stub by id, or all of them. Returns whether anything was removed. */
+  clearStubs(id?: string): boolean {
+    if (id !== undefined) return this.#stubs.remove(id);
+    this.#stubs.clear();
+    return true;
+  }
+
+  /** The answer of the stub that takes a request, its templates filled in; none when none does. */
+  stubAnswer(
+    call: StubCall & { authToken?: string; userId?: string },
+    modelled: boolean,
+  ): StubAnswer | undefined {
+    const stub = this.#stubs.take(call, modelled);
+    if (!stub) return undefined;
+    const { authToken, userId } = call;
+    const user = authToken && userId ? this.#store.authenticate(userId, authToken) : undefined;
+    return stubAnswer(stub, {
+      request: {
+        method: call.method,
+        path: call.path,
+        query: call.query,
+        headers: call.headers,
+        body: call.body,
+      },
+      user: user
+        ? { _id: user._id, username: user.username, ...(user.name !== undefined ? { name: user.name } : {}) }
+        : null,
+      now: this.#store.clock.now(),
+    });
   }
 
   /** Injects a fault (see the README's fault reference) and returns it with its id. */
@@ -458,10 +522,13 @@ export class FakeWorld implements WorldControl {
     body: unknown,
     detail?: ExchangeDetail,
   ): void {
-    const { method, path, query, status, user, modelled } = request;
+    const { method, path, query, status, user, modelled, stub } = request;
     const time = this.#store.clock.now();
-    const entry = this.#journal.record({ method, path, query, body, status, user, time, modelled }, detail);
-    if (!modelled) {
+    const entry = this.#journal.record(
+      { method, path, query, body, status, user, time, modelled, ...(stub !== undefined ? { stub } : {}) },
+      detail,
+    );
+    if (!modelled && request.stub === undefined) {
       // a realtime method the fake does not know is listed as `DDP <method>`
       const route = method === 'DDP' ? `${String((body as { method?: unknown }).method)}` : path;
       const first = this.#unmatched.note(method, route, time);

@@ -232,17 +232,20 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     ]);
   });
 
-  it('marks the requests the fake does not model, filters them, and lists their routes with the nearest one', async () => {
+  it('tells modelled, stubbed and unknown requests apart, filters them, lists the stubs and the unknown routes', async () => {
     await open();
     await call(fake.url, '/api/v1/channels.list?count=1', 'alice');
     await call(fake.url, '/api/v1/channels.lsit', 'alice');
     await call(fake.url, '/api/v1/channels.lsit', 'alice');
     await call(fake.url, '/api/v1/permissions.listAll', 'alice');
-    await page.waitForSelector('#journal tbody tr[data-seq="4"]');
+    fake.stub({ id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
+    await call(fake.url, '/api/v1/roles.list', 'alice');
+    await page.waitForSelector('#journal tbody tr[data-seq="5"]');
     const marked = await page.$$eval('#journal tbody tr', (rows) =>
       rows.map((r) => [r.children[3]?.textContent, r.children[4]?.textContent]),
     );
     expect(marked).toEqual([
+      ['/api/v1/roles.liststub roles', '200'],
       ['/api/v1/permissions.listAllnot modelled', '404'],
       ['/api/v1/channels.lsitnot modelled', '404'],
       ['/api/v1/channels.lsitnot modelled', '404'],
@@ -251,7 +254,13 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     await page.selectOption('#filter-modelled', 'true');
     expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(1);
     await page.selectOption('#filter-modelled', 'false');
-    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(3);
+    expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(4);
+    await page.waitForFunction(() => (document.getElementById('stubs')?.textContent ?? '').includes('roles'));
+    expect(
+      await page.$$eval('#stubs tbody tr', (trs) =>
+        trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
+      ),
+    ).toEqual([['roles', 'ANY /api/v1/roles.list', '200', '1']]);
     await page.waitForFunction(() =>
       (document.getElementById('unmatched')?.textContent ?? '').includes('permissions.listAll'),
     );

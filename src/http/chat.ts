@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 import { ApiError, toEnvelope } from '../errors';
 import { byEra } from '../eras';
@@ -47,6 +47,8 @@ export interface ChatRequest {
   readonly baseUrl: string;
   /** `X-Real-IP`, else the connection's address (Rocket.Chat's `getRequestIP`) */
   readonly clientAddress: string;
+  /** the request's headers, names in lower case (a stub's match and templates) */
+  readonly headers: IncomingHttpHeaders;
 }
 
 /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
@@ -70,6 +72,8 @@ interface Answer {
   data: unknown;
   enveloped: boolean;
   text: string;
+  /** a stub's answer: its own Content-Type, and none of the era's headers */
+  stub?: { type: string };
 }
 
 const DEFAULT_FAULT_ERRORS: Record<number, ErrorCode> = {
@@ -136,6 +140,10 @@ class FramedRequest implements ChatRequest {
 
   get baseUrl(): string {
     return baseUrlOf(this.#req);
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.#req.headers;
   }
 
   get clientAddress(): string {
@@ -265,6 +273,29 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
 }
 
 /**
+ * A stub's answer when one matches (never on a modelled route unless it overrides it), else the
+ * operation's: stubs are asked only when the world has some.
+ */
+function answerOrStub(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
+  const stubbed =
+    world.stubSet.size === 0
+      ? undefined
+      : world.stubAnswer(request, isModelled(request.method, request.path));
+  if (!stubbed) return answer(world, request, detail);
+  detail.stub = stubbed.stub.id;
+  const data =
+    stubbed.contentType === 'application/json' ? (JSON.parse(stubbed.text) as unknown) : stubbed.text;
+  return {
+    status: stubbed.status,
+    headers: Object.keys(stubbed.headers).length > 0 ? stubbed.headers : undefined,
+    data,
+    enveloped: false,
+    text: stubbed.text,
+    stub: { type: stubbed.contentType === '' ? 'application/octet-stream' : stubbed.contentType },
+  };
+}
+
+/**
  * `{...body, success: true}` as text, serialised from the body itself, with no copy of it made:
  * measurably faster under load (the setReadOnly throughput row of the benchmark).
  */
@@ -301,7 +332,7 @@ function act(
   const result =
     fault.status !== undefined
       ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
-      : answer(world, request, detail);
+      : answerOrStub(world, request, detail);
   send(res, world, result, detail, fault.partial === true);
 }
 
@@ -317,6 +348,10 @@ function send(
   detail.enveloped = result.enveloped;
   detail.chars = result.text.length;
   detail.text = result.text;
+  if (result.stub) {
+    sendJsonText(res, result.status, false, result.headers, result.text, partial, result.stub.type);
+    return;
+  }
   sendJsonText(res, result.status, byEra(world.profile, NO_STORE_ERA), result.headers, result.text, partial);
 }
 
@@ -347,13 +382,14 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
         status,
         user: detail.caller ?? null,
         modelled: isModelled(request.method, request.path),
+        ...(detail.stub !== undefined ? { stub: detail.stub } : {}),
       },
       detail,
     );
   });
   const action = world.faultSet.take(request.method, request.path);
   if (!action) {
-    send(res, world, answer(world, request, detail), detail);
+    send(res, world, answerOrStub(world, request, detail), detail);
     return;
   }
   const fire = (): void => act(world, action.fault, request, res, detail);

@@ -56,6 +56,8 @@ export interface ExchangeDetail {
   authHeaders: boolean;
   /** a fault (or no answer at all) stood in for the real handler */
   fault: boolean;
+  /** the id of the stub that answered, when one did */
+  stub?: string;
 }
 
 /** An entry with its detail, as the contract reads them. */
@@ -112,6 +114,7 @@ export class Journal {
       time: entry.time,
       modelled: entry.modelled,
     };
+    if (entry.stub !== undefined) recorded.stub = entry.stub;
     const slot: Slot = { entry: recorded, detail: undefined };
     if (detail) this.#hold(slot, detail);
     if (this.#slots.length < this.capacity) this.#slots.push(slot);

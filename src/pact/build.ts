@@ -85,7 +85,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   if (detail.fault || detail.answer === undefined || entry.status === 0 || entry.status === 429)
     return undefined;
   // a route the fake does not model: its 404 says nothing of what the real server answers
-  if (!entry.modelled) return undefined;
+  if (!entry.modelled || entry.stub !== undefined) return undefined;
   // the operation that answered, as the journal recorded it: what the contract needs to know of it
   const op = detail.operation === undefined ? undefined : operationNamed(detail.operation);
   const facts = op?.contract ?? {};

@@ -8,6 +8,7 @@ import type {
   Message,
   PermissionTable,
   Room,
+  StubInput,
   TokenRecord,
   User,
   UserRef,
@@ -101,6 +102,7 @@ class WorldBuilder {
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
       ...(built ? { teams: built } : {}),
       ...(this.scenario.rateLimit ? { rateLimit: { ...this.scenario.rateLimit } } : {}),
+      ...(this.scenario.stubs ? { stubs: structuredClone(this.scenario.stubs) as StubInput[] } : {}),
       ...(this.scenario.settings ? { settings: { ...this.scenario.settings } } : {}),
       ...(this.scenario.profile ? { profile: this.scenario.profile } : {}),
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { rateLimitSchema } from './ratelimit';
+import { stubsSchema } from './stubs';
 import { settingsSchema } from './settings';
 import {
   INCOMING_CARRIED,
@@ -369,6 +370,11 @@ export const scenarioSchema = strictObject(
     rateLimit: rateLimitSchema
       .optional()
       .describe('turns rate limiting on: limit calls per windowMs per client and route'),
+    stubs: stubsSchema
+      .optional()
+      .describe(
+        'answers for routes the fake does not model: {request: {method, path | pathPattern, query, headers, body}, response: {status, headers, body}, times, priority, override}',
+      ),
     settings: settingsSchema
       .optional()
       .describe(

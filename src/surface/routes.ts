@@ -11,6 +11,8 @@ import type {
   RequestFilter,
   Room,
   ServerSettings,
+  Stub,
+  StubInput,
   UnmatchedRoute,
   User,
   WebhookDelivery,
@@ -148,6 +150,22 @@ export const ROUTES = {
     return found;
   }),
   unmatched: route('GET', '/unmatched', ({ world }) => ({ unmatched: world.unmatched() })),
+  addStub: route(
+    'POST',
+    '/stubs',
+    ({ world }, { body }, source) => world.stub(checkedBy<StubInput>(readObject(body)), source),
+    { status: 201 },
+  ),
+  stubs: route('GET', '/stubs', ({ world }) => ({ stubs: world.stubs() })),
+  clearStubs: route('DELETE', '/stubs', ({ world }) => {
+    world.clearStubs();
+    return OK;
+  }),
+  clearStub: route('DELETE', '/stubs/:id', ({ world }, { params }) => {
+    const id = String(params.id);
+    if (!world.clearStubs(id)) throw new ApiError('control-no-stub', { reason: id });
+    return OK;
+  }),
   clearRequests: route('DELETE', '/requests', ({ world }) => {
     world.clearRequests();
     return OK;
@@ -291,6 +309,13 @@ export const REMOTE = {
   ),
   clearRequests: call(() => ({ route: ROUTES.clearRequests }), nothing),
   unmatched: call(() => ({ route: ROUTES.unmatched }), field<UnmatchedRoute[]>('unmatched')),
+  stub: call((input: StubInput) => ({ route: ROUTES.addStub, body: input }), as<Stub>()),
+  stubs: call(() => ({ route: ROUTES.stubs }), field<Stub[]>('stubs')),
+  clearStubs: call(
+    (id?: string) =>
+      id === undefined ? { route: ROUTES.clearStubs } : { route: ROUTES.clearStub, params: { id } },
+    () => true,
+  ),
   fault: call((input: FaultInput) => ({ route: ROUTES.fault, body: input }), as<Fault>()),
   faults: call(() => ({ route: ROUTES.faults }), field<Fault[]>('faults')),
   clearFaults: call(

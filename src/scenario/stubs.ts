@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+import type { SameType } from './checks';
+import { strictObject } from './strict';
+import { compileRegex } from '../store/regex';
+import type { StubInput } from '../types';
+import { templateProblems } from './template';
+
+/** What a stub may say (a scenario's `stubs`, `fake.stub()`), checked when one is added. */
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+
+const regex = z
+  .string()
+  .min(1)
+  .refine((source) => compileRegex(source, '') !== undefined, {
+    message: 'an RE2 regular expression of at most 512 characters (no backreferences or lookaround)',
+  });
+
+const match = z.union([
+  z.string(),
+  strictObject({ equals: z.unknown() }),
+  strictObject({ contains: z.unknown() }),
+  strictObject({ matches: regex }),
+]);
+
+const request = strictObject(
+  {
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(METHODS))
+      .optional(),
+    path: z
+      .string()
+      .regex(/^\/[^\s]*$/, 'a path inside the world, such as /api/v1/permissions.listAll')
+      .optional(),
+    pathPattern: regex.optional(),
+    query: z.record(z.string(), match).optional(),
+    headers: z.record(z.string(), match).optional(),
+    body: match.optional(),
+  },
+  { url: 'path', urlPattern: 'pathPattern', queryParameters: 'query', bodyPatterns: 'body' },
+).refine((r) => !(r.path !== undefined && r.pathPattern !== undefined), {
+  message: 'give path or pathPattern, not both',
+});
+
+const response = strictObject(
+  {
+    status: z.number().int().min(100).max(599).optional(),
+    headers: z
+      .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name'), z.string())
+      .optional(),
+    body: z.unknown().optional(),
+  },
+  { jsonBody: 'body', code: 'status' },
+).superRefine((r, ctx) => {
+  for (const problem of [
+    ...templateProblems(r.body, '$.response.body'),
+    ...templateProblems(r.headers ?? {}, '$.response.headers'),
+  ]) {
+    // the problem's path is the template's own (inside the body), given in the message
+    ctx.addIssue({ code: 'custom', message: `${problem.path}: ${problem.message}` });
+  }
+});
+
+export const stubSchema = strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .optional(),
+  request,
+  response,
+  times: z.number().int().min(1).max(1_000_000).optional().describe('default: until removed'),
+  priority: z.number().int().min(1).max(100).optional().describe('lower first; default 5'),
+  override: z.boolean().optional().describe('may answer a route the fake models'),
+});
+
+/** The stubs of a scenario file. */
+export const stubsSchema = z.array(stubSchema).max(1000);
+
+/** Compiles only while the published type (src/types.ts) and this schema describe the same values. */
+export type StubSchemaIsItsType = [SameType<StubInput, z.input<typeof stubSchema>>];

@@ -1,0 +1,224 @@
+import { lazy } from '../lazy';
+import { parseOrThrow } from '../scenario/checks';
+import { jsonEqual } from '../store/query';
+import { compileRegex } from '../store/regex';
+import type { TextPattern } from '../store/regex';
+import type { Stub, StubInput, StubMatch } from '../types';
+import type * as SchemaModule from '../scenario/stubs';
+import { render, renderText } from '../scenario/template';
+import type { TemplateData } from '../scenario/template';
+
+/** The stub schema (zod), loaded when the first stub is added. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const schemaModule = lazy(() => require('../scenario/stubs') as typeof SchemaModule);
+
+/**
+ * Stubs: answers for routes outside the fake's model, WireMock's way. A stub matches on method,
+ * path (exact or an RE2 pattern), query, headers and body, and answers with a status, headers and a
+ * body whose templates read the request and the caller (src/scenario/template.ts). The one with the
+ * lowest `priority` answers, the newest among equals; `times` bounds it. A stub never answers a
+ * route the fake models unless it says `override: true`. Each world has its own; a reset brings
+ * back its scenario's.
+ *
+ * Layer: world. Plain values; nothing of HTTP.
+ */
+
+/** The default priority (WireMock's). */
+const DEFAULT_PRIORITY = 5;
+
+/** A request as a stub sees it. */
+export interface StubCall {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  /** lower-case names */
+  headers: Record<string, string | string[] | undefined>;
+  /** the parsed body (JSON), or undefined */
+  body: unknown;
+}
+
+/** A stub's answer, ready to send. */
+export interface StubAnswer {
+  stub: Stub;
+  status: number;
+  headers: Record<string, string>;
+  /** the body as sent; JSON unless the stub's body is a string */
+  text: string;
+  contentType: string;
+}
+
+interface Entry {
+  stub: Stub;
+  /** when it was added: among equal priorities the newest answers */
+  order: number;
+  path: TextPattern | undefined;
+  /** the compiled `matches` of its query, headers and body, by where they are */
+  patterns: Map<string, TextPattern>;
+}
+
+/** Whether a part of `actual` holds everything `expected` does (objects by key, arrays by element). */
+function containsJson(actual: unknown, expected: unknown): boolean {
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && expected.every((e) => actual.some((a) => containsJson(a, e)));
+  if (typeof expected === 'object' && expected !== null) {
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
+    return Object.entries(expected).every(
+      ([k, v]) => Object.hasOwn(actual, k) && containsJson((actual as Record<string, unknown>)[k], v),
+    );
+  }
+  return jsonEqual(actual, expected);
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+}
+
+/** Whether one value of a request passes a stub's match (`pattern`: its compiled `matches`). */
+function passes(actual: unknown, match: StubMatch, pattern: TextPattern | undefined, json: boolean): boolean {
+  if (actual === undefined) return false;
+  if (typeof match === 'string') return textOf(actual) === match;
+  if ('equals' in match)
+    return json ? jsonEqual(actual, match.equals) : textOf(actual) === textOf(match.equals);
+  if ('contains' in match) {
+    if (json && typeof match.contains === 'object' && match.contains !== null)
+      return containsJson(actual, match.contains);
+    return textOf(actual).includes(textOf(match.contains));
+  }
+  return pattern?.test(textOf(actual)) ?? false;
+}
+
+/** The first value of a query parameter or header (a repeated one: any of them may match). */
+function values(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function compileAll(input: StubInput): Map<string, TextPattern> {
+  const patterns = new Map<string, TextPattern>();
+  const add = (where: string, match: StubMatch | undefined): void => {
+    if (match !== undefined && typeof match === 'object' && 'matches' in match) {
+      const pattern = compileRegex(match.matches, '');
+      if (pattern) patterns.set(where, pattern);
+    }
+  };
+  for (const [k, m] of Object.entries(input.request.query ?? {})) add(`query.${k}`, m);
+  for (const [k, m] of Object.entries(input.request.headers ?? {})) add(`headers.${k.toLowerCase()}`, m);
+  add('body', input.request.body);
+  return patterns;
+}
+
+export class StubSet {
+  #entries: Entry[] = [];
+  #count = 0;
+  #order = 0;
+
+  /** Validates and adds a stub (throws ScenarioError naming each problem); a stub of the same id is replaced. */
+  add(input: unknown, source = 'stub()'): Stub {
+    const spec = parseOrThrow(schemaModule().stubSchema, input, source) as StubInput;
+    return this.#put(spec);
+  }
+
+  /** Adds stubs already checked (a scenario's, at a reset). */
+  addChecked(specs: readonly StubInput[]): void {
+    for (const spec of specs) this.#put(spec);
+  }
+
+  #put(spec: StubInput): Stub {
+    this.#count += 1;
+    this.#order += 1;
+    const id = spec.id ?? `stub-${this.#count}`;
+    this.#entries = this.#entries.filter((e) => e.stub.id !== id);
+    const stub: Stub = {
+      ...structuredClone(spec),
+      id,
+      priority: spec.priority ?? DEFAULT_PRIORITY,
+      hits: 0,
+      remaining: spec.times ?? null,
+    };
+    const source = spec.request.pathPattern;
+    this.#entries.push({
+      stub,
+      order: this.#order,
+      path: source === undefined ? undefined : compileRegex(`^(?:${source})$`, ''),
+      patterns: compileAll(spec),
+    });
+    return structuredClone(stub);
+  }
+
+  /** The stubs in the order they are tried. */
+  list(): Stub[] {
+    return this.#ordered().map((e) => structuredClone(e.stub));
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /** Removes one stub; false if there was none. */
+  remove(id: string): boolean {
+    const before = this.#entries.length;
+    this.#entries = this.#entries.filter((e) => e.stub.id !== id);
+    return this.#entries.length < before;
+  }
+
+  clear(): void {
+    this.#entries = [];
+    this.#count = 0;
+  }
+
+  #ordered(): Entry[] {
+    return [...this.#entries].sort((a, b) => a.stub.priority - b.stub.priority || b.order - a.order);
+  }
+
+  /**
+   * The stub that answers a request, counted as a hit (gone once its `times` are spent); none when
+   * none matches, or the route is modelled and no matching stub overrides it.
+   */
+  take(call: StubCall, modelled: boolean): Stub | undefined {
+    if (this.#entries.length === 0) return undefined;
+    const entry = this.#ordered().find(
+      (e) => (!modelled || e.stub.override === true) && this.#matches(e, call),
+    );
+    if (!entry) return undefined;
+    const { stub } = entry;
+    stub.hits += 1;
+    if (stub.remaining !== null) {
+      stub.remaining -= 1;
+      if (stub.remaining === 0) this.remove(stub.id);
+    }
+    return structuredClone(stub);
+  }
+
+  #matches(entry: Entry, call: StubCall): boolean {
+    const { request } = entry.stub;
+    if (request.method !== undefined && request.method.toUpperCase() !== call.method) return false;
+    if (request.path !== undefined && request.path !== call.path) return false;
+    if (request.pathPattern !== undefined && !(entry.path?.test(call.path) ?? false)) return false;
+    for (const [name, match] of Object.entries(request.query ?? {})) {
+      const pattern = entry.patterns.get(`query.${name}`);
+      const given = Object.hasOwn(call.query, name) ? call.query[name] : undefined;
+      if (!values(given).some((v) => passes(v, match, pattern, false))) return false;
+    }
+    for (const [name, match] of Object.entries(request.headers ?? {})) {
+      const key = name.toLowerCase();
+      const pattern = entry.patterns.get(`headers.${key}`);
+      const given = Object.hasOwn(call.headers, key) ? call.headers[key] : undefined;
+      if (!values(given).some((v) => passes(v, match, pattern, false))) return false;
+    }
+    if (request.body !== undefined && !passes(call.body, request.body, entry.patterns.get('body'), true))
+      return false;
+    return true;
+  }
+}
+
+/** A stub's answer to a request: its templates filled in from the request and the caller. */
+export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
+  const { response } = stub;
+  const body = render(response.body, data);
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).map(([k, v]) => [k, renderText(v, data)]),
+  );
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const contentType =
+    typeof body === 'string' ? 'text/plain; charset=utf-8' : body === undefined ? '' : 'application/json';
+  return { stub, status: response.status ?? 200, headers, text, contentType };
+}

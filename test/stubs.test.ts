@@ -1,0 +1,267 @@
+/**
+ * Stubs: answers for the routes the fake does not model, from a scenario file, the control API or
+ * `fake.stub()`: matched on method, path, query, headers and body, answered with a templated body,
+ * bounded by `times`, ordered by `priority`, never shadowing a modelled route unless they say so,
+ * per world and back to the scenario's at a reset. Templates read data and nothing else.
+ */
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import type { ScenarioInput } from '../src/scenario/schema';
+import { AS, WORLD } from './support/fake';
+
+const PERMISSIONS = {
+  id: 'permissions',
+  request: { method: 'GET', path: '/api/v1/permissions.listAll' },
+  response: { body: { update: [{ _id: 'view-c-room', roles: ['user'] }], remove: [], success: true } },
+};
+
+const withStubs: ScenarioInput = { ...WORLD, stubs: [PERMISSIONS] };
+
+async function call(
+  url: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; type: string | null; body: unknown }> {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await res.text();
+  const type = res.headers.get('content-type');
+  return { status: res.status, type, body: type?.startsWith('application/json') ? JSON.parse(text) : text };
+}
+
+describe('stubs', () => {
+  let fake: FakeServer;
+  beforeEach(async () => {
+    fake = createFakeServer({ scenario: withStubs });
+    await fake.start(0);
+  });
+  afterEach(() => fake.stop());
+
+  it('a scenario’s stub answers its route; the journal tells modelled, stubbed and unknown calls apart', async () => {
+    const listed = await call(fake.url, '/api/v1/channels.list?count=1', { headers: AS.alice });
+    expect(listed.status).toBe(200);
+    const stubbed = await call(fake.url, '/api/v1/permissions.listAll', { headers: AS.alice });
+    expect(stubbed).toEqual({ status: 200, type: 'application/json', body: PERMISSIONS.response.body });
+    const unknown = await call(fake.url, '/api/v1/roles.list', { headers: AS.alice });
+    expect(unknown.status).toBe(404);
+    expect(fake.requests().map((e) => [e.path, e.status, e.modelled, e.stub])).toEqual([
+      ['/api/v1/channels.list', 200, true, undefined],
+      ['/api/v1/permissions.listAll', 200, false, 'permissions'],
+      ['/api/v1/roles.list', 404, false, undefined],
+    ]);
+    // a stubbed route is matched: not among the unmatched, not in a contract
+    expect(fake.unmatched().map((r) => r.path)).toEqual(['/api/v1/roles.list']);
+    expect(fake.pact({ consumer: 'client' }).interactions.map((i) => i.request.path)).toEqual([
+      '/api/v1/channels.list',
+    ]);
+    expect(fake.stubs()).toEqual([{ ...PERMISSIONS, priority: 5, hits: 1, remaining: null }]);
+  });
+
+  it('never shadows a modelled route unless it overrides it', async () => {
+    fake.stub({
+      request: { path: '/api/v1/channels.list' },
+      response: { status: 500, body: { stubbed: true } },
+    });
+    expect((await call(fake.url, '/api/v1/channels.list', { headers: AS.alice })).status).toBe(200);
+    fake.stub({
+      id: 'outage',
+      request: { path: '/api/v1/channels.list' },
+      response: { status: 503, body: { success: false, error: 'down' } },
+      override: true,
+      times: 1,
+    });
+    const down = await call(fake.url, '/api/v1/channels.list', { headers: AS.alice });
+    expect(down).toEqual({ status: 503, type: 'application/json', body: { success: false, error: 'down' } });
+    // spent: gone, the model answers again
+    expect((await call(fake.url, '/api/v1/channels.list', { headers: AS.alice })).status).toBe(200);
+    expect(fake.stubs().map((s) => s.id)).not.toContain('outage');
+    expect(fake.lastRequest({ status: 503 })).toMatchObject({ modelled: true, stub: 'outage' });
+  });
+
+  it('matches on method, path pattern, query, headers (any case) and body; priority, then the newest', async () => {
+    fake.stub({
+      id: 'emoji',
+      request: { method: 'get', pathPattern: '/api/v1/emoji-custom\\.(list|all)' },
+      response: { body: { emojis: { update: [], remove: [] }, success: true } },
+    });
+    fake.stub({
+      id: 'upload-small',
+      request: {
+        method: 'POST',
+        path: '/api/v1/rooms.upload',
+        headers: { 'x-user-id': 'bobUserId00000001' },
+        body: { contains: { file: { size: 1 } } },
+      },
+      response: { status: 200, body: { message: { msg: 'small' }, success: true } },
+    });
+    fake.stub({
+      id: 'search',
+      request: { path: '/api/v1/spotlight', query: { query: { matches: '^#?gen' } } },
+      response: { body: { rooms: [{ name: 'general' }], users: [], success: true } },
+    });
+    fake.stub({ id: 'low', request: { path: '/api/v1/thing' }, response: { body: 'low' }, priority: 9 });
+    fake.stub({ id: 'old', request: { path: '/api/v1/thing' }, response: { body: 'old' } });
+    fake.stub({ id: 'new', request: { path: '/api/v1/thing' }, response: { body: 'new' } });
+
+    expect((await call(fake.url, '/api/v1/emoji-custom.all')).body).toMatchObject({ success: true });
+    expect((await call(fake.url, '/api/v1/emoji-custom.lists')).status).toBe(404);
+    expect((await call(fake.url, '/api/v1/emoji-custom.list', { method: 'POST', body: {} })).status).toBe(
+      404,
+    );
+    const upload = { file: { size: 1, name: 'a.txt' }, msg: 'hi' };
+    expect((await call(fake.url, '/api/v1/rooms.upload', { headers: AS.bob, body: upload })).status).toBe(
+      200,
+    );
+    expect((await call(fake.url, '/api/v1/rooms.upload', { headers: AS.alice, body: upload })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(fake.url, '/api/v1/rooms.upload', { headers: AS.bob, body: { file: { size: 2 } } })).status,
+    ).toBe(404);
+    expect((await call(fake.url, '/api/v1/spotlight?query=%23general')).status).toBe(200);
+    expect((await call(fake.url, '/api/v1/spotlight?query=random')).status).toBe(404);
+    expect(await call(fake.url, '/api/v1/thing')).toEqual({
+      status: 200,
+      type: 'text/plain; charset=utf-8',
+      body: 'new',
+    });
+    // the order they are tried in: priority, then the newest first
+    expect(fake.stubs().map((s) => [s.id, s.hits])).toEqual([
+      ['new', 1],
+      ['old', 0],
+      ['search', 1],
+      ['upload-small', 1],
+      ['emoji', 1],
+      ['permissions', 0],
+      ['low', 0],
+    ]);
+  });
+
+  it('fills its templates from the request, the caller and the clock; one template alone keeps its type', async () => {
+    fake.stub({
+      request: { pathPattern: '/api/v1/rooms\\.roles' },
+      response: {
+        headers: { 'X-Echo': 'room {{request.query.rid}} by {{request.headers.X-User-Id}}' },
+        body: {
+          rid: '{{request.query.rid}}',
+          asked: '{{request.method}} {{request.path}}',
+          by: '{{user.username}}',
+          count: '{{request.body.count}}',
+          nested: '{{request.body.filter}}',
+          missing: '{{request.query.nope}}',
+          at: '{{now}}',
+        },
+      },
+    });
+    const res = await fetch(`${fake.url}/api/v1/rooms.roles?rid=GENERAL`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 3, filter: { role: 'owner' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-echo')).toBe('room GENERAL by aliceUserId000001');
+    expect(await res.json()).toEqual({
+      rid: 'GENERAL',
+      asked: 'POST /api/v1/rooms.roles',
+      by: 'alice',
+      count: 3,
+      nested: { role: 'owner' },
+      missing: null,
+      at: '2026-01-01T00:00:00.000Z',
+    });
+    // no caller: null
+    const anonymous = await call(fake.url, '/api/v1/rooms.roles?rid=x', { body: {} });
+    expect(anonymous.body).toMatchObject({ by: null, count: null });
+  });
+
+  it('answers paths outside the chat API too', async () => {
+    fake.stub({
+      request: { pathPattern: '/avatar/.*' },
+      response: { headers: { 'Content-Type': 'image/svg+xml' }, body: '<svg/>' },
+    });
+    const avatar = await fetch(`${fake.url}/avatar/alice`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await avatar.text()).toBe('<svg/>');
+    expect(fake.lastRequest()).toMatchObject({ path: '/avatar/alice', status: 200, modelled: false });
+    expect(fake.lastRequest()?.stub).toMatch(/^stub-\d+$/);
+  });
+
+  it('refuses hostile or broken templates and bad stubs whole, naming where, over the control API too', async () => {
+    const refused = async (stub: unknown): Promise<string> => {
+      const res = await fetch(`${fake.url}/__admin/stubs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(stub),
+      });
+      expect(res.status).toBe(400);
+      return JSON.stringify(await res.json());
+    };
+    const request = { path: '/api/v1/x' };
+    expect(await refused({ request, response: { body: '{{constructor.constructor}}' } })).toContain(
+      '\\"constructor\\" may not be read',
+    );
+    expect(await refused({ request, response: { body: '{{env.HOME}}' } })).toContain(
+      'unknown template root \\"env\\"; use request, user or now',
+    );
+    expect(await refused({ request, response: { body: { a: '{{request.body.__proto__}}' } } })).toContain(
+      '\\"__proto__\\" may not be read',
+    );
+    expect(await refused({ request, response: { body: "{{process.mainModule.require('fs')}}" } })).toContain(
+      'plain names joined by dots, no expressions',
+    );
+    expect(await refused({ request, response: { body: '{{#each request.query}}' } })).toContain(
+      'no expressions',
+    );
+    expect(await refused({ request, response: { headers: { 'X-A': 'hi {{request.headers}}' } } })).toContain(
+      'name one header',
+    );
+    expect(await refused({ request, response: { body: 'oops {{request.path' } })).toContain('unclosed');
+    expect(await refused({ request: { pathPattern: '(a)\\1' }, response: {} })).toContain('RE2');
+    expect(await refused({ request: { path: '/x', pathPattern: 'x' }, response: {} })).toContain(
+      'path or pathPattern',
+    );
+    expect(await refused({ request: { url: '/x' }, response: {} })).toContain('did you mean \\"path\\"');
+    expect(
+      await refused({ request, response: { body: JSON.parse('{"__proto__": {"x": 1}}') as unknown } }),
+    ).toContain('__proto__');
+    // nothing was added
+    expect(fake.stubs().map((s) => s.id)).toEqual(['permissions']);
+    // a scenario with a bad stub is refused whole, by path
+    expect(() =>
+      createFakeServer({ scenario: { ...WORLD, stubs: [{ request: { path: 'nope' }, response: {} }] } }),
+    ).toThrow(/stubs\[0\]\.request\.path/);
+  });
+
+  it('are per world, listed and removed over the control API, and a reset brings back the scenario’s', async () => {
+    const added = await fetch(`${fake.url}/__admin/stubs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        id: 'roles',
+        request: { path: '/api/v1/roles.list' },
+        response: { body: { roles: [] } },
+      }),
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ id: 'roles', priority: 5, hits: 0, remaining: null });
+    const session = fake.session();
+    expect((await call(session.url, '/api/v1/roles.list')).status).toBe(404);
+    expect((await call(session.url, '/api/v1/permissions.listAll')).status).toBe(200);
+    expect((await call(fake.url, '/api/v1/roles.list')).status).toBe(200);
+    const listed = (await (await fetch(`${fake.url}/__admin/stubs`)).json()) as { stubs: { id: string }[] };
+    expect(listed.stubs.map((s) => s.id)).toEqual(['roles', 'permissions']);
+    expect(fake.state().stubs?.map((s) => s.id)).toEqual(['roles', 'permissions']);
+    expect((await fetch(`${fake.url}/__admin/stubs/nope`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${fake.url}/__admin/stubs/roles`, { method: 'DELETE' })).status).toBe(200);
+    fake.stub({ id: 'temp', request: { path: '/api/v1/temp' }, response: {} });
+    fake.clearStubs();
+    expect(fake.stubs()).toEqual([]);
+    await fake.reset();
+    expect(fake.stubs().map((s) => s.id)).toEqual(['permissions']);
+    await session.close();
+  });
+});
