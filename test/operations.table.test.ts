@@ -12,7 +12,7 @@ import { OPERATIONS, operationAt, operationNamed } from '../src/operations/table
 const ROOT = join(__dirname, '..');
 const OPERATIONS_DIR = join(ROOT, 'src', 'operations');
 /** the modules of src/operations that are not operations */
-const FRAMEWORK = ['operation.ts', 'params.ts', 'schemas.ts', 'table.ts'];
+const FRAMEWORK = ['operation.ts', 'params.ts', 'schemas.ts', 'table.ts', 'validator.ts', 'openapi.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -30,6 +30,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: GET_INTEGRATIONS_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);

@@ -50,6 +50,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, HISTORY_VALIDATOR, input.query);
     return { ref: readRoomRef(params), window: readWindow(params) };

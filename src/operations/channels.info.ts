@@ -21,6 +21,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: INFO_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);

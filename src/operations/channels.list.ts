@@ -22,6 +22,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: LIST_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);

@@ -16,6 +16,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: MESSAGES_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
     store.requirePermission(callerOf(context), 'view-c-room');

@@ -15,6 +15,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: SET_READ_ONLY_VALIDATOR,
   // the release's own validator first (6.x on): its refusals, word for word, and its coercion (8.6 on)
   read: ({ input, profile }) =>
     readSetReadOnly(

@@ -11,6 +11,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: SET_TYPE_VALIDATOR,
   // 8.8's typed route validates the body first (unknown keys, a missing `type` or room)
   read: ({ input, profile }) => readSetType(validated(profile, SET_TYPE_VALIDATOR, readBody(input.body))),
   run: (context, { ref, type }) => success({ channel: context.store.setType(callerOf(context), ref, type) }),

@@ -15,6 +15,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: DELETE_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, DELETE_MESSAGE_VALIDATOR, readBody(input.body));
     // 8.x's `fileId` alone: the fake has no uploads, so no message is found by one

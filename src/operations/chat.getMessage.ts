@@ -11,6 +11,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: GET_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => textOf(validated(profile, GET_MESSAGE_VALIDATOR, input.query).msgId),
   run: (context, id) => success({ message: context.store.getMessage(callerOf(context), id) }),
 });

@@ -74,6 +74,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: POST_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
   run: (context, post) => {
     const { channel, message } = context.store.postMessage(callerOf(context), post);

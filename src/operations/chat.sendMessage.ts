@@ -46,6 +46,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: SEND_MESSAGE_VALIDATOR,
   read: ({ input, profile, store }) =>
     readMessage(validated(profile, SEND_MESSAGE_VALIDATOR, readBody(input.body)), store),
   run: (context, input) => {

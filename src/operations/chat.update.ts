@@ -12,6 +12,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: UPDATE_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, UPDATE_MESSAGE_VALIDATOR, readBody(input.body));
     // 8.x's encrypted form: the fake holds no encrypted message to update

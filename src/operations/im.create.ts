@@ -16,6 +16,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: DM_CREATE_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, DM_CREATE_VALIDATOR, readBody(input.body));
     const names = body.usernames !== undefined ? textOf(body.usernames).split(',') : [textOf(body.username)];

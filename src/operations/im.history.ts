@@ -17,6 +17,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: DM_HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, DM_HISTORY_VALIDATOR, input.query);
     return { roomId: textOf(params.roomId), window: readWindow(params) };

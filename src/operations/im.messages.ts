@@ -15,6 +15,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: DM_MESSAGES_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, DM_MESSAGES_VALIDATOR, input.query);
     return {

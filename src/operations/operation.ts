@@ -1,6 +1,8 @@
+import type { EraTable } from '../eras';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import type { User } from '../types';
+import type { Validator } from './validator';
 
 /**
  * What one chat operation is, declared once in its own module (src/operations/<name>.ts) and
@@ -121,6 +123,11 @@ export interface Operation<P = unknown> {
    */
   cacheKey?(context: OperationContext): string | undefined;
   readonly contract?: ContractFacts;
+  /**
+   * the release's own parameter validator (src/operations/schemas.ts), when the route has one: its
+   * JSON schema is also the route's parameters in the OpenAPI document (`GET /api/docs/json`)
+   */
+  readonly validator?: EraTable<Validator | undefined>;
 }
 
 /**
@@ -142,6 +149,7 @@ export function operation<P>(spec: Operation<P>): Operation<P> {
     run: spec.run,
     cacheKey: spec.cacheKey,
     contract: spec.contract,
+    validator: spec.validator,
   };
 }
 

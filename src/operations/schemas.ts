@@ -6,6 +6,9 @@ import type { EraTable } from '../eras';
 import { lazy } from '../lazy';
 import type { Profile } from '../profiles';
 import type { Params } from './operation';
+import type { Coercion, Schema, Validator } from './validator';
+
+export type { Validator } from './validator';
 
 /**
  * The real server's parameter validators, per release line: the JSON schemas of
@@ -24,22 +27,6 @@ import type { Params } from './operation';
  *
  * Layer: operations.
  */
-
-/** A JSON schema, as data (the subset these validators use). */
-type Schema = Readonly<Record<string, unknown>>;
-
-/** How ajv coerces: not at all (a local `new Ajv()`), scalars (`true`), or also one-item arrays (`'array'`). */
-type Coercion = false | true | 'array';
-
-/** Where the server validated, which decides the refusal's body. */
-type Form = 'legacy' | 'query' | 'body';
-
-/** One era's validator: its schema, ajv's coercion and the refusal's form; none when that era had none. */
-export interface Validator {
-  readonly schema: Schema;
-  readonly coerce: Coercion;
-  readonly form: Form;
-}
 
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
@@ -486,6 +473,21 @@ export const USERS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
 };
 
 /** settings.public: paging, `sort`, `_id` (a comma list) and the deprecated `query`; nothing else. */
+/** `GET /api/docs/json` (7.10's rest-typings `isOpenAPIJSONEndpoint`): `withUndocumented` alone. */
+export const DOCS_VALIDATOR: EraTable<Validator | undefined> = {
+  '0.49': undefined,
+  '7.10': {
+    schema: {
+      type: 'object',
+      properties: { withUndocumented: { type: 'boolean', nullable: true } },
+      required: [],
+      additionalProperties: false,
+    },
+    coerce: true,
+    form: 'legacy',
+  },
+};
+
 export const SETTINGS_PUBLIC_VALIDATOR: EraTable<Validator | undefined> = {
   '0.49': undefined,
   '6': {

@@ -26,6 +26,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'ignored',
   changesState: false,
+  validator: SETTINGS_PUBLIC_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, SETTINGS_PUBLIC_VALIDATOR, input.query);
     return {

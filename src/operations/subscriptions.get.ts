@@ -16,6 +16,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: SUBSCRIPTIONS_GET_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, SUBSCRIPTIONS_GET_VALIDATOR, input.query);
     return readUpdatedSince(params.updatedSince ?? undefined, 'subscriptions-invalid-date');

@@ -15,6 +15,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: SUBSCRIPTIONS_GET_ONE_VALIDATOR,
   read: ({ input, profile }) => {
     const roomId = textOf(validated(profile, SUBSCRIPTIONS_GET_ONE_VALIDATOR, input.query).roomId);
     if (roomId === '') throw new ApiError('subscription-room-required');

@@ -15,6 +15,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: true,
+  validator: SUBSCRIPTIONS_READ_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, SUBSCRIPTIONS_READ_VALIDATOR, readBody(input.body));
     return textOf(body.rid !== undefined ? body.rid : body.roomId);

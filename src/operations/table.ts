@@ -1,4 +1,5 @@
 import { nearest } from '../suggest';
+import { registerOperations } from './openapi';
 import type { Operation } from './operation';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
@@ -14,6 +15,7 @@ import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
 import dmCreate from './dm.create';
+import docsJson from './docs.json';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
 import dmMessages from './dm.messages';
@@ -82,7 +84,10 @@ export const OPERATIONS: readonly Operation[] = [
   imMessages,
   dmMessages,
   hooks,
+  docsJson,
 ];
+
+registerOperations(OPERATIONS);
 
 const byPath = new Map(OPERATIONS.map((op) => [op.path, op]));
 /** the operations whose parameters are in their paths, found by where their paths start */

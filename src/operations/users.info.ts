@@ -18,6 +18,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: USERS_INFO_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, USERS_INFO_VALIDATOR, input.query);
     const key = KEYS.find((k) => params[k] !== undefined);

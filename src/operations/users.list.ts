@@ -16,6 +16,7 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
+  validator: USERS_LIST_VALIDATOR,
   read: (context) => {
     const { input, profile, store } = context;
     const params = validated(profile, USERS_LIST_VALIDATOR, input.query);

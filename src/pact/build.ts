@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
+import { packageVersion } from '../surface/version';
 import type { Exchange } from '../journal/journal';
 import { answerOf, matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
@@ -42,11 +40,6 @@ const TYPE = { combine: 'AND' as const, matchers: [{ match: 'type' as const }] }
 
 function fromState(name: string): Generator {
   return { type: 'ProviderState', expression: `\${${name}}`, dataType: 'STRING' };
-}
-
-function packageVersion(): string {
-  const file = join(__dirname, '..', '..', 'package.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 function stringOf(value: unknown): string | undefined {

@@ -18,6 +18,8 @@ import type {
   WebhookDelivery,
   World,
 } from '../types';
+import { lazy } from '../lazy';
+import type * as OpenApiModule from './openapi';
 import {
   readClockChange,
   readObject,
@@ -88,9 +90,16 @@ function checkedBy<T>(body: Record<string, unknown>): T {
 
 const describeSession = (baseUrl: string, id: string) => ({ id, url: `${baseUrl}/s/${id}` });
 
+/** The control API's OpenAPI document (it reads this table: loaded when asked for). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const openApiModule = lazy(() => require('./openapi') as typeof OpenApiModule);
+
 /** The routes, by name (the remote calls below refer to them). */
 export const ROUTES = {
   health: route('GET', '/health', ({ world }) => ({ status: 'ok', profile: world.profileId })),
+  openApi: route('GET', '/openapi.json', ({ baseUrl }): unknown =>
+    openApiModule().controlOpenApi(ROUTES, baseUrl),
+  ),
   reset: route(
     'POST',
     '/reset',

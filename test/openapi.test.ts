@@ -1,0 +1,134 @@
+/**
+ * The OpenAPI documents: `GET /api/docs/json` (the real server's route, 7.10 on: OpenAPI 3.0.3 in
+ * its envelope) made from the operation table, and `GET /__admin/openapi.json` (3.1) made from the
+ * control API's table. Both validate with an OpenAPI validator and list exactly what the tables do.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+import { byEra } from '../src/eras';
+import { OPERATIONS } from '../src/operations/table';
+import { profileOf } from '../src/profiles';
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { ROUTES } from '../src/surface/routes';
+
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        security?: unknown;
+        parameters?: unknown[];
+        requestBody?: { content: Record<string, { schema: unknown }> };
+      }
+    >
+  >;
+};
+
+/** The validator's verdict (run in a child process: it is an ES module). */
+function valid(doc: object): Promise<{ valid: boolean; errors?: unknown }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'support', 'validate-openapi.mjs')]);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('close', () => resolve(JSON.parse(out) as { valid: boolean; errors?: unknown }));
+    child.stdin.end(JSON.stringify(doc));
+  });
+}
+
+describe('GET /api/docs/json', () => {
+  let fake: FakeServer;
+  beforeAll(async () => {
+    fake = createFakeServer();
+    await fake.start(0);
+  });
+  afterAll(() => fake.stop());
+
+  it('is a valid OpenAPI 3.0.3 document of exactly the routes the operation table serves', async () => {
+    const res = await fetch(`${fake.url}/api/docs/json`);
+    expect(res.status).toBe(200);
+    const { success, ...doc } = (await res.json()) as Doc & { success: boolean };
+    expect(success).toBe(true);
+    expect(await valid(doc)).toEqual({ valid: true });
+    // the validator does refuse: a document without paths or info is not one
+    expect((await valid({ openapi: '3.0.3' })).valid).toBe(false);
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info).toEqual({ title: 'Rocket.Chat API', description: 'Rocket.Chat API', version: '8.9.0' });
+    expect(doc.servers).toEqual([{ url: fake.url }]);
+    const expected = OPERATIONS.flatMap((op) =>
+      (op.also === undefined ? [op.method] : [op.method, op.also]).map(
+        (m) => `${m.toLowerCase()} ${op.prefix ? `${op.path}{integrationId}/{token}` : op.path}`,
+      ),
+    ).sort();
+    const listed = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+      .sort();
+    expect(listed).toEqual(expected);
+    // the auth headers where the route needs them; a release's own validator as its parameters
+    expect(doc.paths['/api/v1/channels.setReadOnly']?.post?.security).toEqual([
+      { userId: [], authToken: [] },
+    ]);
+    expect(doc.paths['/api/v1/login']?.post?.security).toBeUndefined();
+    const setReadOnly = OPERATIONS.find((op) => op.name === 'channels.setReadOnly');
+    const schema = setReadOnly?.validator && byEra(profileOf('8.9'), setReadOnly.validator)?.schema;
+    expect(schema).toBeDefined();
+    expect(
+      doc.paths['/api/v1/channels.setReadOnly']?.post?.requestBody?.content['application/json']?.schema,
+    ).toEqual(schema);
+    const list = doc.paths['/api/v1/channels.list']?.get?.parameters as { name: string; in: string }[];
+    expect(list.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:count', 'query:offset', 'query:sort']),
+    );
+  });
+
+  it('answers only withUndocumented, and is absent before 7.10', async () => {
+    const bad = await fetch(`${fake.url}/api/docs/json?fields=x`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      success: false,
+      error: 'must NOT have additional properties [invalid-params]',
+      errorType: 'invalid-params',
+    });
+    expect((await fetch(`${fake.url}/api/docs/json?withUndocumented=true`)).status).toBe(200);
+    const old = fake.session({ profile: '7.0' });
+    expect((await fetch(`${old.url}/api/docs/json`)).status).toBe(404);
+    const newer = fake.session({ profile: '7.10' });
+    const answer = (await (await fetch(`${newer.url}/api/docs/json`)).json()) as Doc;
+    expect(answer.info.version).toBe('7.10.0');
+    await old.close();
+    await newer.close();
+  });
+});
+
+describe('GET /__admin/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document of every control route', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    try {
+      const doc = (await (await fetch(`${fake.url}/__admin/openapi.json`)).json()) as Doc;
+      expect(await valid(doc)).toEqual({ valid: true });
+      expect(doc.openapi).toBe('3.1.0');
+      const expected = [
+        ...Object.values(ROUTES).map(
+          (r) => `${r.method.toLowerCase()} /__admin${r.path.replace(/:(\w+)/g, '{$1}')}`,
+        ),
+        'get /__admin/events',
+        'get /__admin/ui',
+      ].sort();
+      const listed = Object.entries(doc.paths)
+        .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+        .sort();
+      expect(listed).toEqual(expected);
+      expect(doc.paths['/__admin/stubs']?.post?.operationId).toBe('addStub');
+    } finally {
+      await fake.stop();
+    }
+  });
+});
