@@ -72,6 +72,25 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
     res.end(stubbed.text);
     return;
   }
+  const proxy = world.passThrough;
+  if (proxy !== undefined) {
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    void proxy
+      .forward({
+        method: req.method,
+        path: req.path,
+        rawQuery: query,
+        headers: req.headers,
+        body: req.body as unknown,
+      })
+      .then((answer) => {
+        world.recordRequest({ ...entry, status: answer.status, proxied: true });
+        res.status(answer.status);
+        if (answer.contentType !== '') res.setHeader('Content-Type', answer.contentType);
+        res.end(answer.text);
+      });
+    return;
+  }
   world.recordRequest({ ...entry, status: 404 });
   notFound(req, res, next);
 }

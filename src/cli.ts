@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
 import { PROFILE_IDS, isProfileId } from './profiles';
@@ -39,6 +40,12 @@ Options:
   --pact-dir DIR    with --consumer NAME: write the contract of the requests served
                     to DIR/NAME-rocketchat.json (Pact v4) when the server stops
   --consumer NAME   the contract's consumer: your client's name
+  --proxy-unmodelled URL  forward the routes the fake does not model (and no stub
+                    answers) to the Rocket.Chat server at URL; answers go back as they
+                    came and are journaled ("proxied": true)
+  --proxy-user U    an account on that server the forwarded calls use (its password
+                    in env ROCKETCHAT_FAKE_PROXY_PASSWORD, or --proxy-password P)
+  --proxy-password P
   -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
@@ -67,6 +74,7 @@ interface CliOptions {
   worldCache?: string | false;
   pact?: PactFileOptions;
   profile?: ProfileId;
+  proxyUnmodelled?: PassThroughOptions;
 }
 
 function readInteger(flag: string, raw: string, max: number): number {
@@ -101,6 +109,9 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
         'pact-dir': { type: 'string' },
         profile: { type: 'string' },
         consumer: { type: 'string' },
+        'proxy-unmodelled': { type: 'string' },
+        'proxy-user': { type: 'string' },
+        'proxy-password': { type: 'string' },
         command: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -130,7 +141,36 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
     pact: readPact(values['pact-dir'], values.consumer),
     profile: readProfile(values.profile),
+    proxyUnmodelled: readProxy(
+      values['proxy-unmodelled'],
+      values['proxy-user'],
+      values['proxy-password'] ?? process.env.ROCKETCHAT_FAKE_PROXY_PASSWORD,
+    ),
   };
+}
+
+function readProxy(
+  target: string | undefined,
+  user: string | undefined,
+  password: string | undefined,
+): PassThroughOptions | undefined {
+  if (target === undefined) {
+    if (user !== undefined) throw new UsageError('--proxy-user goes with --proxy-unmodelled URL');
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new UsageError(`--proxy-unmodelled takes a URL (http://… or https://…), not "${target}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--proxy-unmodelled takes a URL (http://… or https://…), not "${target}"`);
+  if (user !== undefined && (password === undefined || password === ''))
+    throw new UsageError(
+      '--proxy-user needs its password: env ROCKETCHAT_FAKE_PROXY_PASSWORD or --proxy-password',
+    );
+  return { target, ...(user !== undefined ? { user, password } : {}) };
 }
 
 function readClock(raw: string | undefined): 'fixed' | 'running' | 'now' | undefined {

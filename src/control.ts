@@ -78,6 +78,11 @@ export interface WorldControl {
   stub(input: StubInput, source?: string): Stub;
   /** The stubs in force, in the order they are tried, with their hits. */
   stubs(): Stub[];
+  /**
+   * Stubs made of what the pass-through (`proxyUnmodelled`) answered, one per method, path and
+   * query (`GET /__admin/recorded-stubs`): a scenario's `stubs` that runs without the real server.
+   */
+  recordedStubs(): StubInput[];
   /** Removes one stub by id, or all of them (a reset brings back the scenario's). */
   clearStubs(id?: string): boolean;
   /** Resolves with the first matching request, recorded or still to come; rejects after `timeoutMs` (2000). */

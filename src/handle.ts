@@ -82,6 +82,9 @@ export abstract class WorldHandle implements WorldControl {
   stubs(): Stub[] {
     return this.world.stubs();
   }
+  recordedStubs(): StubInput[] {
+    return this.world.recordedStubs();
+  }
   clearStubs(id?: string): boolean {
     return this.world.clearStubs(id);
   }

@@ -1,3 +1,4 @@
+import type { PassThroughOptions } from './proxy/passthrough';
 import type { WorldSource } from './scenario/load';
 import type { ProfileId, RateLimitConfig, UnmatchedRoute } from './types';
 
@@ -46,4 +47,10 @@ export interface FakeOptions extends WorldSource {
    * nothing comes back within `timeoutMs`; `intervalMs: 0` turns it off
    */
   ddpHeartbeat?: { intervalMs: number; timeoutMs: number };
+  /**
+   * pass-through: forward the routes the fake does not model (and no stub answers) to a real
+   * server, as an account there when `user` and `password` are given; its answers go back as they
+   * came and are journaled (`"proxied": true`)
+   */
+  proxyUnmodelled?: string | PassThroughOptions;
 }

@@ -430,6 +430,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   rateLimit: true,
   onUnmodelled: true,
   ddpHeartbeat: true,
+  proxyUnmodelled: true,
   admin: true,
   allowedHosts: true,
   journalSize: true,

@@ -233,6 +233,8 @@ export interface JournalEntry {
   modelled: boolean;
   /** the id of the stub that answered, when one did */
   stub?: string;
+  /** true when the request was passed through to the real server (`proxyUnmodelled`) */
+  proxied?: true;
 }
 
 /**

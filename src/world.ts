@@ -7,6 +7,8 @@ import { FaultSet } from './faults/faults';
 import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { UnmatchedRoutes } from './journal/unmatched';
+import { PassThrough } from './proxy/passthrough';
+import type { PassThroughOptions } from './proxy/passthrough';
 import { StubSet, stubAnswer } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import { nearestRoute } from './operations/table';
@@ -35,6 +37,7 @@ import type {
   Integration,
   JournalEntry,
   Stub,
+  StubInput,
   UnmatchedRoute,
   PactDocument,
   PactInteraction,
@@ -98,6 +101,8 @@ export interface WorldOptions {
   maxGenerated?: number;
   /** told the first time this world is called on a route the fake does not model (the CLI prints it) */
   onUnmodelled?: (route: UnmatchedRoute) => void;
+  /** forward unmodelled routes to a real server */
+  proxyUnmodelled?: string | PassThroughOptions;
 }
 
 /** An event for one user's realtime connections: `<uid>/<event>` on `stream-notify-user`, with its arguments. */
@@ -129,6 +134,8 @@ export class FakeWorld implements WorldControl {
   readonly #unmatched = new UnmatchedRoutes(nearestRoute);
   /** answers for routes outside the model: the scenario's, and those added since */
   readonly #stubs = new StubSet();
+  /** where unmodelled routes go when no stub answers them, if anywhere */
+  readonly #passThrough: PassThrough | undefined;
   readonly #faults: FaultSet;
   readonly #limiter: RateLimiter;
   /** outgoing webhooks' deliveries */
@@ -157,6 +164,11 @@ export class FakeWorld implements WorldControl {
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
     this.#faults = new FaultSet(baseline.world.seed);
     this.#stubs.addChecked(baseline.world.stubs ?? []);
+    const proxy = options.proxyUnmodelled;
+    this.#passThrough =
+      proxy === undefined
+        ? undefined
+        : new PassThrough(typeof proxy === 'string' ? { target: proxy } : proxy);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
     this.#deliveries = new Deliveries({
       store: () => this.#store,
@@ -360,6 +372,36 @@ export class FakeWorld implements WorldControl {
     };
   }
 
+  /** The real server unmodelled routes are passed through to, if any. */
+  get passThrough(): PassThrough | undefined {
+    return this.#passThrough;
+  }
+
+  /**
+   * Stubs made of what the pass-through answered (`GET /__admin/recorded-stubs`): one per method,
+   * path and query, the latest answer; load them as a scenario's `stubs` to run without the server.
+   */
+  recordedStubs(): StubInput[] {
+    const stubs = new Map<string, StubInput>();
+    for (const { entry, detail } of this.#journal.exchanges()) {
+      if (entry.proxied !== true || entry.status === 0) continue;
+      const query = Object.fromEntries(
+        Object.entries(entry.query).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]),
+      );
+      const request = {
+        method: entry.method,
+        path: entry.path,
+        ...(Object.keys(query).length > 0 ? { query } : {}),
+      };
+      const answer = answerOf(detail);
+      stubs.set(JSON.stringify(request), {
+        request,
+        response: { status: entry.status, ...(answer !== undefined ? { body: answer } : {}) },
+      });
+    }
+    return [...stubs.values()];
+  }
+
   /** The stubs in force (the pipeline asks them only when there are some). */
   get stubSet(): StubSet {
     return this.#stubs;
@@ -522,13 +564,24 @@ export class FakeWorld implements WorldControl {
     body: unknown,
     detail?: ExchangeDetail,
   ): void {
-    const { method, path, query, status, user, modelled, stub } = request;
+    const { method, path, query, status, user, modelled, stub, proxied } = request;
     const time = this.#store.clock.now();
     const entry = this.#journal.record(
-      { method, path, query, body, status, user, time, modelled, ...(stub !== undefined ? { stub } : {}) },
+      {
+        method,
+        path,
+        query,
+        body,
+        status,
+        user,
+        time,
+        modelled,
+        ...(stub !== undefined ? { stub } : {}),
+        ...(proxied === true ? { proxied } : {}),
+      },
       detail,
     );
-    if (!modelled && request.stub === undefined) {
+    if (!modelled && request.stub === undefined && request.proxied !== true) {
       // a realtime method the fake does not know is listed as `DDP <method>`
       const route = method === 'DDP' ? `${String((body as { method?: unknown }).method)}` : path;
       const first = this.#unmatched.note(method, route, time);

@@ -11,6 +11,7 @@ import type { Caller, Operation, OperationContext, Params } from '../operations/
 import { isModelled, operationAt } from '../operations/table';
 import type { Profile } from '../profiles';
 import type { Fault } from '../types';
+import type { PassThrough } from '../proxy/passthrough';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
 import { toApiError } from './respond';
@@ -276,12 +277,19 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
  * A stub's answer when one matches (never on a modelled route unless it overrides it), else the
  * operation's: stubs are asked only when the world has some.
  */
-function answerOrStub(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
-  const stubbed =
-    world.stubSet.size === 0
-      ? undefined
-      : world.stubAnswer(request, isModelled(request.method, request.path));
-  if (!stubbed) return answer(world, request, detail);
+function answerOrStub(
+  world: FakeWorld,
+  request: ChatRequest,
+  detail: ExchangeDetail,
+): Answer | Promise<Answer> {
+  const modelled = isModelled(request.method, request.path);
+  const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(request, modelled);
+  if (!stubbed) {
+    const proxy = world.passThrough;
+    return proxy !== undefined && !modelled
+      ? passedThrough(proxy, request, detail)
+      : answer(world, request, detail);
+  }
   detail.stub = stubbed.stub.id;
   const data =
     stubbed.contentType === 'application/json' ? (JSON.parse(stubbed.text) as unknown) : stubbed.text;
@@ -292,6 +300,38 @@ function answerOrStub(world: FakeWorld, request: ChatRequest, detail: ExchangeDe
     enveloped: false,
     text: stubbed.text,
     stub: { type: stubbed.contentType === '' ? 'application/octet-stream' : stubbed.contentType },
+  };
+}
+
+/** The real server's answer to a route the fake does not model, as it came (and journaled so). */
+async function passedThrough(
+  proxy: PassThrough,
+  request: ChatRequest,
+  detail: ExchangeDetail,
+): Promise<Answer> {
+  const forwarded = await proxy.forward({
+    method: request.method,
+    path: request.path,
+    rawQuery: request.rawQuery,
+    headers: request.headers,
+    body: request.body,
+  });
+  detail.proxied = true;
+  let data: unknown = forwarded.text;
+  if (forwarded.contentType.includes('json')) {
+    try {
+      data = JSON.parse(forwarded.text) as unknown;
+    } catch {
+      // not JSON after all: kept as text
+    }
+  }
+  return {
+    status: forwarded.status,
+    headers: undefined,
+    data,
+    enveloped: false,
+    text: forwarded.text,
+    stub: { type: forwarded.contentType === '' ? 'application/octet-stream' : forwarded.contentType },
   };
 }
 
@@ -333,7 +373,8 @@ function act(
     fault.status !== undefined
       ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
       : answerOrStub(world, request, detail);
-  send(res, world, result, detail, fault.partial === true);
+  if (result instanceof Promise) void result.then((a) => send(res, world, a, detail, fault.partial === true));
+  else send(res, world, result, detail, fault.partial === true);
 }
 
 /** Notes the answer in the journal's detail, then writes it: the era's no-store headers (7.x on), then its own. */
@@ -383,13 +424,16 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
         user: detail.caller ?? null,
         modelled: isModelled(request.method, request.path),
         ...(detail.stub !== undefined ? { stub: detail.stub } : {}),
+        ...(detail.proxied === true ? { proxied: true as const } : {}),
       },
       detail,
     );
   });
   const action = world.faultSet.take(request.method, request.path);
   if (!action) {
-    send(res, world, answerOrStub(world, request, detail), detail);
+    const result = answerOrStub(world, request, detail);
+    if (result instanceof Promise) void result.then((a) => send(res, world, a, detail));
+    else send(res, world, result, detail);
     return;
   }
   const fire = (): void => act(world, action.fault, request, res, detail);

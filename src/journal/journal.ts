@@ -58,6 +58,8 @@ export interface ExchangeDetail {
   fault: boolean;
   /** the id of the stub that answered, when one did */
   stub?: string;
+  /** the real server answered it (pass-through) */
+  proxied?: boolean;
 }
 
 /** An entry with its detail, as the contract reads them. */
@@ -115,6 +117,7 @@ export class Journal {
       modelled: entry.modelled,
     };
     if (entry.stub !== undefined) recorded.stub = entry.stub;
+    if (entry.proxied === true) recorded.proxied = true;
     const slot: Slot = { entry: recorded, detail: undefined };
     if (detail) this.#hold(slot, detail);
     if (this.#slots.length < this.capacity) this.#slots.push(slot);

@@ -166,6 +166,7 @@ export const ROUTES = {
     { status: 201 },
   ),
   stubs: route('GET', '/stubs', ({ world }) => ({ stubs: world.stubs() })),
+  recordedStubs: route('GET', '/recorded-stubs', ({ world }) => ({ stubs: world.recordedStubs() })),
   clearStubs: route('DELETE', '/stubs', ({ world }) => {
     world.clearStubs();
     return OK;

@@ -1,0 +1,142 @@
+/**
+ * Pass-through: a route the fake does not model (and no stub answers) is forwarded to a real
+ * server, and its answer sent back as it came. The caller's auth headers mean nothing there, so
+ * with an account configured the fake logs in to the target once (`POST /api/v1/login`) and sends
+ * that account's `X-User-Id` / `X-Auth-Token` instead (again after a 401). Without one, the
+ * caller's headers go as they are. The journal keeps both sides: the request, and the target's
+ * status and body.
+ *
+ * Layer: world. Network I/O with fetch; nothing of the HTTP server.
+ */
+
+/** Where unmodelled routes go, and as whom. */
+export interface PassThroughOptions {
+  /** the real server's base URL, e.g. `https://chat.example.com` */
+  target: string;
+  /** an account on the target: its username (or e-mail) and password */
+  user?: string;
+  password?: string;
+}
+
+/** A request as it is forwarded. */
+export interface ForwardCall {
+  method: string;
+  /** the path inside the world */
+  path: string;
+  /** the query string without `?` */
+  rawQuery: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** the parsed body, re-sent in the form its Content-Type names */
+  body: unknown;
+}
+
+/** The target's answer. */
+export interface ForwardAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** Headers passed on as they are (the rest are the connection's own, or auth handled below). */
+const PASSED = ['accept', 'accept-language', 'content-type', 'user-agent', 'x-requested-with'];
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function bodyOf(call: ForwardCall): string | undefined {
+  if (call.body === undefined || call.body === null || call.method === 'GET' || call.method === 'HEAD')
+    return undefined;
+  const type = header(call.headers['content-type']) ?? '';
+  if (typeof call.body === 'string') return call.body;
+  if (type.includes('application/x-www-form-urlencoded'))
+    return new URLSearchParams(call.body as Record<string, string>).toString();
+  return JSON.stringify(call.body);
+}
+
+export class PassThrough {
+  readonly target: string;
+  readonly #user: string | undefined;
+  readonly #password: string | undefined;
+  #login: Promise<{ userId: string; authToken: string }> | undefined;
+
+  constructor(options: PassThroughOptions) {
+    const url = new URL(options.target);
+    this.target = url.origin + url.pathname.replace(/\/$/, '');
+    this.#user = options.user;
+    this.#password = options.password;
+  }
+
+  /** Forwards a request; a target that does not answer is a 502 in the Rocket.Chat envelope. */
+  async forward(call: ForwardCall): Promise<ForwardAnswer> {
+    try {
+      let answer = await this.#send(call, false);
+      // the account's token expired or was logged out on the target: log in again, once
+      if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true);
+      return answer;
+    } catch (error) {
+      return {
+        status: 502,
+        contentType: 'application/json',
+        text: JSON.stringify({
+          success: false,
+          error: `The pass-through target ${this.target} did not answer: ${(error as Error).message}`,
+        }),
+      };
+    }
+  }
+
+  async #send(call: ForwardCall, fresh: boolean): Promise<ForwardAnswer> {
+    const headers: Record<string, string> = {};
+    for (const name of PASSED) {
+      const value = header(call.headers[name]);
+      if (value !== undefined) headers[name] = value;
+    }
+    const asCaller = header(call.headers['x-auth-token']) !== undefined;
+    if (this.#user !== undefined && this.#password !== undefined) {
+      // the caller's identity means nothing on the target: the configured account stands in
+      if (asCaller || fresh) {
+        const { userId, authToken } = await this.#account(fresh);
+        headers['x-user-id'] = userId;
+        headers['x-auth-token'] = authToken;
+      }
+    } else {
+      for (const name of ['x-user-id', 'x-auth-token']) {
+        const value = header(call.headers[name]);
+        if (value !== undefined) headers[name] = value;
+      }
+    }
+    const url = `${this.target}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
+    const res = await fetch(url, { method: call.method, headers, body: bodyOf(call), redirect: 'manual' });
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      text: await res.text(),
+    };
+  }
+
+  #account(fresh: boolean): Promise<{ userId: string; authToken: string }> {
+    if (this.#login === undefined || fresh) {
+      const login = this.#logIn();
+      // a failed login is not kept: the next request tries again
+      login.catch(() => {
+        if (this.#login === login) this.#login = undefined;
+      });
+      this.#login = login;
+    }
+    return this.#login;
+  }
+
+  async #logIn(): Promise<{ userId: string; authToken: string }> {
+    const res = await fetch(`${this.target}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: this.#user, password: this.#password }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { data?: { userId?: unknown; authToken?: unknown } };
+    const { userId, authToken } = body.data ?? {};
+    if (res.status !== 200 || typeof userId !== 'string' || typeof authToken !== 'string')
+      throw new Error(`the account "${this.#user ?? ''}" could not log in there (HTTP ${res.status})`);
+    return { userId, authToken };
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Pass-through: the routes the fake does not model (and no stub answers) go to a real server, here
+ * a second fake standing in for it, as an account there; answers come back as they came, both
+ * sides are journaled, and what came back can be kept as stubs that run without the server.
+ */
+import { spawnSync } from 'node:child_process';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServer } from '../src/server';
+import { CLI } from './support/build';
+import { AS, WORLD } from './support/fake';
+
+/** The "live" server: an account for the fake, and answers for routes the fake does not model. */
+const LIVE = {
+  seed: 1,
+  users: [{ _id: 'proxyUser00000001', username: 'proxy', password: 'proxy-pw', roles: ['user' as const] }],
+  stubs: [
+    {
+      request: { path: '/api/v1/permissions.listAll' },
+      response: {
+        body: {
+          update: [{ _id: 'view-c-room', roles: ['user'] }],
+          asked: '{{user.username}}',
+          success: true,
+        },
+      },
+    },
+    {
+      request: { pathPattern: '/avatar/.*' },
+      response: { headers: { 'Content-Type': 'image/svg+xml' }, body: '<svg/>' },
+    },
+  ],
+};
+
+describe('pass-through (proxyUnmodelled)', () => {
+  let live: FakeServer;
+  let front: FakeServer;
+  beforeEach(async () => {
+    live = createFakeServer({ scenario: LIVE });
+    const target = await live.start(0);
+    front = createFakeServer({
+      scenario: WORLD,
+      proxyUnmodelled: { target, user: 'proxy', password: 'proxy-pw' },
+    });
+    await front.start(0);
+  });
+  afterEach(async () => {
+    await front.stop();
+    await live.stop();
+  });
+
+  it('forwards what the fake does not model as the configured account; modelled routes stay home', async () => {
+    const listed = await fetch(`${front.url}/api/v1/channels.list?count=1`, { headers: AS.alice });
+    expect(listed.status).toBe(200);
+    const passed = await fetch(`${front.url}/api/v1/permissions.listAll`, { headers: AS.alice });
+    expect(passed.status).toBe(200);
+    expect(passed.headers.get('content-type')).toBe('application/json');
+    // the live server saw the account's login, not alice's headers
+    expect(await passed.json()).toEqual({
+      update: [{ _id: 'view-c-room', roles: ['user'] }],
+      asked: 'proxy',
+      success: true,
+    });
+    const unknown = await fetch(`${front.url}/api/v1/roles.list`, { headers: AS.alice });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, error: 'Resource not found' });
+    const avatar = await fetch(`${front.url}/avatar/alice`);
+    expect(await avatar.text()).toBe('<svg/>');
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
+
+    expect(front.requests().map((e) => [e.method, e.path, e.status, e.modelled, e.proxied])).toEqual([
+      ['GET', '/api/v1/channels.list', 200, true, undefined],
+      ['GET', '/api/v1/permissions.listAll', 200, false, true],
+      ['GET', '/api/v1/roles.list', 404, false, true],
+      ['GET', '/avatar/alice', 200, false, true],
+    ]);
+    expect(live.requests().map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/v1/login',
+      'GET /api/v1/permissions.listAll',
+      'GET /api/v1/roles.list',
+      'GET /avatar/alice',
+    ]);
+    // the answers are kept with the journal, as for any request
+    const seq = front.requests({ path: '/api/v1/permissions.listAll' })[0]?.seq;
+    const exchange = (await (await fetch(`${front.url}/__admin/requests/${String(seq)}`)).json()) as {
+      response: unknown;
+    };
+    expect(exchange.response).toMatchObject({ asked: 'proxy' });
+    // passed through: not among the routes nothing answered
+    expect(front.unmatched()).toEqual([]);
+  });
+
+  it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
+    front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
+    expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });
+    expect(live.requests()).toEqual([]);
+    await live.stop();
+    const down = await fetch(`${front.url}/api/v1/roles.list`);
+    expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({
+      success: false,
+      error: expect.stringMatching(/^The pass-through target http:\/\/127\.0\.0\.1:\d+ did not answer: /),
+    });
+    live = createFakeServer({ scenario: LIVE });
+  });
+
+  it('keeps what came back as stubs: loaded into a fake without the server, it answers the same', async () => {
+    await fetch(`${front.url}/api/v1/permissions.listAll?since=2026`, { headers: AS.alice });
+    await fetch(`${front.url}/api/v1/roles.list`);
+    const res = await fetch(`${front.url}/__admin/recorded-stubs`);
+    const { stubs } = (await res.json()) as { stubs: unknown[] };
+    expect(stubs).toEqual([
+      {
+        request: { method: 'GET', path: '/api/v1/permissions.listAll', query: { since: '2026' } },
+        response: {
+          status: 200,
+          body: { update: [{ _id: 'view-c-room', roles: ['user'] }], asked: 'proxy', success: true },
+        },
+      },
+      {
+        request: { method: 'GET', path: '/api/v1/roles.list' },
+        response: { status: 404, body: { success: false, error: 'Resource not found' } },
+      },
+    ]);
+    const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });
+    await offline.start(0);
+    try {
+      const again = await fetch(`${offline.url}/api/v1/permissions.listAll?since=2026`);
+      expect(await again.json()).toMatchObject({ asked: 'proxy' });
+    } finally {
+      await offline.stop();
+    }
+  });
+});
+
+describe('the CLI’s --proxy-unmodelled', () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PORT: '0' } });
+  it('refuses a target that is not a URL, and an account without its password', () => {
+    const bad = run('--proxy-unmodelled', 'chat.example.com');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(
+      '--proxy-unmodelled takes a URL (http://… or https://…), not "chat.example.com"',
+    );
+    const noPassword = spawnSync(
+      process.execPath,
+      [CLI, '--proxy-unmodelled', 'http://127.0.0.1:1', '--proxy-user', 'bot'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, ROCKETCHAT_FAKE_PROXY_PASSWORD: '' },
+      },
+    );
+    expect(noPassword.status).toBe(2);
+    expect(noPassword.stderr).toContain('--proxy-user needs its password');
+  });
+});
