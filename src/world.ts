@@ -112,6 +112,14 @@ export interface UserEvent {
   readonly args: readonly unknown[];
 }
 
+/** A client's write to a room's stream (`stream-notify-room` `<rid>/<event>`): to its other subscribers. */
+export interface RoomStreamEvent {
+  readonly eventName: string;
+  readonly args: readonly unknown[];
+  /** the connection it came from: it does not get its own event back */
+  readonly origin: object;
+}
+
 /** What `requests()` answers over HTTP: the entries plus how many the ring dropped. */
 export interface RequestsPage {
   requests: JournalEntry[];
@@ -144,6 +152,8 @@ export class FakeWorld implements WorldControl {
   readonly #resetListeners = new Set<() => void>();
   /** who follows the messages (the realtime API's streams) */
   readonly #messageListeners = new Set<(event: MessageEvent) => void>();
+  /** who follows what clients write to rooms' streams (typing) */
+  readonly #roomStreamListeners = new Set<(event: RoomStreamEvent) => void>();
   /** who follows the events sent to one user (the realtime API's `stream-notify-user`) */
   readonly #userListeners = new Set<(event: UserEvent) => void>();
   /** who listens to this world's events (`GET /__admin/events`) */
@@ -220,6 +230,17 @@ export class FakeWorld implements WorldControl {
       { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled },
       body,
     );
+  }
+
+  /** Follows what clients write to rooms' streams. Returns the function that stops. */
+  watchRoomStreams(listener: (event: RoomStreamEvent) => void): () => void {
+    this.#roomStreamListeners.add(listener);
+    return () => this.#roomStreamListeners.delete(listener);
+  }
+
+  /** Passes a client's write to a room's stream to every connection following it. */
+  emitRoomStream(event: RoomStreamEvent): void {
+    for (const listener of this.#roomStreamListeners) listener(event);
   }
 
   /** Follows the events sent to single users (an ephemeral message). Returns the function that stops. */

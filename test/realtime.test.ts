@@ -385,6 +385,77 @@ describe('DDP at /websocket', () => {
     expect(posted()).toBe(1);
   });
 
+  it('typing: stream-notify-room written by a client reaches the room’s other subscribers as sent', async () => {
+    const bob = await client();
+    const bobOther = await client();
+    const alice = await client();
+    for (const [c, who] of [
+      [bob, 'bob'],
+      [bobOther, 'bob'],
+      [alice, 'alice'],
+    ] as const) {
+      await c.call('login', { resume: AS[who]['X-Auth-Token'] });
+      await c.sub('stream-notify-room', 'GENERAL/user-activity', false);
+    }
+    const seen = alice.next((f) => f.msg === 'changed');
+    const onOther = bobOther.next((f) => f.msg === 'changed');
+    const typed = await bob.call('stream-notify-room', 'GENERAL/user-activity', 'bob', ['user-typing'], {});
+    // the stream's method answers nothing, written or not
+    expect(typed).toEqual({ msg: 'result', id: typed.id });
+    const frame = {
+      msg: 'changed',
+      collection: 'stream-notify-room',
+      id: 'id',
+      fields: { eventName: 'GENERAL/user-activity', args: ['bob', ['user-typing'], {}] },
+    };
+    expect(await seen).toEqual(frame);
+    // the same user's other connection gets it; the connection that wrote it does not
+    expect(await onOther).toEqual(frame);
+    // refused without a word: another user's name, an event clients may not write, 7.x's old typing
+    expect(
+      await bob.call('stream-notify-room', 'GENERAL/user-activity', 'alice', ['user-typing'], {}),
+    ).not.toHaveProperty('error');
+    await bob.call('stream-notify-room', 'GENERAL/deleteMessage', { _id: 'x' });
+    await bob.call('stream-notify-room', 'GENERAL/typing', 'bob', true);
+    // a last write that passes, to know the ones before it were dropped (frames keep their order)
+    await bob.call('stream-notify-room', 'GENERAL/user-activity', 'bob', [], {});
+    await alice.next((f) => f.msg === 'changed' && JSON.stringify(f.fields).includes('[]'));
+    expect(
+      alice.frames.filter((f) => f.msg === 'changed').map((f) => (f.fields as { args: unknown[] }).args),
+    ).toEqual([
+      ['bob', ['user-typing'], {}],
+      ['bob', [], {}],
+    ]);
+    expect(bob.frames.filter((f) => f.msg === 'changed')).toEqual([]);
+    // it is a method the fake models: not among the unmatched
+    expect(fake.unmatched()).toEqual([]);
+  });
+
+  it('typing up to 6.x: either event may be written, and each reaches the other’s subscribers too', async () => {
+    const session = fake.session({ profile: '6' });
+    const at = `${session.url.replace('http', 'ws')}/websocket`;
+    const connected = async (who: 'bob' | 'alice'): Promise<Ddp> => {
+      const c = new Ddp(at);
+      open.push(c);
+      await c.connect();
+      await c.call('login', { resume: AS[who]['X-Auth-Token'] });
+      return c;
+    };
+    const bob = await connected('bob');
+    const alice = await connected('alice');
+    await alice.sub('stream-notify-room', 'GENERAL/typing', false);
+    await alice.sub('stream-notify-room', 'GENERAL/user-activity', false);
+    await bob.call('stream-notify-room', 'GENERAL/typing', 'bob', true);
+    await alice.next(
+      (f) => f.msg === 'changed' && (f.fields as { eventName: string }).eventName.endsWith('/user-activity'),
+    );
+    expect(alice.frames.filter((f) => f.msg === 'changed').map((f) => f.fields)).toEqual([
+      { eventName: 'GENERAL/typing', args: ['bob', true] },
+      { eventName: 'GENERAL/user-activity', args: ['bob', ['user-typing'], null] },
+    ]);
+    await session.close();
+  });
+
   it('stream-notify-room: <rid>/deleteMessage when a message is deleted', async () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });

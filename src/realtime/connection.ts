@@ -6,7 +6,7 @@ import { ApiError, toEnvelope } from '../errors';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
-import type { FakeWorld, UserEvent } from '../world';
+import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
 import { documentEjson, toEjson } from './ejson';
 import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
@@ -116,9 +116,11 @@ export class DdpConnection {
     this.#session = session;
     const unwatchMessages = world.watchMessages((event) => this.#onMessage(event));
     const unwatchUsers = world.watchUsers((event) => this.#onUserEvent(event));
+    const unwatchRooms = world.watchRoomStreams((event) => this.#onRoomStream(event));
     const unwatch = (): void => {
       unwatchMessages();
       unwatchUsers();
+      unwatchRooms();
     };
     // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
     // their clients connect again to the world as it now is
@@ -269,7 +271,9 @@ export class DdpConnection {
       user: this.#user && this.#world.store.tokenOwner(this.#token ?? ''),
       token: this.#token,
       ip: this.#ip,
+      profile: this.#world.profile,
       notifyUser: (event) => this.#world.notifyUser(event),
+      emitRoomStream: (eventName, args) => this.#world.emitRoomStream({ eventName, args, origin: this }),
       setUser: (user, token) => {
         this.#user = user;
         this.#token = token;
@@ -322,6 +326,14 @@ export class DdpConnection {
     const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
     const room = this.#world.store.anyRoom(rid);
     return room !== undefined && this.#world.store.maySee(user, room);
+  }
+
+  /** A client's write to a room's stream (typing): to this connection's subs of it, unless it wrote it. */
+  #onRoomStream(event: RoomStreamEvent): void {
+    if (event.origin === this) return;
+    for (const sub of this.#subs.values())
+      if (sub.name === 'stream-notify-room' && sub.key === event.eventName)
+        this.#changed(sub, [...event.args]);
   }
 
   /** An event for one user (an ephemeral message): to this connection's sub of it, if it is that user's. */

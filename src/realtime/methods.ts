@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
 import type { FakeWorld, UserEvent } from '../world';
 import { plainMarkdown } from '../store/message-text';
+import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
@@ -30,6 +31,8 @@ export class MeteorError extends Error {
 /** What a method runs with: the world's store, and the connection's user (after `login`). */
 export interface MethodContext {
   readonly store: Store;
+  /** the release line the world answers as */
+  readonly profile: Profile;
   readonly user: User | undefined;
   /** the connection's login token, once logged in */
   readonly token: string | undefined;
@@ -39,6 +42,8 @@ export interface MethodContext {
   setUser(user: User | undefined, token: string | undefined): void;
   /** sends an event to one user's connections (`stream-notify-user`) */
   notifyUser(event: UserEvent): void;
+  /** passes a write to a room's stream to the connections following it, this one aside */
+  emitRoomStream(eventName: string, args: unknown[]): void;
 }
 
 type Method = (context: MethodContext, params: unknown[]) => unknown;
@@ -206,9 +211,43 @@ function sendMessage(context: MethodContext, params: unknown[]): unknown {
   }
 }
 
+/** Rocket.Chat 7 dropped the `<rid>/typing` event: from then only `user-activity` may be written. */
+const TYPING_EVENT = { '0.49': true, '7.0': false };
+
+/**
+ * `stream-notify-room`, the stream's own method (Streamer.initMethod): a client writes
+ * `[<rid>/<event>, ...args]`, which `allowWrite` lets through only as `user-activity` with the
+ * writer's own username (`canType`); the args go to the event's subscribers as they are, not back
+ * to the writer's connection. A refused write is dropped without a word; the result is empty
+ * either way. Up to 6.x `<rid>/typing` was accepted too, each form also sent as the other.
+ */
+function streamNotifyRoom(context: MethodContext, params: unknown[]): unknown {
+  const eventName = text(params[0]) ?? '';
+  const [rid, event] = eventName.split('/');
+  const args = params.slice(1);
+  const user = context.user;
+  const legacy = byEra(context.profile, TYPING_EVENT);
+  if (!user || rid === undefined || (event !== 'user-activity' && !(legacy && event === 'typing')))
+    return undefined;
+  if (args[0] !== user.username) return undefined;
+  context.emitRoomStream(eventName, args);
+  if (!legacy) return undefined;
+  const activity = args[1];
+  if (
+    event === 'user-activity' &&
+    Array.isArray(activity) &&
+    (activity.length === 0 || activity.includes('user-typing'))
+  )
+    context.emitRoomStream(`${rid}/typing`, [user.username, activity.includes('user-typing')]);
+  else if (event === 'typing')
+    context.emitRoomStream(`${rid}/user-activity`, [user.username, activity ? ['user-typing'] : [], args[2]]);
+  return undefined;
+}
+
 /** The methods, by name. */
 export const METHODS: Readonly<Record<string, Method>> = {
   login,
+  'stream-notify-room': streamNotifyRoom,
   logout: (context) => {
     if (context.token !== undefined) context.store.logout(context.token);
     context.setUser(undefined, undefined);
