@@ -10,12 +10,15 @@ import { createFakeServer, isLoopback } from './server';
 import { PROFILE_IDS, isProfileId } from './profiles';
 import type { PactFileOptions, ProfileId, UnmatchedRoute } from './types';
 import type * as VerifyCli from './verify/cli';
+import type * as RecordCli from './verify/record';
 
 const HELP = `Usage: rocketchat-fake [options]
        rocketchat-fake verify --target URL --user U --password P [options]
+       rocketchat-fake record --target URL --user U [--password P] [--out FILE]
 
 An in-memory fake of the Rocket.Chat REST API. \`verify\` runs its conformance suite
-against a Rocket.Chat server (see rocketchat-fake verify --help).
+against a Rocket.Chat server (see rocketchat-fake verify --help); \`record\` writes a
+scenario file of what an account on one can see (see rocketchat-fake record --help).
 
 Options:
   --port N          port to listen on (default 3000, env PORT; 0 picks a free port)
@@ -261,6 +264,16 @@ function unmodelledNotice(): (route: UnmatchedRoute) => void {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'record') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { recordCommand } = require('./verify/record') as typeof RecordCli;
+    process.exitCode = await recordCommand(argv.slice(1), {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      env: process.env,
+    });
+    return;
+  }
   if (argv[0] === 'verify') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { verifyCommand } = require('./verify/cli') as typeof VerifyCli;
