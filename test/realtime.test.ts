@@ -456,6 +456,30 @@ describe('DDP at /websocket', () => {
     await session.close();
   });
 
+  it('joinRoom joins a public channel (true, its uj message); logout ends the login of the connection', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    const joined = await c.call('joinRoom', 'randomRoomId00001');
+    expect(joined).toEqual({ msg: 'result', id: joined.id, result: true });
+    expect(fake.state().channels.find((r) => r._id === 'randomRoomId00001')?.usernames).toContain('bob');
+    expect(fake.changes().messages.added.map((m) => [m.t, m.u.username])).toEqual([['uj', 'bob']]);
+    const out = await c.call('logout');
+    expect(out).toEqual({ msg: 'result', id: out.id });
+    const after = await c.call('sendMessage', { rid: 'randomRoomId00001', msg: 'still here?' });
+    expect(after).toEqual({
+      msg: 'result',
+      id: after.id,
+      error: {
+        isClientSafe: true,
+        error: 'error-invalid-user',
+        reason: 'Invalid user',
+        details: { method: 'sendMessage' },
+        message: 'Invalid user [error-invalid-user]',
+        errorType: 'Meteor.Error',
+      },
+    });
+  });
+
   it('stream-notify-room: <rid>/deleteMessage when a message is deleted', async () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });
