@@ -8,3 +8,29 @@ const names = Object.keys(require(join(dist, 'index.js'))).filter((n) => n !== '
 const body = `import cjs from './index.js';\n${names.map((n) => `export const ${n} = cjs.${n};`).join('\n')}\n`;
 writeFileSync(join(dist, 'index.mjs'), body);
 writeFileSync(join(dist, 'index.d.mts'), "export * from './index.js';\n");
+
+// rocketchat-fake/vitest: an ES module, so that its `import 'vitest'` is the instance Vitest runs
+// (a require() of it would load a second one whose hooks reach no suite)
+const { mkdirSync } = require('node:fs');
+mkdirSync(join(dist, 'vitest'), { recursive: true });
+writeFileSync(
+  join(dist, 'vitest', 'index.mjs'),
+  `import { afterAll, afterEach, beforeAll } from 'vitest';
+import runners from '../runners/session.js';
+
+/** The file's own session on the shared server, on Vitest's beforeAll, afterEach and afterAll. */
+export function useSession(options = {}) {
+  return runners.useSession({ before: beforeAll, afterEach, after: afterAll }, options);
+}
+`,
+);
+writeFileSync(
+  join(dist, 'vitest', 'index.d.mts'),
+  `import type { TestSession } from '../runners/session.js';
+import type { SessionOptions } from '../control.js';
+
+export type { TestSession } from '../runners/session.js';
+/** The file's own session on the shared server, on Vitest's beforeAll, afterEach and afterAll. */
+export declare function useSession(options?: Omit<SessionOptions, 'id'>): TestSession;
+`,
+);

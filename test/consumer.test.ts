@@ -120,6 +120,149 @@ describe('the packed package, as a consumer installs it', () => {
     expect(output).not.toMatch(/open handle/i);
   });
 
+  /** Twenty test files for a runner: each logs in, changes #random, and sees only its own change. */
+  function twentyFiles(dir: string, name: (n: number) => string, header: string, test: string): void {
+    mkdirSync(dir);
+    for (let n = 1; n <= 20; n += 1) {
+      writeFileSync(
+        join(dir, name(n)),
+        `${header}
+const session = useSession();
+
+async function admin() {
+  const res = await fetch(\`\${session.url}/api/v1/login\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user: 'admin', password: 'admin' }),
+  });
+  const { data } = await res.json();
+  return { 'X-Auth-Token': data.authToken, 'X-User-Id': data.userId, 'Content-Type': 'application/json' };
+}
+
+${test}('file ${n} changes #random and sees no change of another file', async () => {
+  const headers = await admin();
+  // a second setReadOnly to the same value is refused: a session another file changed would fail here
+  const res = await fetch(\`\${session.url}/api/v1/channels.setReadOnly\`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ roomName: 'random', readOnly: true }),
+  });
+  assert.equal(res.status, 200);
+  const changed = (await session.changes()).channels.changed.map((c) => c.after.name);
+  assert.deepEqual(changed, ['random']);
+  assert.equal((await session.requests({ method: 'POST', status: 200 })).length, 2);
+});
+
+${test}('file ${n} starts its next test from the baseline', async () => {
+  const state = await session.state();
+  assert.equal(state.channels.find((c) => c.name === 'random').ro, false);
+});
+`,
+      );
+    }
+  }
+
+  it('node:test: twenty files in parallel under one server (rocketchat-fake -c), each its own session', () => {
+    twentyFiles(
+      join(cjs, 'node-test'),
+      (n) => `f${n}.test.cjs`,
+      "const { test } = require('node:test');\nconst assert = require('node:assert');\nconst { useSession } = require('rocketchat-fake/node-test');",
+      'test',
+    );
+    const cli = join(cjs, 'node_modules', 'rocketchat-fake', 'dist', 'cli.js');
+    const output = ok(
+      run(
+        process.execPath,
+        [cli, '--port', '0', '-c', `"${process.execPath}" --test --test-concurrency=4 node-test/`],
+        cjs,
+      ),
+    );
+    expect(output).toMatch(/# pass 40\n/);
+    expect(output).toMatch(/# fail 0\n/);
+  });
+
+  it.each(['threads', 'forks'])(
+    'Vitest (%s pool): twenty files in parallel against one server from its globalSetup, each its own session',
+    (pool) => {
+      const dir = join(cjs, `vitest-${pool}`);
+      twentyFiles(
+        dir,
+        (n) => `f${n}.test.mjs`,
+        "import { test } from 'vitest';\nimport assert from 'node:assert';\nimport { useSession } from 'rocketchat-fake/vitest';",
+        'test',
+      );
+      // Vitest from this project's own install, as a consumer's would be
+      try {
+        symlinkSync(join(MODULES, 'vitest'), join(cjs, 'node_modules', 'vitest'));
+      } catch {
+        // the other pool's run linked it
+      }
+      writeFileSync(
+        join(dir, 'vitest.config.mjs'),
+        `export default { test: { globalSetup: ['rocketchat-fake/vitest/global-setup'], pool: '${pool}', maxWorkers: 4 } };\n`,
+      );
+      const output = ok(
+        run(
+          process.execPath,
+          [
+            join(MODULES, 'vitest', 'vitest.mjs'),
+            'run',
+            '--root',
+            dir,
+            '--config',
+            join(dir, 'vitest.config.mjs'),
+          ],
+          cjs,
+        ),
+      );
+      // eslint-disable-next-line no-control-regex -- Vitest colours its summary
+      const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+      expect(plain).toMatch(/Test Files\s+20 passed \(20\)/);
+      expect(plain).toMatch(/Tests\s+40 passed \(40\)/);
+    },
+  );
+
+  it('Vitest 3 (forks and threads pools), in a project of its own that installs it: the same twenty files', () => {
+    const project = join(scratch, 'vitest3');
+    mkdirSync(project);
+    const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz')) ?? '';
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer-vitest3', version: '1.0.0', private: true, type: 'module' }),
+    );
+    ok(
+      run(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--prefer-offline', join(scratch, tarball), 'vitest@3.2.4'],
+        project,
+      ),
+    );
+    const dir = join(project, 'tests');
+    twentyFiles(
+      dir,
+      (n) => `f${n}.test.js`,
+      "import { test } from 'vitest';\nimport assert from 'node:assert';\nimport { useSession } from 'rocketchat-fake/vitest';",
+      'test',
+    );
+    writeFileSync(
+      join(project, 'vitest.config.js'),
+      "export default { test: { globalSetup: ['rocketchat-fake/vitest/global-setup'], pool: 'forks' } };\n",
+    );
+    for (const pool of ['forks', 'threads']) {
+      const output = ok(
+        run(
+          process.execPath,
+          [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', `--pool=${pool}`],
+          project,
+        ),
+      );
+      // eslint-disable-next-line no-control-regex -- Vitest colours its summary
+      const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+      expect(plain).toMatch(/Test Files\s+20 passed \(20\)/);
+      expect(plain).toMatch(/Tests\s+40 passed \(40\)/);
+    }
+  });
+
   it('one shared server for 20 test files on 4 workers: each file has its own session (twice)', () => {
     const dir = join(cjs, 'shared');
     mkdirSync(dir);
