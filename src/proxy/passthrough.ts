@@ -9,6 +9,8 @@
  * Layer: world. Network I/O with fetch; nothing of the HTTP server.
  */
 
+import login from '../operations/login';
+
 /** Where unmodelled routes go, and as whom. */
 export interface PassThroughOptions {
   /** the real server's base URL, e.g. `https://chat.example.com` */
@@ -128,7 +130,7 @@ export class PassThrough {
   }
 
   async #logIn(): Promise<{ userId: string; authToken: string }> {
-    const res = await fetch(`${this.target}/api/v1/login`, {
+    const res = await fetch(`${this.target}${login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user: this.#user, password: this.#password }),
