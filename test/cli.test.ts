@@ -334,8 +334,8 @@ describe('the rocketchat-fake command', () => {
     expect(bad.stderr).toMatch(/PORT takes a whole number/);
   });
 
-  it('the README shows the --help text as it is', () => {
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+  it('the reference shows the --help text as it is', () => {
+    const readme = readFileSync(join(__dirname, '..', 'docs', 'reference.md'), 'utf8');
     const shown = /<!-- cli:help -->\s*```text\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(shown).toBe(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout);
   });

@@ -641,9 +641,9 @@ describe('rocketchat-fake verify, the command', () => {
   });
 });
 
-describe('the README', () => {
+describe('docs/verify.md', () => {
   it('holds the table of the rules verify checks, as made from the suite (run `npm run rules-table`)', () => {
-    const file = join(ROOT, 'README.md');
+    const file = join(ROOT, 'docs', 'verify.md');
     const readme = readFileSync(file, 'utf8');
     const marked = /(<!-- verify:rules -->)[\s\S]*?(<!-- \/verify:rules -->)/;
     expect(readme).toMatch(marked);

@@ -13,11 +13,13 @@ const MODULES = join(ROOT, 'node_modules');
 
 jest.setTimeout(180_000);
 
-/** The code block that follows `<!-- recipe:NAME -->` in the README. */
+/** The code block that follows `<!-- recipe:NAME -->` in the README or the guide (docs/guide.md). */
 function recipe(name: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = ['README.md', join('docs', 'guide.md')]
+    .map((f) => readFileSync(join(ROOT, f), 'utf8'))
+    .join('\n');
   const match = new RegExp(`<!-- recipe:${name} -->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!match?.[1]) throw new Error(`no recipe:${name} in README.md`);
+  if (!match?.[1]) throw new Error(`no recipe:${name} in README.md or docs/guide.md`);
   return match[1];
 }
 
