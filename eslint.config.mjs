@@ -30,4 +30,9 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // the example projects' Jest tests use Jest's globals, as a consumer's plain-JS suite does
+    files: ['examples/jest-js/**/*.js'],
+    languageOptions: { globals: { test: 'readonly', expect: 'readonly' } },
+  },
 );

@@ -7,6 +7,7 @@ import { dirname, join, normalize } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 const FILES = [
+  join('examples', 'README.md'),
   'README.md',
   'CHANGELOG.md',
   ...readdirSync(join(ROOT, 'docs'))
@@ -80,5 +81,18 @@ describe('the documentation', () => {
 
   it('cites no specification file users do not have', () => {
     for (const file of FILES) expect(readFileSync(join(ROOT, file), 'utf8')).not.toMatch(/\.\.\/shared\//);
+  });
+
+  it('shows as recipes the example projects’ own files, which CI runs (npm run examples)', () => {
+    const block = (file: string, name: string): string | undefined =>
+      new RegExp(`<!-- recipe:${name} -->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(
+        readFileSync(join(ROOT, file), 'utf8'),
+      )?.[1];
+    expect(block('README.md', 'jest')).toBe(
+      readFileSync(join(ROOT, 'examples', 'jest-ts', 'channels.test.ts'), 'utf8'),
+    );
+    expect(block(join('docs', 'guide.md'), 'bot')).toBe(
+      readFileSync(join(ROOT, 'examples', 'bot', 'bot.test.ts'), 'utf8'),
+    );
   });
 });

@@ -1,0 +1,3 @@
+export default {
+  test: { globalSetup: ['rocketchat-fake/vitest/global-setup'] }, // one fake for the run
+};

@@ -1,0 +1,62 @@
+// Runs every project under examples/ as a user would: packs this package, copies each project
+// next to the tarball (their package.json installs `file:../rocketchat-fake-<version>.tgz`),
+// installs it and its own dependencies, and runs its tests (`npm run test:ci` where a project has
+// one, else `npm test`). Prints one line per project with its test count; exits 1 if any fails.
+// `.ci/run` runs it after the project's own tests, so a recipe that breaks fails CI.
+const { execFileSync, spawnSync } = require('node:child_process');
+const { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const examples = join(root, 'examples');
+const scratch = mkdtempSync(join(tmpdir(), 'rcf-examples-'));
+
+if (!existsSync(join(root, 'dist', 'index.js')))
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', scratch], { cwd: root });
+
+/** The tests a runner's output says passed. */
+function passed(output) {
+  // eslint-disable-next-line no-control-regex -- runners colour their summaries
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const jest = /Tests:\s+(?:\d+ \w+, )*(\d+) passed/.exec(plain);
+  const vitest = /Tests\s+(\d+) passed/.exec(plain);
+  const node = /# pass (\d+)/.exec(plain);
+  return Number((jest ?? vitest ?? node ?? [])[1] ?? 0);
+}
+
+let failed = 0;
+for (const name of readdirSync(examples)) {
+  const source = join(examples, name);
+  if (!existsSync(join(source, 'package.json'))) continue;
+  const dir = join(scratch, name);
+  cpSync(source, dir, { recursive: true });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('JEST_') && !k.startsWith('npm_')),
+  );
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+  });
+  if (install.status !== 0) {
+    failed += 1;
+    console.log(`example ${name}: npm install failed\n${install.stdout}${install.stderr}`);
+    continue;
+  }
+  const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts ?? {};
+  const script = scripts['test:ci'] ? 'test:ci' : 'test';
+  const run = spawnSync('npm', ['run', '-s', script], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...env, CI: 'true' },
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  const count = passed(output);
+  if (run.status !== 0 || count === 0) {
+    failed += 1;
+    console.log(`example ${name}: FAILED (npm run ${script}, exit ${run.status})\n${output}`);
+  } else console.log(`example ${name}: ${count} passed (npm run ${script})`);
+}
+process.exit(failed === 0 ? 0 : 1);
