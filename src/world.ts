@@ -617,8 +617,9 @@ export class FakeWorld implements WorldControl {
    * After a chat request: delivers the outgoing webhooks its messages triggered (`siteUrl`, the
    * address the client reached, goes in their payload) and the retries now due.
    */
-  deliverWebhooks(siteUrl: string): void {
-    this.#deliveries.dispatch(siteUrl);
+  deliverWebhooks(siteUrl: () => string): void {
+    // most changes trigger nothing: the address is read only when something is to be sent
+    if (this.#store.hasTriggers() || this.#deliveries.retriesPending) this.#deliveries.dispatch(siteUrl());
   }
 
   /** The outgoing webhooks' attempts kept (the last 1000), oldest first. */

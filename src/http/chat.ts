@@ -261,7 +261,7 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     const params = op.read(context);
     const reply = op.run(context, params);
     // the outgoing webhooks the change triggered, sent before the answer (a test's next step sees them)
-    if (op.changesState) world.deliverWebhooks(request.baseUrl);
+    if (op.changesState) world.deliverWebhooks(() => request.baseUrl);
     if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };
     const data = reply.body;
     const enveloped = reply.envelope !== false;

@@ -757,6 +757,11 @@ export class Store {
     if (this.#outgoing.any) this.#triggers.push(...this.#outgoing.triggers(room, message, sender, edited));
   }
 
+  /** Whether a change queued webhook triggers not yet taken. */
+  hasTriggers(): boolean {
+    return this.#triggers.length > 0;
+  }
+
   /** The webhook triggers queued since the last call (the world delivers them). */
   takeTriggers(): Trigger[] {
     if (this.#triggers.length === 0) return [];

@@ -80,13 +80,14 @@ export function directState(ts: string, open: boolean): SubscriptionState {
 
 /** The same state, read now (`subscriptions.read`, or the member's own post): `ls` moves. */
 export function readState(state: SubscriptionState, ts: string): SubscriptionState {
+  // written out, not spread: one object of one shape (every post makes one for its poster)
   return {
-    ...state,
     open: true,
     alert: false,
     unread: 0,
     userMentions: 0,
     groupMentions: 0,
+    ts: state.ts,
     ls: ts,
     _updatedAt: ts,
   };

@@ -151,6 +151,11 @@ export class Deliveries {
     this.runDue();
   }
 
+  /** Whether retries wait for their time on the fake clock. */
+  get retriesPending(): boolean {
+    return this.#retries.length > 0;
+  }
+
   /** Sends the retries whose time has come on the fake clock. */
   runDue(): void {
     if (this.#retries.length === 0) return;
