@@ -480,6 +480,23 @@ describe('DDP at /websocket', () => {
     });
   });
 
+  it('a message sent over DDP triggers the outgoing webhooks before its result, as one over REST does', async () => {
+    fake.addIntegration({
+      name: 'ddp-hook',
+      channel: ['#general'],
+      urls: ['https://hooks.example.com/ddp'],
+      username: 'robot',
+    });
+    const c = await client();
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    const sent = await c.call('sendMessage', { rid: 'GENERAL', msg: 'hello hooks' });
+    expect(sent.result).toMatchObject({ msg: 'hello hooks' });
+    // recorded (a documentation host is never called) by the time the result arrived
+    expect(fake.deliveries().map((d) => [d.integration, d.url, d.outcome])).toEqual([
+      ['ddp-hook', 'https://hooks.example.com/ddp', 'skipped'],
+    ]);
+  });
+
   it('stream-notify-room: <rid>/deleteMessage when a message is deleted', async () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });

@@ -95,6 +95,8 @@ export class DdpConnection {
   };
 
   readonly #heartbeat: Heartbeat;
+  /** the server's address as this client reached it (an outgoing webhook's payload names it) */
+  readonly #siteUrl: string;
 
   constructor(
     world: FakeWorld,
@@ -103,8 +105,10 @@ export class DdpConnection {
     session: string,
     wire: Duplex | undefined,
     heartbeat: HeartbeatTimes,
+    siteUrl: string,
   ) {
     this.#world = world;
+    this.#siteUrl = siteUrl;
     this.#heartbeat = new Heartbeat(
       heartbeat,
       () => this.#send({ msg: 'ping' }),
@@ -260,6 +264,8 @@ export class DdpConnection {
     } catch (error) {
       reply = { msg: 'result', id, error: errorOf(error) };
     }
+    // the outgoing webhooks a message sent over DDP triggered, sent before the answer (as over REST)
+    this.#world.deliverWebhooks(() => this.#siteUrl);
     // Meteor: the write fence's `updated`, then the result
     this.#send({ msg: 'updated', methods: [id] });
     this.#send(reply);

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 
 import { WebSocketServer } from 'ws';
 
-import { targetOf } from '../http/target';
+import { baseUrlOf, targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
 import type { FakeWorld } from '../world';
 import { DdpConnection } from './connection';
@@ -97,6 +97,7 @@ export class RealtimeHub {
         `session-${this.#sessions}`,
         socket,
         this.#heartbeat,
+        baseUrlOf(req),
       );
       this.#connections.set(connection, world);
       ws.on('close', () => this.#connections.delete(connection));
