@@ -177,6 +177,17 @@ describe('stubs', () => {
     expect(anonymous.body).toMatchObject({ by: null, count: null });
   });
 
+  it('answers with its own Content-Type when it gives one, on the chat API too', async () => {
+    fake.stub({
+      request: { path: '/api/v1/export.csv' },
+      response: { headers: { 'content-type': 'text/csv', 'X-Kind': 'report' }, body: 'a,b\n1,2\n' },
+    });
+    const res = await fetch(`${fake.url}/api/v1/export.csv`);
+    expect(res.headers.get('content-type')).toBe('text/csv');
+    expect(res.headers.get('x-kind')).toBe('report');
+    expect(await res.text()).toBe('a,b\n1,2\n');
+  });
+
   it('answers paths outside the chat API too', async () => {
     fake.stub({
       request: { pathPattern: '/avatar/.*' },

@@ -291,12 +291,10 @@ function answerOrStub(
       : answer(world, request, detail);
   }
   detail.stub = stubbed.stub.id;
-  const data =
-    stubbed.contentType === 'application/json' ? (JSON.parse(stubbed.text) as unknown) : stubbed.text;
   return {
     status: stubbed.status,
     headers: Object.keys(stubbed.headers).length > 0 ? stubbed.headers : undefined,
-    data,
+    data: stubbed.data,
     enveloped: false,
     text: stubbed.text,
     stub: { type: stubbed.contentType === '' ? 'application/octet-stream' : stubbed.contentType },

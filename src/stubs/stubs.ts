@@ -42,6 +42,8 @@ export interface StubAnswer {
   stub: Stub;
   status: number;
   headers: Record<string, string>;
+  /** the body with its templates filled in (what the journal keeps) */
+  data: unknown;
   /** the body as sent; JSON unless the stub's body is a string */
   text: string;
   contentType: string;
@@ -214,11 +216,16 @@ export class StubSet {
 export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
   const { response } = stub;
   const body = render(response.body, data);
-  const headers = Object.fromEntries(
-    Object.entries(response.headers ?? {}).map(([k, v]) => [k, renderText(v, data)]),
-  );
+  const headers: Record<string, string> = {};
+  // the stub's own Content-Type wins; else the body's kind says it
+  let own: string | undefined;
+  for (const [name, value] of Object.entries(response.headers ?? {})) {
+    if (name.toLowerCase() === 'content-type') own = renderText(value, data);
+    else headers[name] = renderText(value, data);
+  }
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const contentType =
-    typeof body === 'string' ? 'text/plain; charset=utf-8' : body === undefined ? '' : 'application/json';
-  return { stub, status: response.status ?? 200, headers, text, contentType };
+    own ??
+    (typeof body === 'string' ? 'text/plain; charset=utf-8' : body === undefined ? '' : 'application/json');
+  return { stub, status: response.status ?? 200, headers, data: body, text, contentType };
 }
