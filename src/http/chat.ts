@@ -281,8 +281,8 @@ function answerOrStub(
   world: FakeWorld,
   request: ChatRequest,
   detail: ExchangeDetail,
+  modelled: boolean,
 ): Answer | Promise<Answer> {
-  const modelled = isModelled(request.method, request.path);
   const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(request, modelled);
   if (!stubbed) {
     const proxy = world.passThrough;
@@ -360,6 +360,7 @@ function act(
   request: ChatRequest,
   res: ServerResponse,
   detail: ExchangeDetail,
+  modelled: boolean,
 ): void {
   // the journal marks the answer as a fault's: no contract is made of it (src/pact)
   if (fault.drop || fault.partial || fault.status !== undefined) detail.fault = true;
@@ -370,7 +371,7 @@ function act(
   const result =
     fault.status !== undefined
       ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
-      : answerOrStub(world, request, detail);
+      : answerOrStub(world, request, detail, modelled);
   if (result instanceof Promise) void result.then((a) => send(res, world, a, detail, fault.partial === true));
   else send(res, world, result, detail, fault.partial === true);
 }
@@ -400,6 +401,8 @@ function send(
  */
 export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
   // every member from the start: one object shape per request
+  // whether an operation answers it: asked once, for the answer and the journal
+  const modelled = isModelled(request.method, request.path);
   const detail: ExchangeDetail = {
     operation: undefined,
     caller: undefined,
@@ -420,7 +423,7 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
         body: request.body,
         status,
         user: detail.caller ?? null,
-        modelled: isModelled(request.method, request.path),
+        modelled,
         ...(detail.stub !== undefined ? { stub: detail.stub } : {}),
         ...(detail.proxied === true ? { proxied: true as const } : {}),
       },
@@ -429,12 +432,12 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
   });
   const action = world.faultSet.take(request.method, request.path);
   if (!action) {
-    const result = answerOrStub(world, request, detail);
+    const result = answerOrStub(world, request, detail, modelled);
     if (result instanceof Promise) void result.then((a) => send(res, world, a, detail));
     else send(res, world, result, detail);
     return;
   }
-  const fire = (): void => act(world, action.fault, request, res, detail);
+  const fire = (): void => act(world, action.fault, request, res, detail, modelled);
   if (action.delayMs <= 0) {
     fire();
     return;
