@@ -254,12 +254,15 @@ export interface UnmatchedRoute {
 
 /**
  * What `GET /__admin/events` streams (and `world.subscribe()` hands out): each journal entry as it
- * is recorded, and each change of state with how many entities differ from the baseline.
+ * is recorded, each change of state with how many entities differ from the baseline, each webhook
+ * attempt, and each change of the stubs or faults in force.
  */
 export type WorldEvent =
   | { type: 'request'; entry: JournalEntry }
   /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
   | { type: 'delivery'; delivery: WebhookDelivery }
+  /** the world's stubs or faults were added, replaced or removed (not by a reset: `state` says that) */
+  | { type: 'rules'; changed: 'stubs' | 'faults' }
   | {
       type: 'state';
       /** what changed it: a request, a reset, a load, an added entity, the clock */

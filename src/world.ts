@@ -430,7 +430,9 @@ export class FakeWorld implements WorldControl {
 
   /** Adds a stub (a route outside the model, answered as it says); one of the same id is replaced. */
   stub(input: unknown, source = 'stub()'): Stub {
-    return this.#stubs.add(input, source);
+    const stub = this.#stubs.add(input, source);
+    this.#emit({ type: 'rules', changed: 'stubs' });
+    return stub;
   }
 
   /** The stubs in force, in the order they are tried, with their hits. */
@@ -440,9 +442,9 @@ export class FakeWorld implements WorldControl {
 
   /** Removes one stub by id, or all of them. Returns whether anything was removed. */
   clearStubs(id?: string): boolean {
-    if (id !== undefined) return this.#stubs.remove(id);
-    this.#stubs.clear();
-    return true;
+    const removed = id !== undefined ? this.#stubs.remove(id) : (this.#stubs.clear(), true);
+    if (removed) this.#emit({ type: 'rules', changed: 'stubs' });
+    return removed;
   }
 
   /** The answer of the stub that takes a request, its templates filled in; none when none does. */
@@ -471,7 +473,9 @@ export class FakeWorld implements WorldControl {
 
   /** Injects a fault (see the README's fault reference) and returns it with its id. */
   fault(input: unknown, source = 'fault()'): Fault {
-    return this.#faults.add(input, source);
+    const fault = this.#faults.add(input, source);
+    this.#emit({ type: 'rules', changed: 'faults' });
+    return fault;
   }
 
   /** The active faults. */
@@ -481,9 +485,9 @@ export class FakeWorld implements WorldControl {
 
   /** Clears one fault by id, or all of them. Returns whether anything was cleared. */
   clearFaults(id?: string): boolean {
-    if (id !== undefined) return this.#faults.remove(id);
-    this.#faults.clear();
-    return true;
+    const removed = id !== undefined ? this.#faults.remove(id) : (this.#faults.clear(), true);
+    if (removed) this.#emit({ type: 'rules', changed: 'faults' });
+    return removed;
   }
 
   /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) for this world until reset. */

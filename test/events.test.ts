@@ -1,7 +1,7 @@
 /**
  * GET /__admin/events: the world's events as Server-Sent Events (the inspector's live feed, and
- * any tool's): a hello, then one `request` event per journal entry and one `state` event per
- * change of state. Per world, behind the admin token, ended when the server stops.
+ * any tool's): a hello, then one `request` event per journal entry, one `state` event per
+ * change of state and one `rules` event per change of the stubs or faults in force. Per world, behind the admin token, ended when the server stops.
  */
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
@@ -110,6 +110,34 @@ describe('GET /__admin/events', () => {
       ['request', 400],
       ['state', 'added'],
     ]);
+  });
+
+  it('a stub or a fault added or removed is a rules event; removing none is no event', async () => {
+    const stream = events(`${fake.url}/__admin/events`, 6);
+    await stream.opened;
+    const admin = (method: string, path: string, body?: object) =>
+      fetch(`${fake.url}/__admin/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const stub = { id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } };
+    expect((await admin('POST', 'stubs', stub)).status).toBe(201);
+    expect((await admin('POST', 'faults', { path: '/api/v1/me', status: 503 })).status).toBe(201);
+    expect((await admin('DELETE', 'stubs/nothing')).status).toBe(404);
+    expect((await admin('DELETE', 'stubs/roles')).status).toBe(200);
+    expect((await admin('DELETE', 'faults')).status).toBe(200);
+    // the state event last: nothing came between the rules events it follows
+    fake.addChannel({ name: 'later' });
+    const got = await stream.done;
+    expect(got.slice(1).map((e) => [e.event, e.data.changed])).toEqual([
+      ['rules', 'stubs'],
+      ['rules', 'faults'],
+      ['rules', 'stubs'],
+      ['rules', 'faults'],
+      ['state', { users: 0, channels: 1, directs: 0, integrations: 0, messages: 0 }],
+    ]);
+    expect(got[1]?.data).toEqual({ type: 'rules', changed: 'stubs' });
   });
 
   it('a session\u2019s stream carries that session alone', async () => {

@@ -32,6 +32,7 @@ const describeWithBrowser = CHROMIUM ? describe : describe.skip;
 // what the page's functions touch in the browser (this project's TypeScript has no DOM library)
 declare const document: {
   getElementById(id: string): { textContent: string | null } | null;
+  querySelector(selector: string): { textContent: string | null } | null;
   querySelectorAll(selector: string): { length: number };
 };
 declare const sessionStorage: { getItem(key: string): string | null };
@@ -271,6 +272,29 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       ['GET', '/api/v1/channels.lsit', '2', 'GET /api/v1/channels.list'],
       ['GET', '/api/v1/permissions.listAll', '1', '—'],
     ]);
+  });
+
+  it('shows a stub or a fault the moment it is added or removed, with no request in between', async () => {
+    await open();
+    await page.waitForFunction(() => document.getElementById('faults')?.textContent === 'no fault');
+    await page.waitForFunction(() => document.querySelector('#stubs tbody tr td')?.textContent === 'none');
+    fake.stub({ id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
+    const { id } = fake.fault({ path: '/api/v1/me', status: 503 });
+    await page.waitForFunction(() => (document.getElementById('stubs')?.textContent ?? '').includes('roles'));
+    await page.waitForSelector(`#faults div[data-id="${id}"]`);
+    expect(
+      await page.$$eval('#stubs tbody tr', (trs) =>
+        trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
+      ),
+    ).toEqual([['roles', 'ANY /api/v1/roles.list', '200', '0']]);
+    expect(await page.$eval(`#faults div[data-id="${id}"]`, (el) => el.textContent)).toBe(
+      `${id}: * /api/v1/me → 503 · until cleared · hit 0×`,
+    );
+    fake.clearStubs();
+    fake.clearFaults();
+    await page.waitForFunction(() => document.querySelector('#stubs tbody tr td')?.textContent === 'none');
+    await page.waitForFunction(() => document.getElementById('faults')?.textContent === 'no fault');
+    expect(fake.requests()).toEqual([]);
   });
 
   it('keeps faults and sessions in view above a world of many channels', async () => {
