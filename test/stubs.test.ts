@@ -188,6 +188,26 @@ describe('stubs', () => {
     expect(await res.text()).toBe('a,b\n1,2\n');
   });
 
+  it('a stub without a body answers with no Content-Type, as it says (a 204 with no body at all)', async () => {
+    fake.stub({
+      request: { method: 'POST', path: '/api/v1/statistics.telemetry' },
+      response: { status: 204 },
+    });
+    fake.stub({ request: { path: '/api/v1/ping' }, response: { headers: { 'X-Pong': '1' } } });
+    const telemetry = await fetch(`${fake.url}/api/v1/statistics.telemetry`, { method: 'POST' });
+    expect(telemetry.status).toBe(204);
+    expect(telemetry.headers.get('content-type')).toBeNull();
+    expect(await telemetry.text()).toBe('');
+    const ping = await fetch(`${fake.url}/api/v1/ping`);
+    expect([ping.status, ping.headers.get('content-type'), ping.headers.get('x-pong')]).toEqual([
+      200,
+      null,
+      '1',
+    ]);
+    expect(ping.headers.get('content-length')).toBe('0');
+    expect(await ping.text()).toBe('');
+  });
+
   it('answers paths outside the chat API too', async () => {
     fake.stub({
       request: { pathPattern: '/avatar/.*' },

@@ -297,7 +297,8 @@ function answerOrStub(
     data: stubbed.data,
     enveloped: false,
     text: stubbed.text,
-    stub: { type: stubbed.contentType === '' ? 'application/octet-stream' : stubbed.contentType },
+    // a stub without a body or a Content-Type of its own is answered without one
+    stub: { type: stubbed.contentType },
   };
 }
 
@@ -329,7 +330,7 @@ async function passedThrough(
     data,
     enveloped: false,
     text: forwarded.text,
-    stub: { type: forwarded.contentType === '' ? 'application/octet-stream' : forwarded.contentType },
+    stub: { type: forwarded.contentType },
   };
 }
 

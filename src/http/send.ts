@@ -5,10 +5,13 @@ export const JSON_TYPE = 'application/json';
 /** The control API's type: Express's default, which the fast path's health answer matches. */
 export const CONTROL_JSON_TYPE = 'application/json; charset=utf-8';
 
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
+
 /**
  * Writes a finished JSON text: `Cache-Control: no-store` and `Pragma: no-cache` when `noStore`,
- * the given headers, then `Content-Type: application/json` (no charset, as Rocket.Chat sends it) and `Content-Length`. With `partial`, half the
- * bytes are sent and the connection cut (a fault).
+ * the given headers, then `Content-Type: application/json` (no charset, as Rocket.Chat sends it)
+ * or the given `type` (none when it is empty) and `Content-Length`. With `partial`, half the bytes
+ * are sent and the connection cut (a fault).
  */
 export function sendJsonText(
   res: ServerResponse,
@@ -20,8 +23,11 @@ export function sendJsonText(
   type = JSON_TYPE,
 ): void {
   const length = Buffer.byteLength(text);
-  // the common answers' heads as literals: one object of a stable shape (the hot path)
-  if (headers === undefined) {
+  if (type === '') {
+    // an answer that names no type (a stub or a passed-through answer without one): none is made up
+    res.writeHead(status, { ...(noStore ? NO_STORE : {}), ...headers, 'Content-Length': length });
+  } else if (headers === undefined) {
+    // the common answers' heads as literals: one object of a stable shape (the hot path)
     res.writeHead(
       status,
       noStore
@@ -35,7 +41,7 @@ export function sendJsonText(
     );
   } else {
     res.writeHead(status, {
-      ...(noStore ? { 'Cache-Control': 'no-store', Pragma: 'no-cache' } : {}),
+      ...(noStore ? NO_STORE : {}),
       ...headers,
       'Content-Type': type,
       'Content-Length': length,
