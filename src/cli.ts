@@ -29,7 +29,8 @@ Options:
   --clock MODE      fixed (default: one second per change), running (from the
                     scenario's clock, with the wall clock) or now (from the wall
                     clock's now: for realtime clients)
-  --profile P       answer as Rocket.Chat 0.49, 5, 6, 7 (default) or 8
+  --profile P       answer as Rocket.Chat 0.49, 5, 6, 7.0, 7.10, 8.5 or 8.9 (the
+                    default, or the scenario's profile); 7 is 7.10, 8 is 8.9
   --log             one line per request on stderr (method, path, status, time)
   --admin-token T   require "Authorization: Bearer T" on /__admin (but GET /__admin/health)
   --no-admin        turn the control API (/__admin) off entirely

@@ -125,8 +125,9 @@ export interface WorldControl {
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined;
   /**
    * Listens to this world's events, as `GET /__admin/events` streams them: each journal entry
-   * (`{type: "request", entry}`) and each change of state (`{type: "state", reason, clock,
-   * changed}`). Returns the function that stops listening.
+   * (`{type: "request", entry}`), each change of state (`{type: "state", reason, clock,
+   * changed}`), each webhook attempt (`{type: "delivery", delivery}`) and each change of the stubs
+   * or faults in force (`{type: "rules", changed}`). Returns the function that stops listening.
    */
   subscribe(listener: (event: WorldEvent) => void): () => void;
   /**

@@ -261,7 +261,10 @@ export type WorldEvent =
   | { type: 'request'; entry: JournalEntry }
   /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
   | { type: 'delivery'; delivery: WebhookDelivery }
-  /** the world's stubs or faults were added, replaced or removed (not by a reset: `state` says that) */
+  /**
+   * the world's stubs or faults changed: one added (a stub replaced by id), removed, or used up by
+   * its `times` (not by a reset or a load: their `state` event says that)
+   */
   | { type: 'rules'; changed: 'stubs' | 'faults' }
   | {
       type: 'state';

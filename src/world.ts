@@ -141,7 +141,7 @@ export class FakeWorld implements WorldControl {
   /** the routes called that the fake does not model (cleared with the journal) */
   readonly #unmatched = new UnmatchedRoutes(nearestRoute);
   /** answers for routes outside the model: the scenario's, and those added since */
-  readonly #stubs = new StubSet();
+  readonly #stubs = new StubSet(() => this.#emit({ type: 'rules', changed: 'stubs' }));
   /** where unmodelled routes go when no stub answers them, if anywhere */
   readonly #passThrough: PassThrough | undefined;
   readonly #faults: FaultSet;
@@ -172,7 +172,7 @@ export class FakeWorld implements WorldControl {
     this.#reported = this.#store.version;
     // contracts are made of whole answers: a world that keeps its contract keeps them whole
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
-    this.#faults = new FaultSet(baseline.world.seed);
+    this.#faults = new FaultSet(baseline.world.seed, () => this.#emit({ type: 'rules', changed: 'faults' }));
     this.#stubs.addChecked(baseline.world.stubs ?? []);
     const proxy = options.proxyUnmodelled;
     this.#passThrough =
@@ -329,8 +329,8 @@ export class FakeWorld implements WorldControl {
   }
 
   /**
-   * Listens to this world's events: each journal entry, each change of state (see
-   * {@link WorldEvent}). Returns the function that stops listening.
+   * Listens to this world's events: each journal entry, each change of state, each webhook
+   * attempt, each change of the stubs or faults (see {@link WorldEvent}). Returns the function that stops listening.
    */
   subscribe(listener: (event: WorldEvent) => void): () => void {
     this.#listeners.add(listener);
@@ -442,9 +442,10 @@ export class FakeWorld implements WorldControl {
 
   /** Removes one stub by id, or all of them. Returns whether anything was removed. */
   clearStubs(id?: string): boolean {
-    const removed = id !== undefined ? this.#stubs.remove(id) : (this.#stubs.clear(), true);
+    const removed = id !== undefined ? this.#stubs.remove(id) : this.#stubs.size > 0;
+    if (id === undefined) this.#stubs.clear();
     if (removed) this.#emit({ type: 'rules', changed: 'stubs' });
-    return removed;
+    return id === undefined || removed;
   }
 
   /** The answer of the stub that takes a request, its templates filled in; none when none does. */
@@ -485,9 +486,10 @@ export class FakeWorld implements WorldControl {
 
   /** Clears one fault by id, or all of them. Returns whether anything was cleared. */
   clearFaults(id?: string): boolean {
-    const removed = id !== undefined ? this.#faults.remove(id) : (this.#faults.clear(), true);
+    const removed = id !== undefined ? this.#faults.remove(id) : this.#faults.size > 0;
+    if (id === undefined) this.#faults.clear();
     if (removed) this.#emit({ type: 'rules', changed: 'faults' });
-    return removed;
+    return id === undefined || removed;
   }
 
   /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) for this world until reset. */

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_PROFILE } from '../src/profiles';
 import { CLI } from './support/build';
 import { anonymousInfo } from './support/info';
 
@@ -341,9 +342,10 @@ describe('the rocketchat-fake command', () => {
   });
 
   it('--help and --version', () => {
-    expect(spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout).toMatch(
-      /^Usage: rocketchat-fake/,
-    );
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
+    expect(help).toMatch(/^Usage: rocketchat-fake/);
+    // the default it names is the one a server without --profile answers as
+    expect(/\b(\d+\.\d+) \(the\s+default/.exec(help)?.[1]).toBe(DEFAULT_PROFILE);
     expect(spawnSync(process.execPath, [CLI, '--version'], { encoding: 'utf8' }).stdout).toMatch(
       /^\d+\.\d+\.\d+\n$/,
     );

@@ -140,6 +140,27 @@ describe('GET /__admin/events', () => {
     expect(got[1]?.data).toEqual({ type: 'rules', changed: 'stubs' });
   });
 
+  it('a stub or a fault used up by its times is a rules event; clearing none is no event', async () => {
+    fake.stub({ id: 'once', request: { path: '/api/v1/roles.list' }, response: { body: {} }, times: 1 });
+    fake.fault({ path: '/api/v1/me', status: 503, times: 1 });
+    const stream = events(`${fake.url}/__admin/events`, 6);
+    await stream.opened;
+    await fetch(`${fake.url}/api/v1/roles.list`, { headers: AS.alice });
+    await fetch(`${fake.url}/api/v1/me`, { headers: AS.alice });
+    expect([fake.stubs(), fake.faults()]).toEqual([[], []]);
+    expect(fake.clearStubs()).toBe(true);
+    expect(fake.clearFaults()).toBe(true);
+    fake.addChannel({ name: 'later' });
+    const got = await stream.done;
+    expect(got.slice(1).map((e) => [e.event, e.event === 'rules' ? e.data.changed : e.data.reason])).toEqual([
+      ['rules', 'stubs'],
+      ['request', undefined],
+      ['rules', 'faults'],
+      ['request', undefined],
+      ['state', 'added'],
+    ]);
+  });
+
   it('a session\u2019s stream carries that session alone', async () => {
     const session = fake.session({ id: 'one' });
     const stream = events(`${fake.url}/s/one/__admin/events`, 2);

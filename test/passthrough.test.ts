@@ -29,6 +29,7 @@ const LIVE = {
       request: { pathPattern: '/avatar/.*' },
       response: { headers: { 'Content-Type': 'image/svg+xml' }, body: '<svg/>' },
     },
+    { request: { path: '/api/v1/ping' }, response: { status: 200 } },
   ],
 };
 
@@ -88,6 +89,12 @@ describe('pass-through (proxyUnmodelled)', () => {
     expect(exchange.response).toMatchObject({ asked: 'proxy' });
     // passed through: not among the routes nothing answered
     expect(front.unmatched()).toEqual([]);
+  });
+
+  it('an answer without a Content-Type comes back without one', async () => {
+    const ping = await fetch(`${front.url}/api/v1/ping`);
+    expect([ping.status, ping.headers.get('content-type'), await ping.text()]).toEqual([200, null, '']);
+    expect(front.lastRequest()).toMatchObject({ path: '/api/v1/ping', status: 200, proxied: true });
   });
 
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {

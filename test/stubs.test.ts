@@ -197,6 +197,7 @@ describe('stubs', () => {
     const telemetry = await fetch(`${fake.url}/api/v1/statistics.telemetry`, { method: 'POST' });
     expect(telemetry.status).toBe(204);
     expect(telemetry.headers.get('content-type')).toBeNull();
+    expect(telemetry.headers.get('content-length')).toBeNull();
     expect(await telemetry.text()).toBe('');
     const ping = await fetch(`${fake.url}/api/v1/ping`);
     expect([ping.status, ping.headers.get('content-type'), ping.headers.get('x-pong')]).toEqual([

@@ -24,7 +24,8 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * `GET /__admin/events`: Server-Sent Events of the world: `hello` first (profile, clock, journal
- * size), then one `request` event per journal entry and one `state` event per change of state,
+ * size), then one `request` event per journal entry, one `state` event per change of state, one
+ * `delivery` event per webhook attempt and one `rules` event per change of the stubs or faults,
  * each `data:` a JSON object (src/types.ts, WorldEvent). Ends when the client goes away, or when
  * the server stops.
  */

@@ -37,8 +37,12 @@ export class FaultSet {
   /** requests a delay holds: each one's timer and what ends it early */
   readonly #held = new Set<{ timer: NodeJS.Timeout; cancel: () => void }>();
 
-  constructor(seed: number) {
+  /** told when a fault's count runs out (it is removed then) */
+  readonly #spent: () => void;
+
+  constructor(seed: number, spent: () => void = () => undefined) {
     this.#seed = seed;
+    this.#spent = spent;
   }
 
   /** Validates and adds a fault (throws ScenarioError naming each problem). */
@@ -114,7 +118,10 @@ export class FaultSet {
     fault.hits += 1;
     if (fault.remaining !== null) {
       fault.remaining -= 1;
-      if (fault.remaining === 0) this.remove(fault.id);
+      if (fault.remaining === 0) {
+        this.remove(fault.id);
+        this.#spent();
+      }
     }
     const d = fault.delayMs;
     const delayMs =

@@ -23,6 +23,12 @@ export function sendJsonText(
   type = JSON_TYPE,
 ): void {
   const length = Buffer.byteLength(text);
+  if ((status === 204 || status === 304) && !partial) {
+    // no content: no body, and so no Content-Length or Content-Type (RFC 9110 §8.6, §15.3.5)
+    res.writeHead(status, { ...(noStore ? NO_STORE : {}), ...headers });
+    res.end();
+    return;
+  }
   if (type === '') {
     // an answer that names no type (a stub or a passed-through answer without one): none is made up
     res.writeHead(status, { ...(noStore ? NO_STORE : {}), ...headers, 'Content-Length': length });

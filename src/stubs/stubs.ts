@@ -112,6 +112,12 @@ export class StubSet {
   #entries: Entry[] = [];
   #count = 0;
   #order = 0;
+  /** told when a stub's count runs out (it is removed then) */
+  readonly #spent: () => void;
+
+  constructor(spent: () => void = () => undefined) {
+    this.#spent = spent;
+  }
 
   /** Validates and adds a stub (throws ScenarioError naming each problem); a stub of the same id is replaced. */
   add(input: unknown, source = 'stub()'): Stub {
@@ -185,7 +191,10 @@ export class StubSet {
     stub.hits += 1;
     if (stub.remaining !== null) {
       stub.remaining -= 1;
-      if (stub.remaining === 0) this.remove(stub.id);
+      if (stub.remaining === 0) {
+        this.remove(stub.id);
+        this.#spent();
+      }
     }
     return structuredClone(stub);
   }
