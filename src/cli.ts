@@ -303,8 +303,9 @@ async function main(argv: string[]): Promise<void> {
     process.once('SIGTERM', stop);
   }
   const url = await fake.start(options.port);
+  // one line on stdout, the base URL's (scripts read it); the inspector's address is a diagnostic
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
-  if (options.admin) process.stdout.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
+  if (options.admin) process.stderr.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
   if (!isLoopback(options.host) && options.admin && options.adminToken === undefined) {
     process.stderr.write(
       `[rocketchat-fake] warning: listening on ${options.host} with the control API open to anyone who can reach it; set --admin-token\n`,

@@ -91,6 +91,9 @@ describe('the documentation', () => {
     expect(block('README.md', 'jest')).toBe(
       readFileSync(join(ROOT, 'examples', 'jest-ts', 'channels.test.ts'), 'utf8'),
     );
+    expect(block('README.md', 'jest-config')).toBe(
+      readFileSync(join(ROOT, 'examples', 'jest-ts', 'jest.config.js'), 'utf8'),
+    );
     expect(block(join('docs', 'guide.md'), 'bot')).toBe(
       readFileSync(join(ROOT, 'examples', 'bot', 'bot.test.ts'), 'utf8'),
     );
