@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { argsProblem, sentence } from './suggest';
+
 import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
@@ -87,6 +89,34 @@ function readInteger(flag: string, raw: string, max: number): number {
   return Number(raw);
 }
 
+/** The command's options, for parseArgs and for suggesting one a user mistyped. */
+const CLI_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  seed: { type: 'string' },
+  lenient: { type: 'boolean' },
+  clock: { type: 'string' },
+  log: { type: 'boolean' },
+  'admin-token': { type: 'string' },
+  'no-admin': { type: 'boolean' },
+  'allowed-host': { type: 'string', multiple: true },
+  'session-world-limit': { type: 'string' },
+  'body-limit': { type: 'string' },
+  'journal-size': { type: 'string' },
+  'world-cache': { type: 'string' },
+  'no-world-cache': { type: 'boolean' },
+  'pact-dir': { type: 'string' },
+  profile: { type: 'string' },
+  consumer: { type: 'string' },
+  'proxy-unmodelled': { type: 'string' },
+  'proxy-user': { type: 'string' },
+  'proxy-password': { type: 'string' },
+  command: { type: 'string', short: 'c' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
 function parse(argv: string[]): CliOptions | 'help' | 'version' {
   let values;
   try {
@@ -94,35 +124,10 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        seed: { type: 'string' },
-        lenient: { type: 'boolean' },
-        clock: { type: 'string' },
-        log: { type: 'boolean' },
-        'admin-token': { type: 'string' },
-        'no-admin': { type: 'boolean' },
-        'allowed-host': { type: 'string', multiple: true },
-        'session-world-limit': { type: 'string' },
-        'body-limit': { type: 'string' },
-        'journal-size': { type: 'string' },
-        'world-cache': { type: 'string' },
-        'no-world-cache': { type: 'boolean' },
-        'pact-dir': { type: 'string' },
-        profile: { type: 'string' },
-        consumer: { type: 'string' },
-        'proxy-unmodelled': { type: 'string' },
-        'proxy-user': { type: 'string' },
-        'proxy-password': { type: 'string' },
-        command: { type: 'string', short: 'c' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: CLI_OPTIONS,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(argsProblem(error, CLI_OPTIONS));
   }
   if (values.help) return 'help';
   if (values.version) return 'version';
@@ -321,7 +326,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
-    process.stderr.write(`[rocketchat-fake] ${error.message}. See --help.\n`);
+    process.stderr.write(`[rocketchat-fake] ${sentence(error.message)} See --help.\n`);
   } else if (error instanceof ScenarioError) {
     process.stderr.write(`${error.message}\n`);
   } else {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES, createServer } from 'node:http';
 import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -313,6 +313,18 @@ export class FakeServer extends WorldHandle implements ServerControl {
     }
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);
+      // where it was looked for, said without the server's own install path (never shown to a client)
+      if (!existsSync(file))
+        throw new ScenarioError(options.fixtures, [
+          {
+            path: '$',
+            message: `no such file next to the server's fixtures (the folder of its ${
+              this.#options.fixtures === undefined
+                ? "default scenario, the package's fixtures/: e.g. examples/minimal.json"
+                : 'fixtures file'
+            }); or send the scenario itself as "scenario"`,
+          },
+        ]);
       // named as it was asked for: the server's own install path never reaches a client
       return buildBaseline(
         loadScenarioFile(file, {

@@ -56,3 +56,21 @@ export function unknownKeyMessage(
   const near = nearest(name, known, hints);
   return `unknown ${what} "${name}"${near === undefined ? '' : `; did you mean "${near}"?`}`;
 }
+
+/**
+ * A command line's parse error (node:util parseArgs) as a user reads it: an unknown option gets the
+ * known one nearest to it (`Unknown option '--fixture'; did you mean --fixtures?`).
+ */
+export function argsProblem(error: unknown, options: Readonly<Record<string, unknown>>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+  if (unknown === undefined) return message;
+  const near = nearest(unknown, Object.keys(options));
+  const first = message.split('.')[0] ?? message;
+  return near === undefined ? message : `${first}; did you mean --${near}?`;
+}
+
+/** A message as a sentence: a full stop added unless it ends with one (or a question). */
+export function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}

@@ -489,6 +489,8 @@ export interface VerifyReport {
   target: string;
   /** `version` from the server's `GET /api/info` */
   version?: string;
+  /** the release line whose answers the checks expected (`--profile`, default the newest) */
+  profile: string;
   results: CheckResult[];
   summary: { passed: number; failed: number; skipped: number };
   /** the waits a rate limit imposed, per request */

@@ -165,7 +165,8 @@ export class FakeWorld implements WorldControl {
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
-    if (options.rateLimit) parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit');
+    if (options.rateLimit)
+      parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit', 'rate limit');
     this.#baseline = baseline;
     this.#profile = profileOf(options.profile ?? baseline.world.profile);
     this.#store = new Store(baseline, this.#storeOptions());
@@ -497,7 +498,9 @@ export class FakeWorld implements WorldControl {
     config: RateLimitConfig | null | Record<string, unknown>,
     source = 'setRateLimit()',
   ): RateLimitConfig | null {
-    this.#limiter.configure(config === null ? undefined : parseOrThrow(rateLimitSchema(), config, source));
+    this.#limiter.configure(
+      config === null ? undefined : parseOrThrow(rateLimitSchema(), config, source, 'rate limit'),
+    );
     return this.#limiter.config ?? null;
   }
 
@@ -511,7 +514,7 @@ export class FakeWorld implements WorldControl {
     settings: Partial<ServerSettings> | Record<string, unknown>,
     source = 'setSettings()',
   ): ServerSettings {
-    const changed = this.#store.changeSettings(parseOrThrow(settingsSchema(), settings, source));
+    const changed = this.#store.changeSettings(parseOrThrow(settingsSchema(), settings, source, 'settings'));
     this.#emitState('request');
     return changed;
   }

@@ -279,7 +279,11 @@ describe('control API /__admin', () => {
       const res = await request(fake.app).post(path).send(body);
       expect(res.status).toBe(400);
       expect(res.body.problems).toEqual(problems);
-      expect(res.body.error).toMatch(/^\[rocketchat-fake\] invalid scenario POST \/__admin\/\w+ /);
+      // named by what was sent: `invalid user POST /__admin/users (1 problem):`
+      const what = { '/__admin/users': 'user', '/__admin/channels': 'channel' }[path] ?? 'integration';
+      expect(res.body.error).toMatch(
+        new RegExp(`^\\[rocketchat-fake\\] invalid ${what} POST \\/__admin\\/\\w+ `),
+      );
       expect(fake.state()).toEqual(before);
     });
   });

@@ -172,7 +172,13 @@ describe('the rocketchat-fake command', () => {
 
   it.each([
     [['--port', 'abc'], /--port takes a whole number/],
-    [['--nope'], /Unknown option '--nope'/],
+    [['--nope'], /Unknown option '--nope'\. See --help\.\n$/],
+    // a mistyped option: the one meant, when one is near
+    [
+      ['--fixture', 'x.json'],
+      /^\[rocketchat-fake\] Unknown option '--fixture'; did you mean --fixtures\? See --help\.\n$/,
+    ],
+    [['--admin-tokn', 't'], /did you mean --admin-token\?/],
     [['--seed', '-3'], /--seed/],
   ])('exits 2 on a bad flag %j, naming it', (args, message) => {
     const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });

@@ -22,6 +22,7 @@ import { PROFILES, PROFILE_IDS } from '../src/profiles';
 import type { Check } from '../src/verify/suite';
 import { VerifyError, runVerify } from '../src/verify/run';
 import { rulesTable } from '../src/verify/table';
+import { renderSummary } from '../src/verify/render';
 import { CLI } from './support/build';
 
 const ROOT = join(__dirname, '..');
@@ -570,7 +571,7 @@ describe('rocketchat-fake verify, the command', () => {
         CHECKS.map((c) => expect.stringMatching(new RegExp(`^✓ ${c.id.replace(/\./g, '\\.')}: `))),
       );
       expect(lines.slice(-2)).toEqual([
-        `server: ${url}, version 8.9.0`,
+        `server: ${url}, version 8.9.0; checked as Rocket.Chat 8.9`,
         `${CHECKS.length} passed, 0 failed, 0 skipped`,
       ]);
       expect(r.out + r.err).not.toContain(SECRET);
@@ -578,6 +579,28 @@ describe('rocketchat-fake verify, the command', () => {
     } finally {
       await fake.stop();
     }
+  });
+
+  it('the summary names the line checked against, and a server of another line', () => {
+    const report: VerifyReport = {
+      target: 'http://chat.example.com',
+      version: '7.0.3',
+      profile: '8.9',
+      results: [],
+      summary: { passed: 40, failed: 1, skipped: 1 },
+      waits: [],
+      leftChanged: [],
+      interrupted: false,
+      ok: false,
+    };
+    expect(renderSummary(report).split('\n')).toEqual([
+      '',
+      'server: http://chat.example.com, version 7.0.3; checked as Rocket.Chat 8.9',
+      'note: 7.0.3 is not a 8.9 release; --profile checks a server as its own line (0.49, 5, 6, 7.0, 7.10, 8.5, 8.9)',
+      '40 passed, 1 failed, 1 skipped',
+    ]);
+    expect(renderSummary({ ...report, profile: '7.0' })).not.toContain('note:');
+    expect(renderSummary({ ...report, version: '7.10.0', profile: '7.1' })).toContain('note:');
   });
 
   it('a personal access token needs both ROCKETCHAT_PAT and --pat-user-id: bad usage otherwise', async () => {
@@ -608,6 +631,7 @@ describe('rocketchat-fake verify, the command', () => {
       expect(json.code).toBe(1);
       const report = JSON.parse(json.out) as VerifyReport;
       expect(failedIds(report)).toEqual(['channels.setReadOnly.same-value', 'channels.setType.same-type']);
+      expect([report.version, report.profile]).toEqual(['8.9.0', '8.9']);
       expect(json.out).not.toContain(SECRET);
     } finally {
       await fake.stop();

@@ -426,3 +426,16 @@ test('file ${n} drives its session with the members FakeServer has', async () =>
     );
   });
 });
+
+describe('the package manifest', () => {
+  it('gives every subpath with types to TypeScript under node10 resolution too (typesVersions)', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { types?: string; import?: { types?: string } }>;
+      typesVersions: { '*': Record<string, string[]> };
+    };
+    const typed = Object.entries(manifest.exports)
+      .filter(([path, target]) => path !== '.' && typeof target === 'object' && target.types !== undefined)
+      .map(([path, target]) => [path.slice(2), [(target as { types: string }).types]]);
+    expect(manifest.typesVersions['*']).toEqual(Object.fromEntries(typed));
+  });
+});

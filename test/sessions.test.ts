@@ -82,6 +82,20 @@ describe('sessions over HTTP', () => {
     expect((await request(fake.app).get('/__admin/sessions')).body).toEqual({ sessions: [] });
   });
 
+  it('a fixtures file that is not there says where it was looked for, without the server\u2019s path', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app).post('/__admin/sessions').send({ fixtures: 'nope.json' });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      {
+        path: '$',
+        message:
+          'no such file next to the server\'s fixtures (the folder of its default scenario, the package\'s fixtures/: e.g. examples/minimal.json); or send the scenario itself as "scenario"',
+      },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain(process.cwd());
+  });
+
   it('a duplicate id is refused', async () => {
     const fake = makeFake();
     await request(fake.app).post('/__admin/sessions').send({ id: 'one' }).expect(201);

@@ -252,6 +252,21 @@ describe('stubs', () => {
       'name one header',
     );
     expect(await refused({ request, response: { body: 'oops {{request.path' } })).toContain('unclosed');
+    // each problem at the template's own path, named once, and the stub named as what was sent
+    const nested = await fetch(`${fake.url}/__admin/stubs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ request, response: { body: { a: ['ok', '{{env.HOME}}'] } } }),
+    });
+    expect(await nested.json()).toEqual({
+      error: '[rocketchat-fake] invalid stub POST /__admin/stubs (1 problem):',
+      problems: [
+        {
+          path: '$.response.body.a[1]',
+          message: 'unknown template root "env"; use request, user or now: "{{env.HOME}}"',
+        },
+      ],
+    });
     expect(await refused({ request: { pathPattern: '(a)\\1' }, response: {} })).toContain('RE2');
     expect(await refused({ request: { path: '/x', pathPattern: 'x' }, response: {} })).toContain(
       'path or pathPattern',

@@ -47,7 +47,7 @@ export class FaultSet {
 
   /** Validates and adds a fault (throws ScenarioError naming each problem). */
   add(input: unknown, source = 'fault()'): Fault {
-    const spec = parseOrThrow(schemaModule().faultSchema, input, source);
+    const spec = parseOrThrow(schemaModule().faultSchema, input, source, 'fault');
     this.#count += 1;
     const fault: Fault = { ...spec, id: `fault-${this.#count}`, hits: 0, remaining: spec.times ?? null };
     this.#faults.push({ fault, matches: globPattern(spec.path) });

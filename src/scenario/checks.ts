@@ -54,14 +54,22 @@ export function targetProblem(
  */
 export type SameType<A extends B, B extends C, C = A> = [A, B];
 
-/** Refuses prototype keys, then parses with a zod schema; every problem by JSON path, or the value. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, source: string): z.output<S> {
+/**
+ * Refuses prototype keys, then parses with a zod schema; every problem by JSON path, or the value.
+ * `what` names the document in the error (`invalid fault POST /__admin/faults …`).
+ */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  source: string,
+  what = 'scenario',
+): z.output<S> {
   const problems: Problem[] = [];
   findForbiddenKeys(input, [], problems);
-  if (problems.length > 0) throw new ScenarioError(source, problems);
+  if (problems.length > 0) throw new ScenarioError(source, problems, what);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    throw new ScenarioError(source, problemsOf(parsed.error.issues));
+    throw new ScenarioError(source, problemsOf(parsed.error.issues), what);
   }
   return parsed.data;
 }

@@ -36,12 +36,12 @@ function teamTarget(lookup: EntityLookup, ref: string): TeamTarget | undefined {
   return team && { _id: team._id, name: team.name, type: team.type, main: team.roomId };
 }
 
-function done(source: string, problems: Problem[]): void {
-  if (problems.length > 0) throw new ScenarioError(source, problems);
+function done(source: string, problems: Problem[], what: string): void {
+  if (problems.length > 0) throw new ScenarioError(source, problems, what);
 }
 
 export function resolveUser(input: unknown, lookup: EntityLookup, ctx: BuildContext, source: string): User {
-  const parsed = parseOrThrow(userSchema, input, source);
+  const parsed = parseOrThrow(userSchema, input, source, 'user');
   const user = buildUser(parsed, 'added-user', lookup.count('users'), ctx);
   const problems: Problem[] = [];
   if (lookup.hasUserId(user._id))
@@ -49,7 +49,7 @@ export function resolveUser(input: unknown, lookup: EntityLookup, ctx: BuildCont
   if (lookup.user({ username: user.username })) {
     problems.push({ path: '$.username', message: `duplicate username "${user.username}"` });
   }
-  done(source, problems);
+  done(source, problems, 'user');
   return user;
 }
 
@@ -59,7 +59,7 @@ export function resolveChannel(
   ctx: BuildContext,
   source: string,
 ): Room {
-  const parsed = parseOrThrow(channelSchema, input, source);
+  const parsed = parseOrThrow(channelSchema, input, source, 'channel');
   const problems: Problem[] = [];
   const owner = parsed.u ? refOrProblem(lookup, parsed.u, ['u'], problems) : lookup.defaultCreator();
   const problem = (key: string, message: string): void => {
@@ -82,7 +82,7 @@ export function resolveChannel(
     if (!lookup.user({ username: name }))
       problems.push({ path: `$.usernames[${k}]`, message: `no user "${name}" in users` });
   });
-  done(source, problems);
+  done(source, problems, 'channel');
   return room;
 }
 
@@ -92,7 +92,7 @@ export function resolveIntegration(
   ctx: BuildContext,
   source: string,
 ): Integration {
-  const parsed = parseOrThrow(integrationSchema, input, source);
+  const parsed = parseOrThrow(integrationSchema, input, source, 'integration');
   const problems: Problem[] = [];
   const creator = parsed._createdBy
     ? refOrProblem(lookup, parsed._createdBy, ['_createdBy'], problems)
@@ -107,7 +107,7 @@ export function resolveIntegration(
     });
     if (problem) problems.push({ path: `$.channel[${k}]`, message: problem });
   });
-  done(source, problems);
+  done(source, problems, 'integration');
   const integration = buildIntegration(
     parsed,
     'added-integration',
@@ -116,7 +116,11 @@ export function resolveIntegration(
     ctx,
   );
   if (lookup.hasIntegrationId(integration._id)) {
-    done(source, [{ path: '$._id', message: `duplicate integration _id "${integration._id}"` }]);
+    done(
+      source,
+      [{ path: '$._id', message: `duplicate integration _id "${integration._id}"` }],
+      'integration',
+    );
   }
   return integration;
 }

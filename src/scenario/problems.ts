@@ -13,16 +13,19 @@ export function jsonPath(segments: readonly PropertyKey[]): string {
   return out;
 }
 
-/** A scenario rejected whole, with every problem found, named by file and JSON path. */
+/**
+ * A scenario rejected whole, with every problem found, named by file and JSON path; `what` names
+ * the document when it is a part of one given alone (a fault, a stub, the settings, a user).
+ */
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
   readonly problems: Problem[];
   readonly source: string;
 
-  constructor(source: string, problems: Problem[]) {
+  constructor(source: string, problems: Problem[], what = 'scenario') {
     const lines = problems.map((p) => `  ${source}: ${p.path}: ${p.message}`);
     super(
-      `[rocketchat-fake] invalid scenario ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+      `[rocketchat-fake] invalid ${what} ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
     );
     this.problems = problems;
     this.source = source;

@@ -56,11 +56,11 @@ const response = strictObject(
   { jsonBody: 'body', code: 'status' },
 ).superRefine((r, ctx) => {
   for (const problem of [
-    ...templateProblems(r.body, '$.response.body'),
-    ...templateProblems(r.headers ?? {}, '$.response.headers'),
+    ...templateProblems(r.body, ['body']),
+    ...templateProblems(r.headers ?? {}, ['headers']),
   ]) {
-    // the problem's path is the template's own (inside the body), given in the message
-    ctx.addIssue({ code: 'custom', message: `${problem.path}: ${problem.message}` });
+    // the problem's path is the template's own (inside the body or a header)
+    ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
   }
 });
 

@@ -53,10 +53,16 @@ function problemOf(expression: string): string | undefined {
   return undefined;
 }
 
-/** Every problem of the templates in a value (strings at any depth), with their JSON paths. */
-export function templateProblems(value: unknown, path: string): { path: string; message: string }[] {
+/** A template's problem: where it is (keys and indexes below the value checked) and what it is. */
+export interface TemplateProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Every problem of the templates in a value (strings at any depth), with their paths in it. */
+export function templateProblems(value: unknown, path: (string | number)[] = []): TemplateProblem[] {
   if (typeof value === 'string') {
-    const problems: { path: string; message: string }[] = [];
+    const problems: TemplateProblem[] = [];
     if (value.includes('{{') && value.replace(TEMPLATE, '').includes('{{'))
       problems.push({ path, message: 'an unclosed {{ in a template' });
     for (const match of value.matchAll(TEMPLATE)) {
@@ -65,11 +71,9 @@ export function templateProblems(value: unknown, path: string): { path: string; 
     }
     return problems;
   }
-  if (Array.isArray(value)) return value.flatMap((item, i) => templateProblems(item, `${path}[${i}]`));
+  if (Array.isArray(value)) return value.flatMap((item, i) => templateProblems(item, [...path, i]));
   if (typeof value === 'object' && value !== null)
-    return Object.entries(value).flatMap(([k, v]) =>
-      templateProblems(v, NAME.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`),
-    );
+    return Object.entries(value).flatMap(([k, v]) => templateProblems(v, [...path, k]));
   return [];
 }
 

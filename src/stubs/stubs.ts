@@ -121,7 +121,7 @@ export class StubSet {
 
   /** Validates and adds a stub (throws ScenarioError naming each problem); a stub of the same id is replaced. */
   add(input: unknown, source = 'stub()'): Stub {
-    const spec = parseOrThrow(schemaModule().stubSchema, input, source) as StubInput;
+    const spec = parseOrThrow(schemaModule().stubSchema, input, source, 'stub') as StubInput;
     return this.#put(spec);
   }
 

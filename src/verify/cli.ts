@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 
+import { argsProblem } from '../suggest';
+
 import { PROFILE_IDS, isProfileId } from '../profiles';
 import type { VerifyOptions, VerifyReport } from '../types';
 import { renderResult, renderSummary } from './render';
@@ -30,8 +32,8 @@ Options:
   --channel NAME      a public channel the run may change (ro and t); put back at
                       the end. Without it, only checks that change nothing run
   --profile P         the release line the server should answer as: 0.49, 5, 6,
-                      7.0, 7.10 (default; also 7), 8.5 or 8.9 (also 8); see the
-                      README's "Server versions"
+                      7.0, 7.10 (also 7), 8.5 or 8.9 (the default; also 8); see
+                      docs/profiles.md
   --json              print one JSON report instead of lines
   --timeout-ms N      each request's time limit (default 10000)
   -h, --help          show this help
@@ -43,6 +45,21 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** The command's options, for parseArgs and for suggesting one a user mistyped. */
+const VERIFY_OPTIONS = {
+  target: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  user2: { type: 'string' },
+  password2: { type: 'string' },
+  'pat-user-id': { type: 'string' },
+  channel: { type: 'string' },
+  json: { type: 'boolean' },
+  'timeout-ms': { type: 'string' },
+  profile: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json: boolean }) | 'help' {
   let values;
   try {
@@ -50,22 +67,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        user: { type: 'string' },
-        password: { type: 'string' },
-        user2: { type: 'string' },
-        password2: { type: 'string' },
-        'pat-user-id': { type: 'string' },
-        channel: { type: 'string' },
-        json: { type: 'boolean' },
-        'timeout-ms': { type: 'string' },
-        profile: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: VERIFY_OPTIONS,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(argsProblem(error, VERIFY_OPTIONS));
   }
   if (values.help) return 'help';
   const target = values.target;

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { argsProblem, sentence } from '../suggest';
+
 /**
  * `rocketchat-fake record`: reads a live Rocket.Chat with one account, read-only calls only (a login,
  * then GETs: users.list, channels.list, rooms.get, channels.getIntegrations), and writes a scenario
@@ -152,6 +154,16 @@ export async function record(options: RecordOptions): Promise<Json> {
   return scenario;
 }
 
+/** The command's options, for parseArgs and for suggesting one a user mistyped. */
+const RECORD_OPTIONS = {
+  target: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  out: { type: 'string' },
+  'stubs-from': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** The command: parses its arguments, records, writes; answers the exit code. */
 export async function recordCommand(
   argv: string[],
@@ -163,17 +175,10 @@ export async function recordCommand(
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        user: { type: 'string' },
-        password: { type: 'string' },
-        out: { type: 'string' },
-        'stubs-from': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: RECORD_OPTIONS,
     }));
   } catch (error) {
-    io.err(`[rocketchat-fake] ${(error as Error).message}. See record --help.\n`);
+    io.err(`[rocketchat-fake] ${sentence(argsProblem(error, RECORD_OPTIONS))} See record --help.\n`);
     return 2;
   }
   if (values.help) {

@@ -61,7 +61,14 @@ export function renderResult(result: CheckResult): string {
 /** The lines after the checks: version, waits, what was left changed, the summary. */
 export function renderSummary(report: VerifyReport): string {
   const lines = [''];
-  lines.push(`server: ${report.target}, version ${report.version ?? 'unknown'}`);
+  lines.push(
+    `server: ${report.target}, version ${report.version ?? 'unknown'}; checked as Rocket.Chat ${report.profile}`,
+  );
+  // a server of another line fails the checks where the lines differ: say how to check it as its own
+  if (report.version !== undefined && !report.version.startsWith(`${report.profile}.`))
+    lines.push(
+      `note: ${report.version} is not a ${report.profile} release; --profile checks a server as its own line (0.49, 5, 6, 7.0, 7.10, 8.5, 8.9)`,
+    );
   const waited = report.waits.reduce((sum, w) => sum + w.ms, 0);
   if (report.waits.length > 0) {
     lines.push(`rate limits: waited ${report.waits.length} time(s), ${(waited / 1000).toFixed(1)} s in all`);

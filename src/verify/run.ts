@@ -275,11 +275,12 @@ export async function runVerify(
   const known = objectOf(asUser.body);
   const full = known.version ?? objectOf(known.info).version;
   if (typeof full === 'string' && full.startsWith(version ?? '')) version = full;
+  const profile = verifyProfileOf(options.profile);
   const t = new CheckContext(
     facts,
     client,
     { user: options.password, ...(options.password2 !== undefined ? { user2: options.password2 } : {}) },
-    verifyProfileOf(options.profile),
+    profile,
   );
   const results: CheckResult[] = [];
   let interrupted = false;
@@ -314,6 +315,7 @@ export async function runVerify(
   return {
     target,
     ...(version !== undefined ? { version } : {}),
+    profile: profile.id,
     results,
     summary,
     waits: client.waits,
