@@ -318,11 +318,11 @@ export class FakeServer extends WorldHandle implements ServerControl {
         throw new ScenarioError(options.fixtures, [
           {
             path: '$',
-            message: `no such file next to the server's fixtures (the folder of its ${
+            message: `${
               this.#options.fixtures === undefined
-                ? "default scenario, the package's fixtures/: e.g. examples/minimal.json"
-                : 'fixtures file'
-            }); or send the scenario itself as "scenario"`,
+                ? "no such file in the package's fixtures/, where a server started without a fixtures file looks (e.g. examples/minimal.json)"
+                : "no such file next to the server's fixtures file"
+            }; or send the scenario itself as "scenario"`,
           },
         ]);
       // named as it was asked for: the server's own install path never reaches a client

@@ -107,7 +107,14 @@ describe("errors never show a client the server's own install path", () => {
     const fake = createFakeServer({ scenario: WORLD });
     const res = await request(fake.app).post('/__admin/sessions').send({ fixtures: 'missing.json' });
     expect(res.status).toBe(400);
-    expect(res.body.problems).toEqual([{ path: '$', message: 'cannot read the file: it does not exist' }]);
+    expect(res.body.problems).toEqual([
+      {
+        path: '$',
+        message:
+          'no such file in the package\'s fixtures/, where a server started without a fixtures file looks (e.g. examples/minimal.json); or send the scenario itself as "scenario"',
+      },
+    ]);
+    expect(res.body.error).toBe('[rocketchat-fake] invalid scenario missing.json (1 problem):');
     const install = dirname(dirname(DEFAULT_FIXTURES));
     expect(JSON.stringify(res.body)).not.toContain(install);
   });

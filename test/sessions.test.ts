@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import request from 'supertest';
 
 import { createFakeServer } from '../src/server';
@@ -90,10 +92,30 @@ describe('sessions over HTTP', () => {
       {
         path: '$',
         message:
-          'no such file next to the server\'s fixtures (the folder of its default scenario, the package\'s fixtures/: e.g. examples/minimal.json); or send the scenario itself as "scenario"',
+          'no such file in the package\'s fixtures/, where a server started without a fixtures file looks (e.g. examples/minimal.json); or send the scenario itself as "scenario"',
       },
     ]);
     expect(JSON.stringify(res.body)).not.toContain(process.cwd());
+  });
+
+  it('a server started with a fixtures file looks next to it', async () => {
+    const fake = createFakeServer({
+      fixtures: join(__dirname, '..', 'fixtures', 'examples', 'minimal.json'),
+    });
+    const res = await request(fake.app).post('/__admin/sessions').send({ fixtures: 'nope.json' });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      {
+        path: '$',
+        message:
+          'no such file next to the server\'s fixtures file; or send the scenario itself as "scenario"',
+      },
+    ]);
+    // a file that is there: the examples folder's own
+    const ok = await request(fake.app)
+      .post('/__admin/sessions')
+      .send({ fixtures: 'read-only-workflow.json' });
+    expect(ok.status).toBe(201);
   });
 
   it('a duplicate id is refused', async () => {
