@@ -45,12 +45,17 @@ function world(channels, integrations, messages = 0) {
 function launch(args, path = '/__admin/health') {
   return new Promise((resolve, reject) => {
     const t0 = now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // the server's diagnostics pass through, but for the inspector's address each start prints
+    child.stderr.on('data', (d) => {
+      const text = d.toString().replace(/^\[rocketchat-fake\] inspector: .*\n/gm, '');
+      if (text) process.stderr.write(text);
+    });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
     let seen = false;
     child.stdout.on('data', (d) => {
-      // the first URL line only: later lines (the inspector's URL) must not ask again, nor take
-      // away the exit listener a kill() has added meanwhile
+      // the first URL line only: a later line must not ask again, nor take away the exit listener
+      // a kill() has added meanwhile
       const m = seen ? null : /http:\/\/[\d.]+:\d+/.exec(d.toString());
       if (!m) return;
       seen = true;

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import { WebSocketServer } from 'ws';
@@ -34,14 +34,8 @@ export class RealtimeHub {
     this.#heartbeat = heartbeat;
   }
 
-  /** Serves upgrades on a listening server. */
-  attach(server: Server): void {
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
-      this.#upgrade(req, socket, head),
-    );
-  }
-
-  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  /** Serves one upgrade request of the server (a WebSocket to `/websocket`, or a 404). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const target = targetOf(this.#host, req.url ?? '/');
     const world = target.world;
     if (!world || (target.path !== '/websocket' && !SOCKJS.test(target.path))) {
