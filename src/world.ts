@@ -11,7 +11,7 @@ import { PassThrough } from './proxy/passthrough';
 import type { PassThroughOptions } from './proxy/passthrough';
 import { StubSet, stubAnswer } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
-import { nearestRoute } from './operations/table';
+import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
 import { Deliveries } from './webhooks/deliveries';
@@ -53,6 +53,9 @@ import type {
   World,
   WorldEvent,
 } from './types';
+
+/** The operation table, loaded with the first request it answers (not at start). */
+const tableModule = lazy(() => require('./operations/table') as typeof TableModule);
 
 /*
  * Layer: world. One world = store + journal + faults + rate limiter. It reads input through the
@@ -139,7 +142,7 @@ export class FakeWorld implements WorldControl {
   #store: Store;
   readonly #journal: Journal;
   /** the routes called that the fake does not model (cleared with the journal) */
-  readonly #unmatched = new UnmatchedRoutes(nearestRoute);
+  readonly #unmatched = new UnmatchedRoutes((method, path) => tableModule().nearestRoute(method, path));
   /** answers for routes outside the model: the scenario's, and those added since */
   readonly #stubs = new StubSet(() => this.#emit({ type: 'rules', changed: 'stubs' }));
   /** where unmodelled routes go when no stub answers them, if anywhere */

@@ -1,12 +1,14 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import { isAscii } from 'node:buffer';
 import type { IncomingMessage, RequestListener } from 'node:http';
 
-import { chatRequestOf, serveChat } from '../http/chat';
+import type * as ChatModule from '../http/chat';
+import type * as TableModule from '../operations/table';
+import { lazy } from '../lazy';
 import { hasBody } from '../http/head';
 import type { AppHost } from '../app';
 import { targetOf } from '../http/target';
 import { warmValidators } from '../operations/schemas';
-import { operationAt } from '../operations/table';
 import { serveControl } from './control';
 import type { ControlOptions } from './control';
 import { replayRequest } from './replay';
@@ -27,6 +29,13 @@ export interface FastPathOptions {
   /** the body limit in bytes, if it was given as a number */
   bodyLimit?: number | string;
 }
+
+/**
+ * The chat pipeline and the operation table, loaded with the first chat request or right after the
+ * first health answer (a CI script's first request), whichever comes first: not at start.
+ */
+const chatModule = lazy(() => require('../http/chat') as typeof ChatModule);
+const tableModule = lazy(() => require('../operations/table') as typeof TableModule);
 
 const ADMIN = '/__admin/';
 const HEALTH = '/__admin/health';
@@ -80,6 +89,8 @@ export function withFastPath(
         if (!warmed && target.path === HEALTH)
           res.once('finish', () =>
             setImmediate(() => {
+              tableModule();
+              chatModule();
               express();
               warmValidators();
             }),
@@ -89,7 +100,8 @@ export function withFastPath(
       }
     }
     // the table decides what the fast path may frame: an operation's route, with no body or plain JSON
-    if (world && operationAt(target.path)) {
+    if (world && tableModule().operationAt(target.path)) {
+      const { chatRequestOf, serveChat } = chatModule();
       if (!body) {
         serveChat(world, chatRequestOf(req, target, undefined), res);
         return;
