@@ -144,7 +144,7 @@ export class FakeWorld implements WorldControl {
   /** the routes called that the fake does not model (cleared with the journal) */
   readonly #unmatched = new UnmatchedRoutes((method, path) => tableModule().nearestRoute(method, path));
   /** answers for routes outside the model: the scenario's, and those added since */
-  readonly #stubs = new StubSet(() => this.#emit({ type: 'rules', changed: 'stubs' }));
+  readonly #stubs = new StubSet(() => this.#rulesChanged('stubs'));
   /** where unmodelled routes go when no stub answers them, if anywhere */
   readonly #passThrough: PassThrough | undefined;
   readonly #faults: FaultSet;
@@ -176,7 +176,7 @@ export class FakeWorld implements WorldControl {
     this.#reported = this.#store.version;
     // contracts are made of whole answers: a world that keeps its contract keeps them whole
     this.#journal = new Journal(options.journalSize, { budget: !options.keepContract });
-    this.#faults = new FaultSet(baseline.world.seed, () => this.#emit({ type: 'rules', changed: 'faults' }));
+    this.#faults = new FaultSet(baseline.world.seed, () => this.#rulesChanged('faults'));
     this.#stubs.addChecked(baseline.world.stubs ?? []);
     const proxy = options.proxyUnmodelled;
     this.#passThrough =
@@ -435,7 +435,7 @@ export class FakeWorld implements WorldControl {
   /** Adds a stub (a route outside the model, answered as it says); one of the same id is replaced. */
   stub(input: unknown, source = 'stub()'): Stub {
     const stub = this.#stubs.add(input, source);
-    this.#emit({ type: 'rules', changed: 'stubs' });
+    this.#rulesChanged('stubs');
     return stub;
   }
 
@@ -446,10 +446,7 @@ export class FakeWorld implements WorldControl {
 
   /** Removes one stub by id, or all of them. Returns whether anything was removed. */
   clearStubs(id?: string): boolean {
-    const removed = id !== undefined ? this.#stubs.remove(id) : this.#stubs.size > 0;
-    if (id === undefined) this.#stubs.clear();
-    if (removed) this.#emit({ type: 'rules', changed: 'stubs' });
-    return id === undefined || removed;
+    return this.#cleared(this.#stubs, 'stubs', id);
   }
 
   /** The answer of the stub that takes a request, its templates filled in; none when none does. */
@@ -479,7 +476,7 @@ export class FakeWorld implements WorldControl {
   /** Injects a fault (see the README's fault reference) and returns it with its id. */
   fault(input: unknown, source = 'fault()'): Fault {
     const fault = this.#faults.add(input, source);
-    this.#emit({ type: 'rules', changed: 'faults' });
+    this.#rulesChanged('faults');
     return fault;
   }
 
@@ -490,10 +487,27 @@ export class FakeWorld implements WorldControl {
 
   /** Clears one fault by id, or all of them. Returns whether anything was cleared. */
   clearFaults(id?: string): boolean {
-    const removed = id !== undefined ? this.#faults.remove(id) : this.#faults.size > 0;
-    if (id === undefined) this.#faults.clear();
-    if (removed) this.#emit({ type: 'rules', changed: 'faults' });
-    return id === undefined || removed;
+    return this.#cleared(this.#faults, 'faults', id);
+  }
+
+  /** Says that the stubs or the faults in force changed (the inspector shows them at once). */
+  #rulesChanged(changed: 'stubs' | 'faults'): void {
+    this.#emit({ type: 'rules', changed });
+  }
+
+  /**
+   * Removes one rule of a set by id (false when there was none), or all of them (true); a rules
+   * event only when something went.
+   */
+  #cleared(
+    set: { readonly size: number; remove(id: string): boolean; clear(): void },
+    changed: 'stubs' | 'faults',
+    id: string | undefined,
+  ): boolean {
+    const before = set.size;
+    const removed = id === undefined ? (set.clear(), true) : set.remove(id);
+    if (set.size < before) this.#rulesChanged(changed);
+    return removed;
   }
 
   /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) for this world until reset. */

@@ -29,10 +29,7 @@ export function sendJsonText(
     res.end();
     return;
   }
-  if (type === '') {
-    // an answer that names no type (a stub or a passed-through answer without one): none is made up
-    res.writeHead(status, { ...(noStore ? NO_STORE : {}), ...headers, 'Content-Length': length });
-  } else if (headers === undefined) {
+  if (headers === undefined && type !== '') {
     // the common answers' heads as literals: one object of a stable shape (the hot path)
     res.writeHead(
       status,
@@ -49,7 +46,8 @@ export function sendJsonText(
     res.writeHead(status, {
       ...(noStore ? NO_STORE : {}),
       ...headers,
-      'Content-Type': type,
+      // an answer that names no type (a stub or a passed-through answer without one): none is made up
+      ...(type === '' ? {} : { 'Content-Type': type }),
       'Content-Length': length,
     });
   }
