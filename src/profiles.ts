@@ -34,6 +34,50 @@ const LINES: Readonly<Record<LineId, Profile>> = {
   '8.9': { id: '8.9', version: '8.9.0' },
 };
 
+/**
+ * The releases a line stands for, where it is more than its own minor version: `0.49` the 0.49 to
+ * 0.51 releases, `5` those from 0.52 to 5.x, `6` every 6.x; each other line its own `major.minor`.
+ * `[first, next)` as `[major, minor]` pairs.
+ */
+const RANGES: Readonly<
+  Partial<Record<LineId, readonly [readonly [number, number], readonly [number, number]]>>
+> = {
+  '0.49': [
+    [0, 49],
+    [0, 52],
+  ],
+  '5': [
+    [0, 52],
+    [6, 0],
+  ],
+  '6': [
+    [6, 0],
+    [7, 0],
+  ],
+};
+
+/** `major.minor` of a version (`7.10.1` → [7, 10]); undefined when it does not start so. */
+function majorMinor(version: string): [number, number] | undefined {
+  const match = /^(\d+)\.(\d+)(?:\.|$)/.exec(version);
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+function before(a: readonly [number, number], b: readonly [number, number]): boolean {
+  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+}
+
+/** Whether a server reporting `version` is of the release line `line` (0.50.2 is of `0.49`, 4.8.0 of `5`). */
+export function lineCovers(line: string, version: string): boolean {
+  if (!(LINE_IDS as readonly string[]).includes(line)) return true; // not a line: nothing to say
+  const id = line as LineId;
+  const at = majorMinor(version);
+  if (!at) return false;
+  const range = RANGES[id];
+  if (range) return !before(at, range[0]) && before(at, range[1]);
+  const own = majorMinor(LINES[id].version);
+  return own !== undefined && own[0] === at[0] && own[1] === at[1];
+}
+
 /** `7` and `8` name the newest line of their major the fake characterises. */
 export const ALIASES: Readonly<Record<'7' | '8', LineId>> = { '7': '7.10', '8': '8.9' };
 

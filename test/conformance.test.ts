@@ -600,7 +600,14 @@ describe('rocketchat-fake verify, the command', () => {
       '40 passed, 1 failed, 1 skipped',
     ]);
     expect(renderSummary({ ...report, profile: '7.0' })).not.toContain('note:');
-    expect(renderSummary({ ...report, version: '7.10.0', profile: '7.1' })).toContain('note:');
+    expect(renderSummary({ ...report, version: '7.10.0', profile: '7.0' })).toContain('note:');
+    expect(renderSummary({ ...report, version: '7.1.0', profile: '7.10' })).toContain('note:');
+    // the lines that stand for a range of releases: 0.49 (0.49–0.51), 5 (0.52–5.x), 6 (6.x)
+    expect(renderSummary({ ...report, version: '0.50.2', profile: '0.49' })).not.toContain('note:');
+    expect(renderSummary({ ...report, version: '0.52.0', profile: '0.49' })).toContain('note:');
+    expect(renderSummary({ ...report, version: '4.8.1', profile: '5' })).not.toContain('note:');
+    expect(renderSummary({ ...report, version: '6.0.0', profile: '5' })).toContain('note:');
+    expect(renderSummary({ ...report, version: '6.4.2', profile: '6' })).not.toContain('note:');
   });
 
   it('a personal access token needs both ROCKETCHAT_PAT and --pat-user-id: bad usage otherwise', async () => {

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 
 import type { CheckResult, VerifyReport } from '../types';
+import { lineCovers } from '../profiles';
 
 /**
  * The verify report as people read it: one line per check (✓ passed, ✗ failed, – skipped), a
@@ -65,7 +66,7 @@ export function renderSummary(report: VerifyReport): string {
     `server: ${report.target}, version ${report.version ?? 'unknown'}; checked as Rocket.Chat ${report.profile}`,
   );
   // a server of another line fails the checks where the lines differ: say how to check it as its own
-  if (report.version !== undefined && !report.version.startsWith(`${report.profile}.`))
+  if (report.version !== undefined && !lineCovers(report.profile, report.version))
     lines.push(
       `note: ${report.version} is not a ${report.profile} release; --profile checks a server as its own line (0.49, 5, 6, 7.0, 7.10, 8.5, 8.9)`,
     );
