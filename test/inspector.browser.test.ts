@@ -297,6 +297,35 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(fake.requests()).toEqual([]);
   });
 
+  it('shows the newest listing when an older read of it answers last', async () => {
+    await open();
+    await page.waitForFunction(() => document.querySelector('#stubs tbody tr td')?.textContent === 'none');
+    // the next read of the stubs is answered as the server had it then, but only once a newer one has been shown
+    let hold: (() => Promise<void>) | undefined;
+    let caught: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (caught = resolve));
+    await page.route('**/__admin/stubs', async (route) => {
+      if (hold !== undefined) return route.continue();
+      const response = await route.fetch();
+      hold = () => route.fulfill({ response });
+      caught();
+    });
+    fake.stub({ id: 'first', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
+    await held;
+    fake.stub({ id: 'second', request: { path: '/api/v1/me' }, response: { body: {} } });
+    await page.waitForFunction(() => document.querySelectorAll('#stubs tbody tr').length === 2);
+    const late = page.waitForEvent('requestfinished', (r) => r.url().endsWith('/__admin/stubs'));
+    await hold?.();
+    await late;
+    // a whole round trip after the late answer arrived: the page has had it in hand
+    await page.evaluate(async (url) => {
+      await (await fetch(url)).text();
+    }, `${fake.url}/__admin/health`);
+    expect(
+      await page.$$eval('#stubs tbody tr', (trs) => trs.map((tr) => tr.children[0]?.textContent)),
+    ).toEqual(['second', 'first']);
+  });
+
   it('keeps faults and sessions in view above a world of many channels', async () => {
     await fake.stop();
     fake = createFakeServer({ scenario: { ...WORLD, generate: { channels: 300 } } });
