@@ -1,11 +1,12 @@
+import { DEFAULT_PROFILE, PROFILES } from './profiles';
 import type { PassThroughOptions } from './proxy/passthrough';
 import type { WorldSource } from './scenario/load';
 import type { ProfileId, RateLimitConfig, UnmatchedRoute } from './types';
 
 /* Layer: world. The options of a fake: where its world comes from and which rules apply. */
 
-/** The version `/api/info` reports: the Rocket.Chat line whose behaviour the fake follows. */
-export const ROCKETCHAT_VERSION = '7.0.0';
+/** The version the default profile's `/api/info` reports (the admin's view; anyone sees `major.minor`). */
+export const ROCKETCHAT_VERSION = PROFILES[DEFAULT_PROFILE].version;
 
 /** Where the world comes from and which rules apply. */
 export interface FakeOptions extends WorldSource {
@@ -34,7 +35,10 @@ export interface FakeOptions extends WorldSource {
    * for realtime clients, which drop messages older than their own clock)
    */
   clock?: 'fixed' | 'running' | 'now';
-  /** the Rocket.Chat version to answer as: `0.49`, `5`, `6`, `7` (default) or `8`; wins over the scenario's */
+  /**
+   * the Rocket.Chat release line to answer as: `0.49`, `5`, `6`, `7.0`, `7.10` (`7`), `8.5` or
+   * `8.9` (`8`, the default); wins over the scenario's. Anything else is refused at creation.
+   */
   profile?: ProfileId;
   /**
    * called the first time a world (the root or a session) is called on a route the fake does not

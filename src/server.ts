@@ -19,6 +19,7 @@ import { WorldHandle } from './handle';
 import { lazy } from './lazy';
 import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
+import { PROFILE_IDS, isProfileId } from './profiles';
 import { unknownKeyMessage } from './suggest';
 import { DEFAULT_FIXTURES, checkGenerated, loadScenarioFile } from './scenario/load';
 import { ScenarioError } from './scenario/problems';
@@ -256,6 +257,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
     const id = options.id ?? this.#nextSessionId();
     if (this.#sessions.has(id))
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
+    if (options.profile !== undefined && !isProfileId(options.profile))
+      throw new ScenarioError(source, [
+        { path: '$.profile', message: `"profile" is one of ${PROFILE_IDS.join(', ')}` },
+      ]);
     const baseline = this.#sessionBaseline(options, source);
     const profile = options.profile ?? this.#options.profile;
     const maxGenerated = this.#sessionWorldLimit;
@@ -461,6 +466,11 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
 
 /** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest; and a bad heartbeat. */
 function checkOptions(options: object): void {
+  const { profile } = options as FakeServerOptions;
+  if (profile !== undefined && !isProfileId(profile))
+    throw new TypeError(
+      `[rocketchat-fake] createFakeServer(): profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`,
+    );
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
     const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;

@@ -14,7 +14,8 @@ import request from 'supertest';
 import { loadScenarioFile } from '../src/scenario/load';
 import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
-import { createFakeServer } from '../src/server';
+import type { SessionOptions } from '../src/control';
+import { createApp, createFakeServer } from '../src/server';
 import type { FakeServerOptions } from '../src/server';
 import { scenarioProblems } from './support/problems';
 
@@ -189,6 +190,25 @@ describe('createFakeServer options', () => {
     expect(() => createFakeServer({ seeed: 1, colour: 'red' } as FakeServerOptions)).toThrow(
       '[rocketchat-fake] createFakeServer(): unknown option "seeed"; did you mean "seed"?; unknown option "colour"',
     );
+  });
+
+  it('a profile that is no release line is refused at creation, for the server, the app and a session', async () => {
+    const lines = '0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8';
+    expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(
+      `[rocketchat-fake] createFakeServer(): profile is one of ${lines}, not "9"`,
+    );
+    expect(() => createApp({ profile: '7.5' } as unknown as FakeServerOptions)).toThrow(TypeError);
+    const fake = createFakeServer({ scenario: { users: [admin] } });
+    expect(() => fake.session({ profile: '9' } as unknown as SessionOptions)).toThrow(
+      expect.objectContaining({
+        name: 'ScenarioError',
+        problems: [{ path: '$.profile', message: `"profile" is one of ${lines}` }],
+      }),
+    );
+    // nothing was made: the server answers as before
+    const res = await request(fake.app).get('/__admin/sessions');
+    expect(res.status).toBe(200);
+    expect(res.body.sessions).toEqual([]);
   });
 
   it('every documented option is accepted', () => {
