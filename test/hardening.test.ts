@@ -1,6 +1,7 @@
 import request from 'supertest';
 
-import { AS, makeFake } from './support/fake';
+import { createFakeServer } from '../src/server';
+import { AS, WORLD, makeFake } from './support/fake';
 import { resourceNotFound } from '../src/verify/expected';
 
 const POLLUTION_KEYS = ['polluted', 'isAdmin', 'x'];
@@ -226,5 +227,44 @@ describe('control API protection', () => {
     }
     expect((await request(fake.app).post('/__admin/reset')).status).toBe(404);
     expect((await request(fake.app).get('/api/v1/channels.list').set(AS.admin)).status).toBe(200);
+  });
+});
+
+describe('a defect of the fake itself', () => {
+  it('answers 500 in the envelope and keeps serving; a failing journal does not end the process', async () => {
+    const fake = createFakeServer({ scenario: WORLD });
+    const url = await fake.start(0);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const world = (
+        fake as unknown as { world: { faultSet: { take: () => unknown }; recordRequest: () => void } }
+      ).world;
+      const take = jest.spyOn(world.faultSet, 'take').mockImplementationOnce(() => {
+        throw new Error('a defect');
+      });
+      const broken = await fetch(`${url}/api/v1/channels.list`, { headers: AS.alice });
+      expect(broken.status).toBe(500);
+      expect(await broken.json()).toEqual({
+        success: false,
+        error: 'Internal server error [error-internal]',
+        errorType: 'error-internal',
+      });
+      take.mockRestore();
+      const record = jest.spyOn(world, 'recordRequest').mockImplementationOnce(() => {
+        throw new Error('a journal defect');
+      });
+      const answered = await fetch(`${url}/api/v1/channels.list`, { headers: AS.alice });
+      expect(answered.status).toBe(200);
+      record.mockRestore();
+      // still serving, and both defects said where
+      const after = await fetch(`${url}/api/v1/channels.list`, { headers: AS.alice });
+      expect(after.status).toBe(200);
+      expect(errors.mock.calls.map((call) => String(call[1]))).toEqual(
+        expect.arrayContaining(['Error: a defect', 'Error: a journal defect']),
+      );
+    } finally {
+      errors.mockRestore();
+      await fake.stop();
+    }
   });
 });

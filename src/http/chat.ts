@@ -373,7 +373,10 @@ function act(
     fault.status !== undefined
       ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
       : answerOrStub(world, request, detail, modelled);
-  if (result instanceof Promise) void result.then((a) => send(res, world, a, detail, fault.partial === true));
+  if (result instanceof Promise)
+    void result
+      .then((a) => send(res, world, a, detail, fault.partial === true))
+      .catch((error: unknown) => failed(res, error));
   else send(res, world, result, detail, fault.partial === true);
 }
 
@@ -401,6 +404,27 @@ function send(
  * status 0 when the connection closed first).
  */
 export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
+  try {
+    serve(world, request, res);
+  } catch (error) {
+    failed(res, error);
+  }
+}
+
+/**
+ * The last resort: an error outside the operations' own handling (a defect of the fake) answers
+ * 500 in the default envelope, or ends a half-written answer; it never ends the process.
+ */
+function failed(res: ServerResponse, error: unknown): void {
+  console.error('[rocketchat-fake] internal error:', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendJsonText(res, 500, false, undefined, JSON.stringify(toEnvelope('internal')));
+}
+
+function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
   // every member from the start: one object shape per request
   // whether an operation answers it: asked once, for the answer and the journal
   const modelled = isModelled(request.method, request.path);
@@ -434,11 +458,18 @@ export function serveChat(world: FakeWorld, request: ChatRequest, res: ServerRes
   const action = world.faultSet.take(request.method, request.path);
   if (!action) {
     const result = answerOrStub(world, request, detail, modelled);
-    if (result instanceof Promise) void result.then((a) => send(res, world, a, detail));
+    if (result instanceof Promise)
+      void result.then((a) => send(res, world, a, detail)).catch((error: unknown) => failed(res, error));
     else send(res, world, result, detail);
     return;
   }
-  const fire = (): void => act(world, action.fault, request, res, detail, modelled);
+  const fire = (): void => {
+    try {
+      act(world, action.fault, request, res, detail, modelled);
+    } catch (error) {
+      failed(res, error);
+    }
+  };
   if (action.delayMs <= 0) {
     fire();
     return;

@@ -6,5 +6,12 @@ import type { ServerResponse } from 'node:http';
  * cases, after 'finish' when it was sent, so one listener does.
  */
 export function whenAnswered(res: ServerResponse, done: (status: number) => void): void {
-  res.on('close', () => done(res.writableFinished ? res.statusCode : 0));
+  res.on('close', () => {
+    try {
+      done(res.writableFinished ? res.statusCode : 0);
+    } catch (error) {
+      // a defect in journaling must not end the process: the answer has gone already
+      console.error('[rocketchat-fake] internal error:', error);
+    }
+  });
 }
