@@ -183,6 +183,9 @@ describe('fault injection', () => {
     [{ path: 'api/v1/me', status: 500 }, '$.path'],
     [{ path: '/api/v1/me' }, '$'],
     [{ path: '/api/v1/me', status: 99 }, '$.status'],
+    // an interim status is no answer: the client would wait for the real one for ever
+    [{ path: '/api/v1/me', status: 100 }, '$.status'],
+    [{ path: '/api/v1/me', status: 199 }, '$.status'],
     [{ path: '/api/v1/me', status: 500, times: 0 }, '$.times'],
     [{ path: '/api/v1/me', drop: true, status: 500 }, '$'],
     [{ path: '/api/v1/me', body: {} }, '$.body'],

@@ -252,6 +252,8 @@ describe('stubs', () => {
       'name one header',
     );
     expect(await refused({ request, response: { body: 'oops {{request.path' } })).toContain('unclosed');
+    // an interim status is no answer (the client would wait for ever)
+    expect(await refused({ request, response: { status: 101 } })).toContain('$.response.status');
     // each problem at the template's own path, named once, and the stub named as what was sent
     const nested = await fetch(`${fake.url}/__admin/stubs`, {
       method: 'POST',

@@ -27,7 +27,7 @@ export const faultSchema = strictObject(
       .pipe(z.enum(METHODS))
       .optional(),
     times: z.number().int().min(1).max(1_000_000).optional().describe('default: until cleared'),
-    status: z.number().int().min(100).max(599).optional(),
+    status: z.number().int().min(200).max(599).optional(),
     body: z.unknown().optional(),
     delayMs: delay.optional(),
     drop: z.literal(true).optional(),

@@ -47,7 +47,7 @@ const request = strictObject(
 
 const response = strictObject(
   {
-    status: z.number().int().min(100).max(599).optional(),
+    status: z.number().int().min(200).max(599).optional(),
     headers: z
       .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name'), z.string())
       .optional(),
