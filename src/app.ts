@@ -75,6 +75,7 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
   const proxy = world.passThrough;
   if (proxy !== undefined) {
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const epoch = world.epoch;
     void proxy
       .forward({
         method: req.method,
@@ -84,7 +85,7 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
         body: req.body as unknown,
       })
       .then((answer) => {
-        world.recordRequest({ ...entry, status: answer.status, proxied: true });
+        if (world.epoch === epoch) world.recordRequest({ ...entry, status: answer.status, proxied: true });
         res.status(answer.status);
         if (answer.contentType !== '') res.setHeader('Content-Type', answer.contentType);
         res.end(answer.text);

@@ -163,6 +163,7 @@ export class FakeWorld implements WorldControl {
   readonly #listeners = new Set<(event: WorldEvent) => void>();
   /** the store version the last state event reported */
   #reported = -1;
+  #epoch = 0;
   /** with `keepContract`: the interactions of the journals cleared so far, distinct */
   readonly #kept = new Map<string, PactInteraction>();
 
@@ -318,7 +319,16 @@ export class FakeWorld implements WorldControl {
     this.#deliveries.close();
   }
 
+  /**
+   * How many resets and loads the world has had: a request answered after one that began before it
+   * (held by a delay fault, or waiting on the pass-through) is left out of the new journal.
+   */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
   #reset(): void {
+    this.#epoch += 1;
     for (const listener of [...this.#resetListeners]) listener();
     this.#keepContract();
     this.#store = new Store(this.#baseline, this.#storeOptions());

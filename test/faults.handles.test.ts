@@ -92,6 +92,8 @@ describe('delay faults leave no timer behind', () => {
     expect(await timers()).toBe(0);
     expect(fake.faults()).toEqual([]);
     expect(await get(`${fake.url}/api/info`).outcome).toBe('200');
+    // the held request was the last test's: the new journal has only the request made since
+    expect(fake.requests().map((e) => [e.seq, e.path, e.status])).toEqual([[1, '/api/info', 200]]);
   });
 
   it("a session's held request ends with the session", async () => {

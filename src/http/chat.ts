@@ -438,7 +438,10 @@ function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): voi
     authHeaders: request.authToken !== undefined || request.userId !== undefined,
     fault: false,
   };
+  const epoch = world.epoch;
   whenAnswered(res, (status) => {
+    // a request of before a reset (held by a delay fault, say) is not the new journal's
+    if (world.epoch !== epoch) return;
     if (status === 0) detail.fault = true;
     world.recordRequest(
       {
