@@ -11,6 +11,7 @@ import { contextOf, setContext } from './http/context';
 import { targetOf } from './http/target';
 import type { WorldHost } from './http/target';
 import { isChatPath } from './operations/table';
+import { keptBase64 } from './proxy/passthrough';
 import { ApiError } from './errors';
 import type { FakeOptions } from './options';
 
@@ -24,6 +25,12 @@ export interface AppHost extends WorldHost {
 function notFound(req: Request, _res: Response, next: NextFunction): void {
   const control = req.path.startsWith('/__admin') && contextOf(req).adminEnabled !== false;
   next(new ApiError(control ? 'control-not-found' : 'not-found', { method: req.method, reason: req.path }));
+}
+
+/** A stub's or the real server's answer is as it says: none of the fake's own no-store headers. */
+function withoutNoStore(res: Response): void {
+  res.removeHeader('Cache-Control');
+  res.removeHeader('Pragma');
 }
 
 /**
@@ -65,11 +72,12 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
         );
   if (stubbed) {
     world.recordRequest({ ...entry, status: stubbed.status, stub: stubbed.stub.id });
+    withoutNoStore(res);
     res.status(stubbed.status);
     for (const [name, value] of Object.entries(stubbed.headers)) res.setHeader(name, value);
     if (stubbed.contentType !== '' && !res.hasHeader('content-type'))
       res.setHeader('Content-Type', stubbed.contentType);
-    res.end(stubbed.text);
+    res.end(stubbed.bytes ?? stubbed.text);
     return;
   }
   const proxy = world.passThrough;
@@ -85,10 +93,28 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
         body: req.body as unknown,
       })
       .then((answer) => {
-        if (world.epoch === epoch) world.recordRequest({ ...entry, status: answer.status, proxied: true });
+        if (world.epoch === epoch) {
+          const base64 = keptBase64(answer);
+          world.recordRequest(
+            { ...entry, status: answer.status, proxied: true },
+            {
+              answer: answer.data,
+              enveloped: false,
+              chars: answer.text.length,
+              text: answer.text,
+              authHeaders: header('x-auth-token') !== undefined || header('x-user-id') !== undefined,
+              fault: false,
+              proxied: true,
+              contentType: answer.contentType,
+              ...(answer.binary ? { binary: true } : {}),
+              ...(base64 !== undefined ? { base64 } : {}),
+            },
+          );
+        }
+        withoutNoStore(res);
         res.status(answer.status);
         if (answer.contentType !== '') res.setHeader('Content-Type', answer.contentType);
-        res.end(answer.text);
+        res.end(answer.bytes);
       });
     return;
   }

@@ -361,6 +361,8 @@ export interface StubResponse {
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** a binary body: its bytes in base64, sent as they are (`application/octet-stream` unless a header says) */
+  base64Body?: string;
 }
 
 /** A stub as given. */

@@ -428,10 +428,20 @@ export class FakeWorld implements WorldControl {
         path: entry.path,
         ...(Object.keys(query).length > 0 ? { query } : {}),
       };
+      // a binary answer too large for the journal to keep its bytes cannot be replayed
+      if (detail.binary === true && detail.base64 === undefined) continue;
       const answer = answerOf(detail);
+      // the target's Content-Type, so the stub answers as it did; a binary body by its bytes
+      const type = detail.contentType ? { headers: { 'Content-Type': detail.contentType } } : {};
+      const body =
+        detail.base64 !== undefined
+          ? { base64Body: detail.base64 }
+          : answer !== undefined && answer !== ''
+            ? { body: answer }
+            : {};
       stubs.set(JSON.stringify(request), {
         request,
-        response: { status: entry.status, ...(answer !== undefined ? { body: answer } : {}) },
+        response: { status: entry.status, ...type, ...body },
       });
     }
     return [...stubs.values()];

@@ -10,6 +10,9 @@ import type { FakeServer } from '../src/server';
 import { CLI } from './support/build';
 import { AS, WORLD } from './support/fake';
 
+/** A body that is not text: a PNG's signature, then bytes that are not UTF-8. */
+const PNG = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 1, 2, 0x80, 0xc3, 0xff]);
+
 /** The "live" server: an account for the fake, and answers for routes the fake does not model. */
 const LIVE = {
   seed: 1,
@@ -30,6 +33,12 @@ const LIVE = {
       response: { headers: { 'Content-Type': 'image/svg+xml' }, body: '<svg/>' },
     },
     { request: { path: '/api/v1/ping' }, response: { status: 200 } },
+    // binary answers: every byte value a text decoding would mangle
+    {
+      request: { path: '/img/a.png' },
+      response: { headers: { 'Content-Type': 'image/png' }, base64Body: PNG.toString('base64') },
+    },
+    { request: { path: '/api/v1/files.get' }, response: { base64Body: PNG.toString('base64') } },
   ],
 };
 
@@ -97,6 +106,54 @@ describe('pass-through (proxyUnmodelled)', () => {
     expect(front.lastRequest()).toMatchObject({ path: '/api/v1/ping', status: 200, proxied: true });
   });
 
+  it('a binary answer comes back byte for byte, on the chat API and off it; the journal shows its size', async () => {
+    for (const [path, type] of [
+      ['/img/a.png', 'image/png'],
+      ['/api/v1/files.get', 'application/octet-stream'],
+    ] as const) {
+      const res = await fetch(`${front.url}${path}`, { headers: AS.alice });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+      const seq = front.requests({ path })[0]?.seq;
+      const exchange = (await (await fetch(`${front.url}/__admin/requests/${String(seq)}`)).json()) as {
+        response: unknown;
+      };
+      expect(exchange.response).toBe(`(${PNG.length} bytes of ${type})`);
+    }
+    // recorded with its type and its bytes: replayed without the server, the same answer
+    const { stubs } = (await (await fetch(`${front.url}/__admin/recorded-stubs`)).json()) as {
+      stubs: unknown[];
+    };
+    expect(stubs).toEqual([
+      {
+        request: { method: 'GET', path: '/img/a.png' },
+        response: {
+          status: 200,
+          headers: { 'Content-Type': 'image/png' },
+          base64Body: PNG.toString('base64'),
+        },
+      },
+      {
+        request: { method: 'GET', path: '/api/v1/files.get' },
+        response: {
+          status: 200,
+          headers: { 'Content-Type': 'application/octet-stream' },
+          base64Body: PNG.toString('base64'),
+        },
+      },
+    ]);
+    const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });
+    await offline.start(0);
+    try {
+      const again = await fetch(`${offline.url}/img/a.png`);
+      expect(again.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await again.arrayBuffer())).toEqual(PNG);
+    } finally {
+      await offline.stop();
+    }
+  });
+
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
     front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
     expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });
@@ -121,12 +178,17 @@ describe('pass-through (proxyUnmodelled)', () => {
         request: { method: 'GET', path: '/api/v1/permissions.listAll', query: { since: '2026' } },
         response: {
           status: 200,
+          headers: { 'Content-Type': 'application/json' },
           body: { update: [{ _id: 'view-c-room', roles: ['user'] }], asked: 'proxy', success: true },
         },
       },
       {
         request: { method: 'GET', path: '/api/v1/roles.list' },
-        response: { status: 404, body: { success: false, error: 'Resource not found' } },
+        response: {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+          body: { success: false, error: 'Resource not found' },
+        },
       },
     ]);
     const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });

@@ -75,7 +75,11 @@ describe('rocketchat-fake record', () => {
       expect(scenario.stubs).toEqual([
         {
           request: { method: 'GET', path: '/api/v1/permissions.listAll' },
-          response: { status: 200, body: { update: [], success: true } },
+          response: {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+            body: { update: [], success: true },
+          },
         },
       ]);
       // it loads, and the same reads answer the same (tokens for the test's own calls added)

@@ -220,6 +220,32 @@ describe('stubs', () => {
     expect(await avatar.text()).toBe('<svg/>');
     expect(fake.lastRequest()).toMatchObject({ path: '/avatar/alice', status: 200, modelled: false });
     expect(fake.lastRequest()?.stub).toMatch(/^stub-\d+$/);
+    // as the stub says: none of the fake's own no-store headers there either
+    expect(avatar.headers.get('cache-control')).toBeNull();
+    expect(avatar.headers.get('pragma')).toBeNull();
+  });
+
+  it('answers a binary body (base64Body) byte for byte, octet-stream unless it names a type', async () => {
+    const bytes = Buffer.from([0, 1, 2, 0x80, 0xfe, 0xff]);
+    fake.stub({
+      request: { path: '/file-upload/x.bin' },
+      response: { base64Body: bytes.toString('base64') },
+    });
+    fake.stub({
+      request: { path: '/api/v1/avatar.png' },
+      response: { headers: { 'Content-Type': 'image/png' }, base64Body: bytes.toString('base64') },
+    });
+    const file = await fetch(`${fake.url}/file-upload/x.bin`);
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+    const png = await fetch(`${fake.url}/api/v1/avatar.png`);
+    expect([png.headers.get('content-type'), png.headers.get('content-length')]).toEqual(['image/png', '6']);
+    expect(Buffer.from(await png.arrayBuffer())).toEqual(bytes);
+    const seq = fake.lastRequest()?.seq;
+    const exchange = (await (await fetch(`${fake.url}/__admin/requests/${String(seq)}`)).json()) as {
+      response: unknown;
+    };
+    expect(exchange.response).toBe('(6 bytes of image/png)');
   });
 
   it('refuses hostile or broken templates and bad stubs whole, naming where, over the control API too', async () => {
@@ -254,6 +280,13 @@ describe('stubs', () => {
     expect(await refused({ request, response: { body: 'oops {{request.path' } })).toContain('unclosed');
     // an interim status is no answer (the client would wait for ever)
     expect(await refused({ request, response: { status: 101 } })).toContain('$.response.status');
+    // a binary body is base64, and either it or a body
+    expect(await refused({ request, response: { base64Body: 'not base64!' } })).toContain(
+      '$.response.base64Body',
+    );
+    expect(await refused({ request, response: { body: 'a', base64Body: 'AAEC' } })).toContain(
+      'give body or base64Body, not both',
+    );
     // each problem at the template's own path, named once, and the stub named as what was sent
     const nested = await fetch(`${fake.url}/__admin/stubs`, {
       method: 'POST',

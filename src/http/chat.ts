@@ -11,6 +11,7 @@ import type { Caller, Operation, OperationContext, Params } from '../operations/
 import { isModelled, operationAt } from '../operations/table';
 import type { Profile } from '../profiles';
 import type { Fault } from '../types';
+import { keptBase64 } from '../proxy/passthrough';
 import type { PassThrough } from '../proxy/passthrough';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
@@ -73,6 +74,8 @@ interface Answer {
   data: unknown;
   enveloped: boolean;
   text: string;
+  /** a binary body (a stub's `base64Body`, a passed-through file), sent in place of `text` */
+  bytes?: Buffer;
   /** a stub's answer: its own Content-Type, and none of the era's headers */
   stub?: { type: string };
 }
@@ -297,6 +300,7 @@ function answerOrStub(
     data: stubbed.data,
     enveloped: false,
     text: stubbed.text,
+    ...(stubbed.bytes !== undefined ? { bytes: stubbed.bytes } : {}),
     // a stub without a body or a Content-Type of its own is answered without one
     stub: { type: stubbed.contentType },
   };
@@ -316,20 +320,19 @@ async function passedThrough(
     body: request.body,
   });
   detail.proxied = true;
-  let data: unknown = forwarded.text;
-  if (forwarded.contentType.includes('json')) {
-    try {
-      data = JSON.parse(forwarded.text) as unknown;
-    } catch {
-      // not JSON after all: kept as text
-    }
+  detail.contentType = forwarded.contentType;
+  if (forwarded.binary) {
+    detail.binary = true;
+    const base64 = keptBase64(forwarded);
+    if (base64 !== undefined) detail.base64 = base64;
   }
   return {
     status: forwarded.status,
     headers: undefined,
-    data,
+    data: forwarded.data,
     enveloped: false,
     text: forwarded.text,
+    ...(forwarded.binary ? { bytes: forwarded.bytes } : {}),
     stub: { type: forwarded.contentType },
   };
 }
@@ -393,7 +396,8 @@ function send(
   detail.chars = result.text.length;
   detail.text = result.text;
   if (result.stub) {
-    sendJsonText(res, result.status, false, result.headers, result.text, partial, result.stub.type);
+    const body = result.bytes ?? result.text;
+    sendJsonText(res, result.status, false, result.headers, body, partial, result.stub.type);
     return;
   }
   sendJsonText(res, result.status, byEra(world.profile, NO_STORE_ERA), result.headers, result.text, partial);

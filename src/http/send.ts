@@ -18,7 +18,7 @@ export function sendJsonText(
   status: number,
   noStore: boolean,
   headers: Record<string, string> | undefined,
-  text: string,
+  text: string | Buffer,
   partial = false,
   type = JSON_TYPE,
 ): void {
@@ -55,6 +55,6 @@ export function sendJsonText(
     res.end(text);
     return;
   }
-  const bytes = Buffer.from(text);
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.socket?.destroy());
 }

@@ -60,6 +60,12 @@ export interface ExchangeDetail {
   stub?: string;
   /** the real server answered it (pass-through) */
   proxied?: boolean;
+  /** a passed-through answer's Content-Type, as the target sent it */
+  contentType?: string;
+  /** a passed-through answer was binary (an image, a file) */
+  binary?: boolean;
+  /** a passed-through binary answer's bytes in base64 (kept while small, for the recorded stubs) */
+  base64?: string;
 }
 
 /** An entry with its detail, as the contract reads them. */
@@ -259,6 +265,11 @@ function exchangeOf(slot: Slot): Exchange {
 }
 
 /** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
+/** What the journal shows for a binary body: its size and type, not its bytes. */
+export function binaryNote(length: number, contentType: string): string {
+  return `(${length} bytes${contentType === '' ? '' : ` of ${contentType}`})`;
+}
+
 export function answerOf(detail: ExchangeDetail): unknown {
   const { answer } = detail;
   if (!detail.enveloped || typeof answer !== 'object' || answer === null) return answer;

@@ -9,6 +9,9 @@
  * Layer: world. Network I/O with fetch; nothing of the HTTP server.
  */
 
+import { isUtf8 } from 'node:buffer';
+
+import { binaryNote } from '../journal/journal';
 import login from '../operations/login';
 
 /** Where unmodelled routes go, and as whom. */
@@ -36,7 +39,42 @@ export interface ForwardCall {
 export interface ForwardAnswer {
   status: number;
   contentType: string;
+  /** the body as the target sent it, byte for byte */
+  bytes: Buffer;
+  /** the body as text (UTF-8); '' when it is binary */
   text: string;
+  /** the body is not text (an image, a file): sent as its bytes, journaled by its size */
+  binary: boolean;
+  /** the body as the journal keeps it: parsed JSON, the text, or a binary body's size and type */
+  data: unknown;
+}
+
+/** The largest binary answer whose bytes the journal keeps (for the recorded stubs). */
+const MAX_KEPT_BYTES = 48 * 1024;
+
+/** A binary answer's bytes in base64, when small enough for the journal to keep; else undefined. */
+export function keptBase64(answer: ForwardAnswer): string | undefined {
+  return answer.binary && answer.bytes.length <= MAX_KEPT_BYTES ? answer.bytes.toString('base64') : undefined;
+}
+
+/** Content types whose bodies are text. */
+const TEXT_TYPE = /^(text\/|(application|image)\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)\b)/i;
+
+/** An answer of the target: text when its type says so, or when it names none and the bytes are UTF-8. */
+function answerOf(status: number, contentType: string, bytes: Buffer): ForwardAnswer {
+  const binary = contentType === '' ? bytes.length > 0 && !isUtf8(bytes) : !TEXT_TYPE.test(contentType);
+  if (binary)
+    return { status, contentType, bytes, text: '', binary, data: binaryNote(bytes.length, contentType) };
+  const text = bytes.toString('utf8');
+  let data: unknown = text;
+  if (contentType.includes('json')) {
+    try {
+      data = JSON.parse(text) as unknown;
+    } catch {
+      // not JSON after all: kept as text
+    }
+  }
+  return { status, contentType, bytes, text, binary, data };
 }
 
 /** Headers passed on as they are (the rest are the connection's own, or auth handled below). */
@@ -77,14 +115,11 @@ export class PassThrough {
       if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true);
       return answer;
     } catch (error) {
-      return {
-        status: 502,
-        contentType: 'application/json',
-        text: JSON.stringify({
-          success: false,
-          error: `The pass-through target ${this.target} did not answer: ${(error as Error).message}`,
-        }),
-      };
+      const text = JSON.stringify({
+        success: false,
+        error: `The pass-through target ${this.target} did not answer: ${(error as Error).message}`,
+      });
+      return answerOf(502, 'application/json', Buffer.from(text));
     }
   }
 
@@ -110,11 +145,7 @@ export class PassThrough {
     }
     const url = `${this.target}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
     const res = await fetch(url, { method: call.method, headers, body: bodyOf(call), redirect: 'manual' });
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      text: await res.text(),
-    };
+    return answerOf(res.status, res.headers.get('content-type') ?? '', Buffer.from(await res.arrayBuffer()));
   }
 
   #account(fresh: boolean): Promise<{ userId: string; authToken: string }> {

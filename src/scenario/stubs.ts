@@ -52,9 +52,17 @@ const response = strictObject(
       .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name'), z.string())
       .optional(),
     body: z.unknown().optional(),
+    base64Body: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, "the body's bytes in base64")
+      .refine((b64) => b64.length % 4 === 0, "the body's bytes in base64 (a multiple of 4 characters)")
+      .optional()
+      .describe('a binary body, sent as these bytes (no templates)'),
   },
   { jsonBody: 'body', code: 'status' },
 ).superRefine((r, ctx) => {
+  if (r.body !== undefined && r.base64Body !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'give body or base64Body, not both', path: ['base64Body'] });
   for (const problem of [
     ...templateProblems(r.body, ['body']),
     ...templateProblems(r.headers ?? {}, ['headers']),

@@ -1,3 +1,4 @@
+import { binaryNote } from '../journal/journal';
 import { lazy } from '../lazy';
 import { parseOrThrow } from '../scenario/checks';
 import { jsonEqual } from '../store/query';
@@ -44,8 +45,10 @@ export interface StubAnswer {
   headers: Record<string, string>;
   /** the body with its templates filled in (what the journal keeps) */
   data: unknown;
-  /** the body as sent; JSON unless the stub's body is a string */
+  /** the body as sent; JSON unless the stub's body is a string ('' for a binary body) */
   text: string;
+  /** a binary body's bytes (`base64Body`), sent in place of `text` */
+  bytes?: Buffer;
   contentType: string;
 }
 
@@ -232,9 +235,23 @@ export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
     if (name.toLowerCase() === 'content-type') own = renderText(value, data);
     else headers[name] = renderText(value, data);
   }
+  const status = response.status ?? 200;
+  if (response.base64Body !== undefined) {
+    const bytes = Buffer.from(response.base64Body, 'base64');
+    const contentType = own ?? 'application/octet-stream';
+    return {
+      stub,
+      status,
+      headers,
+      data: binaryNote(bytes.length, contentType),
+      text: '',
+      bytes,
+      contentType,
+    };
+  }
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   const contentType =
     own ??
     (typeof body === 'string' ? 'text/plain; charset=utf-8' : body === undefined ? '' : 'application/json');
-  return { stub, status: response.status ?? 200, headers, data: body, text, contentType };
+  return { stub, status, headers, data: body, text, contentType };
 }
