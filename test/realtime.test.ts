@@ -505,18 +505,34 @@ describe('DDP at /websocket', () => {
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });
     expect(await c.sub('stream-notify-room', 'GENERAL/deleteMessage', false)).toMatchObject({ msg: 'ready' });
     const sent = (await c.call('sendMessage', { rid: 'GENERAL', msg: 'oops' })).result as { _id: string };
+    await c.sub('stream-notify-user', 'aliceUserId000001/rooms-changed', false);
+    await c.sub('stream-notify-user', 'aliceUserId000001/subscriptions-changed', false);
+    const before = c.frames.length;
     await fetch(`${fake.url}/api/v1/chat.delete`, {
       method: 'POST',
       headers: { ...AS.alice, 'Content-Type': 'application/json' },
       body: JSON.stringify({ roomId: 'GENERAL', msgId: sent._id }),
     });
-    const event = await c.next((f) => f.msg === 'changed');
+    const event = await c.next((f) => f.msg === 'changed' && f.collection === 'stream-notify-room');
     expect(event).toEqual({
       msg: 'changed',
       collection: 'stream-notify-room',
       id: 'id',
       fields: { eventName: 'GENERAL/deleteMessage', args: [{ _id: sent._id }] },
     });
+    // the room changed (one message less); the subscriptions did not
+    const msgs = fake.state().channels.find((r) => r._id === 'GENERAL')?.msgs;
+    const room = await c.next(
+      (f) => f.msg === 'changed' && (f.fields as { eventName: string }).eventName.endsWith('/rooms-changed'),
+    );
+    expect(room.fields).toMatchObject({ args: ['updated', { _id: 'GENERAL', msgs }] });
+    // a round trip on the same socket: every frame the deletion caused has arrived before its answer
+    await c.call('getRoomIdByNameOrId', 'general');
+    const events = c.frames
+      .slice(before)
+      .filter((f) => f.msg === 'changed')
+      .map((f) => (f.fields as { eventName: string }).eventName);
+    expect(events.sort()).toEqual(['GENERAL/deleteMessage', 'aliceUserId000001/rooms-changed']);
   });
 
   it('the journal holds each frame in and out, in the order they crossed the wire; secrets hidden', async () => {

@@ -364,9 +364,10 @@ export class DdpConnection {
         continue;
       }
       if (sub.name === 'stream-notify-user') {
-        if (!user || !participant || event.kind === 'removed') continue;
+        if (!user || !participant) continue;
+        // a deletion changes the room (`msgs`, `lastMessage`), not the members' subscriptions
         if (sub.key === `${user._id}/rooms-changed`) this.#changed(sub, ['updated', roomOf(event.room)]);
-        if (sub.key === `${user._id}/subscriptions-changed`) {
+        if (sub.key === `${user._id}/subscriptions-changed` && event.kind !== 'removed') {
           const subscription = store.subscriptionFor(user, rid);
           if (subscription) this.#changed(sub, ['updated', subscription]);
         }
