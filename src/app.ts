@@ -130,8 +130,29 @@ function createWorldRouter(): Router {
     if (contextOf(req).adminEnabled === false) next();
     else admin(req, res, next);
   });
+  router.get('/sockjs/info', sockjsInfo);
   router.use(notModelled);
   return router;
+}
+
+/**
+ * `GET /sockjs/info`, what a SockJS client asks before it opens `/sockjs/<n>/<id>/websocket`:
+ * WebSocket on, any origin, no cookie, as Meteor's SockJS server answers; `entropy` (a random
+ * number there, which clients ignore) is fixed, so the answer repeats.
+ */
+function sockjsInfo(req: Request, res: Response): void {
+  const { world } = contextOf(req);
+  world.recordRequest({
+    method: req.method,
+    path: req.path,
+    query: req.query as Record<string, unknown>,
+    body: null,
+    user: null,
+    modelled: true,
+    status: 200,
+  });
+  res.setHeader('Content-Type', 'application/json; charset=UTF-8');
+  res.end(JSON.stringify({ websocket: true, origins: ['*:*'], cookie_needed: false, entropy: 2026 }));
 }
 
 /** The world routes keep no state (all comes from the request's context), so one serves every app. */

@@ -744,3 +744,71 @@ describe('DDP at /websocket', () => {
     expect(status).toBe(404);
   });
 });
+
+describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
+  /** A raw socket's messages as they came, and a wait for the next one matching. */
+  function sockjs(path = '/sockjs/123/abcdefgh/websocket'): {
+    socket: WebSocket;
+    messages: string[];
+    next: (match: (m: string) => boolean) => Promise<string>;
+    closed: Promise<number>;
+  } {
+    const socket = new WebSocket(`${fake.url.replace('http', 'ws')}${path}`);
+    const messages: string[] = [];
+    let waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
+    socket.on('message', (data) => {
+      const text = String(data);
+      messages.push(text);
+      waiters = waiters.filter((w) => {
+        if (!w.match(text)) return true;
+        w.resolve(text);
+        return false;
+      });
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const next = (match: (m: string) => boolean): Promise<string> => {
+      const found = messages.find(match);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    };
+    return { socket, messages, next, closed };
+  }
+
+  it('frames DDP as SockJS does: o, then a[...] out, ["..."] in; the info route answers as Meteor’s', async () => {
+    const info = await fetch(`${fake.url}/sockjs/info`);
+    expect(info.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(await info.json()).toEqual({
+      websocket: true,
+      origins: ['*:*'],
+      cookie_needed: false,
+      entropy: 2026,
+    });
+    const c = sockjs();
+    expect(await c.next(() => true)).toBe('o');
+    c.socket.send(JSON.stringify([JSON.stringify({ msg: 'connect', version: '1', support: ['1'] })]));
+    const connected = await c.next((m) => m.startsWith('a'));
+    const frames = JSON.parse(connected.slice(1)) as string[];
+    expect(frames.map((f) => JSON.parse(f) as unknown)).toEqual([
+      { msg: 'connected', session: expect.any(String) },
+    ]);
+    // one frame as a bare JSON string is taken too
+    c.socket.send(JSON.stringify(JSON.stringify({ msg: 'ping', id: 'p1' })));
+    expect(await c.next((m) => m.includes('pong'))).toBe(
+      `a${JSON.stringify([JSON.stringify({ msg: 'pong', id: 'p1' })])}`,
+    );
+    // a plain DDP frame is broken framing here: the session ends, saying so
+    c.socket.send(JSON.stringify({ msg: 'ping' }));
+    expect(await c.next((m) => m.startsWith('c'))).toBe('c[3000,"Broken framing."]');
+    expect(await c.closed).toBe(3000);
+  });
+
+  it('a reset closes it with a SockJS close frame first', async () => {
+    const c = sockjs();
+    await c.next((m) => m === 'o');
+    c.socket.send(JSON.stringify([JSON.stringify({ msg: 'connect', version: '1', support: ['1'] })]));
+    await c.next((m) => m.startsWith('a'));
+    await fake.reset();
+    expect(await c.next((m) => m.startsWith('c'))).toBe('c[1012,"world reset"]');
+    expect(await c.closed).toBe(1012);
+  });
+});

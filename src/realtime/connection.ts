@@ -10,6 +10,8 @@ import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
 import { documentEjson, toEjson } from './ejson';
 import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
+import { RAW } from './framing';
+import type { Framing } from './framing';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
 
@@ -95,6 +97,8 @@ export class DdpConnection {
   };
 
   readonly #heartbeat: Heartbeat;
+  /** plain frames at `/websocket`, SockJS's at `/sockjs/…/websocket` */
+  readonly #framing: Framing;
   /** the server's address as this client reached it (an outgoing webhook's payload names it) */
   readonly #siteUrl: string;
 
@@ -106,8 +110,10 @@ export class DdpConnection {
     wire: Duplex | undefined,
     heartbeat: HeartbeatTimes,
     siteUrl: string,
+    framing: Framing = RAW,
   ) {
     this.#world = world;
+    this.#framing = framing;
     this.#siteUrl = siteUrl;
     this.#heartbeat = new Heartbeat(
       heartbeat,
@@ -133,12 +139,19 @@ export class DdpConnection {
       unwatch();
       unreset();
       this.#heartbeat.stop();
+      this.#framing.stop();
     };
     socket.on('message', (data) => {
       this.#heartbeat.received();
       this.#holdWrites();
-      this.#receive(String(data));
+      const frames = this.#framing.receive(String(data));
+      if (frames === undefined) {
+        this.close(3000, 'Broken framing.');
+        return;
+      }
+      for (const text of frames) this.#receive(text);
     });
+    framing.open(socket);
     socket.on('close', () => this.#unwatch());
     socket.on('error', () => socket.terminate());
   }
@@ -146,7 +159,7 @@ export class DdpConnection {
   /** Ends the connection (the server stops, the session ends): a close frame, then the socket. */
   close(code = 1001, reason = 'server stopping'): void {
     this.#unwatch();
-    this.#socket.close(code, reason);
+    this.#framing.close(this.#socket, code, reason);
   }
 
   /**
@@ -164,7 +177,7 @@ export class DdpConnection {
   #send(frame: Frame): void {
     if (this.#socket.readyState !== this.#socket.OPEN) return;
     const text = JSON.stringify(frame);
-    this.#socket.send(text);
+    this.#framing.send(this.#socket, text);
     this.#world.recordFrame('out', frame, text, this.#user?.username ?? null);
   }
 

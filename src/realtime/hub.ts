@@ -8,6 +8,7 @@ import { baseUrlOf, targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
 import type { FakeWorld } from '../world';
 import { DdpConnection } from './connection';
+import { RAW, sockjsFraming } from './framing';
 import { METEOR_HEARTBEAT } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
 
@@ -44,7 +45,8 @@ export class RealtimeHub {
     }
     // the world's faults act on the handshake as on any request (GET /websocket)
     const action = world.faultSet.take('GET', target.path, true);
-    const accept = (): void => this.#accept(world, req, socket, head, action?.fault.closeCode);
+    const sockjs = target.path !== '/websocket';
+    const accept = (): void => this.#accept(world, req, socket, head, action?.fault.closeCode, sockjs);
     if (!action) {
       accept();
       return;
@@ -75,6 +77,7 @@ export class RealtimeHub {
     socket: Duplex,
     head: Buffer,
     closeCode: number | undefined,
+    sockjs: boolean,
   ): void {
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       if (closeCode !== undefined) {
@@ -92,6 +95,7 @@ export class RealtimeHub {
         socket,
         this.#heartbeat,
         baseUrlOf(req),
+        sockjs ? sockjsFraming() : RAW,
       );
       this.#connections.set(connection, world);
       ws.on('close', () => this.#connections.delete(connection));
