@@ -13,6 +13,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import pact from '@pact-foundation/pact-core';
 import request from 'supertest';
 
+import { shapeResponse } from '../src/pact/rules';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { PactDocument, PactInteraction } from '../src/types';
@@ -269,6 +270,43 @@ describe('fake.pact(): the journal as a Pact v4 contract', () => {
       roomId: '<roomId from the provider state>',
       readOnly: false,
     });
+  });
+
+  it('a room’s lm and lastMessage are left out: its history decides them, not its provider state', () => {
+    const room = { _id: 'GENERAL', t: 'c', name: 'general', msgs: 3, lm: '2026-01-01T00:00:01.000Z' };
+    const lastMessage = { _id: 'm1', t: 'uj', msg: 'alice', rid: 'GENERAL' };
+    const { body, rules } = shapeResponse({
+      channel: { ...room, lastMessage },
+      channels: [{ ...room, lastMessage }],
+      success: true,
+    });
+    const kept = { _id: 'GENERAL', t: 'c', name: 'general', msgs: 3 };
+    expect(body).toEqual({ channel: kept, channels: [kept], success: true });
+    expect(Object.keys(rules).filter((path) => /lm|lastMessage/.test(path))).toEqual([]);
+    // a message is no room: its fields stay
+    expect(shapeResponse({ message: lastMessage, success: true }).body).toEqual({
+      message: lastMessage,
+      success: true,
+    });
+  });
+
+  it('a list page’s template keeps what every element has, at every depth, of one kind', () => {
+    const { body, rules } = shapeResponse({
+      update: [
+        { _id: 'a', t: 'c', u: { _id: 'x', username: 'x', name: 'X' }, ls: '2026-01-01T00:00:00.000Z', n: 1 },
+        { _id: 'b', t: 'd', u: { _id: 'y', username: 'y' }, ls: null, n: 2 },
+      ],
+      success: true,
+    });
+    // a direct room's subscription names its user without `name`; `ls` is a date in one, null in the other
+    expect(body).toEqual({
+      update: [{ _id: 'a', t: 'c', u: { _id: 'x', username: 'x' }, n: 1 }],
+      success: true,
+    });
+    expect(rules['$.update[*].u.username']).toEqual({ combine: 'AND', matchers: [{ match: 'type' }] });
+    expect(rules['$.update[*].u.name']).toBeUndefined();
+    expect(rules['$.update[*].ls']).toBeUndefined();
+    expect(rules['$.update[*].n']).toEqual({ combine: 'AND', matchers: [{ match: 'integer' }] });
   });
 
   it('matching rules: what differs between servers by type or pattern, what the request decides by value', () => {

@@ -9,8 +9,9 @@
  *   strings by type; arrays by type, each element like the first.
  * - The room a change was asked for keeps `name`, `t`, `ro` and `archived` by value: the provider
  *   state makes them so.
+ * - A room's `lm` and `lastMessage` are left out: its history, not its provider state, decides them.
  * - A list page (`channels`, `integrations`) becomes one template element with the fields every
- *   recorded element had, matched by type: another server lists other channels.
+ *   recorded element had, at every depth, matched by type: another server lists other channels.
  *
  * Layer: world (src/pact). Plain data in, plain data out.
  */
@@ -83,13 +84,73 @@ function byType(value: Json, path: string, rules: Rules): void {
   else if (typeof value === 'boolean') rules[path] = rule({ match: 'boolean' });
 }
 
-/** The element of a list page every recorded element fits: the fields all of them have. */
+/** What a leaf is matched as: a value's kind under {@link byType}'s rules. */
+function kindOf(value: Json): string {
+  if (typeof value === 'string') return ISO.test(value) ? 'iso' : 'string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return value === null ? 'null' : typeof value;
+}
+
+/**
+ * The value every one of `values` fits under type matching, at every depth: an object keeps the
+ * keys all of them have (a direct room's `u` without `name` takes `name` out of the template), an
+ * array of objects one element every element fits, a leaf the first value when all are of its
+ * kind; undefined when they are of different shapes (then the key is left out).
+ */
+function commonOf(values: Json[]): Json | undefined {
+  const first = values[0] ?? null;
+  if (values.every(isObject)) {
+    const out: { [key: string]: Json } = {};
+    for (const key of Object.keys(first as { [key: string]: Json })) {
+      if (!values.every((value) => key in value)) continue;
+      const shared = commonOf(values.map((value) => value[key] ?? null));
+      if (shared !== undefined) out[key] = shared;
+    }
+    return out;
+  }
+  if (values.every(Array.isArray)) {
+    const elements = values.flat();
+    if (elements.length === 0 || !elements.every(isObject)) return first;
+    const shared = commonOf(elements);
+    return shared === undefined ? [] : [shared];
+  }
+  const kind = kindOf(first);
+  return values.every((value) => !isObject(value) && !Array.isArray(value) && kindOf(value) === kind)
+    ? first
+    : undefined;
+}
+
+/** The element of a list page every recorded element fits: the fields all of them have, at every depth. */
 function template(items: Json[]): Json[] {
   const objects = items.filter(isObject);
   if (objects.length === 0) return items.slice(0, 1);
-  const first = objects[0] as { [key: string]: Json };
-  const common = Object.keys(first).filter((key) => objects.every((item) => key in item));
-  return [Object.fromEntries(common.map((key) => [key, first[key] ?? null]))];
+  const shared = commonOf(objects);
+  return shared === undefined ? [] : [shared];
+}
+
+/**
+ * A room's fields that its history decides, not its provider state: `lm` and `lastMessage` are
+ * there once something was posted (by this client's earlier requests, or anyone's on a real
+ * server). A contract leaves them out of every room it shows; Pact lets the provider send more.
+ */
+const HISTORY_FIELDS = ['lm', 'lastMessage'];
+
+/** Whether an object is a room (a channel, a group, a direct room): `_id`, a type and a message count. */
+function isRoom(value: { [key: string]: Json }): boolean {
+  return typeof value._id === 'string' && typeof value.t === 'string' && typeof value.msgs === 'number';
+}
+
+/** The value with the history fields taken out of every room in it, at any depth. */
+function withoutHistory(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutHistory);
+  if (!isObject(value)) return value;
+  const room = isRoom(value);
+  const out: { [key: string]: Json } = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (room && HISTORY_FIELDS.includes(key)) continue;
+    out[key] = withoutHistory(child);
+  }
+  return out;
 }
 
 export interface Shaped {
@@ -107,7 +168,7 @@ export function shapeResponse(body: Json, facts: ContractFacts = {}): Shaped {
   const rules: Rules = {};
   // an answer the same on every server (a logout's), word for word
   if (!isObject(body) || facts.exact) return { body, rules };
-  const hidden = redactSecrets(body, HIDDEN) as Json;
+  const hidden = withoutHistory(redactSecrets(body, HIDDEN) as Json);
   if (!isObject(hidden)) return { body: hidden, rules };
   const out: { [key: string]: Json } = {};
   for (const [key, value] of Object.entries(hidden)) {
