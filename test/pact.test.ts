@@ -505,6 +505,12 @@ describe('POST /__admin/pact/provider-states with a bad state', () => {
     ],
     ['a kind this fake does not write', { state: 's', params: { kind: 'moon' } }],
     ['params that are not an object', { state: 's', params: [1] }],
+    // "absent" states this world cannot make true: the fake removes nothing
+    [
+      'no room named random, which the world has',
+      { state: 's', params: { kind: 'room', name: 'random', absent: true } },
+    ],
+    ['no user alice, who exists', { state: 's', params: { kind: 'login', username: 'alice', absent: true } }],
   ])('%s: 400, and the world is as it was', async (_name, body) => {
     const fake = createFakeServer();
     const before = fake.state();

@@ -58,9 +58,27 @@ function rolesOf(params: Record<string, unknown>): UserRole[] | undefined {
   return roles as UserRole[];
 }
 
+/**
+ * A state that something is not there (`absent`): true already, or refused. The fake removes no
+ * entity to make one true; its world starts from its baseline for each interaction, as the
+ * contract's own run did, so a world that has the entity is another world than the contract's.
+ */
+function absent(there: boolean, what: string): Record<string, unknown> {
+  if (there)
+    throw invalid(
+      `the state says there is no ${what}, but this world has one, and a provider state removes nothing: verify against a world without it (the scenario the contract was recorded on)`,
+    );
+  return {};
+}
+
 function room(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
   const name = text(params, 'name');
-  if (params.absent === true || name === undefined) return {};
+  if (params.absent === true)
+    return absent(
+      name !== undefined && target.store.lookup().hasRoomName(name),
+      `room named "${name ?? ''}"`,
+    );
+  if (name === undefined) return {};
   const t: RoomType = params.t === 'p' ? 'p' : 'c';
   const ro = typeof params.ro === 'boolean' ? params.ro : undefined;
   const archived = params.archived === true;
@@ -109,7 +127,7 @@ function direct(target: StateTarget, params: Record<string, unknown>): Record<st
 function message(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
   const id = text(params, '_id');
   if (id === undefined) throw invalid('params._id is required');
-  if (params.absent === true) return {};
+  if (params.absent === true) return absent(target.store.messageRoom(id) !== undefined, `message ${id}`);
   const author = ensureUser(target, text(params, 'author') ?? '', undefined);
   const msg = typeof params.msg === 'string' ? params.msg : '';
   const name = text(params, 'room');
@@ -129,7 +147,7 @@ function message(target: StateTarget, params: Record<string, unknown>): Record<s
 function hook(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
   const id = text(params, '_id');
   if (id === undefined) throw invalid('params._id is required');
-  if (params.absent === true) return {};
+  if (params.absent === true) return absent(target.store.integration(id) !== undefined, `integration ${id}`);
   let found = target.store.integration(id);
   if (!found) {
     const username = text(params, 'username');
@@ -167,7 +185,13 @@ export function applyProviderState(
     }
     case 'login': {
       const username = text(params, 'username');
-      if (params.absent === true) return {};
+      if (params.absent === true) {
+        const email = text(params, 'email');
+        const there =
+          (username !== undefined && target.store.userNamed(username) !== undefined) ||
+          (email !== undefined && target.store.userWithEmail(email) !== undefined);
+        return absent(there, `user ${username ?? email ?? ''}`);
+      }
       if (username !== undefined)
         return { [INJECTED.password]: ensureUser(target, username, undefined).password };
       const email = text(params, 'email');
