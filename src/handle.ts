@@ -1,4 +1,5 @@
 import type { WorldControl } from './control';
+import { checkRequestFilter } from './surface/params';
 import type { ScenarioInput } from './scenario/schema';
 import type {
   Changes,
@@ -59,16 +60,16 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.clock;
   }
   requests(filter?: RequestFilter): JournalEntry[] {
-    return this.world.requests(filter);
+    return this.world.requests(checkRequestFilter(filter, 'requests()'));
   }
   requestsPage(filter?: RequestFilter): { requests: JournalEntry[]; total: number; dropped: number } {
-    return this.world.requestsPage(filter);
+    return this.world.requestsPage(checkRequestFilter(filter, 'requestsPage()'));
   }
   countRequests(filter?: RequestFilter): number {
-    return this.world.countRequests(filter);
+    return this.world.countRequests(checkRequestFilter(filter, 'countRequests()'));
   }
   lastRequest(filter?: RequestFilter): JournalEntry | undefined {
-    return this.world.lastRequest(filter);
+    return this.world.lastRequest(checkRequestFilter(filter, 'lastRequest()'));
   }
   clearRequests(): void {
     this.world.clearRequests();

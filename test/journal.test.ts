@@ -192,6 +192,28 @@ describe('the request journal', () => {
   });
 });
 
+describe('the journal filters given in code', () => {
+  it('are checked as the HTTP ones are: an unknown key or a wrong type is a TypeError naming the call', async () => {
+    const fake = makeFake();
+    await getAs(fake.app, 'alice', '/api/v1/me');
+    expect(() => fake.requests({ pth: '/api/v1/me' } as never)).toThrow(
+      new TypeError(
+        '[rocketchat-fake] requests(): unknown filter "pth"; did you mean "path"?; use path, method, status or modelled',
+      ),
+    );
+    expect(() => fake.countRequests({ status: '200' } as never)).toThrow(
+      '[rocketchat-fake] countRequests(): filter "status" is an integer status, not "200"',
+    );
+    expect(() => fake.lastRequest({ modelled: 'yes' } as never)).toThrow(
+      'filter "modelled" is true or false',
+    );
+    expect(() => fake.requests('GET' as never)).toThrow('the filter is an object');
+    // the good ones as before
+    expect(fake.countRequests({ path: '/api/v1/me', status: 200, modelled: true })).toBe(1);
+    expect(fake.requests()).toHaveLength(1);
+  });
+});
+
 describe('GET /__admin/state?diff=baseline and changes()', () => {
   it('lists what changed since the baseline, field by field', async () => {
     const fake = makeFake();

@@ -2,6 +2,7 @@ import { ApiError } from '../errors';
 import type { PactOptions, ProviderStateChange, RequestFilter } from '../types';
 import type { SessionOptions } from '../control';
 import { PROFILE_IDS, isProfileId } from '../profiles';
+import { unknownKeyMessage } from '../suggest';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 const SESSION_ID = /^[\w-]{1,64}$/;
@@ -57,6 +58,36 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
     } else throw invalid(`unknown filter "${key}"; use path, method, status or modelled`, `$.${key}`);
   }
   return filter;
+}
+
+const FILTER_KEYS = ['path', 'method', 'status', 'modelled'];
+
+/**
+ * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
+ * types `?path=&method=&status=&modelled=` take over HTTP, or a TypeError naming the call.
+ */
+export function checkRequestFilter(filter: unknown, call: string): RequestFilter | undefined {
+  if (filter === undefined) return undefined;
+  const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] ${call}: ${problem}`);
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw fail('the filter is an object of path, method, status or modelled');
+  const given = filter as Record<string, unknown>;
+  for (const [key, value] of Object.entries(given)) {
+    if (!FILTER_KEYS.includes(key))
+      throw fail(`${unknownKeyMessage('filter', key, FILTER_KEYS)}; use path, method, status or modelled`);
+    if (value === undefined) continue;
+    const ok =
+      key === 'status'
+        ? typeof value === 'number' && Number.isInteger(value)
+        : key === 'modelled'
+          ? typeof value === 'boolean'
+          : typeof value === 'string';
+    if (!ok)
+      throw fail(
+        `filter "${key}" is ${key === 'status' ? 'an integer status' : key === 'modelled' ? 'true or false' : 'a string'}, not ${JSON.stringify(value)}`,
+      );
+  }
+  return given as RequestFilter;
 }
 
 /** `GET /__admin/pact?consumer=&provider=` plus the journal's `path`, `method`, `status`. */
