@@ -202,6 +202,22 @@ describe('pass-through (proxyUnmodelled)', () => {
   });
 });
 
+describe('the proxyUnmodelled option', () => {
+  it.each<[unknown, string]>([
+    ['not a url', 'target is the real server\'s URL (http://… or https://…), not "not a url"'],
+    [{ target: 'ftp://example.com' }, "target is the real server's URL"],
+    [
+      { target: 'http://127.0.0.1:9', bogus: 1 },
+      'unknown option "bogus"; it takes target, user and password',
+    ],
+    [{ target: 'http://127.0.0.1:9', user: 'bot' }, 'user and password go together'],
+  ])('%j is refused at creation, naming the option', (proxyUnmodelled, problem) => {
+    expect(() => createFakeServer({ proxyUnmodelled: proxyUnmodelled as never })).toThrow(
+      `[rocketchat-fake] proxyUnmodelled: ${problem}`,
+    );
+  });
+});
+
 describe('the CLI’s --proxy-unmodelled', () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, PORT: '0' } });

@@ -58,7 +58,8 @@ export function keptBase64(answer: ForwardAnswer): string | undefined {
 }
 
 /** Content types whose bodies are text. */
-const TEXT_TYPE = /^(text\/|(application|image)\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)\b)/i;
+const TEXT_TYPE =
+  /^(text\/|(application|image)\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)\b)/i;
 
 /** An answer of the target: text when its type says so, or when it names none and the bytes are UTF-8. */
 function answerOf(status: number, contentType: string, bytes: Buffer): ForwardAnswer {
@@ -94,6 +95,31 @@ function bodyOf(call: ForwardCall): string | undefined {
   return JSON.stringify(call.body);
 }
 
+const OPTION_KEYS = ['target', 'user', 'password'];
+
+/** The option as given in code: `target` an http(s) URL, an account's `user` with its `password`, nothing else. */
+function checkOptions(options: PassThroughOptions): void {
+  const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] proxyUnmodelled: ${problem}`);
+  const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.includes(key));
+  if (unknown.length > 0)
+    throw fail(
+      `unknown option ${unknown.map((key) => `"${key}"`).join(', ')}; it takes target, user and password`,
+    );
+  const { target, user, password } = options as { target: unknown; user?: unknown; password?: unknown };
+  let protocol: string | undefined;
+  try {
+    protocol = typeof target === 'string' ? new URL(target).protocol : undefined;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw fail(`target is the real server's URL (http://… or https://…), not ${JSON.stringify(target)}`);
+  if (user !== undefined && typeof user !== 'string') throw fail('user is a username or an e-mail address');
+  if (password !== undefined && typeof password !== 'string') throw fail('password is a string');
+  if ((user === undefined) !== (password === undefined))
+    throw fail('user and password go together: the account the forwarded calls use');
+}
+
 export class PassThrough {
   readonly target: string;
   readonly #user: string | undefined;
@@ -101,6 +127,7 @@ export class PassThrough {
   #login: Promise<{ userId: string; authToken: string }> | undefined;
 
   constructor(options: PassThroughOptions) {
+    checkOptions(options);
     const url = new URL(options.target);
     this.target = url.origin + url.pathname.replace(/\/$/, '');
     this.#user = options.user;
