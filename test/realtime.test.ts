@@ -126,6 +126,40 @@ describe('DDP at /websocket', () => {
     expect(await old.next((f) => f.msg === 'failed')).toEqual({ msg: 'failed', version: '1' });
   });
 
+  it('malformed frames, a second connect and an unsub answer as Meteor’s server does', async () => {
+    const c = new Ddp(ws);
+    open.push(c);
+    await c.open();
+    // before connect: anything but connect (and ping) must connect first
+    c.send({ msg: 'method', method: 'x', params: [], id: '1' });
+    expect(await c.next((f) => f.msg === 'error')).toEqual({
+      msg: 'error',
+      reason: 'Must connect first',
+      offendingMessage: { msg: 'method', method: 'x', params: [], id: '1' },
+    });
+    c.send({ msg: 'connect', version: '1', support: ['1'] });
+    await c.next((f) => f.msg === 'connected');
+    const errors = (): Frame[] => c.frames.filter((f) => f.msg === 'error');
+    // not JSON, or JSON but no object: discarded, a Bad request that names nothing
+    c.socket.send('{not json');
+    c.socket.send('[1,2]');
+    // an object without a known msg: a Bad request naming it
+    c.send({ hello: 1 });
+    c.send({ msg: 'connect', version: '1', support: ['1'] });
+    c.send({ msg: 'unsub', id: 'never-subscribed' });
+    expect(await c.next((f) => f.msg === 'nosub')).toEqual({ msg: 'nosub', id: 'never-subscribed' });
+    expect(errors().slice(1)).toEqual([
+      { msg: 'error', reason: 'Bad request' },
+      { msg: 'error', reason: 'Bad request' },
+      { msg: 'error', reason: 'Bad request', offendingMessage: { hello: 1 } },
+      {
+        msg: 'error',
+        reason: 'Already connected',
+        offendingMessage: { msg: 'connect', version: '1', support: ['1'] },
+      },
+    ]);
+  });
+
   it('login with the SHA-256 digest, and resume with a REST token; a wrong password is 403', async () => {
     const c = await client();
     const digest = createHash('sha256').update('alice-pw').digest('hex');

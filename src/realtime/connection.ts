@@ -186,11 +186,11 @@ export class DdpConnection {
     try {
       frame = JSON.parse(text);
     } catch {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: text });
-      return;
+      frame = null;
     }
+    // Meteor's parseDDP discards what is not a JSON object: a Bad request naming nothing
     if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: frame });
+      this.#send({ msg: 'error', reason: 'Bad request' });
       return;
     }
     const f = frame as Frame;
@@ -201,7 +201,8 @@ export class DdpConnection {
     }
     switch (f.msg) {
       case 'connect':
-        this.#connect(f);
+        if (this.#connected) this.#send({ msg: 'error', reason: 'Already connected', offendingMessage: f });
+        else this.#connect(f);
         return;
       case 'ping':
         this.#send(f.id === undefined ? { msg: 'pong' } : { msg: 'pong', id: f.id });
@@ -215,7 +216,11 @@ export class DdpConnection {
         this.#sub(f);
         return;
       case 'unsub':
-        if (typeof f.id === 'string' && this.#subs.delete(f.id)) this.#send({ msg: 'nosub', id: f.id });
+        // Meteor answers nosub whether or not the id was a subscription
+        if (typeof f.id === 'string') {
+          this.#subs.delete(f.id);
+          this.#send({ msg: 'nosub', id: f.id });
+        }
         return;
       default:
         this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
