@@ -324,6 +324,27 @@ describe('control API /__admin', () => {
     });
   });
 
+  it('a control body that is JSON but no object says so; broken JSON says where; nothing changes', async () => {
+    const fake = makeFake();
+    for (const body of ['null', '"fault"', '5', '[1]']) {
+      const res = await request(fake.app)
+        .post('/__admin/faults')
+        .set('Content-Type', 'application/json')
+        .send(body);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { error: 'The body must be a JSON object', problems: [] },
+      ]);
+    }
+    const broken = await request(fake.app)
+      .post('/__admin/faults')
+      .set('Content-Type', 'application/json')
+      .send('{bad');
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatch(/^Invalid JSON body: /);
+    expect(fake.faults()).toEqual([]);
+  });
+
   it('an unknown control route is 404, a wrong method 405, both as {error, problems}', async () => {
     const fake = makeFake();
     const missing = await request(fake.app).get('/__admin/nope');

@@ -12,6 +12,21 @@ import { toApiError } from './respond';
  */
 
 const failures = new WeakMap<Request, ApiError>();
+/** Bodies that were JSON, but not an object or an array (`null`, `"text"`, `5`): refused as such. */
+const notObjects = new WeakSet<Request>();
+
+/** Whether body-parser refused a body that is valid JSON (its strict mode takes objects and arrays only). */
+function isJsonScalar(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { type, body } = error as { type?: unknown; body?: unknown };
+  if (type !== 'entity.parse.failed' || typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isAborted(error: unknown): boolean {
   return (
@@ -31,8 +46,10 @@ export function parseBody(limit: string | number = '1mb') {
     const done = (error?: unknown): void => {
       // the client went away before its body arrived: there is no request to answer or journal
       if (isAborted(error)) return;
-      if (error) failures.set(req, toApiError(error));
-      else if (req.body === undefined && hasBody(req) && req.method !== 'GET' && req.method !== 'HEAD') {
+      if (error) {
+        failures.set(req, toApiError(error));
+        if (isJsonScalar(error)) notObjects.add(req);
+      } else if (req.body === undefined && hasBody(req) && req.method !== 'GET' && req.method !== 'HEAD') {
         failures.set(
           req,
           new ApiError('unsupported-media-type', { reason: req.get('content-type') ?? '(none)' }),
@@ -49,8 +66,10 @@ export function bodyFailureOf(req: Request): ApiError | undefined {
   return failures.get(req);
 }
 
-/** Throws the body's parse error, if it had one. */
+/** Throws the body's parse error, if it had one (JSON that is no object is said to be so). */
 export function checkBody(req: Request, _res: Response, next: NextFunction): void {
+  if (notObjects.has(req))
+    throw new ApiError('control-invalid', { reason: 'The body must be a JSON object' });
   const failure = failures.get(req);
   if (failure) throw failure;
   next();
