@@ -256,11 +256,13 @@ export class FakeServer extends WorldHandle implements ServerControl {
   createSession(options: SessionOptions, source = 'session()'): SessionInfo {
     const id = options.id ?? this.#nextSessionId();
     if (this.#sessions.has(id))
-      throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }]);
+      throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }], 'session');
     if (options.profile !== undefined && !isProfileId(options.profile))
-      throw new ScenarioError(source, [
-        { path: '$.profile', message: `"profile" is one of ${PROFILE_IDS.join(', ')}` },
-      ]);
+      throw new ScenarioError(
+        source,
+        [{ path: '$.profile', message: `"profile" is one of ${PROFILE_IDS.join(', ')}` }],
+        'session',
+      );
     const baseline = this.#sessionBaseline(options, source);
     const profile = options.profile ?? this.#options.profile;
     const maxGenerated = this.#sessionWorldLimit;
@@ -319,8 +321,15 @@ export class FakeServer extends WorldHandle implements ServerControl {
     const seed = this.#options.seed;
     const limit = this.#sessionWorldLimit;
     if (options.scenario !== undefined) {
-      checkGenerated(options.scenario, limit, source);
-      return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
+      try {
+        checkGenerated(options.scenario, limit, source);
+        return buildBaseline(resolveModule().resolveScenario(options.scenario, { source, seed }));
+      } catch (error) {
+        if (!(error instanceof ScenarioError)) throw error;
+        // the scenario is the session's `scenario`: its problems are at their place in what was sent
+        const problems = error.problems.map((p) => ({ ...p, path: p.path.replace(/^\$/, '$.scenario') }));
+        throw new ScenarioError(source, problems, 'session');
+      }
     }
     if (options.fixtures !== undefined) {
       const file = join(dirname(this.#options.fixtures ?? DEFAULT_FIXTURES), options.fixtures);

@@ -73,7 +73,7 @@ describe('sessions over HTTP', () => {
     [{ id: 'bad id!' }, '$.id'],
     [{ fixtures: '../package.json' }, '$.fixtures'],
     [{ fixtures: 'nope.json' }, '$'],
-    [{ scenario: { users: [{ username: 'x' }] } }, '$.users[0].password'],
+    [{ scenario: { users: [{ username: 'x' }] } }, '$.scenario.users[0].password'],
     [{ scenario: [] }, undefined],
     [{ colour: 'blue' }, '$.colour'],
   ])('refuses %j with 400 and creates nothing', async (body, path) => {
@@ -82,6 +82,23 @@ describe('sessions over HTTP', () => {
     expect(res.status).toBe(400);
     if (path) expect(res.body.problems.map((p: { path: string }) => p.path)).toContain(path);
     expect((await request(fake.app).get('/__admin/sessions')).body).toEqual({ sessions: [] });
+  });
+
+  it('a refused session is named as one: its scenario\u2019s problems where they were sent, a taken id', async () => {
+    const fake = makeFake();
+    const bad = await request(fake.app)
+      .post('/__admin/sessions')
+      .send({ scenario: { users: [{ username: 'x' }] } });
+    expect(bad.body.error).toMatch(
+      /^\[rocketchat-fake\] invalid session POST \/__admin\/sessions \(1 problem\)/,
+    );
+    await request(fake.app).post('/__admin/sessions').send({ id: 'one' }).expect(201);
+    const taken = await request(fake.app).post('/__admin/sessions').send({ id: 'one' });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual({
+      error: '[rocketchat-fake] invalid session POST /__admin/sessions (1 problem):',
+      problems: [{ path: '$.id', message: 'session "one" exists' }],
+    });
   });
 
   it('a fixtures file that is not there says where it was looked for, without the server\u2019s path', async () => {
