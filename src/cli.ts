@@ -18,9 +18,10 @@ const HELP = `Usage: rocketchat-fake [options]
        rocketchat-fake verify --target URL --user U --password P [options]
        rocketchat-fake record --target URL --user U [--password P] [--out FILE]
 
-An in-memory fake of the Rocket.Chat REST API. \`verify\` runs its conformance suite
-against a Rocket.Chat server (see rocketchat-fake verify --help); \`record\` writes a
-scenario file of what an account on one can see (see rocketchat-fake record --help).
+An in-memory fake of the Rocket.Chat REST and realtime (DDP) API. \`verify\` runs
+its conformance suite against a Rocket.Chat server (see rocketchat-fake verify --help);
+\`record\` writes a scenario file of what an account on one can see (see
+rocketchat-fake record --help).
 
 Options:
   --port N          port to listen on (default 3000, env PORT; 0 picks a free port)
