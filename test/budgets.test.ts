@@ -110,7 +110,7 @@ describe('sessions and event streams', () => {
     expect(res.status).toBe(400);
     expect(res.body.problems).toEqual([
       {
-        path: '$.generate',
+        path: '$.scenario.generate',
         message: `asks for 400000 generated entities; a session's world has at most ${DEFAULT_SESSION_WORLD_LIMIT} (the sessionWorldLimit option, --session-world-limit)`,
       },
     ]);
