@@ -50,6 +50,12 @@ export interface ExchangeDetail {
   text?: string;
   /** the start of an answer too long to keep whole (then `answer` is not kept) */
   excerpt?: string;
+  /**
+   * a JSON answer's text as sent, kept in place of `answer` once recorded: one flat string costs
+   * the garbage collector less to keep than the objects it was made from (the journal holds a
+   * thousand); {@link answerOf} parses it when the answer is read
+   */
+  json?: string;
   /** the answer was let go to keep the journal within its budget (the entry stays) */
   dropped?: boolean;
   /** the request carried X-Auth-Token or X-User-Id */
@@ -148,11 +154,17 @@ export class Journal {
     // the text is read here (a long answer's start) and let go: the answer is kept as data
     const { text } = detail;
     detail.text = undefined;
-    if (!this.#budget || detail.answer === undefined) return;
-    if ((detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
+    if (detail.answer === undefined) return;
+    if (this.#budget && (detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
       detail.answer = undefined;
       detail.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
+    } else if (typeof detail.answer === 'object' && detail.answer !== null && text) {
+      // an object's answer text is its JSON (with `"success": true` when enveloped)
+      detail.json = text;
+      detail.answer = undefined;
+      detail.enveloped = false;
     }
+    if (!this.#budget) return;
     this.#chars += heldChars(detail);
     this.#holding.push(slot);
     // the oldest answers go first; the one just recorded always stays
@@ -176,7 +188,7 @@ export class Journal {
     if (detail === undefined) return;
     this.#chars -= heldChars(detail);
     if (keepEntry) {
-      const { answer, excerpt, ...rest } = detail;
+      const { answer, excerpt, json, ...rest } = detail;
       slot.detail = { ...rest, dropped: true };
     }
   }
@@ -265,12 +277,18 @@ function exchangeOf(slot: Slot): Exchange {
 }
 
 /** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
+/** Whether an exchange's answer is kept whole (as data or as its JSON text). */
+export function hasAnswer(detail: ExchangeDetail): boolean {
+  return detail.answer !== undefined || detail.json !== undefined;
+}
+
 /** What the journal shows for a binary body: its size and type, not its bytes. */
 export function binaryNote(length: number, contentType: string): string {
   return `(${length} bytes${contentType === '' ? '' : ` of ${contentType}`})`;
 }
 
 export function answerOf(detail: ExchangeDetail): unknown {
+  if (detail.json !== undefined) return JSON.parse(detail.json) as unknown;
   const { answer } = detail;
   if (!detail.enveloped || typeof answer !== 'object' || answer === null) return answer;
   return { ...answer, success: true };
@@ -278,7 +296,7 @@ export function answerOf(detail: ExchangeDetail): unknown {
 
 /** The characters an answer held counts against the budget: its length as sent, or its excerpt's. */
 function heldChars(detail: ExchangeDetail): number {
-  if (detail.answer !== undefined) return detail.chars ?? 0;
+  if (hasAnswer(detail)) return detail.chars ?? 0;
   return detail.excerpt?.length ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import { packageVersion } from '../surface/version';
 import type { Exchange } from '../journal/journal';
-import { answerOf, matcher } from '../journal/journal';
+import { answerOf, hasAnswer, matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
 import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
@@ -75,7 +75,7 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
-  if (detail.fault || detail.answer === undefined || entry.status === 0 || entry.status === 429)
+  if (detail.fault || !hasAnswer(detail) || entry.status === 0 || entry.status === 429)
     return undefined;
   // a route the fake does not model: its 404 says nothing of what the real server answers
   if (!entry.modelled || entry.stub !== undefined) return undefined;
