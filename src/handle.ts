@@ -90,7 +90,7 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.clearStubs(id);
   }
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
-    return this.world.waitForRequest(filter, options);
+    return this.world.waitForRequest(checkRequestFilter(filter, 'waitForRequest()') ?? {}, options);
   }
   deliveries(): WebhookDelivery[] {
     return this.world.deliveries();
@@ -132,6 +132,7 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.subscribe(listener);
   }
   pact(options: PactOptions): PactDocument {
+    checkRequestFilter(options.filter, 'pact()');
     return this.world.pact(options);
   }
   providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {

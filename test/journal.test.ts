@@ -208,6 +208,12 @@ describe('the journal filters given in code', () => {
       'filter "modelled" is true or false',
     );
     expect(() => fake.requests('GET' as never)).toThrow('the filter is an object');
+    expect(() => fake.waitForRequest({ methd: 'POST' } as never)).toThrow(
+      'waitForRequest(): unknown filter "methd"',
+    );
+    expect(() => fake.pact({ consumer: 'bot', filter: { stauts: 200 } as never })).toThrow(
+      'pact(): unknown filter "stauts"',
+    );
     // the good ones as before
     expect(fake.countRequests({ path: '/api/v1/me', status: 200, modelled: true })).toBe(1);
     expect(fake.requests()).toHaveLength(1);

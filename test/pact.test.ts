@@ -510,6 +510,10 @@ describe('POST /__admin/pact/provider-states with a bad state', () => {
       'no room named random, which the world has',
       { state: 's', params: { kind: 'room', name: 'random', absent: true } },
     ],
+    [
+      'no room with _id GENERAL, which the world has',
+      { state: 's', params: { kind: 'room', _id: 'GENERAL', absent: true } },
+    ],
     ['no user alice, who exists', { state: 's', params: { kind: 'login', username: 'alice', absent: true } }],
   ])('%s: 400, and the world is as it was', async (_name, body) => {
     const fake = createFakeServer();

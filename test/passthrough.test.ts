@@ -39,6 +39,14 @@ const LIVE = {
       response: { headers: { 'Content-Type': 'image/png' }, base64Body: PNG.toString('base64') },
     },
     { request: { path: '/api/v1/files.get' }, response: { base64Body: PNG.toString('base64') } },
+    // text in another charset than UTF-8: its bytes as they are, not decoded and encoded again
+    {
+      request: { path: '/api/v1/export.csv' },
+      response: {
+        headers: { 'Content-Type': 'text/csv; charset=iso-8859-1' },
+        base64Body: Buffer.from('caf\xe9', 'latin1').toString('base64'),
+      },
+    },
   ],
 };
 
@@ -154,6 +162,12 @@ describe('pass-through (proxyUnmodelled)', () => {
     }
   });
 
+  it('a text answer in another charset comes back byte for byte too', async () => {
+    const csv = await fetch(`${front.url}/api/v1/export.csv`, { headers: AS.alice });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=iso-8859-1');
+    expect(Buffer.from(await csv.arrayBuffer())).toEqual(Buffer.from('caf\xe9', 'latin1'));
+  });
+
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
     front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
     expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });
@@ -211,6 +225,11 @@ describe('the proxyUnmodelled option', () => {
       'unknown option "bogus"; it takes target, user and password',
     ],
     [{ target: 'http://127.0.0.1:9', user: 'bot' }, 'user and password go together'],
+    [
+      { target: 'http://127.0.0.1:9', user: 'bot', password: '' },
+      "password is the account's password, not empty",
+    ],
+    [null, "the real server's URL, or {target, user, password}, not null"],
   ])('%j is refused at creation, naming the option', (proxyUnmodelled, problem) => {
     expect(() => createFakeServer({ proxyUnmodelled: proxyUnmodelled as never })).toThrow(
       `[rocketchat-fake] proxyUnmodelled: ${problem}`,

@@ -130,27 +130,42 @@ describe('DDP at /websocket', () => {
     const c = new Ddp(ws);
     open.push(c);
     await c.open();
-    // before connect: anything but connect (and ping) must connect first
+    // before connect: anything but connect must connect first (a ping too); no msg is a Bad request
     c.send({ msg: 'method', method: 'x', params: [], id: '1' });
     expect(await c.next((f) => f.msg === 'error')).toEqual({
       msg: 'error',
       reason: 'Must connect first',
       offendingMessage: { msg: 'method', method: 'x', params: [], id: '1' },
     });
+    c.send({ msg: 'ping' });
+    c.send({});
     c.send({ msg: 'connect', version: '1', support: ['1'] });
     await c.next((f) => f.msg === 'connected');
+    expect(c.frames.slice(1, 3)).toEqual([
+      { msg: 'error', reason: 'Must connect first', offendingMessage: { msg: 'ping' } },
+      { msg: 'error', reason: 'Bad request', offendingMessage: {} },
+    ]);
     const errors = (): Frame[] => c.frames.filter((f) => f.msg === 'error');
+    const before = errors().length;
     // not JSON, or JSON but no object: discarded, a Bad request that names nothing
     c.socket.send('{not json');
     c.socket.send('[1,2]');
     // an object without a known msg: a Bad request naming it
     c.send({ hello: 1 });
     c.send({ msg: 'connect', version: '1', support: ['1'] });
+    c.send({ msg: 'unsub' });
     c.send({ msg: 'unsub', id: 'never-subscribed' });
-    expect(await c.next((f) => f.msg === 'nosub')).toEqual({ msg: 'nosub', id: 'never-subscribed' });
-    expect(errors().slice(1)).toEqual([
+    expect(await c.next((f) => f.msg === 'nosub' && f.id === 'never-subscribed')).toEqual({
+      msg: 'nosub',
+      id: 'never-subscribed',
+    });
+    expect(c.frames.filter((f) => f.msg === 'nosub')).toEqual([
+      { msg: 'nosub' },
+      { msg: 'nosub', id: 'never-subscribed' },
+    ]);
+    expect(errors().slice(before)).toEqual([
       { msg: 'error', reason: 'Bad request' },
-      { msg: 'error', reason: 'Bad request' },
+      { msg: 'error', reason: 'Bad request', offendingMessage: [1, 2] },
       { msg: 'error', reason: 'Bad request', offendingMessage: { hello: 1 } },
       {
         msg: 'error',
@@ -834,6 +849,14 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
     c.socket.send(JSON.stringify({ msg: 'ping' }));
     expect(await c.next((m) => m.startsWith('c'))).toBe('c[3000,"Broken framing."]');
     expect(await c.closed).toBe(3000);
+    // a version the server does not speak: failed, then SockJS's own close
+    const old = sockjs();
+    await old.next((m) => m === 'o');
+    old.socket.send(JSON.stringify([JSON.stringify({ msg: 'connect', version: '9' })]));
+    expect(await old.next((m) => m.startsWith('a'))).toBe(
+      `a${JSON.stringify([JSON.stringify({ msg: 'failed', version: '1' })])}`,
+    );
+    expect(await old.next((m) => m.startsWith('c'))).toBe('c[3000,"Go away!"]');
   });
 
   it('a reset closes it with a SockJS close frame first', async () => {

@@ -332,7 +332,8 @@ async function passedThrough(
     data: forwarded.data,
     enveloped: false,
     text: forwarded.text,
-    ...(forwarded.binary ? { bytes: forwarded.bytes } : {}),
+    // the bytes as they came, in whatever charset (the text is for the journal)
+    bytes: forwarded.bytes,
     stub: { type: forwarded.contentType },
   };
 }

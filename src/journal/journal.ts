@@ -188,7 +188,7 @@ export class Journal {
     if (detail === undefined) return;
     this.#chars -= heldChars(detail);
     if (keepEntry) {
-      const { answer, excerpt, json, ...rest } = detail;
+      const { answer, excerpt, json, base64, ...rest } = detail;
       slot.detail = { ...rest, dropped: true };
     }
   }
@@ -296,8 +296,10 @@ export function answerOf(detail: ExchangeDetail): unknown {
 
 /** The characters an answer held counts against the budget: its length as sent, or its excerpt's. */
 function heldChars(detail: ExchangeDetail): number {
-  if (hasAnswer(detail)) return detail.chars ?? 0;
-  return detail.excerpt?.length ?? 0;
+  // a binary answer's bytes, kept in base64 for the recorded stubs, count too
+  const bytes = detail.base64?.length ?? 0;
+  if (hasAnswer(detail)) return (detail.chars ?? 0) + bytes;
+  return (detail.excerpt?.length ?? 0) + bytes;
 }
 
 const MAX_BODY_CHARS = 64 * 1024;

@@ -73,11 +73,16 @@ function absent(there: boolean, what: string): Record<string, unknown> {
 
 function room(target: StateTarget, params: Record<string, unknown>): Record<string, unknown> {
   const name = text(params, 'name');
-  if (params.absent === true)
+  if (params.absent === true) {
+    // "no room named X", or "no room with _id X"
+    const id = text(params, '_id');
+    if (name === undefined && id !== undefined)
+      return absent(target.store.lookup().hasRoomId(id), `room ${id}`);
     return absent(
       name !== undefined && target.store.lookup().hasRoomName(name),
       `room named "${name ?? ''}"`,
     );
+  }
   if (name === undefined) return {};
   const t: RoomType = params.t === 'p' ? 'p' : 'c';
   const ro = typeof params.ro === 'boolean' ? params.ro : undefined;

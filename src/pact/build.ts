@@ -75,8 +75,7 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
-  if (detail.fault || !hasAnswer(detail) || entry.status === 0 || entry.status === 429)
-    return undefined;
+  if (detail.fault || !hasAnswer(detail) || entry.status === 0 || entry.status === 429) return undefined;
   // a route the fake does not model: its 404 says nothing of what the real server answers
   if (!entry.modelled || entry.stub !== undefined) return undefined;
   // the operation that answered, as the journal recorded it: what the contract needs to know of it

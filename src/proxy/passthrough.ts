@@ -100,6 +100,8 @@ const OPTION_KEYS = ['target', 'user', 'password'];
 /** The option as given in code: `target` an http(s) URL, an account's `user` with its `password`, nothing else. */
 function checkOptions(options: PassThroughOptions): void {
   const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] proxyUnmodelled: ${problem}`);
+  if (typeof options !== 'object' || options === null)
+    throw fail(`the real server's URL, or {target, user, password}, not ${JSON.stringify(options)}`);
   const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.includes(key));
   if (unknown.length > 0)
     throw fail(
@@ -114,8 +116,10 @@ function checkOptions(options: PassThroughOptions): void {
   }
   if (protocol !== 'http:' && protocol !== 'https:')
     throw fail(`target is the real server's URL (http://… or https://…), not ${JSON.stringify(target)}`);
-  if (user !== undefined && typeof user !== 'string') throw fail('user is a username or an e-mail address');
-  if (password !== undefined && typeof password !== 'string') throw fail('password is a string');
+  if (user !== undefined && (typeof user !== 'string' || user === ''))
+    throw fail('user is a username or an e-mail address');
+  if (password !== undefined && (typeof password !== 'string' || password === ''))
+    throw fail("password is the account's password, not empty");
   if ((user === undefined) !== (password === undefined))
     throw fail('user and password go together: the account the forwarded calls use');
 }

@@ -188,14 +188,24 @@ export class DdpConnection {
     } catch {
       frame = null;
     }
-    // Meteor's parseDDP discards what is not a JSON object: a Bad request naming nothing
-    if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+    // as Meteor's server: what does not parse to a JSON object (parseDDP's null) is a Bad request
+    // naming nothing, an object (an array too) without `msg` one naming it; before `connect`
+    // anything else must connect first
+    if (typeof frame !== 'object' || frame === null) {
       this.#send({ msg: 'error', reason: 'Bad request' });
+      return;
+    }
+    if (Array.isArray(frame)) {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: frame });
       return;
     }
     const f = frame as Frame;
     this.#world.recordFrame('in', f, text, this.#user?.username ?? null, this.#modelled(f));
-    if (!this.#connected && f.msg !== 'connect' && f.msg !== 'ping') {
+    if (!f.msg) {
+      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+      return;
+    }
+    if (!this.#connected && f.msg !== 'connect') {
       this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
       return;
     }
@@ -217,10 +227,8 @@ export class DdpConnection {
         return;
       case 'unsub':
         // Meteor answers nosub whether or not the id was a subscription
-        if (typeof f.id === 'string') {
-          this.#subs.delete(f.id);
-          this.#send({ msg: 'nosub', id: f.id });
-        }
+        if (typeof f.id === 'string') this.#subs.delete(f.id);
+        this.#send(typeof f.id === 'string' ? { msg: 'nosub', id: f.id } : { msg: 'nosub' });
         return;
       default:
         this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
@@ -231,7 +239,9 @@ export class DdpConnection {
     const version = f.version;
     if (typeof version !== 'string' || !VERSIONS.includes(version)) {
       this.#send({ msg: 'failed', version: '1' });
-      this.#socket.close();
+      // Meteor closes the socket (SockJS says so first: `c[3000,"Go away!"]`)
+      if (this.#framing === RAW) this.#socket.close();
+      else this.#framing.close(this.#socket, 3000, 'Go away!');
       return;
     }
     this.#connected = true;
