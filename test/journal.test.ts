@@ -214,6 +214,15 @@ describe('the journal filters given in code', () => {
     expect(() => fake.pact({ consumer: 'bot', filter: { stauts: 200 } as never })).toThrow(
       'pact(): unknown filter "stauts"',
     );
+    // over HTTP the same words, the nearest key named
+    const http = await request(fake.app).get('/__admin/requests?pth=/api/v1/me');
+    expect(http.status).toBe(400);
+    expect(http.body.problems).toEqual([
+      {
+        path: '$.pth',
+        message: 'unknown filter "pth"; did you mean "path"?; use path, method, status or modelled',
+      },
+    ]);
     // the good ones as before
     expect(fake.countRequests({ path: '/api/v1/me', status: 200, modelled: true })).toBe(1);
     expect(fake.requests()).toHaveLength(1);

@@ -166,6 +166,18 @@ describe('pass-through (proxyUnmodelled)', () => {
     const csv = await fetch(`${front.url}/api/v1/export.csv`, { headers: AS.alice });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=iso-8859-1');
     expect(Buffer.from(await csv.arrayBuffer())).toEqual(Buffer.from('caf\xe9', 'latin1'));
+    // not UTF-8: kept and recorded as its bytes, so the recorded stub replays them
+    const recorded = front.recordedStubs();
+    expect(recorded).toEqual([
+      {
+        request: { method: 'GET', path: '/api/v1/export.csv' },
+        response: {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv; charset=iso-8859-1' },
+          base64Body: Buffer.from('caf\xe9', 'latin1').toString('base64'),
+        },
+      },
+    ]);
   });
 
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {

@@ -163,6 +163,11 @@ describe('DDP at /websocket', () => {
       { msg: 'nosub' },
       { msg: 'nosub', id: 'never-subscribed' },
     ]);
+    // the journal holds every frame in, as it came, the malformed ones too
+    const inbound = fake
+      .requests({ method: 'DDP' })
+      .filter((e) => (e.query as { direction: string }).direction === 'in');
+    expect(inbound.map((e) => e.body)).toEqual(expect.arrayContaining(['{not json', [1, 2], { hello: 1 }]));
     expect(errors().slice(before)).toEqual([
       { msg: 'error', reason: 'Bad request' },
       { msg: 'error', reason: 'Bad request', offendingMessage: [1, 2] },

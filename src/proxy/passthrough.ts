@@ -63,7 +63,8 @@ const TEXT_TYPE =
 
 /** An answer of the target: text when its type says so, or when it names none and the bytes are UTF-8. */
 function answerOf(status: number, contentType: string, bytes: Buffer): ForwardAnswer {
-  const binary = contentType === '' ? bytes.length > 0 && !isUtf8(bytes) : !TEXT_TYPE.test(contentType);
+  // text is what its type says is text and what decodes as UTF-8: a latin-1 page is kept as bytes
+  const binary = (contentType !== '' && !TEXT_TYPE.test(contentType)) || (bytes.length > 0 && !isUtf8(bytes));
   if (binary)
     return { status, contentType, bytes, text: '', binary, data: binaryNote(bytes.length, contentType) };
   const text = bytes.toString('utf8');

@@ -186,17 +186,17 @@ export class DdpConnection {
     try {
       frame = JSON.parse(text);
     } catch {
-      frame = null;
+      frame = undefined;
     }
     // as Meteor's server: what does not parse to a JSON object (parseDDP's null) is a Bad request
-    // naming nothing, an object (an array too) without `msg` one naming it; before `connect`
-    // anything else must connect first
-    if (typeof frame !== 'object' || frame === null) {
-      this.#send({ msg: 'error', reason: 'Bad request' });
-      return;
-    }
-    if (Array.isArray(frame)) {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: frame });
+    // naming nothing, an array one naming it; the journal holds every frame in, as it came
+    if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
+      this.#world.recordFrame('in', frame === undefined ? text : frame, text, this.#user?.username ?? null);
+      this.#send(
+        Array.isArray(frame)
+          ? { msg: 'error', reason: 'Bad request', offendingMessage: frame }
+          : { msg: 'error', reason: 'Bad request' },
+      );
       return;
     }
     const f = frame as Frame;

@@ -40,6 +40,8 @@ export function readClockChange(body: Record<string, unknown>): { now: string } 
   return { advanceMs };
 }
 
+const FILTER_KEYS = ['path', 'method', 'status', 'modelled'];
+
 /** `?path=&method=&status=` of the journal routes. */
 export function readRequestFilter(query: Record<string, unknown>): RequestFilter {
   const filter: RequestFilter = {};
@@ -55,12 +57,14 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
       if (value !== 'true' && value !== 'false')
         throw invalid('"modelled" must be true or false', '$.modelled');
       filter.modelled = value === 'true';
-    } else throw invalid(`unknown filter "${key}"; use path, method, status or modelled`, `$.${key}`);
+    } else
+      throw invalid(
+        `${unknownKeyMessage('filter', key, FILTER_KEYS)}; use path, method, status or modelled`,
+        `$.${key}`,
+      );
   }
   return filter;
 }
-
-const FILTER_KEYS = ['path', 'method', 'status', 'modelled'];
 
 /**
  * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
