@@ -131,17 +131,20 @@ function createWorldRouter(): Router {
     else admin(req, res, next);
   });
   router.get('/sockjs/info', sockjsInfo);
+  router.options('/sockjs/info', sockjsInfo);
   router.use(notModelled);
   return router;
 }
 
 /**
  * `GET /sockjs/info`, what a SockJS client asks before it opens `/sockjs/<n>/<id>/websocket`:
- * WebSocket on, any origin, no cookie, as Meteor's SockJS server answers; `entropy` (a random
- * number there, which clients ignore) is fixed, so the answer repeats.
+ * WebSocket on, any origin, no cookie, as Meteor's SockJS server answers, with SockJS's CORS
+ * headers (a browser page of another origin may ask); `OPTIONS` is its preflight, a 204.
+ * `entropy` (a random number there, which clients ignore) is fixed, so the answer repeats.
  */
 function sockjsInfo(req: Request, res: Response): void {
   const { world } = contextOf(req);
+  const preflight = req.method === 'OPTIONS';
   world.recordRequest({
     method: req.method,
     path: req.path,
@@ -149,8 +152,23 @@ function sockjsInfo(req: Request, res: Response): void {
     body: null,
     user: null,
     modelled: true,
-    status: 200,
+    status: preflight ? 204 : 200,
   });
+  const origin = req.headers.origin;
+  res.removeHeader('Pragma');
+  res.setHeader('Access-Control-Allow-Origin', origin === undefined || origin === 'null' ? '*' : origin);
+  res.setHeader('Vary', 'Origin');
+  const asked = req.headers['access-control-request-headers'];
+  if (asked !== undefined) res.setHeader('Access-Control-Allow-Headers', asked);
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (preflight) {
+    res.setHeader('Cache-Control', 'public, max-age=31536000');
+    res.setHeader('Access-Control-Allow-Methods', 'OPTIONS, GET');
+    res.setHeader('Access-Control-Max-Age', '31536000');
+    res.status(204).end();
+    return;
+  }
+  res.setHeader('Cache-Control', 'no-store, no-cache, no-transform, must-revalidate, max-age=0');
   res.setHeader('Content-Type', 'application/json; charset=UTF-8');
   res.end(JSON.stringify({ websocket: true, origins: ['*:*'], cookie_needed: false, entropy: 2026 }));
 }

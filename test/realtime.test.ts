@@ -829,8 +829,21 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
   }
 
   it('frames DDP as SockJS does: o, then a[...] out, ["..."] in; the info route answers as Meteor’s', async () => {
-    const info = await fetch(`${fake.url}/sockjs/info`);
+    const info = await fetch(`${fake.url}/sockjs/info`, { headers: { Origin: 'http://app.example' } });
     expect(info.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    // SockJS's CORS headers: a page of another origin may ask, with its preflight
+    expect(info.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(info.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(info.headers.get('cache-control')).toBe(
+      'no-store, no-cache, no-transform, must-revalidate, max-age=0',
+    );
+    const preflight = await fetch(`${fake.url}/sockjs/info`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://app.example', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('OPTIONS, GET');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
     expect(await info.json()).toEqual({
       websocket: true,
       origins: ['*:*'],
