@@ -11,7 +11,7 @@ import { contextOf, setContext } from './http/context';
 import { targetOf } from './http/target';
 import type { WorldHost } from './http/target';
 import { isChatPath } from './operations/table';
-import { keptBase64 } from './proxy/passthrough';
+import { journalFacts } from './proxy/passthrough';
 import { ApiError } from './errors';
 import type { FakeOptions } from './options';
 
@@ -94,7 +94,6 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
       })
       .then((answer) => {
         if (world.epoch === epoch) {
-          const base64 = keptBase64(answer);
           world.recordRequest(
             { ...entry, status: answer.status, proxied: true },
             {
@@ -104,10 +103,7 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
               text: answer.text,
               authHeaders: header('x-auth-token') !== undefined || header('x-user-id') !== undefined,
               fault: false,
-              proxied: true,
-              contentType: answer.contentType,
-              ...(answer.binary ? { binary: true } : {}),
-              ...(base64 !== undefined ? { base64 } : {}),
+              ...journalFacts(answer),
             },
           );
         }

@@ -11,7 +11,7 @@ import type { Caller, Operation, OperationContext, Params } from '../operations/
 import { isModelled, operationAt } from '../operations/table';
 import type { Profile } from '../profiles';
 import type { Fault } from '../types';
-import { keptBase64 } from '../proxy/passthrough';
+import { journalFacts } from '../proxy/passthrough';
 import type { PassThrough } from '../proxy/passthrough';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
@@ -319,13 +319,7 @@ async function passedThrough(
     headers: request.headers,
     body: request.body,
   });
-  detail.proxied = true;
-  detail.contentType = forwarded.contentType;
-  if (forwarded.binary) {
-    detail.binary = true;
-    const base64 = keptBase64(forwarded);
-    if (base64 !== undefined) detail.base64 = base64;
-  }
+  Object.assign(detail, journalFacts(forwarded));
   return {
     status: forwarded.status,
     headers: undefined,

@@ -12,6 +12,7 @@
 import { isUtf8 } from 'node:buffer';
 
 import { binaryNote } from '../journal/journal';
+import type { ExchangeDetail } from '../journal/journal';
 import login from '../operations/login';
 
 /** Where unmodelled routes go, and as whom. */
@@ -52,9 +53,21 @@ export interface ForwardAnswer {
 /** The largest binary answer whose bytes the journal keeps (for the recorded stubs). */
 const MAX_KEPT_BYTES = 48 * 1024;
 
-/** A binary answer's bytes in base64, when small enough for the journal to keep; else undefined. */
-export function keptBase64(answer: ForwardAnswer): string | undefined {
-  return answer.binary && answer.bytes.length <= MAX_KEPT_BYTES ? answer.bytes.toString('base64') : undefined;
+/**
+ * What the journal keeps of a passed-through answer besides its body as data: its type, and a
+ * binary one's bytes in base64 while small enough (the recorded stubs replay them).
+ */
+export function journalFacts(
+  answer: ForwardAnswer,
+): Pick<ExchangeDetail, 'proxied' | 'contentType' | 'binary' | 'base64'> {
+  if (!answer.binary) return { proxied: true, contentType: answer.contentType };
+  const kept = answer.bytes.length <= MAX_KEPT_BYTES;
+  return {
+    proxied: true,
+    contentType: answer.contentType,
+    binary: true,
+    ...(kept ? { base64: answer.bytes.toString('base64') } : {}),
+  };
 }
 
 /** Content types whose bodies are text. */
@@ -62,7 +75,7 @@ const TEXT_TYPE =
   /^(text\/|(application|image)\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)\b)/i;
 
 /** An answer of the target: text when its type says so, or when it names none and the bytes are UTF-8. */
-function answerOf(status: number, contentType: string, bytes: Buffer): ForwardAnswer {
+function forwardAnswerOf(status: number, contentType: string, bytes: Buffer): ForwardAnswer {
   // text is what its type says is text and what decodes as UTF-8: a latin-1 page is kept as bytes
   const binary = (contentType !== '' && !TEXT_TYPE.test(contentType)) || (bytes.length > 0 && !isUtf8(bytes));
   if (binary)
@@ -151,7 +164,7 @@ export class PassThrough {
         success: false,
         error: `The pass-through target ${this.target} did not answer: ${(error as Error).message}`,
       });
-      return answerOf(502, 'application/json', Buffer.from(text));
+      return forwardAnswerOf(502, 'application/json', Buffer.from(text));
     }
   }
 
@@ -177,7 +190,11 @@ export class PassThrough {
     }
     const url = `${this.target}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
     const res = await fetch(url, { method: call.method, headers, body: bodyOf(call), redirect: 'manual' });
-    return answerOf(res.status, res.headers.get('content-type') ?? '', Buffer.from(await res.arrayBuffer()));
+    return forwardAnswerOf(
+      res.status,
+      res.headers.get('content-type') ?? '',
+      Buffer.from(await res.arrayBuffer()),
+    );
   }
 
   #account(fresh: boolean): Promise<{ userId: string; authToken: string }> {

@@ -239,9 +239,7 @@ export class DdpConnection {
     const version = f.version;
     if (typeof version !== 'string' || !VERSIONS.includes(version)) {
       this.#send({ msg: 'failed', version: '1' });
-      // Meteor closes the socket (SockJS says so first: `c[3000,"Go away!"]`)
-      if (this.#framing === RAW) this.#socket.close();
-      else this.#framing.close(this.#socket, 3000, 'Go away!');
+      this.#framing.refuse(this.#socket);
       return;
     }
     this.#connected = true;

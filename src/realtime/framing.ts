@@ -18,6 +18,8 @@ export interface Framing {
   receive(data: string): string[] | undefined;
   /** the socket's end, with its code and reason */
   close(socket: WebSocket, code: number, reason: string): void;
+  /** the end after a refused `connect` (Meteor closes the socket without a code) */
+  refuse(socket: WebSocket): void;
   /** stops what {@link open} started */
   stop(): void;
 }
@@ -28,6 +30,7 @@ export const RAW: Framing = {
   send: (socket, text) => socket.send(text),
   receive: (data) => [data],
   close: (socket, code, reason) => socket.close(code, reason),
+  refuse: (socket) => socket.close(),
   stop: () => undefined,
 };
 
@@ -40,6 +43,11 @@ export function sockjsFraming(heartbeatMs = SOCKJS_HEARTBEAT_MS): Framing {
   const stop = (): void => {
     clearInterval(timer);
     timer = undefined;
+  };
+  const close = (socket: WebSocket, code: number, reason: string): void => {
+    stop();
+    if (socket.readyState === socket.OPEN) socket.send(`c${JSON.stringify([code, reason])}`);
+    socket.close(code, reason);
   };
   return {
     open(socket) {
@@ -64,11 +72,9 @@ export function sockjsFraming(heartbeatMs = SOCKJS_HEARTBEAT_MS): Framing {
         return parsed;
       return undefined;
     },
-    close(socket, code, reason) {
-      stop();
-      if (socket.readyState === socket.OPEN) socket.send(`c${JSON.stringify([code, reason])}`);
-      socket.close(code, reason);
-    },
+    close,
+    // sockjs-node's session end: its close frame, "Go away!"
+    refuse: (socket) => close(socket, 3000, 'Go away!'),
     stop,
   };
 }
