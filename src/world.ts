@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 import type { Profile } from './profiles';
 import { profileOf } from './profiles';
 import { FaultSet } from './faults/faults';
-import { Journal, answerOf, redactBody, redactSecrets } from './journal/journal';
+import { Journal, answerOf, hasAnswer, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { UnmatchedRoutes } from './journal/unmatched';
 import { PassThrough } from './proxy/passthrough';
@@ -428,8 +428,13 @@ export class FakeWorld implements WorldControl {
         path: entry.path,
         ...(Object.keys(query).length > 0 ? { query } : {}),
       };
-      // a binary answer too large for the journal to keep its bytes cannot be replayed
-      if (detail.binary === true && detail.base64 === undefined) continue;
+      // an answer the journal no longer holds whole cannot be replayed: a binary one too large to
+      // keep its bytes, a text one over the journal's size for one answer, or one let go of to
+      // stay within its total (a stub without its body would answer an empty one)
+      if (
+        detail.binary === true ? detail.base64 === undefined : (detail.chars ?? 0) > 0 && !hasAnswer(detail)
+      )
+        continue;
       const answer = answerOf(detail);
       // the target's Content-Type, so the stub answers as it did; a binary body by its bytes
       const type = detail.contentType ? { headers: { 'Content-Type': detail.contentType } } : {};

@@ -180,6 +180,24 @@ describe('pass-through (proxyUnmodelled)', () => {
     ]);
   });
 
+  it('an answer too long for the journal to keep passes through whole and is not recorded without its body', async () => {
+    // over the journal's 256 KB for one answer: it keeps only the answer's start
+    const long = 'x'.repeat(300 * 1024);
+    live.stub({ request: { path: '/api/v1/export.txt' }, response: { body: long } });
+    live.stub({ request: { path: '/api/v1/short.txt' }, response: { body: 'short' } });
+    const res = await fetch(`${front.url}/api/v1/export.txt`, { headers: AS.alice });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(long);
+    await fetch(`${front.url}/api/v1/short.txt`, { headers: AS.alice });
+    // a stub of the long one would answer an empty body: only the short one is recorded
+    expect(front.recordedStubs()).toEqual([
+      {
+        request: { method: 'GET', path: '/api/v1/short.txt' },
+        response: { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'short' },
+      },
+    ]);
+  });
+
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
     front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
     expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });
