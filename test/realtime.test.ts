@@ -886,4 +886,36 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
     expect(await c.next((m) => m.startsWith('c'))).toBe('c[1012,"world reset"]');
     expect(await c.closed).toBe(1012);
   });
+
+  it('a fault on /websocket acts on the SockJS handshake too; a closeCode opens, then closes with its c frame', async () => {
+    fake.fault({ path: '/websocket', closeCode: 4000, times: 1 });
+    const c = sockjs();
+    expect(await c.closed).toBe(4000);
+    expect(c.messages).toEqual(['o', 'c[4000,"fault"]']);
+    // spent: the next SockJS socket opens and stays
+    fake.fault({ path: '/websocket', status: 503, times: 1 });
+    const refused = new WebSocket(`${fake.url.replace('http', 'ws')}/sockjs/1/x/websocket`);
+    refused.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) =>
+      refused.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      }),
+    );
+    expect(status).toBe(503);
+    const next = sockjs();
+    expect(await next.next((m) => m === 'o')).toBe('o');
+    next.socket.close();
+    await next.closed;
+  });
+
+  it('a fault naming the SockJS path acts on it and not on /websocket', async () => {
+    fake.fault({ path: '/sockjs/*', closeCode: 4001, times: 1 });
+    const raw = new WebSocket(`${fake.url.replace('http', 'ws')}/websocket`);
+    await new Promise((resolve) => raw.once('open', resolve));
+    raw.close();
+    const c = sockjs();
+    expect(await c.closed).toBe(4001);
+    expect(c.messages).toEqual(['o', 'c[4001,"fault"]']);
+  });
 });

@@ -43,9 +43,13 @@ export class RealtimeHub {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // the world's faults act on the handshake as on any request (GET /websocket)
-    const action = world.faultSet.take('GET', target.path, true);
+    // the world's faults act on the handshake as on any request (GET /websocket); the real server
+    // serves /websocket and SockJS's transport from one SockJS server, so a fault on /websocket
+    // acts on a SockJS handshake too when none names its own path
     const sockjs = target.path !== '/websocket';
+    const action =
+      world.faultSet.take('GET', target.path, true) ??
+      (sockjs ? world.faultSet.take('GET', '/websocket', true) : undefined);
     const accept = (): void => this.#accept(world, req, socket, head, action?.fault.closeCode, sockjs);
     if (!action) {
       accept();
@@ -81,7 +85,10 @@ export class RealtimeHub {
   ): void {
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       if (closeCode !== undefined) {
-        ws.close(closeCode, 'fault');
+        // accepted, then closed: over SockJS, opened (`o`) and closed with its `c` frame first
+        const framing = sockjs ? sockjsFraming(0) : RAW;
+        framing.open(ws);
+        framing.close(ws, closeCode, 'fault');
         return;
       }
       const forwarded = req.headers['x-real-ip'];
