@@ -118,6 +118,42 @@ describe('bad bodies on authenticated routes', () => {
     expect(fake.state()).toEqual(before);
   });
 
+  it('a body its Content-Encoding does not decode is a 400 that says so (chat, webhooks, control API), changing nothing', async () => {
+    const fake = makeFake();
+    const before = fake.state();
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await request(fake.app)
+        .post('/api/v1/channels.setReadOnly')
+        .set(AS.admin)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"roomName": "random", "readOnly": true}');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'The body could not be decoded as its Content-Encoding says [error-bad-request]',
+        errorType: 'error-bad-request',
+      });
+    }
+    const hook = await request(fake.app)
+      .post('/hooks/someId/someToken')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('{"text": "hi"}');
+    expect(hook.status).toBe(400);
+    const control = await request(fake.app)
+      .post('/__admin/integrations')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('{}');
+    expect(control.status).toBe(400);
+    expect(control.body).toEqual({
+      error: 'The body could not be decoded as its Content-Encoding says [error-bad-request]',
+      problems: [],
+    });
+    expect(fake.state()).toEqual(before);
+  });
+
   it('a JSON array body is a 400', async () => {
     const fake = makeFake();
     const res = await request(fake.app)

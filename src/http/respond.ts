@@ -37,11 +37,22 @@ export function fromBodyParserError(error: unknown): ApiError | undefined {
     case 'request.aborted':
       return new ApiError('bad-request', { reason: 'request aborted' });
     default:
+      if (!isClientStatus((error as BodyParserError).status)) return undefined;
+      // a body its Content-Encoding does not decode (zlib's or brotli's error, made a 400 by
+      // body-parser, with no type of its own): says so, never a 500
+      if (type === undefined && isDecodingError(error))
+        return new ApiError('bad-request', {
+          reason: 'The body could not be decoded as its Content-Encoding says',
+        });
       // any other refusal of body-parser's (an http-errors 4xx): a 400 that says what it was, never a 500
-      return typeof type === 'string' && isClientStatus((error as BodyParserError).status)
-        ? new ApiError('bad-request', { reason })
-        : undefined;
+      return typeof type === 'string' ? new ApiError('bad-request', { reason }) : undefined;
   }
+}
+
+/** zlib's and brotli's errors carry their library's code (`Z_DATA_ERROR`, `ERR__ERROR_FORMAT_PADDING_1`…). */
+function isDecodingError(error: object): boolean {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_'));
 }
 
 function isClientStatus(status: unknown): boolean {
