@@ -493,6 +493,11 @@ export const ERRORS = {
     message: (p) => `No request in the journal matches ${p.reason ?? '{}'}`,
     control: true,
   },
+  'control-deliveries-pending': {
+    status: 504,
+    message: (p) => `Webhook deliveries still pending: ${p.reason ?? ''}`,
+    control: true,
+  },
   'control-no-fault': { status: 404, message: (p) => `No fault "${p.reason ?? ''}"`, control: true },
   'control-no-stub': { status: 404, message: (p) => `No stub "${p.reason ?? ''}"`, control: true },
   'control-no-session': { status: 404, message: (p) => `No session "${p.reason ?? ''}"`, control: true },

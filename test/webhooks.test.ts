@@ -127,6 +127,42 @@ describe('outgoing webhooks', () => {
     });
   });
 
+  it('GET /__admin/deliveries?wait=true answers a 504 naming what is still pending when its timeoutMs ends', async () => {
+    // a target that takes the request and never answers
+    const held: ServerResponse[] = [];
+    const hanging = createServer((_req, res) => held.push(res));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hang`;
+    const fake = withHook({ urls: [target] });
+    try {
+      const arrived = new Promise<void>((resolve) => hanging.once('request', () => resolve()));
+      await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', { roomId: 'GENERAL', text: '!echo x' });
+      await arrived;
+      const waited = await request(fake.app).get('/__admin/deliveries?wait=true&timeoutMs=20');
+      expect(waited.status).toBe(504);
+      expect(waited.body).toEqual({
+        error: `Webhook deliveries still pending: after 20 ms: delivery-1 POST ${target}`,
+        problems: [],
+      });
+      for (const query of ['wait=true&timeoutMs=-1', 'wait=true&timeoutMs=600001', 'wait=true&timeoutMs=x']) {
+        const bad = await request(fake.app).get(`/__admin/deliveries?${query}`);
+        expect(bad.status).toBe(400);
+        expect(bad.body.error).toMatch(/^timeoutMs is whole milliseconds from 0 to 600000, not /);
+      }
+      expect((await request(fake.app).get('/__admin/deliveries?timeoutMs=5')).body).toEqual({
+        error: 'timeoutMs goes with wait=true',
+        problems: [],
+      });
+      // answered: the wait ends with it
+      held[0]?.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      const done = await request(fake.app).get('/__admin/deliveries?wait=true&timeoutMs=10000');
+      expect(done.status).toBe(200);
+      expect(outcomes(done.body.deliveries)).toEqual(['1:delivered']);
+    } finally {
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('no trigger word, another channel, or an answer with nothing to post: nothing posted back', async () => {
     const fake = withHook();
     await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', { roomId: 'GENERAL', text: 'hello !echo' });

@@ -206,10 +206,23 @@ export const ROUTES = {
     settings: world.setSettings(checkedBy<Partial<ServerSettings>>(readObject(body)), source),
   })),
   deliveries: route('GET', '/deliveries', async ({ world }, { query }) => {
-    const { wait, ...rest } = query;
+    const { wait, timeoutMs, ...rest } = query;
     if (Object.keys(rest).length > 0 || (wait !== undefined && wait !== 'true'))
-      throw new ApiError('control-invalid', { reason: 'The only query is wait=true' });
-    return { deliveries: wait === 'true' ? await world.waitForDeliveries() : world.deliveries() };
+      throw new ApiError('control-invalid', { reason: 'The queries are wait=true and timeoutMs' });
+    if (wait !== 'true') {
+      if (timeoutMs !== undefined)
+        throw new ApiError('control-invalid', { reason: 'timeoutMs goes with wait=true' });
+      return { deliveries: world.deliveries() };
+    }
+    const ms = timeoutMs === undefined ? undefined : waitMs(timeoutMs);
+    const pending = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
+      // still pending when the wait ends: a 504 naming them, not a 500
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message.replace(/^.*?still pending /, '') : '';
+        throw new ApiError('control-deliveries-pending', { reason });
+      },
+    );
+    return { deliveries: pending };
   }),
   clearDeliveries: route('DELETE', '/deliveries', ({ world }) => {
     world.clearDeliveries();
@@ -276,6 +289,16 @@ function call<A extends unknown[], R>(
   result: (body: unknown) => R,
 ): RemoteCall<A, R> {
   return { request, result };
+}
+
+/** A wait's `timeoutMs` query: whole milliseconds, 0 to ten minutes. */
+function waitMs(raw: unknown): number {
+  const ms = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(ms <= 600_000))
+    throw new ApiError('control-invalid', {
+      reason: `timeoutMs is whole milliseconds from 0 to 600000, not ${JSON.stringify(raw)}`,
+    });
+  return ms;
 }
 
 function filterQuery(filter: RequestFilter = {}): Record<string, string> {
@@ -346,7 +369,13 @@ export const REMOTE = {
   getSettings: call(() => ({ route: ROUTES.getSettings }), field<ServerSettings>('settings')),
   deliveries: call(() => ({ route: ROUTES.deliveries }), field<WebhookDelivery[]>('deliveries')),
   waitForDeliveries: call(
-    () => ({ route: ROUTES.deliveries, query: { wait: 'true' } }),
+    (options: { timeoutMs?: number } = {}) => ({
+      route: ROUTES.deliveries,
+      query: {
+        wait: 'true',
+        ...(options.timeoutMs !== undefined ? { timeoutMs: String(options.timeoutMs) } : {}),
+      },
+    }),
     field<WebhookDelivery[]>('deliveries'),
   ),
   clearDeliveries: call(() => ({ route: ROUTES.clearDeliveries }), nothing),
