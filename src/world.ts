@@ -269,7 +269,7 @@ export class FakeWorld implements WorldControl {
     return this.#options.rateLimit ?? this.#baseline.world.rateLimit;
   }
 
-  /** The server version this world answers as: the option's, else the scenario's, else 7 (read on every request). */
+  /** The server version this world answers as: the option's, else the scenario's, else the default profile (read on every request). */
   get profile(): Profile {
     return this.#profile;
   }
@@ -441,8 +441,9 @@ export class FakeWorld implements WorldControl {
       const body =
         detail.base64 !== undefined
           ? { base64Body: detail.base64 }
-          : answer !== undefined && answer !== ''
-            ? { body: answer }
+          : answer !== undefined && (answer !== '' || detail.jsonString === true)
+            ? // a stub's string body is sent as it is: a JSON string answer is kept as its JSON
+              { body: detail.jsonString === true ? JSON.stringify(answer) : answer }
             : {};
       stubs.set(JSON.stringify(request), {
         request,

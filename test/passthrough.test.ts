@@ -198,6 +198,33 @@ describe('pass-through (proxyUnmodelled)', () => {
     ]);
   });
 
+  it('a JSON string answer is recorded as its JSON, so the stub replays the same bytes', async () => {
+    live.stub({
+      request: { path: '/api/v1/version.txt' },
+      response: { headers: { 'Content-Type': 'application/json' }, body: '"7.10.0"' },
+    });
+    live.stub({
+      request: { path: '/api/v1/empty.json' },
+      response: { headers: { 'Content-Type': 'application/json' }, body: '""' },
+    });
+    expect(await (await fetch(`${front.url}/api/v1/version.txt`, { headers: AS.alice })).text()).toBe(
+      '"7.10.0"',
+    );
+    expect(await (await fetch(`${front.url}/api/v1/empty.json`, { headers: AS.alice })).text()).toBe('""');
+    const stubs = front.recordedStubs();
+    expect(stubs.map((s) => s.response.body)).toEqual(['"7.10.0"', '""']);
+    const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });
+    await offline.start(0);
+    try {
+      const again = await fetch(`${offline.url}/api/v1/version.txt`);
+      expect(again.headers.get('content-type')).toBe('application/json');
+      expect(await again.text()).toBe('"7.10.0"');
+      expect(await (await fetch(`${offline.url}/api/v1/empty.json`)).text()).toBe('""');
+    } finally {
+      await offline.stop();
+    }
+  });
+
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
     front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
     expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });

@@ -68,6 +68,8 @@ export interface ExchangeDetail {
   proxied?: boolean;
   /** a passed-through answer's Content-Type, as the target sent it */
   contentType?: string;
+  /** a passed-through answer was a JSON string (`"text"`): recorded as its JSON, not as bare text */
+  jsonString?: boolean;
   /** a passed-through answer was binary (an image, a file) */
   binary?: boolean;
   /** a passed-through binary answer's bytes in base64 (kept while small, for the recorded stubs) */

@@ -59,8 +59,12 @@ const MAX_KEPT_BYTES = 48 * 1024;
  */
 export function journalFacts(
   answer: ForwardAnswer,
-): Pick<ExchangeDetail, 'proxied' | 'contentType' | 'binary' | 'base64'> {
-  if (!answer.binary) return { proxied: true, contentType: answer.contentType };
+): Pick<ExchangeDetail, 'proxied' | 'contentType' | 'binary' | 'base64' | 'jsonString'> {
+  if (!answer.binary) {
+    // text parsed as JSON into a string differs from the text (its quotes); unparsed text does not
+    const jsonString = typeof answer.data === 'string' && answer.data !== answer.text;
+    return { proxied: true, contentType: answer.contentType, ...(jsonString ? { jsonString } : {}) };
+  }
   const kept = answer.bytes.length <= MAX_KEPT_BYTES;
   return {
     proxied: true,
