@@ -234,21 +234,52 @@ function version(): string {
   return pkg.version;
 }
 
-/** CI mode: the command's exit code, or 128 + the signal number if a signal ended it. */
+/** The signals the fake passes on to the command in CI mode. */
+const PASSED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** How long a command has to end once a signal was passed on, before it is killed. */
+const COMMAND_GRACE_MS = 10_000;
+
+/**
+ * CI mode: the command's exit code, or 128 + the signal number if a signal ended it. The command
+ * runs in a process group of its own, and a SIGINT, SIGTERM or SIGHUP the fake gets (a CI job
+ * cancelled, `timeout`) goes to that whole group: the shell and what it started end with the fake,
+ * which waits for them (killing them after ten seconds), instead of leaving them running.
+ */
 function runCommand(command: string, url: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
       stdio: 'inherit',
       env: { ...process.env, ROCKETCHAT_URL: url },
+      detached: true,
     });
+    const group = (signal: NodeJS.Signals): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
+      } catch {
+        // the group has ended already
+      }
+    };
+    const pass = (signal: NodeJS.Signals): void => {
+      group(signal);
+      setTimeout(() => group('SIGKILL'), COMMAND_GRACE_MS).unref();
+    };
+    const orphans = (): void => group('SIGKILL');
+    for (const signal of PASSED_SIGNALS) process.on(signal, pass);
+    process.once('exit', orphans);
+    const done = (code: number): void => {
+      for (const signal of PASSED_SIGNALS) process.off(signal, pass);
+      process.off('exit', orphans);
+      resolve(code);
+    };
     child.once('error', (error) => {
       process.stderr.write(`[rocketchat-fake] cannot run the command: ${error.message}\n`);
-      resolve(127);
+      done(127);
     });
     child.once('exit', (code, signal) => {
       const signals: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-      resolve(code ?? 128 + (signal ? (signals[signal] ?? 1) : 1));
+      done(code ?? 128 + (signal ? (signals[signal] ?? 1) : 1));
     });
   });
 }
