@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -203,6 +203,8 @@ function readPact(dir: string | undefined, consumer: string | undefined): PactFi
       '--pact-dir DIR and --consumer NAME go together (NAME: letters, digits, ".", "_", "-")',
     );
   }
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`--pact-dir ${dir} is not a directory`);
   return { dir, consumer };
 }
 
@@ -334,7 +336,13 @@ async function main(argv: string[]): Promise<void> {
     const stop = (): void => {
       const timer = setTimeout(() => process.exit(0), 2000);
       timer.unref();
-      void fake.drain().then(() => process.exit(0));
+      fake.drain().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`[rocketchat-fake] stopping: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

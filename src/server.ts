@@ -194,6 +194,17 @@ export class FakeServer extends WorldHandle implements ServerControl {
   /** Listens (on `port`, default the options' port, else a free one) and resolves with the base URL. */
   async start(port = this.#options.port ?? 0): Promise<string> {
     if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
+    // the contract's directory is made now: one that cannot be is said at start, not at stop
+    const pactDir = this.#options.pact?.dir;
+    if (pactDir !== undefined) {
+      try {
+        mkdirSync(pactDir, { recursive: true });
+      } catch (error) {
+        throw new Error(
+          `[rocketchat-fake] the pact option's dir ${JSON.stringify(pactDir)} cannot be made: ${(error as Error).message}`,
+        );
+      }
+    }
     const host = this.#options.host ?? '127.0.0.1';
     // in-flight responses are tracked in the one request listener (a second one costs every request)
     const listener = this.#listener();

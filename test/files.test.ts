@@ -4,6 +4,7 @@
  * serves only regular files that this user owns in a directory nobody else can write, and no
  * error shows a client the server's own install path.
  */
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   mkdtempSync,
@@ -23,6 +24,7 @@ import { cacheWorld, cachedWorld } from '../src/scenario/cache';
 import { DEFAULT_FIXTURES } from '../src/scenario/load';
 import { resolveScenario } from '../src/scenario/resolve';
 import { createFakeServer } from '../src/server';
+import { CLI } from './support/build';
 import { AS, WORLD } from './support/fake';
 
 const GENERATING = {
@@ -99,6 +101,22 @@ describe('contracts are written through a new file of a random name', () => {
     expect(
       readdirSync(dir).filter((f) => f.endsWith('.tmp') && !f.startsWith('bot-rocketchat.json.')),
     ).toEqual([]);
+  });
+});
+
+describe('a contract directory that cannot be made', () => {
+  it('is refused at start (the option) and as a bad flag (the CLI), not when the contract is written at stop', async () => {
+    const file = join(scratch(), 'not-a-dir');
+    writeFileSync(file, '');
+    const fake = createFakeServer({ scenario: WORLD, pact: { dir: join(file, 'pacts'), consumer: 'bot' } });
+    await expect(fake.start()).rejects.toThrow(
+      `[rocketchat-fake] the pact option's dir ${JSON.stringify(join(file, 'pacts'))} cannot be made: `,
+    );
+    const cli = spawnSync(process.execPath, [CLI, '--port', '0', '--pact-dir', file, '--consumer', 'bot'], {
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toBe(`[rocketchat-fake] --pact-dir ${file} is not a directory. See --help.\n`);
   });
 });
 
