@@ -51,7 +51,7 @@ describe('the error table', () => {
     expect(toEnvelope(code, params)).toEqual(body);
   });
 
-  it('every row is a 4xx (but the internal 500 and a disabled webhook’s 503) with success:false and, but for the bare failure, an error', () => {
+  it('every row is a 4xx (but the internal 500, a disabled webhook’s 503 and a wait for webhook calls still in flight, 504) with success:false and, but for the bare failure, an error', () => {
     for (const code of Object.keys(ERRORS) as ErrorCode[]) {
       const error = new ApiError(code);
       const body = error.toBody();
@@ -62,6 +62,8 @@ describe('the error table', () => {
       if (code === 'internal') expect(error.status).toBe(500);
       // a disabled incoming webhook: the real hook route's 503
       else if (code === 'hook-disabled') expect(error.status).toBe(503);
+      // the control API's wait for webhook deliveries that a target has not answered yet
+      else if (code === 'control-deliveries-pending') expect(error.status).toBe(504);
       else expect(error.status >= 400 && error.status < 500).toBe(true);
     }
   });
