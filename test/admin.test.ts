@@ -269,6 +269,11 @@ describe('control API /__admin', () => {
         [{ path: '$._createdBy', message: 'no user with _id "nope" in users' }],
       ],
       [
+        '/__admin/integrations',
+        { type: 'webhook-incoming', channel: ['#general'], username: 'ghost' },
+        [{ path: '$.username', message: 'no user "ghost" in users' }],
+      ],
+      [
         '/__admin/channels',
         JSON.parse('{"name":"x","__proto__":{"admin":true}}'),
         [{ path: '$.__proto__', message: 'the key "__proto__" is not allowed' }],

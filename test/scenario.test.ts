@@ -203,6 +203,11 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       ['$.integrations[0]._createdBy: no user with _id "nope" in users'],
     ],
     [
+      'an integration posting as an unknown user',
+      { users: [admin], integrations: [{ username: 'ghost' }] },
+      ['$.integrations[0].username: no user "ghost" in users'],
+    ],
+    [
       'an unknown integration channel',
       { users: [admin], integrations: [{ channel: ['#nope', 'general'] }] },
       [

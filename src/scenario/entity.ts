@@ -107,6 +107,9 @@ export function resolveIntegration(
     });
     if (problem) problems.push({ path: `$.channel[${k}]`, message: problem });
   });
+  // the user the webhook posts as must be one (the server refuses the integration otherwise)
+  if (parsed.username !== undefined)
+    refOrProblem(lookup, { username: parsed.username }, ['username'], problems);
   done(source, problems, 'integration');
   const integration = buildIntegration(
     parsed,

@@ -431,6 +431,8 @@ class WorldBuilder {
         return;
       }
       this.#checkTargets(input.channel ?? [], [...path, 'channel']);
+      // the user the webhook posts as must be one (the server refuses the integration otherwise)
+      if (input.username !== undefined) this.#ref({ username: input.username }, [...path, 'username']);
       add(buildIntegration(input, 'integration', i, creator, this.#ctx), path);
     });
     const generated = this.scenario.generate?.integrations ?? 0;
