@@ -491,6 +491,11 @@ function checkOptions(options: object): void {
     throw new TypeError(
       `[rocketchat-fake] createFakeServer(): profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`,
     );
+  const { seed } = options as FakeServerOptions;
+  if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed <= 2 ** 32 - 1))
+    throw new TypeError(
+      `[rocketchat-fake] createFakeServer(): seed is a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(seed)}`,
+    );
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
     const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;

@@ -1,29 +1,32 @@
 /**
  * "Did you mean …?": the known name nearest to a mistyped one. A name within two edits (or one for
- * short names), differing only in case, or listed in `hints` as a known confusion (`readOnly` for a
+ * short names; two swapped neighbours are one), differing only in case, or listed in `hints` as a known confusion (`readOnly` for a
  * room's `ro`) is suggested; nothing is suggested when no known name is near.
  */
 
-/** Levenshtein distance, case-insensitive, stopping early once past `limit`. */
+/**
+ * Edit distance, case-insensitive, with two neighbouring letters swapped counting as one edit (the
+ * commonest typo: `nmae` for `name`), stopping early once past `limit`.
+ */
 function distance(a: string, b: string, limit: number): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let before: number[] = [];
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i += 1) {
     const current = [i];
     let best = i;
     for (let j = 1; j <= y.length; j += 1) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
       current.push(value);
       best = Math.min(best, value);
     }
     if (best > limit) return limit + 1;
+    before = previous;
     previous = current;
   }
   return previous[y.length] ?? limit + 1;

@@ -192,6 +192,15 @@ describe('createFakeServer options', () => {
     );
   });
 
+  it.each(['abc', -3, 1.5, 2 ** 32])(
+    'a seed of %p is refused at creation, as --seed and a scenario refuse it',
+    (seed) => {
+      expect(() => createFakeServer({ seed } as unknown as FakeServerOptions)).toThrow(
+        `[rocketchat-fake] createFakeServer(): seed is a whole number from 0 to 4294967295, not ${JSON.stringify(seed)}`,
+      );
+    },
+  );
+
   it('a profile that is no release line is refused at creation, for the server, the app and a session', async () => {
     const lines = '0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8';
     expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(

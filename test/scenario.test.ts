@@ -120,6 +120,14 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       { chanels: [] },
       ['$.chanels: unknown key "chanels"; did you mean "channels"?'],
     ],
+    [
+      'two letters of a key swapped',
+      { users: [admin], channels: [{ nmae: 'z' }] },
+      [
+        '$.channels[0].name: Invalid input: expected string, received undefined',
+        '$.channels[0].nmae: unknown key "nmae"; did you mean "name"?',
+      ],
+    ],
     ['a wrong type', { seed: 'one' }, ['$.seed: Invalid input: expected number, received string']],
     [
       'a missing username',
