@@ -192,6 +192,10 @@ describe('fault injection', () => {
     [{ path: '/api/v1/me', delayMs: { min: 5, max: 1 } }, '$.delayMs'],
     [{ path: '/api/v1/me', delayMs: 120000 }, '$.delayMs'],
     [{ path: '/api/v1/me', method: 'FETCH', status: 500 }, '$.method'],
+    // paths the pipeline never asks the faults about
+    [{ path: '/__admin/health', status: 500 }, '$.path'],
+    [{ path: '/__admin/*', status: 500 }, '$.path'],
+    [{ path: '/avatar/alice', status: 500 }, '$.path'],
     [{ path: '/api/v1/me', status: 500, colour: 'red' }, '$.colour'],
   ])('refuses %j with 400 naming %s, adding nothing', async (body, path) => {
     const fake = makeFake();
@@ -199,6 +203,29 @@ describe('fault injection', () => {
     expect(res.status).toBe(400);
     expect(res.body.problems.map((p: { path: string }) => p.path)).toContain(path);
     expect(fake.faults()).toEqual([]);
+  });
+
+  it.each([
+    ['100', 'whole milliseconds from 0 to 60000, or {"min": ms, "max": ms}'],
+    [1.5, 'whole milliseconds from 0 to 60000, or {"min": ms, "max": ms}'],
+    [{ min: 1 }, 'whole milliseconds from 0 to 60000, or {"min": ms, "max": ms}'],
+    [{ min: 5, max: 1 }, 'min must be <= max'],
+  ])('a delayMs of %j is refused saying what it takes', async (delayMs, message) => {
+    const fake = makeFake();
+    const res = await request(fake.app).post('/__admin/faults').send({ path: '/api/info', delayMs });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([{ path: '$.delayMs', message }]);
+  });
+
+  it('a fault on a path faults never act on is refused by what they act on', async () => {
+    const fake = makeFake();
+    const res = await request(fake.app).post('/__admin/faults').send({ path: '/foo', status: 500 });
+    expect(res.body.problems).toEqual([
+      {
+        path: '$.path',
+        message: 'faults act on /api/…, /hooks/…, /websocket and /sockjs/… only (a stub answers other paths)',
+      },
+    ]);
   });
 
   it('faults in a session apply to that session alone; reset clears them', async () => {

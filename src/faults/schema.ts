@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { chatPathRoots } from '../operations/table';
 import type { SameType } from '../scenario/checks';
 import { strictObject } from '../scenario/strict';
 import type { FaultInput, FaultSpec } from '../types';
@@ -8,19 +9,42 @@ import type { FaultInput, FaultSpec } from '../types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
-const delay = z.union([
-  z.number().int().min(0).max(60_000),
-  strictObject({ min: z.number().int().min(0).max(60_000), max: z.number().int().min(0).max(60_000) }).refine(
-    (d) => d.min <= d.max,
-    'min must be <= max',
-  ),
-]);
+/** Where the pipeline asks the faults: the chat API (the webhooks' route too), the realtime handshakes. */
+const FAULT_ROOTS = [...chatPathRoots(), '/websocket', '/sockjs/'];
+
+/** Whether a fault's path (exact, or a pattern up to its first `*`) can name a path faults act on. */
+function reachable(path: string): boolean {
+  const star = path.indexOf('*');
+  const prefix = star < 0 ? path : path.slice(0, star);
+  return FAULT_ROOTS.some((root) => root.startsWith(prefix) || prefix.startsWith(root));
+}
+
+const delay = z.union(
+  [
+    z.number().int().min(0).max(60_000),
+    strictObject({
+      min: z.number().int().min(0).max(60_000),
+      max: z.number().int().min(0).max(60_000),
+    }).refine((d) => d.min <= d.max, 'min must be <= max'),
+  ],
+  // neither kind: say what both are (zod's own words for a union are "Invalid input")
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'whole milliseconds from 0 to 60000, or {"min": ms, "max": ms}'
+        : undefined,
+  },
+);
 
 export const faultSchema = strictObject(
   {
     path: z
       .string()
-      .regex(/^\/[^\s]*$/, 'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*)'),
+      .regex(/^\/[^\s]*$/, 'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*)')
+      .refine(
+        reachable,
+        'faults act on /api/…, /hooks/…, /websocket and /sockjs/… only (a stub answers other paths)',
+      ),
     method: z
       .string()
       .transform((m) => m.toUpperCase())

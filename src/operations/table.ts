@@ -104,6 +104,11 @@ export function operationNamed(name: string): Operation | undefined {
   return byName.get(name);
 }
 
+/** What every path the chat pipeline answers begins with: `/api`, and each route with parameters in its path. */
+export function chatPathRoots(): string[] {
+  return ['/api', ...byPrefix.map((op) => op.path)];
+}
+
 /** Whether a path inside a world is the chat API's (the pipeline answers it, known or not): `/api`, and the routes with parameters in their paths. */
 export function isChatPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || byPrefix.some((op) => path.startsWith(op.path));
