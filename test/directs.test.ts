@@ -87,6 +87,11 @@ describe('POST /api/v1/im.create', () => {
         details: { method: 'createDirectMessage' },
       },
     ]);
+    // an empty name is no user either (the server trims the names and drops none)
+    for (const body of [{ username: '' }, { usernames: '' }, { usernames: 'bob, ' }]) {
+      const empty = await postAs(fake.app, 'alice', '/api/v1/im.create', body);
+      expect([empty.status, empty.body]).toEqual([unknown.status, unknown.body]);
+    }
     const guest = await postAs(fake.app, 'gina', '/api/v1/im.create', { username: 'bob' });
     expect([guest.status, guest.body]).toEqual([
       400,

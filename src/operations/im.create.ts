@@ -21,7 +21,8 @@ export default operation({
     const body = validated(profile, DM_CREATE_VALIDATOR, readBody(input.body));
     const names = body.usernames !== undefined ? textOf(body.usernames).split(',') : [textOf(body.username)];
     return {
-      usernames: names.map((name) => name.trim()).filter((name) => name !== ''),
+      // each name trimmed, none dropped: an empty one is no user (`error-invalid-user`), as on the server
+      usernames: names.map((name) => name.trim()),
       excludeSelf: body.excludeSelf === true || body.excludeSelf === 'true',
     };
   },
