@@ -84,9 +84,9 @@ interface CliOptions {
   proxyUnmodelled?: PassThroughOptions;
 }
 
-function readInteger(flag: string, raw: string, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) > max)
-    throw new UsageError(`${flag} takes a whole number from 0 to ${max}, not "${raw}"`);
+function readInteger(flag: string, raw: string, max: number, min = 0): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > max || Number(raw) < min)
+    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${raw}"`);
   return Number(raw);
 }
 
@@ -142,7 +142,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     clock: readClock(values.clock),
     log: values.log ?? false,
     command: values.command,
-    adminToken: readAdminToken(values['admin-token']),
+    adminToken: readAdminToken(values['admin-token'], values['no-admin'] === true),
     admin: !values['no-admin'],
     allowedHosts: values['allowed-host'],
     sessionWorldLimit: optionalInteger('--session-world-limit', values['session-world-limit'], 0, 10_000_000),
@@ -221,13 +221,13 @@ function optionalInteger(
   max: number,
 ): number | undefined {
   if (raw === undefined) return undefined;
-  const value = readInteger(flag, raw, max);
-  if (value < min) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${raw}"`);
-  return value;
+  return readInteger(flag, raw, max, min);
 }
 
-function readAdminToken(raw: string | undefined): string | undefined {
+function readAdminToken(raw: string | undefined, noAdmin: boolean): string | undefined {
   if (raw !== undefined && raw.trim() === '') throw new UsageError('--admin-token needs a non-empty token');
+  if (raw !== undefined && noAdmin)
+    throw new UsageError('give --admin-token or --no-admin, not both (--no-admin turns the control API off)');
   return raw;
 }
 
@@ -290,7 +290,7 @@ function runCommand(command: string, url: string): Promise<number> {
  * One line on stderr the first time any world is called on a route the fake does not model, so a
  * CI log says "the fake does not have this" where a client's own error says only 404.
  */
-function unmodelledNotice(): (route: UnmatchedRoute) => void {
+function unmodelledNotice(admin: boolean): (route: UnmatchedRoute) => void {
   const said = new Set<string>();
   return (route) => {
     const key = `${route.method} ${route.path}`;
@@ -298,7 +298,7 @@ function unmodelledNotice(): (route: UnmatchedRoute) => void {
     said.add(key);
     const near = route.nearest === null ? '' : ` (nearest modelled route: ${route.nearest})`;
     process.stderr.write(
-      `[rocketchat-fake] not modelled: ${key}${near}; answered with the real server's not-found, listed at GET /__admin/unmatched\n`,
+      `[rocketchat-fake] not modelled: ${key}${near}; answered with the real server's not-found${admin ? ', listed at GET /__admin/unmatched' : ''}\n`,
     );
   };
 }
@@ -329,7 +329,7 @@ async function main(argv: string[]): Promise<void> {
   if (options === 'help') return void process.stdout.write(HELP);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
   const { command, ...serverOptions } = options;
-  const fake = createFakeServer({ ...serverOptions, onUnmodelled: unmodelledNotice() });
+  const fake = createFakeServer({ ...serverOptions, onUnmodelled: unmodelledNotice(options.admin) });
   if (command === undefined) {
     // the handlers come before the listening line: a signal sent the moment the line is read
     // must find them (a signal with no handler yet kills the process with it)

@@ -180,6 +180,19 @@ describe('the rocketchat-fake command', () => {
     ],
     [['--admin-tokn', 't'], /did you mean --admin-token\?/],
     [['--seed', '-3'], /--seed/],
+    // the range said is the range taken
+    [
+      ['--body-limit', '0'],
+      /^\[rocketchat-fake\] --body-limit takes a whole number from 1 to 1073741824, not "0"/,
+    ],
+    [
+      ['--body-limit', 'x'],
+      /^\[rocketchat-fake\] --body-limit takes a whole number from 1 to 1073741824, not "x"/,
+    ],
+    [
+      ['--no-admin', '--admin-token', 't'],
+      /^\[rocketchat-fake\] give --admin-token or --no-admin, not both \(--no-admin turns the control API off\)/,
+    ],
   ])('exits 2 on a bad flag %j, naming it', (args, message) => {
     const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
     expect(result.status).toBe(2);

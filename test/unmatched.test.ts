@@ -178,4 +178,37 @@ describe('the CLI', () => {
       });
     }
   });
+
+  it('with --no-admin, the line points to no control API route', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--no-admin'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    const line = new Promise<string>((resolve) =>
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        const found = err.split('\n').find((l) => l.includes('not modelled:'));
+        if (found) resolve(found);
+      }),
+    );
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const match = /http:\/\/[\d.]+:\d+/.exec(out);
+        if (match) resolve(match[0]);
+      });
+    });
+    try {
+      await get(url, '/api/v1/roles.list');
+      expect(await line).toBe(
+        "[rocketchat-fake] not modelled: GET /api/v1/roles.list; answered with the real server's not-found",
+      );
+    } finally {
+      await new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      });
+    }
+  });
 });
