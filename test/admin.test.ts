@@ -50,7 +50,9 @@ describe('control API /__admin', () => {
         .put('/__admin/scenario')
         .send({ users: [{ username: 'a' }], channels: [{ name: 'x', u: { username: 'zed' } }] });
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe('[rocketchat-fake] invalid scenario PUT /__admin/scenario (2 problems):');
+      expect(res.body.error).toBe(
+        '[rocketchat-fake] invalid scenario PUT /__admin/scenario (2 problems): $.users[0].password: Invalid input: expected string, received undefined (and 1 more in "problems")',
+      );
       // shape and reference problems in one report
       expect(res.body.problems).toEqual([
         { path: '$.users[0].password', message: 'Invalid input: expected string, received undefined' },

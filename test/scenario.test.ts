@@ -420,7 +420,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       const res = await request(fake.app).put('/__admin/scenario').send(MIXED);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        error: '[rocketchat-fake] invalid scenario PUT /__admin/scenario (3 problems):',
+        error:
+          '[rocketchat-fake] invalid scenario PUT /__admin/scenario (3 problems): $.channels[0].t: Invalid option: expected one of "c"|"p" (and 2 more in "problems")',
         problems: MIXED_PROBLEMS.map((p) => {
           const [path, ...message] = p.split(': ');
           return { path, message: message.join(': ') };

@@ -96,7 +96,8 @@ describe('sessions over HTTP', () => {
     const taken = await request(fake.app).post('/__admin/sessions').send({ id: 'one' });
     expect(taken.status).toBe(400);
     expect(taken.body).toEqual({
-      error: '[rocketchat-fake] invalid session POST /__admin/sessions (1 problem):',
+      error:
+        '[rocketchat-fake] invalid session POST /__admin/sessions (1 problem): $.id: session "one" exists',
       problems: [{ path: '$.id', message: 'session "one" exists' }],
     });
   });

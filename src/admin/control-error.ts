@@ -10,7 +10,14 @@ import { ScenarioError } from '../scenario/problems';
  */
 export function toControlError(error: unknown): ApiError {
   if (error instanceof ScenarioError) {
-    return new ApiError('control-invalid', { reason: error.message.split('\n')[0] }, error.problems);
+    // the heading and the first problem, so an `error` read alone says what is wrong
+    const [first, ...more] = error.problems;
+    const heading = error.message.split('\n')[0] ?? '';
+    const reason =
+      first === undefined
+        ? heading
+        : `${heading} ${first.path}: ${first.message}${more.length > 0 ? ` (and ${more.length} more in "problems")` : ''}`;
+    return new ApiError('control-invalid', { reason }, error.problems);
   }
   const apiError = toApiError(error);
   if (apiError.isControl || apiError.code === 'internal') return apiError;
