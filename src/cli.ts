@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { descendantsOf, signalAll, stillRunning } from './process-tree';
 import { argsProblem, sentence } from './suggest';
 
 import type { PassThroughOptions } from './proxy/passthrough';
@@ -236,17 +237,18 @@ function version(): string {
   return pkg.version;
 }
 
-/** The signals the fake passes on to the command in CI mode. */
-const PASSED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/** How long a command has to end once a signal was passed on, before it is killed. */
+/** How long a command has to end once a signal was passed on, before what it reached is killed. */
 const COMMAND_GRACE_MS = 10_000;
+
+/** How long a SIGINT is left to reach the command by itself (a terminal's Ctrl-C) before it is passed on. */
+const INTERRUPT_WAIT_MS = 1_000;
 
 /**
  * CI mode: the command's exit code, or 128 + the signal number if a signal ended it. The command
- * runs in a process group of its own, and a SIGINT, SIGTERM or SIGHUP the fake gets (a CI job
- * cancelled, `timeout`) goes to that whole group: the shell and what it started end with the fake,
- * which waits for them (killing them after ten seconds), instead of leaving them running.
+ * runs in the fake's process group, so a terminal's keys reach it as usual; a SIGTERM or SIGHUP
+ * sent to the fake alone (`timeout`, a cancelled CI job) is passed on to the command and every
+ * process it started, and so is a SIGINT that has not ended the command within a second. The fake
+ * then waits for them all, killing what is left after ten seconds, before it exits.
  */
 function runCommand(command: string, url: string): Promise<number> {
   return new Promise((resolve) => {
@@ -254,34 +256,50 @@ function runCommand(command: string, url: string): Promise<number> {
       shell: true,
       stdio: 'inherit',
       env: { ...process.env, ROCKETCHAT_URL: url },
-      detached: true,
     });
-    const group = (signal: NodeJS.Signals): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, signal);
-      } catch {
-        // the group has ended already
-      }
-    };
+    const reached = new Set<number>();
+    let deadline: number | undefined;
     const pass = (signal: NodeJS.Signals): void => {
-      group(signal);
-      setTimeout(() => group('SIGKILL'), COMMAND_GRACE_MS).unref();
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      const tree = [child.pid, ...descendantsOf(child.pid)];
+      for (const pid of tree) reached.add(pid);
+      signalAll(tree, signal);
+      if (deadline !== undefined) return;
+      deadline = Date.now() + COMMAND_GRACE_MS;
+      // a command that ignores the signal is killed with all it started once the grace is over
+      setTimeout(() => signalAll(stillRunning([...reached]), 'SIGKILL'), COMMAND_GRACE_MS).unref();
     };
-    const orphans = (): void => group('SIGKILL');
-    for (const signal of PASSED_SIGNALS) process.on(signal, pass);
-    process.once('exit', orphans);
-    const done = (code: number): void => {
-      for (const signal of PASSED_SIGNALS) process.off(signal, pass);
-      process.off('exit', orphans);
-      resolve(code);
+    const handlers: Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', () => void> = {
+      SIGINT: () => setTimeout(() => pass('SIGINT'), INTERRUPT_WAIT_MS).unref(),
+      SIGTERM: () => pass('SIGTERM'),
+      SIGHUP: () => pass('SIGHUP'),
+    };
+    for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
+    let finished = false;
+    const finish = (code: number): void => {
+      if (finished) return;
+      finished = true;
+      for (const [signal, handler] of Object.entries(handlers)) process.off(signal, handler);
+      // what a passed-on signal reached and still runs (a process that ignores it): waited for,
+      // killed once the grace is over
+      const wait = (): void => {
+        const left = stillRunning([...reached]);
+        if (left.length === 0 || (deadline !== undefined && Date.now() > deadline + 1_000)) {
+          resolve(code);
+          return;
+        }
+        if (deadline !== undefined && Date.now() >= deadline) signalAll(left, 'SIGKILL');
+        setTimeout(wait, 50);
+      };
+      wait();
     };
     child.once('error', (error) => {
       process.stderr.write(`[rocketchat-fake] cannot run the command: ${error.message}\n`);
-      done(127);
+      finish(127);
     });
     child.once('exit', (code, signal) => {
       const signals: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-      done(code ?? 128 + (signal ? (signals[signal] ?? 1) : 1));
+      finish(code ?? 128 + (signal ? (signals[signal] ?? 1) : 1));
     });
   });
 }

@@ -245,30 +245,46 @@ describe('the rocketchat-fake command', () => {
     expect(spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0']).status).toBe(0);
   });
 
+  /** The CLI in -c mode with a command; resolves once the command has said "ready". */
+  async function commandRunning(command: string): Promise<{
+    child: ReturnType<typeof spawn>;
+    exited: Promise<number | null>;
+    closed: Promise<void>;
+  }> {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '-c', command], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // every holder of the pipe gone: the fake, the shell and what the shell started
+    const closed = new Promise<void>((resolve) => child.stdout.once('close', () => resolve()));
+    let out = '';
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('ready')) resolve();
+      }),
+    );
+    return { child, exited, closed };
+  }
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
-    '-c passes a %s to the command and what it started, waits for them, and exits with their code',
+    '-c passes a %s sent to the fake alone to the command and what it started, waits for them, and exits with their code',
     async (signal) => {
       // the command starts a process of its own that would outlive a shell killed alone; it says
       // "ready" once running, and holds the fake's stdout open for as long as it lives
-      const command = `node -e "setInterval(() => {}, 1000); console.log('ready')" & wait`;
-      const child = spawn(process.execPath, [CLI, '--port', '0', '-c', command], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      // every holder of the pipe gone: the fake, the shell and the process the shell started
-      const closed = new Promise<void>((resolve) => child.stdout.once('close', () => resolve()));
-      let out = '';
-      await new Promise<void>((resolve) =>
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('ready')) resolve();
-        }),
-      );
-      child.kill(signal);
-      expect(await exited).toBe(128 + (signal === 'SIGTERM' ? 15 : 2));
-      await closed;
+      const run = await commandRunning(`node -e "setInterval(() => {}, 1000); console.log('ready')" & wait`);
+      run.child.kill(signal);
+      expect(await run.exited).toBe(128 + (signal === 'SIGTERM' ? 15 : 2));
+      await run.closed;
     },
   );
+
+  it('-c kills a command that ignores the signal passed on once the grace is over, with what it started', async () => {
+    const run = await commandRunning(`trap '' TERM; echo ready; while :; do sleep 1; done`);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(128 + 9);
+    await run.closed;
+  }, 30_000);
 
   it('--log writes one line per request on stderr', () => {
     const result = spawnSync(
