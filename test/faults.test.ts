@@ -196,6 +196,9 @@ describe('fault injection', () => {
     [{ path: '/__admin/health', status: 500 }, '$.path'],
     [{ path: '/__admin/*', status: 500 }, '$.path'],
     [{ path: '/avatar/alice', status: 500 }, '$.path'],
+    [{ path: '/sockjs/info', status: 503 }, '$.path'],
+    [{ path: '/apix', status: 500 }, '$.path'],
+    [{ path: '/websocket/x', status: 500 }, '$.path'],
     [{ path: '/api/v1/me', status: 500, colour: 'red' }, '$.colour'],
   ])('refuses %j with 400 naming %s, adding nothing', async (body, path) => {
     const fake = makeFake();
@@ -217,13 +220,22 @@ describe('fault injection', () => {
     expect(res.body.problems).toEqual([{ path: '$.delayMs', message }]);
   });
 
+  it.each(['/api', '/hooks/x/y/z', '/*', '/api*', '/s*', '/sockjs/*', '/sockjs/1/a/websocket', '/*/v1/me'])(
+    'a fault on %s, which can reach a path faults act on, is taken',
+    async (path) => {
+      const fake = makeFake();
+      expect((await request(fake.app).post('/__admin/faults').send({ path, status: 503 })).status).toBe(201);
+    },
+  );
+
   it('a fault on a path faults never act on is refused by what they act on', async () => {
     const fake = makeFake();
     const res = await request(fake.app).post('/__admin/faults').send({ path: '/foo', status: 500 });
     expect(res.body.problems).toEqual([
       {
         path: '$.path',
-        message: 'faults act on /api/…, /hooks/…, /websocket and /sockjs/… only (a stub answers other paths)',
+        message:
+          'faults act on /api/…, /hooks/…, /websocket and /sockjs/<server>/<session>/websocket only (a stub answers other paths)',
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { chatPathRoots } from '../operations/table';
+import { chatPathRoots, isChatPath } from '../operations/table';
 import type { SameType } from '../scenario/checks';
 import { strictObject } from '../scenario/strict';
 import type { FaultInput, FaultSpec } from '../types';
@@ -9,14 +9,23 @@ import type { FaultInput, FaultSpec } from '../types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
-/** Where the pipeline asks the faults: the chat API (the webhooks' route too), the realtime handshakes. */
-const FAULT_ROOTS = [...chatPathRoots(), '/websocket', '/sockjs/'];
+/** SockJS's WebSocket transport: `/sockjs/<server>/<session>/websocket`. */
+const SOCKJS_WEBSOCKET = /^\/sockjs\/[^/]+\/[^/]+\/websocket$/;
 
-/** Whether a fault's path (exact, or a pattern up to its first `*`) can name a path faults act on. */
+/**
+ * Whether a fault's path can name a path faults act on: the chat API's (the webhooks' route too),
+ * `/websocket` and SockJS's WebSocket; a pattern, by what it starts with (up to its first `*`).
+ */
 function reachable(path: string): boolean {
   const star = path.indexOf('*');
-  const prefix = star < 0 ? path : path.slice(0, star);
-  return FAULT_ROOTS.some((root) => root.startsWith(prefix) || prefix.startsWith(root));
+  if (star < 0) return isChatPath(path) || path === '/websocket' || SOCKJS_WEBSOCKET.test(path);
+  const start = path.slice(0, star);
+  // what paths of each kind begin with, and the two a pattern may stop at
+  const roots = [...chatPathRoots().map((root) => (root.endsWith('/') ? root : `${root}/`)), '/sockjs/'];
+  const whole = ['/api', '/websocket'];
+  return (
+    roots.some((r) => r.startsWith(start) || start.startsWith(r)) || whole.some((w) => w.startsWith(start))
+  );
 }
 
 const delay = z.union(
@@ -43,7 +52,7 @@ export const faultSchema = strictObject(
       .regex(/^\/[^\s]*$/, 'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*)')
       .refine(
         reachable,
-        'faults act on /api/…, /hooks/…, /websocket and /sockjs/… only (a stub answers other paths)',
+        'faults act on /api/…, /hooks/…, /websocket and /sockjs/<server>/<session>/websocket only (a stub answers other paths)',
       ),
     method: z
       .string()
