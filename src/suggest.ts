@@ -1,7 +1,8 @@
 /**
  * "Did you mean …?": the known name nearest to a mistyped one. A name within two edits (or one for
- * short names; two swapped neighbours are one), differing only in case, or listed in `hints` as a known confusion (`readOnly` for a
- * room's `ro`) is suggested; nothing is suggested when no known name is near.
+ * short names; two swapped neighbours are one), differing only in case, or listed in `hints` as a
+ * known confusion (`readOnly` for a room's `ro`) is suggested; nothing is suggested when no known
+ * name is near.
  */
 
 /**

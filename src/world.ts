@@ -14,7 +14,7 @@ import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
 import { RateLimiter } from './ratelimit/limiter';
-import { Deliveries } from './webhooks/deliveries';
+import { Deliveries, DeliveriesPending } from './webhooks/deliveries';
 import { parseOrThrow } from './scenario/checks';
 import { inScenarioShape } from './scenario/fields';
 import { checkGenerated } from './scenario/load';
@@ -443,7 +443,7 @@ export class FakeWorld implements WorldControl {
           ? { base64Body: detail.base64 }
           : answer !== undefined && (answer !== '' || detail.jsonString === true)
             ? // a stub's string body is sent as it is: a JSON string answer is kept as its JSON
-              { body: detail.jsonString === true ? JSON.stringify(answer) : answer }
+              { body: detail.jsonString === true ? (detail.json ?? JSON.stringify(answer)) : answer }
             : {};
       stubs.set(JSON.stringify(request), {
         request,
@@ -689,12 +689,7 @@ export class FakeWorld implements WorldControl {
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         const pending = this.#deliveries.list().filter((d) => d.outcome === 'pending');
-        reject(
-          new Error(
-            `[rocketchat-fake] waitForDeliveries: still pending after ${timeoutMs} ms: ` +
-              pending.map((d) => `${d.id} POST ${d.url}`).join(', '),
-          ),
-        );
+        reject(new DeliveriesPending(timeoutMs, pending));
       }, timeoutMs);
     });
     try {

@@ -201,24 +201,25 @@ describe('pass-through (proxyUnmodelled)', () => {
   it('a JSON string answer is recorded as its JSON, so the stub replays the same bytes', async () => {
     live.stub({
       request: { path: '/api/v1/version.txt' },
-      response: { headers: { 'Content-Type': 'application/json' }, body: '"7.10.0"' },
+      // as the target wrote it: an escape and a line end kept, not written again
+      response: { headers: { 'Content-Type': 'application/json' }, body: '"7.10.\\u0030"\n' },
     });
     live.stub({
       request: { path: '/api/v1/empty.json' },
       response: { headers: { 'Content-Type': 'application/json' }, body: '""' },
     });
     expect(await (await fetch(`${front.url}/api/v1/version.txt`, { headers: AS.alice })).text()).toBe(
-      '"7.10.0"',
+      '"7.10.\\u0030"\n',
     );
     expect(await (await fetch(`${front.url}/api/v1/empty.json`, { headers: AS.alice })).text()).toBe('""');
     const stubs = front.recordedStubs();
-    expect(stubs.map((s) => s.response.body)).toEqual(['"7.10.0"', '""']);
+    expect(stubs.map((s) => s.response.body)).toEqual(['"7.10.\\u0030"\n', '""']);
     const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });
     await offline.start(0);
     try {
       const again = await fetch(`${offline.url}/api/v1/version.txt`);
       expect(again.headers.get('content-type')).toBe('application/json');
-      expect(await again.text()).toBe('"7.10.0"');
+      expect(await again.text()).toBe('"7.10.\\u0030"\n');
       expect(await (await fetch(`${offline.url}/api/v1/empty.json`)).text()).toBe('""');
     } finally {
       await offline.stop();

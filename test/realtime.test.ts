@@ -892,7 +892,7 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
     const c = sockjs();
     expect(await c.closed).toBe(4000);
     expect(c.messages).toEqual(['o', 'c[4000,"fault"]']);
-    // spent: the next SockJS socket opens and stays
+    // a status fault on /websocket refuses a SockJS handshake too
     fake.fault({ path: '/websocket', status: 503, times: 1 });
     const refused = new WebSocket(`${fake.url.replace('http', 'ws')}/sockjs/1/x/websocket`);
     refused.on('error', () => undefined);
@@ -903,6 +903,7 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
       }),
     );
     expect(status).toBe(503);
+    // both spent: the next SockJS socket opens and stays
     const next = sockjs();
     expect(await next.next((m) => m === 'o')).toBe('o');
     next.socket.close();
@@ -911,8 +912,12 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
 
   it('a fault naming the SockJS path acts on it and not on /websocket', async () => {
     fake.fault({ path: '/sockjs/*', closeCode: 4001, times: 1 });
+    // the raw socket is not the fault's: it connects and is answered (a closeCode fault opens, then closes)
     const raw = new WebSocket(`${fake.url.replace('http', 'ws')}/websocket`);
     await new Promise((resolve) => raw.once('open', resolve));
+    const connected = new Promise<string>((resolve) => raw.once('message', (data) => resolve(String(data))));
+    raw.send(JSON.stringify({ msg: 'connect', version: '1', support: ['1'] }));
+    expect(JSON.parse(await connected)).toMatchObject({ msg: 'connected' });
     raw.close();
     const c = sockjs();
     expect(await c.closed).toBe(4001);

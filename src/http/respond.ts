@@ -49,10 +49,13 @@ export function fromBodyParserError(error: unknown): ApiError | undefined {
   }
 }
 
-/** zlib's and brotli's errors carry their library's code (`Z_DATA_ERROR`, `ERR__ERROR_FORMAT_PADDING_1`…). */
+/**
+ * zlib's, brotli's and zstd's errors carry their library's code (`Z_DATA_ERROR`,
+ * `ERR__ERROR_FORMAT_PADDING_1`, `ZSTD_error_…`); no other error's code starts so.
+ */
 function isDecodingError(error: object): boolean {
   const { code } = error as { code?: unknown };
-  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_'));
+  return typeof code === 'string' && /^(Z_|ERR__ERROR_|ZSTD_)/.test(code);
 }
 
 function isClientStatus(status: unknown): boolean {

@@ -160,8 +160,12 @@ export class Journal {
     if (this.#budget && (detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
       detail.answer = undefined;
       detail.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
-    } else if (typeof detail.answer === 'object' && detail.answer !== null && text) {
-      // an object's answer text is its JSON (with `"success": true` when enveloped)
+    } else if (
+      ((typeof detail.answer === 'object' && detail.answer !== null) || detail.jsonString === true) &&
+      text
+    ) {
+      // an object's answer text is its JSON (with `"success": true` when enveloped); a passed-through
+      // JSON string's, its JSON as sent (the recorded stub replays those bytes)
       detail.json = text;
       detail.answer = undefined;
       detail.enveloped = false;

@@ -19,6 +19,7 @@ import type {
   World,
 } from '../types';
 import { lazy } from '../lazy';
+import { DeliveriesPending } from '../webhooks/deliveries';
 import type * as OpenApiModule from './openapi';
 import {
   readClockChange,
@@ -215,14 +216,16 @@ export const ROUTES = {
       return { deliveries: world.deliveries() };
     }
     const ms = timeoutMs === undefined ? undefined : waitMs(timeoutMs);
-    const pending = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
+    const deliveries = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
       // still pending when the wait ends: a 504 naming them, not a 500
       (error: unknown) => {
-        const reason = error instanceof Error ? error.message.replace(/^.*?still pending /, '') : '';
-        throw new ApiError('control-deliveries-pending', { reason });
+        if (!(error instanceof DeliveriesPending)) throw error;
+        throw new ApiError('control-deliveries-pending', {
+          reason: DeliveriesPending.summary(error.timeoutMs, error.pending),
+        });
       },
     );
-    return { deliveries: pending };
+    return { deliveries };
   }),
   clearDeliveries: route('DELETE', '/deliveries', ({ world }) => {
     world.clearDeliveries();

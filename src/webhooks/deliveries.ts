@@ -91,6 +91,26 @@ function retryRule(integration: OutgoingIntegration): { count: number; delay: st
   return { count, delay };
 }
 
+/** A wait for the webhook calls in flight that ended first: which were still pending, if any are listed. */
+export class DeliveriesPending extends Error {
+  override name = 'DeliveriesPending';
+
+  constructor(
+    readonly timeoutMs: number,
+    readonly pending: readonly WebhookDelivery[],
+  ) {
+    super(
+      `[rocketchat-fake] waitForDeliveries: still pending ${DeliveriesPending.summary(timeoutMs, pending)}`,
+    );
+  }
+
+  /** `after 5000 ms: delivery-1 POST <url>, …` (or the calls cleared from the list while in flight). */
+  static summary(timeoutMs: number, pending: readonly WebhookDelivery[]): string {
+    const named = pending.map((d) => `${d.id} POST ${d.url}`).join(', ');
+    return `after ${timeoutMs} ms: ${named === '' ? 'calls cleared from the list while in flight' : named}`;
+  }
+}
+
 export class Deliveries {
   readonly #host: DeliveryHost;
   readonly #records: WebhookDelivery[] = [];
