@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
  * command), and a signal sent to the fake alone (`timeout`, a CI job cancelled) is passed on to the
  * command's whole tree, found by parent ids, instead of a process group of its own.
  *
- * Layer: CLI. Nothing of the world or of HTTP.
+ * Layer: faces (the CLI's). Nothing of the world or of HTTP.
  */
 
 /** The processes started by `pid`, at any depth, parents before children (`ps`; none where it is missing). */

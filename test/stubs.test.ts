@@ -294,7 +294,8 @@ describe('stubs', () => {
       body: JSON.stringify({ request, response: { body: { a: ['ok', '{{env.HOME}}'] } } }),
     });
     expect(await nested.json()).toEqual({
-      error: '[rocketchat-fake] invalid stub POST /__admin/stubs (1 problem):',
+      error:
+        '[rocketchat-fake] invalid stub POST /__admin/stubs (1 problem): $.response.body.a[1]: unknown template root "env"; use request, user or now: "{{env.HOME}}"',
       problems: [
         {
           path: '$.response.body.a[1]',
