@@ -484,24 +484,38 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   pact: true,
 };
 
+/** The function whose options are being checked, as an option's refusal names it. */
+let optionsEntry = 'createFakeServer()';
+
+/** Makes a server for another entry point, whose name its option errors then carry. */
+function madeBy<T>(entry: string, make: () => T): T {
+  const before = optionsEntry;
+  optionsEntry = entry;
+  try {
+    return make();
+  } finally {
+    optionsEntry = before;
+  }
+}
+
 /** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest; and a bad heartbeat. */
 function checkOptions(options: object): void {
   const { profile } = options as FakeServerOptions;
   if (profile !== undefined && !isProfileId(profile))
     throw new TypeError(
-      `[rocketchat-fake] createFakeServer(): profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`,
+      `[rocketchat-fake] ${optionsEntry}: profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`,
     );
   const { seed } = options as FakeServerOptions;
   if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed <= 2 ** 32 - 1))
     throw new TypeError(
-      `[rocketchat-fake] createFakeServer(): seed is a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(seed)}`,
+      `[rocketchat-fake] ${optionsEntry}: seed is a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(seed)}`,
     );
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
     const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
     if (!ms(heartbeat.intervalMs) || !ms(heartbeat.timeoutMs))
       throw new TypeError(
-        '[rocketchat-fake] createFakeServer(): ddpHeartbeat needs intervalMs and timeoutMs, milliseconds (0 or more)',
+        `[rocketchat-fake] ${optionsEntry}: ddpHeartbeat needs intervalMs and timeoutMs, milliseconds (0 or more)`,
       );
   }
   const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_NAMES, key));
@@ -510,7 +524,7 @@ function checkOptions(options: object): void {
   const lines = unknown.map((key) =>
     unknownKeyMessage('option', key, known, { scenarioFile: 'fixtures', file: 'fixtures' }),
   );
-  throw new TypeError(`[rocketchat-fake] createFakeServer(): ${lines.join('; ')}`);
+  throw new TypeError(`[rocketchat-fake] ${optionsEntry}: ${lines.join('; ')}`);
 }
 
 /** Creates a fake Rocket.Chat; validates the scenario now (throws ScenarioError), listens on start(). */
@@ -524,5 +538,5 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
  * scenario is invalid.
  */
 export function createApp(options: FakeOptions = {}): FakeApp {
-  return new FakeServer(options).app;
+  return madeBy('createApp()', () => new FakeServer(options)).app;
 }

@@ -206,7 +206,17 @@ describe('createFakeServer options', () => {
     expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(
       `[rocketchat-fake] createFakeServer(): profile is one of ${lines}, not "9"`,
     );
-    expect(() => createApp({ profile: '7.5' } as unknown as FakeServerOptions)).toThrow(TypeError);
+    // named by the function it was given to
+    expect(() => createApp({ profile: '7.5' } as unknown as FakeServerOptions)).toThrow(
+      new TypeError(`[rocketchat-fake] createApp(): profile is one of ${lines}, not "7.5"`),
+    );
+    expect(() => createApp({ colour: 'red' } as unknown as FakeServerOptions)).toThrow(
+      '[rocketchat-fake] createApp(): unknown option "colour"',
+    );
+    // and the next server made is named by its own
+    expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(
+      '[rocketchat-fake] createFakeServer(): profile',
+    );
     const fake = createFakeServer({ scenario: { users: [admin] } });
     expect(() => fake.session({ profile: '9' } as unknown as SessionOptions)).toThrow(
       expect.objectContaining({
