@@ -510,6 +510,21 @@ function checkOptions(options: object): void {
     throw new TypeError(
       `[rocketchat-fake] ${optionsEntry}: seed is a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(seed)}`,
     );
+  // the CLI's rules for the same flags: a value out of them misbehaves later (a token that is no
+  // string fails at the first control call)
+  const { adminToken, journalSize, sessionWorldLimit } = options as FakeServerOptions;
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.trim() === ''))
+    throw new TypeError(`[rocketchat-fake] ${optionsEntry}: adminToken is a non-empty string`);
+  const whole = (value: unknown, min: number, max: number): boolean =>
+    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+  if (journalSize !== undefined && !whole(journalSize, 1, 1_000_000))
+    throw new TypeError(
+      `[rocketchat-fake] ${optionsEntry}: journalSize is a whole number from 1 to 1000000, not ${JSON.stringify(journalSize)}`,
+    );
+  if (sessionWorldLimit !== undefined && !whole(sessionWorldLimit, 0, 10_000_000))
+    throw new TypeError(
+      `[rocketchat-fake] ${optionsEntry}: sessionWorldLimit is a whole number from 0 to 10000000, not ${JSON.stringify(sessionWorldLimit)}`,
+    );
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
     const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;

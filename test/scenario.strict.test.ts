@@ -201,6 +201,18 @@ describe('createFakeServer options', () => {
     },
   );
 
+  it.each([
+    [{ adminToken: 5 }, 'adminToken is a non-empty string'],
+    [{ adminToken: ' ' }, 'adminToken is a non-empty string'],
+    [{ journalSize: 0 }, 'journalSize is a whole number from 1 to 1000000, not 0'],
+    [{ journalSize: 1.5 }, 'journalSize is a whole number from 1 to 1000000, not 1.5'],
+    [{ sessionWorldLimit: 'x' }, 'sessionWorldLimit is a whole number from 0 to 10000000, not "x"'],
+  ])('%j is refused at creation, as the CLI refuses its flag', (options, message) => {
+    expect(() => createFakeServer(options as unknown as FakeServerOptions)).toThrow(
+      `[rocketchat-fake] createFakeServer(): ${message}`,
+    );
+  });
+
   it('a profile that is no release line is refused at creation, for the server, the app and a session', async () => {
     const lines = '0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8';
     expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(
