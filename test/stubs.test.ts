@@ -225,6 +225,41 @@ describe('stubs', () => {
     expect(avatar.headers.get('pragma')).toBeNull();
   });
 
+  it('refuses header values a head cannot carry and the framing headers; a value filled in keeps only what it can', async () => {
+    const refused = (headers: Record<string, string>): unknown => {
+      try {
+        fake.stub({ request: { path: '/h' }, response: { headers } });
+        return undefined;
+      } catch (error) {
+        return (error as { problems?: unknown }).problems;
+      }
+    };
+    expect(refused({ 'X-A': 'a\nb' })).toEqual([
+      {
+        path: '$.response.headers["X-A"]',
+        message: 'a header value: no line breaks or other control characters, Latin-1 only',
+      },
+    ]);
+    for (const name of ['Content-Length', 'transfer-encoding', 'Connection'])
+      expect(refused({ [name]: '1' })).toEqual([
+        {
+          path: `$.response.headers${name.includes('-') ? `["${name}"]` : `.${name}`}`,
+          message:
+            'the fake frames the answer itself: Content-Length, Transfer-Encoding and Connection are its own',
+        },
+      ]);
+    expect(fake.stubs().some((s) => s.request.path === '/h')).toBe(false);
+    // a line break sent in the request cannot split the answer's head
+    fake.stub({
+      request: { path: '/echo' },
+      response: { headers: { 'X-Echo': '{{request.query.q}}' }, body: 'ok' },
+    });
+    const echoed = await fetch(`${fake.url}/echo?q=a%0D%0ASet-Cookie:%20x=1`);
+    expect(echoed.status).toBe(200);
+    expect(echoed.headers.get('x-echo')).toBe('aSet-Cookie: x=1');
+    expect(echoed.headers.get('set-cookie')).toBeNull();
+  });
+
   it('answers a binary body (base64Body) byte for byte, octet-stream unless it names a type', async () => {
     const bytes = Buffer.from([0, 1, 2, 0x80, 0xfe, 0xff]);
     fake.stub({

@@ -45,11 +45,22 @@ const request = strictObject(
   message: 'give path or pathPattern, not both',
 });
 
+/** The headers that say how an answer is framed on the connection: the server's to write, never a stub's. */
+const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection'];
+
+/** What an HTTP header value may hold (as node:http checks it): tab, printable ASCII, Latin-1. */
+export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 const response = strictObject(
   {
     status: z.number().int().min(200).max(599).optional(),
     headers: z
-      .record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name'), z.string())
+      .record(
+        z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name'),
+        z
+          .string()
+          .regex(HEADER_VALUE, 'a header value: no line breaks or other control characters, Latin-1 only'),
+      )
       .optional(),
     body: z.unknown().optional(),
     base64Body: z
@@ -63,6 +74,15 @@ const response = strictObject(
 ).superRefine((r, ctx) => {
   if (r.body !== undefined && r.base64Body !== undefined)
     ctx.addIssue({ code: 'custom', message: 'give body or base64Body, not both', path: ['base64Body'] });
+  for (const name of Object.keys(r.headers ?? {})) {
+    if (FRAMING_HEADERS.includes(name.toLowerCase()))
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'the fake frames the answer itself: Content-Length, Transfer-Encoding and Connection are its own',
+        path: ['headers', name],
+      });
+  }
   for (const problem of [
     ...templateProblems(r.body, ['body']),
     ...templateProblems(r.headers ?? {}, ['headers']),

@@ -224,6 +224,9 @@ export class StubSet {
   }
 }
 
+/** Characters a header value may not hold (see the stub schema's HEADER_VALUE). */
+const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/g;
+
 /** A stub's answer to a request: its templates filled in from the request and the caller. */
 export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
   const { response } = stub;
@@ -232,8 +235,11 @@ export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
   // the stub's own Content-Type wins; else the body's kind says it
   let own: string | undefined;
   for (const [name, value] of Object.entries(response.headers ?? {})) {
-    if (name.toLowerCase() === 'content-type') own = renderText(value, data);
-    else headers[name] = renderText(value, data);
+    // a value filled in from the request keeps only what a header may hold (a line break sent in a
+    // query would otherwise split the answer's head, or fail it)
+    const text = renderText(value, data).replace(NOT_IN_HEADER, '');
+    if (name.toLowerCase() === 'content-type') own = text;
+    else headers[name] = text;
   }
   const status = response.status ?? 200;
   if (response.base64Body !== undefined) {
