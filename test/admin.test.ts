@@ -322,6 +322,11 @@ describe('control API /__admin', () => {
       [{ advanceMs: '1000' }],
       [{ now: '2030-01-01T00:00:00Z', advanceMs: 1 }],
       [{ advanceMs: 9e15 }],
+      // dates a scenario's clock would refuse: the state must load back
+      [{ advanceMs: -1_000_000_000_000_000 }],
+      [{ advanceMs: 8_000_000_000_000_000 }],
+      [{ now: '2027-02-30T00:00:00.000Z' }],
+      [{ now: '2027-02-29T00:00:00Z' }],
     ])('refuses %j with 400 and leaves the clock', async (body) => {
       const fake = makeFake();
       const res = await request(fake.app).put('/__admin/clock').send(body);
@@ -329,6 +334,32 @@ describe('control API /__admin', () => {
       expect(res.body.error).toEqual(expect.any(String));
       expect(fake.clock.now()).toBe('2026-01-01T00:00:00.000Z');
     });
+  });
+
+  it('the clock in code refuses what the route refuses, saying what it takes', () => {
+    const fake = makeFake();
+    const refusal = (act: () => void): string => {
+      try {
+        act();
+        return 'taken';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const iso = (v: unknown): string =>
+      `control-invalid: The fake clock is set to an ISO 8601 time such as 2026-01-01T00:00:00.000Z, not ${JSON.stringify(v)}`;
+    for (const value of ['2027-02-30T00:00:00.000Z', '2027-01-01', 'nope', 5, null])
+      expect(refusal(() => fake.clock.set(value as string))).toBe(iso(value));
+    for (const value of [1.5, '10', Number.NaN])
+      expect(refusal(() => fake.clock.advance(value as number))).toBe(
+        `control-invalid: The fake clock advances by whole milliseconds, not ${JSON.stringify(value)}`,
+      );
+    expect(refusal(() => fake.clock.advance(-1e15))).toBe(
+      'control-invalid: The fake clock stays between 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',
+    );
+    expect(fake.clock.now()).toBe('2026-01-01T00:00:00.000Z');
+    fake.clock.set('2028-02-29T10:00:00+02:00');
+    expect(fake.clock.now()).toBe('2028-02-29T08:00:00.000Z');
   });
 
   it('a control body that is JSON but no object says so; broken JSON says where; nothing changes', async () => {

@@ -8,8 +8,25 @@
  */
 import { ApiError } from '../errors';
 
-/** The largest time JavaScript dates represent, ± from the epoch. */
-const MAX_MS = 8.64e15;
+/** The first and last times of four-digit years (what an ISO 8601 time without a sign can say). */
+const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An ISO 8601 time, with a zone. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether the time's date and time of day exist (no 30 February, no 25:00). */
+function isCalendarDate(iso: string): boolean {
+  const [year, month, day, hour, minute, second] = [0, 5, 8, 11, 14, 17].map((at, i) =>
+    Number(iso.slice(at, at + (i === 0 ? 4 : 2))),
+  ) as [number, number, number, number, number, number];
+  const days = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59;
+}
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
 /** 0000-01-01 and 10000-01-01 in epoch ms: between them an ISO time has a four-digit year. */
 const FOUR_DIGIT_YEARS = [-62167219200000, 253402300800000] as const;
 
@@ -106,21 +123,30 @@ export class FakeClock {
     return this.now();
   }
 
-  /** Sets the clock to an ISO time. */
+  /** Sets the clock to an ISO time (a date of the calendar, years 0000 to 9999). */
   set(iso: string): void {
+    if (typeof iso !== 'string' || !ISO_TIME.test(iso) || !isCalendarDate(iso))
+      throw new ApiError('control-invalid', {
+        reason: `The fake clock is set to an ISO 8601 time such as 2026-01-01T00:00:00.000Z, not ${JSON.stringify(iso)}`,
+      });
     this.#moveTo(Date.parse(iso));
   }
 
-  /** Moves the clock forward (or back) by `ms`. */
+  /** Moves the clock forward (or back) by `ms`, whole milliseconds. */
   advance(ms: number): void {
+    if (!Number.isSafeInteger(ms))
+      throw new ApiError('control-invalid', {
+        reason: `The fake clock advances by whole milliseconds, not ${JSON.stringify(ms)}`,
+      });
     this.#run();
     this.#moveTo(this.#ms + ms);
   }
 
   #moveTo(ms: number): void {
-    if (!Number.isFinite(ms) || Math.abs(ms) > MAX_MS - 1_000_000_000) {
+    // four-digit years only: a time a scenario's `clock` takes, so the state loads back
+    if (!Number.isFinite(ms) || ms < FIRST_MS || ms > LAST_MS) {
       throw new ApiError('control-invalid', {
-        reason: 'The fake clock cannot be set outside the range of dates',
+        reason: 'The fake clock stays between 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',
       });
     }
     this.#ms = ms;

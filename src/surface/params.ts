@@ -31,7 +31,8 @@ export function readClockChange(body: Record<string, unknown>): { now: string } 
     if (typeof now !== 'string' || !ISO.test(now) || Number.isNaN(Date.parse(now))) {
       throw invalid('"now" must be an ISO 8601 time such as 2026-01-01T00:00:00.000Z', '$.now');
     }
-    return { now: new Date(Date.parse(now)).toISOString() };
+    // as given: the clock checks that the date exists (a parse would roll 30 February on)
+    return { now };
   }
   const advanceMs = body.advanceMs;
   if (typeof advanceMs !== 'number' || !Number.isSafeInteger(advanceMs)) {
