@@ -129,6 +129,9 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.exchange(seq);
   }
   subscribe(listener: (event: WorldEvent) => void): () => void {
+    // checked now: a listener that is no function would fail on every event after
+    if (typeof listener !== 'function')
+      throw new TypeError('[rocketchat-fake] subscribe(): the listener is a function of one event');
     return this.world.subscribe(listener);
   }
   pact(options: PactOptions): PactDocument {

@@ -258,6 +258,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
 
   /** A new isolated session (see {@link FakeSession}); from the baseline unless a scenario is given. */
   session(options: SessionOptions = {}): FakeSession {
+    // a mistyped option would otherwise make a session of the baseline, silently
+    const unknown = Object.keys(options).filter((key) => !SESSION_OPTIONS.includes(key));
+    if (unknown.length > 0)
+      throw new TypeError(
+        `[rocketchat-fake] session(): ${unknown.map((key) => unknownKeyMessage('option', key, SESSION_OPTIONS)).join('; ')}`,
+      );
     const { id } = this.createSession(options);
     const world = this.#sessions.get(id) as FakeWorld;
     return new FakeSession(id, world, this);
@@ -483,6 +489,9 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   sessionWorldLimit: true,
   pact: true,
 };
+
+/** What `session()` takes (`POST /__admin/sessions` the same). */
+const SESSION_OPTIONS = ['id', 'scenario', 'fixtures', 'profile'];
 
 /** The function whose options are being checked, as an option's refusal names it. */
 let optionsEntry = 'createFakeServer()';

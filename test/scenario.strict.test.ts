@@ -213,6 +213,17 @@ describe('createFakeServer options', () => {
     );
   });
 
+  it('a mistyped session option and a listener that is no function are refused at once', () => {
+    const fake = createFakeServer({ scenario: { users: [admin] } });
+    expect(() => fake.session({ idd: 'x' } as unknown as SessionOptions)).toThrow(
+      '[rocketchat-fake] session(): unknown option "idd"; did you mean "id"?',
+    );
+    expect(fake.listSessions()).toEqual([]);
+    expect(() => fake.subscribe(5 as never)).toThrow(
+      '[rocketchat-fake] subscribe(): the listener is a function of one event',
+    );
+  });
+
   it('a profile that is no release line is refused at creation, for the server, the app and a session', async () => {
     const lines = '0.49, 5, 6, 7.0, 7.10, 8.5, 8.9, 7, 8';
     expect(() => createFakeServer({ profile: '9' } as unknown as FakeServerOptions)).toThrow(
