@@ -1,5 +1,5 @@
 import type { WorldControl } from './control';
-import { checkRequestFilter } from './surface/params';
+import { checkRequestFilter, checkWaitOptions } from './surface/params';
 import type { ScenarioInput } from './scenario/schema';
 import type {
   Changes,
@@ -90,13 +90,16 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.clearStubs(id);
   }
   waitForRequest(filter: RequestFilter, options?: { timeoutMs?: number }): Promise<JournalEntry> {
-    return this.world.waitForRequest(checkRequestFilter(filter, 'waitForRequest()') ?? {}, options);
+    return this.world.waitForRequest(
+      checkRequestFilter(filter, 'waitForRequest()') ?? {},
+      checkWaitOptions(options, 'waitForRequest()'),
+    );
   }
   deliveries(): WebhookDelivery[] {
     return this.world.deliveries();
   }
   waitForDeliveries(options?: { timeoutMs?: number }): Promise<WebhookDelivery[]> {
-    return this.world.waitForDeliveries(options);
+    return this.world.waitForDeliveries(checkWaitOptions(options, 'waitForDeliveries()'));
   }
   clearDeliveries(): void {
     this.world.clearDeliveries();

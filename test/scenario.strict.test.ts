@@ -213,6 +213,22 @@ describe('createFakeServer options', () => {
     );
   });
 
+  it.each([
+    [{ timeoutMs: 1e12 }, 'timeoutMs is whole milliseconds from 0 to 600000, not 1000000000000'],
+    [{ timeoutMs: -1 }, 'timeoutMs is whole milliseconds from 0 to 600000, not -1'],
+    [{ timeoutMs: Number.NaN }, 'timeoutMs is whole milliseconds from 0 to 600000, not NaN'],
+    [{ timeoutMs: '100' }, 'timeoutMs is whole milliseconds from 0 to 600000, not "100"'],
+    [{ timeout: 100 }, 'unknown option "timeout"; did you mean "timeoutMs"?'],
+  ])('a wait refuses the options %j, naming the call', (options, message) => {
+    const fake = createFakeServer({ scenario: { users: [admin] } });
+    expect(() => fake.waitForRequest({ path: '/x' }, options as never)).toThrow(
+      `[rocketchat-fake] waitForRequest(): ${message}`,
+    );
+    expect(() => fake.waitForDeliveries(options as never)).toThrow(
+      `[rocketchat-fake] waitForDeliveries(): ${message}`,
+    );
+  });
+
   it('a mistyped session option and a listener that is no function are refused at once', () => {
     const fake = createFakeServer({ scenario: { users: [admin] } });
     expect(() => fake.session({ idd: 'x' } as unknown as SessionOptions)).toThrow(

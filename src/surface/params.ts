@@ -71,6 +71,25 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
  * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
  * types `?path=&method=&status=&modelled=` take over HTTP, or a TypeError naming the call.
  */
+/** A wait's options in code (`{timeoutMs}`, whole milliseconds 0 to 600000, as over HTTP), or a TypeError naming the call. */
+export function checkWaitOptions(options: unknown, call: string): { timeoutMs?: number } | undefined {
+  if (options === undefined) return undefined;
+  const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] ${call}: ${problem}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw fail('the options are an object: {timeoutMs}');
+  for (const [key, value] of Object.entries(options)) {
+    if (key !== 'timeoutMs') throw fail(unknownKeyMessage('option', key, ['timeoutMs']));
+    if (
+      value !== undefined &&
+      !(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 600_000)
+    )
+      throw fail(
+        `timeoutMs is whole milliseconds from 0 to 600000, not ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`,
+      );
+  }
+  return options as { timeoutMs?: number };
+}
+
 export function checkRequestFilter(filter: unknown, call: string): RequestFilter | undefined {
   if (filter === undefined) return undefined;
   const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] ${call}: ${problem}`);
