@@ -414,6 +414,9 @@ describe('control API /__admin', () => {
       }
       const ok = await request(fake.app).get('/__admin/state').set('Authorization', 'Bearer s3cret');
       expect(ok.status).toBe(200);
+      // the scheme's name in any case, as HTTP says
+      const lower = await request(fake.app).get('/__admin/state').set('Authorization', 'bearer s3cret');
+      expect(lower.status).toBe(200);
     });
   });
 

@@ -202,7 +202,10 @@ describe('the journal filters given in code', () => {
       ),
     );
     expect(() => fake.countRequests({ status: '200' } as never)).toThrow(
-      '[rocketchat-fake] countRequests(): filter "status" is an integer status, not "200"',
+      '[rocketchat-fake] countRequests(): filter "status" is a three-digit status, or 0 (no answer), not "200"',
+    );
+    expect(() => fake.requests({ status: 99 })).toThrow(
+      '[rocketchat-fake] requests(): filter "status" is a three-digit status, or 0 (no answer), not 99',
     );
     expect(() => fake.lastRequest({ modelled: 'yes' } as never)).toThrow(
       'filter "modelled" is true or false',

@@ -91,7 +91,8 @@ export function controlRefusal(
   }
   // the inspector's page holds no data: it asks for the token, and every call it makes carries it
   if (adminToken === undefined || (method === 'GET' && path === '/ui')) return undefined;
-  const match = /^Bearer (.+)$/.exec(header(headers.authorization) ?? '');
+  // the scheme's name in any case (RFC 9110 §11.1)
+  const match = /^Bearer +(.+)$/i.exec(header(headers.authorization) ?? '');
   if (!match?.[1] || !sameToken(match[1], adminToken)) return new ApiError('control-unauthorized');
   return undefined;
 }

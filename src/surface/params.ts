@@ -52,7 +52,9 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
     if (key === 'path') filter.path = value;
     else if (key === 'method') filter.method = value;
     else if (key === 'status') {
-      if (!/^\d{3}$/.test(value)) throw invalid('"status" must be a three-digit HTTP status', '$.status');
+      // 0: a request that got no answer (a dropped connection), as the journal records it
+      if (!/^(\d{3}|0)$/.test(value))
+        throw invalid('"status" must be a three-digit HTTP status, or 0 (no answer)', '$.status');
       filter.status = Number(value);
     } else if (key === 'modelled') {
       if (value !== 'true' && value !== 'false')
@@ -102,13 +104,15 @@ export function checkRequestFilter(filter: unknown, call: string): RequestFilter
     if (value === undefined) continue;
     const ok =
       key === 'status'
-        ? typeof value === 'number' && Number.isInteger(value)
+        ? typeof value === 'number' &&
+          Number.isInteger(value) &&
+          (value === 0 || (value >= 100 && value <= 999))
         : key === 'modelled'
           ? typeof value === 'boolean'
           : typeof value === 'string';
     if (!ok)
       throw fail(
-        `filter "${key}" is ${key === 'status' ? 'an integer status' : key === 'modelled' ? 'true or false' : 'a string'}, not ${JSON.stringify(value)}`,
+        `filter "${key}" is ${key === 'status' ? 'a three-digit status, or 0 (no answer)' : key === 'modelled' ? 'true or false' : 'a string'}, not ${JSON.stringify(value)}`,
       );
   }
   return given as RequestFilter;
