@@ -121,10 +121,10 @@ describe('fault injection', () => {
       await fake.waitForRequest({ path: '/api/v1/me' });
       expect(fake.lastRequest({ path: '/api/v1/me' })?.status).toBe(0);
       // found by that status over HTTP too
-      const noAnswer = await (await fetch(`${fake.url}/__admin/requests?status=0`)).json();
-      expect(noAnswer.requests.map((e: { path: string; status: number }) => [e.path, e.status])).toEqual([
-        ['/api/v1/me', 0],
-      ]);
+      const noAnswer = (await (await fetch(`${fake.url}/__admin/requests?status=0`)).json()) as {
+        requests: { path: string; status: number }[];
+      };
+      expect(noAnswer.requests.map((e) => [e.path, e.status])).toEqual([['/api/v1/me', 0]]);
       expect((await fetch(`${fake.url}/api/v1/me`, { headers: AS.admin })).status).toBe(200);
     });
 
