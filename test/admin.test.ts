@@ -417,6 +417,11 @@ describe('control API /__admin', () => {
       // the scheme's name in any case, as HTTP says
       const lower = await request(fake.app).get('/__admin/state').set('Authorization', 'bearer s3cret');
       expect(lower.status).toBe(200);
+      // the inspector's page needs no token (its calls do), with or without a final slash
+      for (const path of ['/__admin/ui', '/__admin/ui/']) {
+        const page = await request(fake.app).get(path);
+        expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+      }
     });
   });
 

@@ -90,7 +90,7 @@ export function controlRefusal(
       return new ApiError('control-unsupported-media-type', { reason: type });
   }
   // the inspector's page holds no data: it asks for the token, and every call it makes carries it
-  if (adminToken === undefined || (method === 'GET' && path === '/ui')) return undefined;
+  if (adminToken === undefined || (method === 'GET' && (path === '/ui' || path === '/ui/'))) return undefined;
   // the scheme's name in any case (RFC 9110 §11.1)
   const match = /^Bearer +(.+)$/i.exec(header(headers.authorization) ?? '');
   if (!match?.[1] || !sameToken(match[1], adminToken)) return new ApiError('control-unauthorized');

@@ -67,20 +67,21 @@ interface HttpOnlyRoute {
   handle: (world: WorldControl, req: Request, res: Response) => void;
 }
 
+/** The inspector's page (its script finds the API's base from the address, with or without a final `/`). */
+function servePage(_world: WorldControl, _req: Request, res: Response): void {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+  );
+  res.send(inspectorHtml());
+}
+
 const HTTP_ONLY: HttpOnlyRoute[] = [
   { method: 'GET', path: '/events', handle: streamEvents },
-  {
-    method: 'GET',
-    path: '/ui',
-    handle: (_world, _req, res) => {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
-      );
-      res.send(inspectorHtml());
-    },
-  },
+  { method: 'GET', path: '/ui', handle: servePage },
+  // as typed into a browser's address bar, often
+  { method: 'GET', path: '/ui/', handle: servePage },
 ];
 
 /** Runs a declared control route (src/surface/routes.ts) on the request's world. */
