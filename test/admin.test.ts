@@ -352,7 +352,7 @@ describe('control API /__admin', () => {
       expect(refusal(() => fake.clock.set(value as string))).toBe(iso(value));
     for (const value of [1.5, '10', Number.NaN])
       expect(refusal(() => fake.clock.advance(value as number))).toBe(
-        `control-invalid: The fake clock advances by whole milliseconds, not ${JSON.stringify(value)}`,
+        `control-invalid: The fake clock advances by whole milliseconds, not ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`,
       );
     expect(refusal(() => fake.clock.advance(-1e15))).toBe(
       'control-invalid: The fake clock stays between 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',

@@ -8,10 +8,6 @@
  */
 import { ApiError } from '../errors';
 
-/** The first and last times of four-digit years (what an ISO 8601 time without a sign can say). */
-const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
-const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
-
 /** An ISO 8601 time, with a zone. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -136,7 +132,7 @@ export class FakeClock {
   advance(ms: number): void {
     if (!Number.isSafeInteger(ms))
       throw new ApiError('control-invalid', {
-        reason: `The fake clock advances by whole milliseconds, not ${JSON.stringify(ms)}`,
+        reason: `The fake clock advances by whole milliseconds, not ${typeof ms === 'number' ? String(ms) : JSON.stringify(ms)}`,
       });
     this.#run();
     this.#moveTo(this.#ms + ms);
@@ -144,7 +140,7 @@ export class FakeClock {
 
   #moveTo(ms: number): void {
     // four-digit years only: a time a scenario's `clock` takes, so the state loads back
-    if (!Number.isFinite(ms) || ms < FIRST_MS || ms > LAST_MS) {
+    if (!Number.isFinite(ms) || ms < FOUR_DIGIT_YEARS[0] || ms >= FOUR_DIGIT_YEARS[1]) {
       throw new ApiError('control-invalid', {
         reason: 'The fake clock stays between 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z',
       });
