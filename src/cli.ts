@@ -10,6 +10,7 @@ import { argsProblem, sentence } from './suggest';
 import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
+import { OPTION_LIMITS } from './options';
 import { PROFILE_IDS, isProfileId } from './profiles';
 import type { PactFileOptions, ProfileId, UnmatchedRoute } from './types';
 import type * as VerifyCli from './verify/cli';
@@ -146,9 +147,13 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     adminToken: readAdminToken(values['admin-token'], values['no-admin'] === true),
     admin: !values['no-admin'],
     allowedHosts: values['allowed-host'],
-    sessionWorldLimit: optionalInteger('--session-world-limit', values['session-world-limit'], 0, 10_000_000),
+    sessionWorldLimit: optionalInteger(
+      '--session-world-limit',
+      values['session-world-limit'],
+      ...OPTION_LIMITS.sessionWorldLimit,
+    ),
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
-    journalSize: optionalInteger('--journal-size', values['journal-size'], 1, 1_000_000),
+    journalSize: optionalInteger('--journal-size', values['journal-size'], ...OPTION_LIMITS.journalSize),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
     pact: readPact(values['pact-dir'], values.consumer),
     profile: readProfile(values.profile),

@@ -8,6 +8,12 @@ import type { ProfileId, RateLimitConfig, UnmatchedRoute } from './types';
 /** The version the default profile's `/api/info` reports (the admin's view; anyone sees `major.minor`). */
 export const ROCKETCHAT_VERSION = PROFILES[DEFAULT_PROFILE].version;
 
+/** The ranges of the numeric options (and of the CLI's flags for them), whole numbers. */
+export const OPTION_LIMITS = {
+  journalSize: [1, 1_000_000],
+  sessionWorldLimit: [0, 10_000_000],
+} as const;
+
 /** Where the world comes from and which rules apply. */
 export interface FakeOptions extends WorldSource {
   /** the lenient transitions of the API document (same values succeed, `p` rooms found) */

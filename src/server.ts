@@ -17,6 +17,7 @@ import { withFastPath } from './fastpath';
 import { ApiError } from './errors';
 import { WorldHandle } from './handle';
 import { lazy } from './lazy';
+import { OPTION_LIMITS } from './options';
 import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
 import { PROFILE_IDS, isProfileId } from './profiles';
@@ -524,16 +525,16 @@ function checkOptions(options: object): void {
   const { adminToken, journalSize, sessionWorldLimit } = options as FakeServerOptions;
   if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.trim() === ''))
     throw new TypeError(`[rocketchat-fake] ${optionsEntry}: adminToken is a non-empty string`);
-  const whole = (value: unknown, min: number, max: number): boolean =>
-    Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
-  if (journalSize !== undefined && !whole(journalSize, 1, 1_000_000))
-    throw new TypeError(
-      `[rocketchat-fake] ${optionsEntry}: journalSize is a whole number from 1 to 1000000, not ${JSON.stringify(journalSize)}`,
-    );
-  if (sessionWorldLimit !== undefined && !whole(sessionWorldLimit, 0, 10_000_000))
-    throw new TypeError(
-      `[rocketchat-fake] ${optionsEntry}: sessionWorldLimit is a whole number from 0 to 10000000, not ${JSON.stringify(sessionWorldLimit)}`,
-    );
+  for (const [name, value] of [
+    ['journalSize', journalSize],
+    ['sessionWorldLimit', sessionWorldLimit],
+  ] as const) {
+    const [min, max] = OPTION_LIMITS[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value <= max))
+      throw new TypeError(
+        `[rocketchat-fake] ${optionsEntry}: ${name} is a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
+      );
+  }
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
     const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;

@@ -98,6 +98,18 @@ afterEach(async () => {
 });
 afterAll(() => fake.stop());
 
+/** The status a WebSocket handshake to `url` was refused with (a fault's answer). */
+function refusedStatus(url: string): Promise<number> {
+  const refused = new WebSocket(url);
+  refused.on('error', () => undefined);
+  return new Promise((resolve) =>
+    refused.once('unexpected-response', (req, res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    }),
+  );
+}
+
 async function client(): Promise<Ddp> {
   const c = new Ddp(ws);
   open.push(c);
@@ -645,15 +657,7 @@ describe('DDP at /websocket', () => {
     const closing = new WebSocket(ws);
     expect(await new Promise<number>((resolve) => closing.once('close', (code) => resolve(code)))).toBe(4000);
     fake.fault({ path: '/websocket', status: 503, body: { error: 'down' }, times: 1 });
-    const refused = new WebSocket(ws);
-    refused.on('error', () => undefined);
-    const status = await new Promise<number>((resolve) =>
-      refused.once('unexpected-response', (req, res) => {
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      }),
-    );
-    expect(status).toBe(503);
+    expect(await refusedStatus(ws)).toBe(503);
     fake.fault({ path: '/websocket', drop: true, times: 1 });
     const dropped = new WebSocket(ws);
     expect(await new Promise<string>((resolve) => dropped.once('error', (e) => resolve(e.message)))).toMatch(
@@ -894,15 +898,7 @@ describe('DDP over SockJS (/sockjs/<server>/<session>/websocket)', () => {
     expect(c.messages).toEqual(['o', 'c[4000,"fault"]']);
     // a status fault on /websocket refuses a SockJS handshake too
     fake.fault({ path: '/websocket', status: 503, times: 1 });
-    const refused = new WebSocket(`${fake.url.replace('http', 'ws')}/sockjs/1/x/websocket`);
-    refused.on('error', () => undefined);
-    const status = await new Promise<number>((resolve) =>
-      refused.once('unexpected-response', (req, res) => {
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      }),
-    );
-    expect(status).toBe(503);
+    expect(await refusedStatus(`${fake.url.replace('http', 'ws')}/sockjs/1/x/websocket`)).toBe(503);
     // both spent: the next SockJS socket opens and stays
     const next = sockjs();
     expect(await next.next((m) => m === 'o')).toBe('o');

@@ -135,30 +135,53 @@ describe('routes the fake does not model', () => {
   });
 });
 
+/**
+ * The CLI started with these flags: its base URL, its "not modelled" lines on stderr once there are
+ * `n` of them, and a stop that waits for it to exit.
+ */
+async function cli(
+  flags: string[],
+): Promise<{ url: string; lines: (n: number) => Promise<string[]>; stop: () => Promise<unknown> }> {
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  const waiting = new Set<() => void>();
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+    for (const check of waiting) check();
+  });
+  const lines = (n: number): Promise<string[]> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        const found = err.split('\n').filter((l) => l.includes('not modelled:'));
+        if (found.length >= n) {
+          waiting.delete(check);
+          resolve(found);
+        }
+      };
+      waiting.add(check);
+      check();
+    });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /http:\/\/[\d.]+:\d+/.exec(out);
+      if (match) resolve(match[0]);
+    });
+  });
+  const stop = (): Promise<unknown> =>
+    new Promise((done) => {
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+  return { url, lines, stop };
+}
+
 describe('the CLI', () => {
   it('prints one line per route it does not model, the first time any world is called on it', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    const lines = (n: number): Promise<string[]> =>
-      new Promise((resolve) => {
-        const check = (): void => {
-          const found = err.split('\n').filter((l) => l.includes('not modelled:'));
-          if (found.length >= n) resolve(found);
-        };
-        child.stderr.on('data', (d: Buffer) => {
-          err += d.toString();
-          check();
-        });
-        check();
-      });
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const match = /http:\/\/[\d.]+:\d+/.exec(out);
-        if (match) resolve(match[0]);
-      });
-    });
+    const { url, lines, stop } = await cli([]);
     try {
       await get(url, '/api/v1/channels.lsit');
       await get(url, '/api/v1/channels.lsit');
@@ -172,43 +195,19 @@ describe('the CLI', () => {
         "[rocketchat-fake] not modelled: GET /api/v1/roles.list; answered with the real server's not-found, listed at GET /__admin/unmatched",
       ]);
     } finally {
-      await new Promise((done) => {
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      });
+      await stop();
     }
   });
 
   it('with --no-admin, the line points to no control API route', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--no-admin'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    const line = new Promise<string>((resolve) =>
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        const found = err.split('\n').find((l) => l.includes('not modelled:'));
-        if (found) resolve(found);
-      }),
-    );
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const match = /http:\/\/[\d.]+:\d+/.exec(out);
-        if (match) resolve(match[0]);
-      });
-    });
+    const { url, lines, stop } = await cli(['--no-admin']);
     try {
       await get(url, '/api/v1/roles.list');
-      expect(await line).toBe(
+      expect(await lines(1)).toEqual([
         "[rocketchat-fake] not modelled: GET /api/v1/roles.list; answered with the real server's not-found",
-      );
+      ]);
     } finally {
-      await new Promise((done) => {
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      });
+      await stop();
     }
   });
 });

@@ -8,8 +8,8 @@
  */
 import { ApiError } from '../errors';
 
-/** An ISO 8601 time, with a zone. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 time, with a zone (the control API's clock route reads the same). */
+export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Whether the time's date and time of day exist (no 30 February, no 25:00). */
 function isCalendarDate(iso: string): boolean {

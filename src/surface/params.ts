@@ -2,9 +2,9 @@ import { ApiError } from '../errors';
 import type { PactOptions, ProviderStateChange, RequestFilter } from '../types';
 import type { SessionOptions } from '../control';
 import { PROFILE_IDS, isProfileId } from '../profiles';
+import { ISO_TIME } from '../store/clock';
 import { unknownKeyMessage } from '../suggest';
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 const SESSION_ID = /^[\w-]{1,64}$/;
 
 function invalid(reason: string, path: string): ApiError {
@@ -28,7 +28,7 @@ export function readClockChange(body: Record<string, unknown>): { now: string } 
   }
   if ('now' in body) {
     const now = body.now;
-    if (typeof now !== 'string' || !ISO.test(now) || Number.isNaN(Date.parse(now))) {
+    if (typeof now !== 'string' || !ISO_TIME.test(now) || Number.isNaN(Date.parse(now))) {
       throw invalid('"now" must be an ISO 8601 time such as 2026-01-01T00:00:00.000Z', '$.now');
     }
     // as given: the clock checks that the date exists (a parse would roll 30 February on)
@@ -73,6 +73,19 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
  * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
  * types `?path=&method=&status=&modelled=` take over HTTP, or a TypeError naming the call.
  */
+/** The longest a wait for the journal or the webhooks may be given, in code and over HTTP. */
+const MAX_WAIT_MS = 600_000;
+
+/** A wait's `timeoutMs` query: whole milliseconds, 0 to {@link MAX_WAIT_MS}. */
+export function readWaitMs(raw: unknown): number {
+  const ms = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(ms <= MAX_WAIT_MS))
+    throw new ApiError('control-invalid', {
+      reason: `timeoutMs is whole milliseconds from 0 to ${MAX_WAIT_MS}, not ${JSON.stringify(raw)}`,
+    });
+  return ms;
+}
+
 /** A wait's options in code (`{timeoutMs}`, whole milliseconds 0 to 600000, as over HTTP), or a TypeError naming the call. */
 export function checkWaitOptions(options: unknown, call: string): { timeoutMs?: number } | undefined {
   if (options === undefined) return undefined;
@@ -83,10 +96,10 @@ export function checkWaitOptions(options: unknown, call: string): { timeoutMs?: 
     if (key !== 'timeoutMs') throw fail(unknownKeyMessage('option', key, ['timeoutMs']));
     if (
       value !== undefined &&
-      !(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 600_000)
+      !(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WAIT_MS)
     )
       throw fail(
-        `timeoutMs is whole milliseconds from 0 to 600000, not ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`,
+        `timeoutMs is whole milliseconds from 0 to ${MAX_WAIT_MS}, not ${typeof value === 'number' ? String(value) : JSON.stringify(value)}`,
       );
   }
   return options as { timeoutMs?: number };

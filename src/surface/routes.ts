@@ -27,6 +27,7 @@ import {
   readPactOptions,
   readProviderStateChange,
   readRequestFilter,
+  readWaitMs,
   readSessionOptions,
 } from './params';
 
@@ -215,7 +216,7 @@ export const ROUTES = {
         throw new ApiError('control-invalid', { reason: 'timeoutMs goes with wait=true' });
       return { deliveries: world.deliveries() };
     }
-    const ms = timeoutMs === undefined ? undefined : waitMs(timeoutMs);
+    const ms = timeoutMs === undefined ? undefined : readWaitMs(timeoutMs);
     const deliveries = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
       // still pending when the wait ends: a 504 naming them, not a 500
       (error: unknown) => {
@@ -292,16 +293,6 @@ function call<A extends unknown[], R>(
   result: (body: unknown) => R,
 ): RemoteCall<A, R> {
   return { request, result };
-}
-
-/** A wait's `timeoutMs` query: whole milliseconds, 0 to ten minutes. */
-function waitMs(raw: unknown): number {
-  const ms = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(ms <= 600_000))
-    throw new ApiError('control-invalid', {
-      reason: `timeoutMs is whole milliseconds from 0 to 600000, not ${JSON.stringify(raw)}`,
-    });
-  return ms;
 }
 
 function filterQuery(filter: RequestFilter = {}): Record<string, string> {
