@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -257,15 +257,13 @@ const INTERRUPT_WAIT_MS = 1_000;
  */
 function runCommand(command: string, url: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, {
-      shell: true,
-      stdio: 'inherit',
-      env: { ...process.env, ROCKETCHAT_URL: url },
-    });
+    // the handlers are in place before the command starts: a signal sent the moment it runs
+    // (as soon as it has printed something) must not meet the default action and end the fake
+    let child: ChildProcess | undefined = undefined;
     const reached = new Set<number>();
     let deadline: number | undefined;
     const pass = (signal: NodeJS.Signals): void => {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       const tree = [child.pid, ...descendantsOf(child.pid)];
       for (const pid of tree) reached.add(pid);
       signalAll(tree, signal);
@@ -280,6 +278,11 @@ function runCommand(command: string, url: string): Promise<number> {
       SIGHUP: () => pass('SIGHUP'),
     };
     for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
+    child = spawn(command, {
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, ROCKETCHAT_URL: url },
+    });
     let finished = false;
     const finish = (code: number): void => {
       if (finished) return;

@@ -248,13 +248,16 @@ describe('the rocketchat-fake command', () => {
   /** The CLI in -c mode with a command; resolves once the command has said "ready". */
   async function commandRunning(command: string): Promise<{
     child: ReturnType<typeof spawn>;
-    exited: Promise<number | null>;
+    exited: Promise<number | NodeJS.Signals | null>;
     closed: Promise<void>;
   }> {
     const child = spawn(process.execPath, [CLI, '--port', '0', '-c', command], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // the fake's exit code, or the signal that ended it (a signal it did not handle)
+    const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? signal)),
+    );
     // every holder of the pipe gone: the fake, the shell and what the shell started
     const closed = new Promise<void>((resolve) => child.stdout.once('close', () => resolve()));
     let out = '';
