@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { descendantsOf, signalAll, stillRunning } from './process-tree';
+import { descendantsOf, signalAll, startOf, stillRunning } from './process-tree';
 import { argsProblem, sentence } from './suggest';
 
 import type { PassThroughOptions } from './proxy/passthrough';
@@ -260,17 +260,19 @@ function runCommand(command: string, url: string): Promise<number> {
     // the handlers are in place before the command starts: a signal sent the moment it runs
     // (as soon as it has printed something) must not meet the default action and end the fake
     let child: ChildProcess | undefined = undefined;
-    const reached = new Set<number>();
+    // each process a passed-on signal reached, with when it started (a later process given the
+    // same id is not waited for nor killed)
+    const reached = new Map<number, string | undefined>();
     let deadline: number | undefined;
     const pass = (signal: NodeJS.Signals): void => {
       if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
       const tree = [child.pid, ...descendantsOf(child.pid)];
-      for (const pid of tree) reached.add(pid);
+      for (const pid of tree) reached.set(pid, startOf(pid));
       signalAll(tree, signal);
       if (deadline !== undefined) return;
       deadline = Date.now() + COMMAND_GRACE_MS;
       // a command that ignores the signal is killed with all it started once the grace is over
-      setTimeout(() => signalAll(stillRunning([...reached]), 'SIGKILL'), COMMAND_GRACE_MS).unref();
+      setTimeout(() => signalAll(stillRunning(reached), 'SIGKILL'), COMMAND_GRACE_MS).unref();
     };
     const handlers: Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', () => void> = {
       SIGINT: () => setTimeout(() => pass('SIGINT'), INTERRUPT_WAIT_MS).unref(),
@@ -291,7 +293,7 @@ function runCommand(command: string, url: string): Promise<number> {
       // what a passed-on signal reached and still runs (a process that ignores it): waited for,
       // killed once the grace is over
       const wait = (): void => {
-        const left = stillRunning([...reached]);
+        const left = stillRunning(reached);
         if (left.length === 0 || (deadline !== undefined && Date.now() > deadline + 1_000)) {
           resolve(code);
           return;

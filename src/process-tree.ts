@@ -53,25 +53,40 @@ export function signalAll(pids: readonly number[], signal: NodeJS.Signals): void
   }
 }
 
-/** The processes of `pids` still running (an ended one not yet reaped counts as ended). */
-export function stillRunning(pids: readonly number[]): number[] {
-  return pids.filter((pid) => {
+/**
+ * When a process started (Linux's /proc: clock ticks since boot), to tell it from a later process
+ * given the same id once it has ended; undefined where there is no /proc or it has ended.
+ */
+export function startOf(pid: number): string | undefined {
+  const stat = procStat(pid);
+  // the fields after the command's name: state is the 3rd field, start time the 22nd
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
+/**
+ * The processes of `reached` (each id with its start, {@link startOf}) still running: an ended one
+ * not yet reaped counts as ended, and so does a process that now has the id of one that ended.
+ */
+export function stillRunning(reached: ReadonlyMap<number, string | undefined>): number[] {
+  return [...reached].flatMap(([pid, started]) => {
     try {
       process.kill(pid, 0);
     } catch {
       // ended, or (EPERM) a pid reused by another user's process: not ours to wait for
-      return false;
+      return [];
     }
-    return !isZombie(pid);
+    const stat = procStat(pid);
+    if (stat === undefined) return [pid];
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' || (started !== undefined && fields[19] !== started) ? [] : [pid];
   });
 }
 
-/** Whether a process has ended and waits to be reaped (Linux's /proc; elsewhere, no). */
-function isZombie(pid: number): boolean {
+/** A process's /proc/PID/stat line (Linux); undefined elsewhere or once it has ended. */
+function procStat(pid: number): string | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
 }
