@@ -25,7 +25,8 @@ type Doc = {
         operationId: string;
         security?: unknown;
         parameters?: unknown[];
-        requestBody?: { content: Record<string, { schema: unknown }> };
+        requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
+        responses?: Record<string, unknown>;
       }
     >
   >;
@@ -127,6 +128,73 @@ describe('GET /__admin/openapi.json', () => {
         .sort();
       expect(listed).toEqual(expected);
       expect(doc.paths['/__admin/stubs']?.post?.operationId).toBe('addStub');
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('says what each route takes and answers, as the routes do', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    try {
+      const doc = (await (await fetch(`${fake.url}/__admin/openapi.json`)).json()) as Doc & {
+        security: unknown;
+      };
+      // the token where the server has one (none where it has none); health never needs it
+      expect(doc.security).toEqual([{ adminToken: [] }, {}]);
+      expect(doc.paths['/__admin/health']?.get?.security).toEqual([]);
+      expect(doc.paths['/__admin/ui']?.get?.security).toEqual([]);
+      expect(doc.paths['/__admin/state']?.get?.security).toBeUndefined();
+      const query = (path: string, method = 'get'): string[] =>
+        ((doc.paths[path]?.[method]?.parameters ?? []) as { name: string; in: string; required: boolean }[])
+          .filter((p) => p.in === 'query')
+          .map((p) => `${p.name}${p.required ? '!' : ''}`);
+      expect(query('/__admin/requests')).toEqual(['path', 'method', 'status', 'modelled']);
+      expect(query('/__admin/requests/last')).toEqual(['path', 'method', 'status', 'modelled']);
+      expect(query('/__admin/deliveries')).toEqual(['wait', 'timeoutMs']);
+      expect(query('/__admin/pact')).toEqual([
+        'consumer!',
+        'provider',
+        'path',
+        'method',
+        'status',
+        'modelled',
+      ]);
+      expect(query('/__admin/state')).toEqual(['diff']);
+      expect(Object.keys(doc.paths['/__admin/deliveries']?.get?.responses ?? {})).toContain('504');
+      expect(Object.keys(doc.paths['/__admin/stubs/{id}']?.delete?.responses ?? {})).toContain('404');
+      expect(Object.keys(doc.paths['/__admin/scenario']?.put?.responses ?? {})).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '413', '415']),
+      );
+      // what the document says, the routes do: a route it gives a query refuses one it does not
+      // take, and a body it says is required is refused when missing (and nothing changes)
+      const before = await (await fetch(`${fake.url}/__admin/state`)).text();
+      for (const [path, methods] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          if (/\{/.test(path) || path === '/__admin/shutdown' || path === '/__admin/events') continue;
+          const url = `${fake.url}${path}`;
+          if (query(path, method).length > 0) {
+            const res = await fetch(`${url}?bogus=1`, { method: method.toUpperCase() });
+            expect(`${method} ${path} ?bogus=1 → ${res.status}`).toBe(`${method} ${path} ?bogus=1 → 400`);
+          }
+          if (operation.requestBody?.required === true) {
+            const res = await fetch(url, { method: method.toUpperCase() });
+            expect(`${method} ${path} without a body → ${res.status}`).toBe(
+              `${method} ${path} without a body → 400`,
+            );
+          }
+        }
+      }
+      expect(await (await fetch(`${fake.url}/__admin/state`)).text()).toBe(before);
+      // a session's document is the session's: its base URL, without what only the root answers
+      const session = fake.session();
+      const own = (await (await fetch(`${session.url}/__admin/openapi.json`)).json()) as Doc;
+      expect(own.servers).toEqual([{ url: session.url }]);
+      expect(Object.keys(own.paths)).not.toContain('/__admin/sessions');
+      expect(Object.keys(own.paths)).not.toContain('/__admin/shutdown');
+      expect(Object.keys(own.paths)).toContain('/__admin/reset');
+      expect(await valid(own)).toEqual({ valid: true });
+      await session.close();
     } finally {
       await fake.stop();
     }

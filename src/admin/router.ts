@@ -92,7 +92,7 @@ function serveRoute(route: ControlRoute): RequestHandler {
       next();
       return;
     }
-    const target = { world, server: control, baseUrl: baseUrlOf(req) };
+    const target = { world, server: control, baseUrl: baseUrlOf(req), session };
     const input = {
       query: req.query as Record<string, unknown>,
       body: req.body as unknown,

@@ -69,10 +69,6 @@ export function readRequestFilter(query: Record<string, unknown>): RequestFilter
   return filter;
 }
 
-/**
- * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
- * types `?path=&method=&status=&modelled=` take over HTTP, or a TypeError naming the call.
- */
 /** The longest a wait for the journal or the webhooks may be given, in code and over HTTP. */
 const MAX_WAIT_MS = 600_000;
 
@@ -105,6 +101,10 @@ export function checkWaitOptions(options: unknown, call: string): { timeoutMs?: 
   return options as { timeoutMs?: number };
 }
 
+/**
+ * A journal filter given in code (`requests()`, `countRequests()`, `lastRequest()`): the keys and
+ * types `?path=&method=&status=&modelled=` take over HTTP, or a TypeError naming the call.
+ */
 export function checkRequestFilter(filter: unknown, call: string): RequestFilter | undefined {
   if (filter === undefined) return undefined;
   const fail = (problem: string): TypeError => new TypeError(`[rocketchat-fake] ${call}: ${problem}`);

@@ -53,6 +53,8 @@ interface ControlTarget {
   readonly server: ServerControl;
   /** the server's base URL as the client reached it (session URLs) */
   readonly baseUrl: string;
+  /** the session the request is under (`/s/<id>/__admin/…`), if any */
+  readonly session?: string | undefined;
 }
 
 type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -66,6 +68,12 @@ export interface ControlRoute {
   readonly status?: number;
   /** only at the root, not under `/s/<id>` (sessions, shutdown) */
   readonly rootOnly?: boolean;
+  /** the query parameters it reads (its OpenAPI document lists them; any other is refused) */
+  readonly query?: readonly ControlQuery[];
+  /** its JSON body: needed (default for POST and PUT), optional, or none (default otherwise) */
+  readonly body?: 'required' | 'optional' | 'none';
+  /** the statuses it answers besides its success and the control API's own refusals */
+  readonly refusals?: readonly RouteRefusal[];
   /** a client may send it again after a broken connection (default: every method but POST) */
   readonly idempotent?: boolean;
   /** the answer's body (JSON); throws an ApiError or a ScenarioError to refuse */
@@ -73,6 +81,39 @@ export interface ControlRoute {
   /** runs once the answer is sent (shutdown) */
   after?(target: ControlTarget): void;
 }
+
+/** A query parameter of a control route. */
+export interface ControlQuery {
+  readonly name: string;
+  readonly description: string;
+  readonly required?: boolean;
+  /** the values it takes, if a few */
+  readonly values?: readonly string[];
+  /** the form of its value, if not any string */
+  readonly pattern?: string;
+}
+
+/** A status a route may answer besides its success (and why). */
+export interface RouteRefusal {
+  readonly status: number;
+  readonly why: string;
+}
+
+/** The journal filter's query (requests, count, last, and the pact of what was called). */
+const FILTER_QUERY: readonly ControlQuery[] = [
+  { name: 'path', description: 'only requests to this path (exact, or a glob with *, as in faults)' },
+  { name: 'method', description: 'only requests with this method (GET, POST, …; DDP for realtime frames)' },
+  {
+    name: 'status',
+    description: 'only requests answered with this status; 0 for those that got no answer',
+    pattern: '^(\\d{3}|0)$',
+  },
+  {
+    name: 'modelled',
+    description: 'only requests to routes the fake models (true) or not (false)',
+    values: ['true', 'false'],
+  },
+];
 
 const OK = { status: 'ok' } as const;
 
@@ -99,8 +140,8 @@ const openApiModule = lazy(() => require('./openapi') as typeof OpenApiModule);
 /** The routes, by name (the remote calls below refer to them). */
 export const ROUTES = {
   health: route('GET', '/health', ({ world }) => ({ status: 'ok', profile: world.profileId })),
-  openApi: route('GET', '/openapi.json', ({ baseUrl }): unknown =>
-    openApiModule().controlOpenApi(ROUTES, baseUrl),
+  openApi: route('GET', '/openapi.json', ({ baseUrl, session }): unknown =>
+    openApiModule().controlOpenApi(ROUTES, baseUrl, session),
   ),
   reset: route(
     'POST',
@@ -109,14 +150,27 @@ export const ROUTES = {
       await world.reset();
       return OK;
     },
-    { idempotent: true },
+    { idempotent: true, body: 'none' },
   ),
-  state: route('GET', '/state', ({ world }, { query }) => {
-    const { diff, ...rest } = query;
-    if (Object.keys(rest).length > 0 || (diff !== undefined && diff !== 'baseline'))
-      throw new ApiError('control-invalid', { reason: 'The only query is diff=baseline' });
-    return diff === 'baseline' ? world.changes() : world.state();
-  }),
+  state: route(
+    'GET',
+    '/state',
+    ({ world }, { query }) => {
+      const { diff, ...rest } = query;
+      if (Object.keys(rest).length > 0 || (diff !== undefined && diff !== 'baseline'))
+        throw new ApiError('control-invalid', { reason: 'The only query is diff=baseline' });
+      return diff === 'baseline' ? world.changes() : world.state();
+    },
+    {
+      query: [
+        {
+          name: 'diff',
+          values: ['baseline'],
+          description: 'what changed since the scenario was loaded, instead of the whole state',
+        },
+      ],
+    },
+  ),
   load: route('PUT', '/scenario', async ({ world }, { body }, source) => {
     await world.load(readObject(body), source);
     const { users, channels, integrations } = world.state();
@@ -144,22 +198,42 @@ export const ROUTES = {
     else world.clock.advance(change.advanceMs);
     return { now: world.clock.now() };
   }),
-  requests: route('GET', '/requests', ({ world }, { query }) => world.requestsPage(readRequestFilter(query))),
-  countRequests: route('GET', '/requests/count', ({ world }, { query }) => ({
-    count: world.countRequests(readRequestFilter(query)),
-  })),
-  lastRequest: route('GET', '/requests/last', ({ world }, { query }) => {
-    const filter = readRequestFilter(query);
-    const last = world.lastRequest(filter);
-    if (!last) throw new ApiError('control-no-match', { reason: JSON.stringify(filter) });
-    return last;
-  }),
-  exchange: route('GET', '/requests/:seq', ({ world }, { params }) => {
-    const seq = Number(params.seq);
-    const found = Number.isInteger(seq) ? world.exchange(seq) : undefined;
-    if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(params.seq)}` });
-    return found;
-  }),
+  requests: route(
+    'GET',
+    '/requests',
+    ({ world }, { query }) => world.requestsPage(readRequestFilter(query)),
+    {
+      query: FILTER_QUERY,
+    },
+  ),
+  countRequests: route(
+    'GET',
+    '/requests/count',
+    ({ world }, { query }) => ({ count: world.countRequests(readRequestFilter(query)) }),
+    { query: FILTER_QUERY },
+  ),
+  lastRequest: route(
+    'GET',
+    '/requests/last',
+    ({ world }, { query }) => {
+      const filter = readRequestFilter(query);
+      const last = world.lastRequest(filter);
+      if (!last) throw new ApiError('control-no-match', { reason: JSON.stringify(filter) });
+      return last;
+    },
+    { query: FILTER_QUERY, refusals: [{ status: 404, why: 'no request matches' }] },
+  ),
+  exchange: route(
+    'GET',
+    '/requests/:seq',
+    ({ world }, { params }) => {
+      const seq = Number(params.seq);
+      const found = Number.isInteger(seq) ? world.exchange(seq) : undefined;
+      if (!found) throw new ApiError('control-no-match', { reason: `seq ${String(params.seq)}` });
+      return found;
+    },
+    { refusals: [{ status: 404, why: 'no request with that sequence number in the journal' }] },
+  ),
   unmatched: route('GET', '/unmatched', ({ world }) => ({ unmatched: world.unmatched() })),
   addStub: route(
     'POST',
@@ -173,11 +247,16 @@ export const ROUTES = {
     world.clearStubs();
     return OK;
   }),
-  clearStub: route('DELETE', '/stubs/:id', ({ world }, { params }) => {
-    const id = String(params.id);
-    if (!world.clearStubs(id)) throw new ApiError('control-no-stub', { reason: id });
-    return OK;
-  }),
+  clearStub: route(
+    'DELETE',
+    '/stubs/:id',
+    ({ world }, { params }) => {
+      const id = String(params.id);
+      if (!world.clearStubs(id)) throw new ApiError('control-no-stub', { reason: id });
+      return OK;
+    },
+    { refusals: [{ status: 404, why: 'no stub with that id' }] },
+  ),
   clearRequests: route('DELETE', '/requests', ({ world }) => {
     world.clearRequests();
     return OK;
@@ -193,11 +272,16 @@ export const ROUTES = {
     world.clearFaults();
     return OK;
   }),
-  clearFault: route('DELETE', '/faults/:id', ({ world }, { params }) => {
-    const id = String(params.id);
-    if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
-    return OK;
-  }),
+  clearFault: route(
+    'DELETE',
+    '/faults/:id',
+    ({ world }, { params }) => {
+      const id = String(params.id);
+      if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
+      return OK;
+    },
+    { refusals: [{ status: 404, why: 'no fault with that id' }] },
+  ),
   getRateLimit: route('GET', '/rate-limit', ({ world }) => ({ rateLimit: world.getRateLimit() })),
   setRateLimit: route('PUT', '/rate-limit', ({ world }, { body }, source) => ({
     rateLimit: world.setRateLimit(checkedBy<RateLimitConfig>(readObject(body)), source),
@@ -207,32 +291,57 @@ export const ROUTES = {
   setSettings: route('PUT', '/settings', ({ world }, { body }, source) => ({
     settings: world.setSettings(checkedBy<Partial<ServerSettings>>(readObject(body)), source),
   })),
-  deliveries: route('GET', '/deliveries', async ({ world }, { query }) => {
-    const { wait, timeoutMs, ...rest } = query;
-    if (Object.keys(rest).length > 0 || (wait !== undefined && wait !== 'true'))
-      throw new ApiError('control-invalid', { reason: 'The queries are wait=true and timeoutMs' });
-    if (wait !== 'true') {
-      if (timeoutMs !== undefined)
-        throw new ApiError('control-invalid', { reason: 'timeoutMs goes with wait=true' });
-      return { deliveries: world.deliveries() };
-    }
-    const ms = timeoutMs === undefined ? undefined : readWaitMs(timeoutMs);
-    const deliveries = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
-      // still pending when the wait ends: a 504 naming them, not a 500
-      (error: unknown) => {
-        if (!(error instanceof DeliveriesPending)) throw error;
-        throw new ApiError('control-deliveries-pending', {
-          reason: DeliveriesPending.summary(error.timeoutMs, error.pending),
-        });
-      },
-    );
-    return { deliveries };
-  }),
+  deliveries: route(
+    'GET',
+    '/deliveries',
+    async ({ world }, { query }) => {
+      const { wait, timeoutMs, ...rest } = query;
+      if (Object.keys(rest).length > 0 || (wait !== undefined && wait !== 'true'))
+        throw new ApiError('control-invalid', { reason: 'The queries are wait=true and timeoutMs' });
+      if (wait !== 'true') {
+        if (timeoutMs !== undefined)
+          throw new ApiError('control-invalid', { reason: 'timeoutMs goes with wait=true' });
+        return { deliveries: world.deliveries() };
+      }
+      const ms = timeoutMs === undefined ? undefined : readWaitMs(timeoutMs);
+      const deliveries = await world.waitForDeliveries(ms === undefined ? {} : { timeoutMs: ms }).catch(
+        // still pending when the wait ends: a 504 naming them, not a 500
+        (error: unknown) => {
+          if (!(error instanceof DeliveriesPending)) throw error;
+          throw new ApiError('control-deliveries-pending', {
+            reason: DeliveriesPending.summary(error.timeoutMs, error.pending),
+          });
+        },
+      );
+      return { deliveries };
+    },
+    {
+      query: [
+        {
+          name: 'wait',
+          values: ['true'],
+          description: 'answer once no delivery is pending (retries included)',
+        },
+        {
+          name: 'timeoutMs',
+          pattern: '^\\d{1,6}$',
+          description: 'with wait=true: the longest wait, 0 to 600000 ms (default 5000)',
+        },
+      ],
+      refusals: [{ status: 504, why: 'deliveries still pending when the wait ended (named in the error)' }],
+    },
+  ),
   clearDeliveries: route('DELETE', '/deliveries', ({ world }) => {
     world.clearDeliveries();
     return OK;
   }),
-  pact: route('GET', '/pact', ({ world }, { query }) => world.pact(readPactOptions(query))),
+  pact: route('GET', '/pact', ({ world }, { query }) => world.pact(readPactOptions(query)), {
+    query: [
+      { name: 'consumer', required: true, description: 'your client’s name, the contract’s consumer' },
+      { name: 'provider', description: 'the provider’s name (default rocketchat)' },
+      ...FILTER_QUERY,
+    ],
+  }),
   providerState: route('POST', '/pact/provider-states', ({ world }, { body }) =>
     world.providerState(readProviderStateChange(readObject(body))),
   ),
@@ -241,7 +350,7 @@ export const ROUTES = {
     '/sessions',
     ({ server, baseUrl }, { body }, source) =>
       describeSession(baseUrl, server.createSession(readSessionOptions(readObject(body, true)), source).id),
-    { status: 201, rootOnly: true },
+    { status: 201, rootOnly: true, body: 'optional' },
   ),
   listSessions: route(
     'GET',
@@ -261,10 +370,11 @@ export const ROUTES = {
       if (!server.deleteSession(id)) throw new ApiError('control-no-session', { reason: id });
       return OK;
     },
-    { rootOnly: true },
+    { rootOnly: true, refusals: [{ status: 404, why: 'no session with that id' }] },
   ),
   shutdown: route('POST', '/shutdown', () => ({ status: 'stopping' }), {
     rootOnly: true,
+    body: 'none',
     after: ({ server }) => void server.shutdown(),
   }),
 } satisfies Record<string, ControlRoute>;
