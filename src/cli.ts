@@ -13,6 +13,7 @@ import { createFakeServer, isLoopback } from './server';
 import { OPTION_LIMITS } from './options';
 import { PROFILE_IDS, isProfileId } from './profiles';
 import type { PactFileOptions, ProfileId, UnmatchedRoute } from './types';
+import { TOKEN_ENV } from './jest/shared';
 import type * as VerifyCli from './verify/cli';
 import type * as RecordCli from './verify/record';
 
@@ -55,7 +56,8 @@ Options:
   --proxy-user U    an account on that server the forwarded calls use (its password
                     in env ROCKETCHAT_FAKE_PROXY_PASSWORD, or --proxy-password P)
   --proxy-password P
-  -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set, stop,
+  -c "COMMAND"      start, run COMMAND in a shell with ROCKETCHAT_URL set (and
+                    ROCKETCHAT_FAKE_ADMIN_TOKEN with --admin-token), stop,
                     and exit with COMMAND's exit code (CI mode)
   -h, --help        show this help
   -v, --version     show the version
@@ -255,7 +257,7 @@ const INTERRUPT_WAIT_MS = 1_000;
  * process it started, and so is a SIGINT that has not ended the command within a second. The fake
  * then waits for them all, killing what is left after ten seconds, before it exits.
  */
-function runCommand(command: string, url: string): Promise<number> {
+function runCommand(command: string, url: string, adminToken: string | undefined): Promise<number> {
   return new Promise((resolve) => {
     // the handlers are in place before the command starts: a signal sent the moment it runs
     // (as soon as it has printed something) must not meet the default action and end the fake
@@ -283,7 +285,8 @@ function runCommand(command: string, url: string): Promise<number> {
     child = spawn(command, {
       shell: true,
       stdio: 'inherit',
-      env: { ...process.env, ROCKETCHAT_URL: url },
+      // the session helpers (rocketchat-fake/node-test, /session) read the token where the runners' setups leave it
+      env: { ...process.env, ROCKETCHAT_URL: url, ...(adminToken ? { [TOKEN_ENV]: adminToken } : {}) },
     });
     let finished = false;
     const finish = (code: number): void => {
@@ -385,7 +388,7 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   if (command !== undefined) {
-    const code = await runCommand(command, url);
+    const code = await runCommand(command, url, options.adminToken);
     await fake.drain();
     process.exit(code);
   }

@@ -138,7 +138,7 @@ export abstract class WorldHandle implements WorldControl {
     return this.world.subscribe(listener);
   }
   pact(options: PactOptions): PactDocument {
-    checkRequestFilter(options.filter, 'pact()');
+    checkRequestFilter(options?.filter, 'pact()');
     return this.world.pact(options);
   }
   providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {

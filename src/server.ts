@@ -24,6 +24,7 @@ import { PROFILE_IDS, isProfileId } from './profiles';
 import { unknownKeyMessage } from './suggest';
 import { DEFAULT_FIXTURES, checkGenerated, loadScenarioFile } from './scenario/load';
 import { ScenarioError } from './scenario/problems';
+import { SESSION_ID } from './surface/params';
 import type * as PactModule from './pact/build';
 import type * as ResolveModule from './scenario/resolve';
 import { buildBaseline } from './store/baseline';
@@ -146,6 +147,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
   readonly #contract = new Map<string, PactInteraction>();
   #sessionCount = 0;
   #server: Server | undefined;
+  /** while start() is on its way to listening: a second start() is refused, a stop() waits for it */
+  #starting: Promise<unknown> | undefined;
   /** the realtime API's connections, while listening */
   #realtime: RealtimeHub | undefined;
   #url: string | undefined;
@@ -156,10 +159,6 @@ export class FakeServer extends WorldHandle implements ServerControl {
   constructor(options: FakeServerOptions = {}) {
     super();
     checkOptions(options);
-    if (options.clock !== undefined && !['fixed', 'running', 'now'].includes(options.clock))
-      throw new Error(
-        `[rocketchat-fake] option clock: "fixed", "running" or "now", not ${JSON.stringify(options.clock)}`,
-      );
     this.#options = options;
     this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
     this.#host = {
@@ -193,8 +192,26 @@ export class FakeServer extends WorldHandle implements ServerControl {
   }
 
   /** Listens (on `port`, default the options' port, else a free one) and resolves with the base URL. */
-  async start(port = this.#options.port ?? 0): Promise<string> {
-    if (this.#server) throw new Error('[rocketchat-fake] start(): the server is already started');
+  start(port = this.#options.port ?? 0): Promise<string> {
+    if (this.#server || this.#starting)
+      return Promise.reject(new Error('[rocketchat-fake] start(): the server is already started'));
+    const starting = this.#listen(port);
+    const settled = starting.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#starting = settled;
+    void settled.then(() => {
+      if (this.#starting === settled) this.#starting = undefined;
+    });
+    return starting;
+  }
+
+  async #listen(port: number): Promise<string> {
+    if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
+      throw new TypeError(
+        `[rocketchat-fake] start(): the port is a number from 0 to 65535, not ${JSON.stringify(port)}`,
+      );
     // the contract's directory is made now: one that cannot be is said at start, not at stop
     const pactDir = this.#options.pact?.dir;
     if (pactDir !== undefined) {
@@ -273,6 +290,18 @@ export class FakeServer extends WorldHandle implements ServerControl {
   /** What `POST /__admin/sessions` does. Throws ScenarioError for a bad scenario, nothing created. */
   createSession(options: SessionOptions, source = 'session()'): SessionInfo {
     const id = options.id ?? this.#nextSessionId();
+    // the id is a path segment of the session's URLs: "a/b" or ".." would name another place
+    if (typeof id !== 'string' || !SESSION_ID.test(id))
+      throw new ScenarioError(
+        source,
+        [
+          {
+            path: '$.id',
+            message: `"id" must be 1 to 64 letters, digits, "-" or "_", not ${JSON.stringify(id)}`,
+          },
+        ],
+        'session',
+      );
     if (this.#sessions.has(id))
       throw new ScenarioError(source, [{ path: '$.id', message: `session "${id}" exists` }], 'session');
     if (options.profile !== undefined && !isProfileId(options.profile))
@@ -409,6 +438,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
    * fault holds lose their connection at once.
    */
   async stop(): Promise<void> {
+    // a start() still on its way (a beforeAll that timed out) is let finish, then stopped
+    if (this.#starting) await this.#starting;
     await this.#close(true);
   }
 
@@ -420,7 +451,15 @@ export class FakeServer extends WorldHandle implements ServerControl {
   async #close(endHeld: boolean): Promise<void> {
     const server = this.#server;
     if (!server) return;
-    this.#writeContract([this.#root, ...this.#sessions.values()]);
+    // a contract that cannot be written is said once the server has stopped: it stops all the same
+    let unwritten: Error | undefined;
+    try {
+      this.#writeContract([this.#root, ...this.#sessions.values()]);
+    } catch (error) {
+      unwritten = new Error(
+        `[rocketchat-fake] stop(): the server stopped, but its contract could not be written: ${(error as Error).message}`,
+      );
+    }
     this.#server = undefined;
     this.#url = undefined;
     // realtime sockets never finish by themselves: they close now, with a close frame
@@ -437,7 +476,10 @@ export class FakeServer extends WorldHandle implements ServerControl {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    // what still waits on a world (waitForRequest, waitForDeliveries) is told it never will be met
+    this.#closeWorlds();
     this.#markStopped();
+    if (unwritten) throw unwritten;
   }
 
   /**
@@ -445,14 +487,22 @@ export class FakeServer extends WorldHandle implements ServerControl {
    * then closes the rest.
    */
   async drain(graceMs = 1500): Promise<void> {
+    if (!(Number.isFinite(graceMs) && graceMs >= 0))
+      throw new TypeError(
+        `[rocketchat-fake] drain(): graceMs is milliseconds (0 or more), not ${JSON.stringify(graceMs)}`,
+      );
+    if (this.#starting) await this.#starting;
     const server = this.#server;
     if (!server) return;
     const timer = setTimeout(() => {
       this.#closeWorlds();
       server.closeAllConnections();
     }, graceMs);
-    await this.#close(false);
-    clearTimeout(timer);
+    try {
+      await this.#close(false);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** What `POST /__admin/shutdown` does: drain and stop. */
@@ -508,8 +558,64 @@ function madeBy<T>(entry: string, make: () => T): T {
   }
 }
 
+/** What each option of a plain type is, as its refusal says it (the compiler's types, for JavaScript callers). */
+const OPTION_TYPES: Readonly<Record<string, [test: (value: unknown) => boolean, what: string]>> = {
+  port: [
+    (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535,
+    'a port number from 0 to 65535',
+  ],
+  host: [(v) => typeof v === 'string' && v.trim() !== '', 'a host name or address'],
+  lenient: [(v) => typeof v === 'boolean', 'true or false'],
+  log: [(v) => typeof v === 'boolean', 'true or false'],
+  admin: [(v) => typeof v === 'boolean', 'true or false'],
+  bodyLimit: [
+    (v) =>
+      (Number.isSafeInteger(v) && (v as number) > 0) ||
+      (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i.test(v)),
+    'a size in bytes (a whole number, or a string such as "2mb")',
+  ],
+  allowedHosts: [
+    (v) => Array.isArray(v) && v.every((h) => typeof h === 'string' && h !== ''),
+    'an array of host names',
+  ],
+  worldCache: [(v) => v === false || (typeof v === 'string' && v !== ''), 'a directory, or false'],
+  fixtures: [(v) => typeof v === 'string' && v !== '', 'a scenario file’s path'],
+  onUnmodelled: [(v) => typeof v === 'function', 'a function'],
+  clock: [(v) => v === 'fixed' || v === 'running' || v === 'now', '"fixed", "running" or "now"'],
+  pact: [
+    (v) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+      const { dir, consumer, provider, ...rest } = v as Record<string, unknown>;
+      const name = (x: unknown): boolean => typeof x === 'string' && x.trim() !== '';
+      return (
+        name(dir) &&
+        name(consumer) &&
+        (provider === undefined || name(provider)) &&
+        Object.keys(rest).length === 0
+      );
+    },
+    '{dir, consumer, provider?}: a directory and the names of your client and the provider',
+  ],
+};
+
+/** Refuses an option of the wrong type, naming what it takes. */
+function checkOptionTypes(options: Record<string, unknown>): void {
+  for (const [name, [test, what]] of Object.entries(OPTION_TYPES)) {
+    const value = options[name];
+    if (value !== undefined && !test(value))
+      throw new TypeError(
+        `[rocketchat-fake] ${optionsEntry}: ${name} is ${what}, not ${typeof value === 'function' ? 'a function' : JSON.stringify(value)}`,
+      );
+  }
+}
+
 /** Refuses an option the fake does not know (a typo would otherwise be ignored), suggesting the nearest; and a bad heartbeat. */
-function checkOptions(options: object): void {
+function checkOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(
+      `[rocketchat-fake] ${optionsEntry}: the options are an object, not ${JSON.stringify(options)}`,
+    );
+  checkOptionTypes(options as Record<string, unknown>);
   const { profile } = options as FakeServerOptions;
   if (profile !== undefined && !isProfileId(profile))
     throw new TypeError(

@@ -311,12 +311,14 @@ export class FakeWorld implements WorldControl {
   }
 
   /**
-   * Ends what this world holds open: requests a delay fault holds lose their connection, so a
-   * stopped server or an ended session leaves no timer behind.
+   * Ends what this world holds open: requests a delay fault holds lose their connection and
+   * `waitForRequest` calls still waiting reject, so a stopped server or an ended session leaves no
+   * timer behind.
    */
   close(): void {
     this.#faults.cancelHeld();
     this.#deliveries.close();
+    this.#journal.endWaits();
   }
 
   /**
@@ -531,9 +533,11 @@ export class FakeWorld implements WorldControl {
     id: string | undefined,
   ): boolean {
     const before = set.size;
-    const removed = id === undefined ? (set.clear(), true) : set.remove(id);
-    if (set.size < before) this.#rulesChanged(changed);
-    return removed;
+    if (id === undefined) set.clear();
+    else set.remove(id);
+    if (set.size === before) return false;
+    this.#rulesChanged(changed);
+    return true;
   }
 
   /** Turns rate limiting on (`{limit, windowMs}`) or off (`null`) for this world until reset. */
@@ -739,7 +743,7 @@ export class FakeWorld implements WorldControl {
    * one interaction per distinct request and answer, provider states, matching rules, no secrets.
    */
   pact(options: PactOptions): PactDocument {
-    if (typeof options.consumer !== 'string' || options.consumer.trim() === '') {
+    if (typeof options?.consumer !== 'string' || options.consumer.trim() === '') {
       throw new ApiError('control-invalid', { reason: 'pact: a consumer name is required' });
     }
     return pactModule().pactOf(options, this.contractInteractions());

@@ -245,6 +245,17 @@ describe('the rocketchat-fake command', () => {
     expect(spawnSync(process.execPath, [CLI, '--port', '0', '-c', 'exit 0']).status).toBe(0);
   });
 
+  it('-c gives the command the admin token where the session helpers read it, and none without one', () => {
+    const show = 'node -e "console.log(process.env.ROCKETCHAT_FAKE_ADMIN_TOKEN ?? \'none\')"';
+    const last = (args: string[]): string =>
+      spawnSync(process.execPath, [CLI, '--port', '0', ...args, '-c', show], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .at(-1) ?? '';
+    expect(last(['--admin-token', 'tok'])).toBe('tok');
+    expect(last([])).toBe('none');
+  });
+
   /** The CLI in -c mode with a command; resolves once the command has said "ready". */
   async function commandRunning(command: string): Promise<{
     child: ReturnType<typeof spawn>;

@@ -399,11 +399,14 @@ test('file ${n} drives its session with the members FakeServer has', async () =>
       join(esm, 'check.mts'),
       [
         "import { createFakeServer, createApp, ScenarioError } from 'rocketchat-fake';",
-        "import type { FakeServer, ScenarioInput, World } from 'rocketchat-fake';",
+        "import type { FakeServer, ProfileId, ScenarioInput, Stub, StubInput, World } from 'rocketchat-fake';",
         "const scenario: ScenarioInput = { users: [{ username: 'a', password: 'b' }] };",
         'const fake: FakeServer = createFakeServer({ scenario });',
         'const state: World = fake.state();',
-        'void createApp; void ScenarioError; void state;',
+        "const input: StubInput = { request: { path: '/api/v1/roles.list' }, response: { body: {} } };",
+        'const stub: Stub = fake.stub(input);',
+        "const profile: ProfileId = '8.9';",
+        'void createApp; void ScenarioError; void state; void stub; void profile;',
       ].join('\n'),
     );
     const tsc = join(MODULES, 'typescript', 'bin', 'tsc');

@@ -22,9 +22,13 @@ interface Answer {
 
 /** The control error a user sees: what was called and what went wrong, no stack into the package. */
 export class ControlError extends Error {
-  constructor(message: string) {
+  /** the control API's status, when it answered (a refusal); undefined when it could not be reached */
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
     super(`[rocketchat-fake] ${message}`);
     this.name = 'ControlError';
+    this.status = status;
   }
 }
 
@@ -75,7 +79,7 @@ async function send(
 }
 
 function refusal(method: string, target: string, answer: Answer): ControlError {
-  return new ControlError(`${method} ${target} answered ${answer.status}: ${answer.text}`);
+  return new ControlError(`${method} ${target} answered ${answer.status}: ${answer.text}`, answer.status);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { routePath } from '../surface/routes';
 import type { RemoteCall, RemoteFace, RemoteRequest } from '../surface/routes';
-import { controlCall } from './control-client';
+import { ControlError, controlCall } from './control-client';
 
 /**
  * A remote face of a declared table of calls (src/surface/routes.ts: REMOTE for a world,
@@ -24,8 +24,17 @@ export function remoteFace<T extends Record<string, RemoteCall<never[], unknown>
   };
   const face: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const [name, remote] of Object.entries(table)) {
-    const { request, result } = remote as unknown as RemoteCall<unknown[], unknown>;
-    face[name] = async (...args: unknown[]) => result(await send(request(...args)));
+    const { request, result, missing } = remote as unknown as RemoteCall<unknown[], unknown>;
+    face[name] = async (...args: unknown[]) => {
+      const made = request(...args);
+      try {
+        return result(await send(made));
+      } catch (error) {
+        // what the member says in process when the id it names is not there (clearFaults: false)
+        if (missing && made.params && error instanceof ControlError && error.status === 404) return missing();
+        throw error;
+      }
+    };
   }
   return face as RemoteFace<T>;
 }

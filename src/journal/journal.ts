@@ -93,6 +93,8 @@ const NO_DETAIL: ExchangeDetail = Object.freeze({ authHeaders: false, fault: fal
 interface Waiter {
   matches: (entry: JournalEntry) => boolean;
   resolve: (entry: JournalEntry) => void;
+  /** the world ended first (a stopped server, a closed session) */
+  end: () => void;
 }
 
 export class Journal {
@@ -250,6 +252,13 @@ export class Journal {
    * The first recorded request matching the filter: at once if one is already in the journal,
    * otherwise when it arrives; rejects after `timeoutMs` naming what was recorded instead.
    */
+  /** Ends every wait at once (its world has ended): each rejects, and no timer is left behind. */
+  endWaits(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const waiter of waiters) waiter.end();
+  }
+
   waitFor(filter: RequestFilter, timeoutMs: number): Promise<JournalEntry> {
     const matches = matcher(filter);
     const found = this.list().find(matches);
@@ -260,6 +269,14 @@ export class Journal {
         resolve: (entry) => {
           clearTimeout(timer);
           resolve(entry);
+        },
+        end: () => {
+          clearTimeout(timer);
+          reject(
+            new Error(
+              `[rocketchat-fake] waitForRequest: the server stopped or the session ended before a request matching ${JSON.stringify(filter)}`,
+            ),
+          );
         },
       };
       const timer = setTimeout(() => {

@@ -54,10 +54,13 @@ function serverUrl(): string {
  */
 export function useSession(hooks: RunnerHooks, options: Omit<SessionOptions, 'id'> = {}): TestSession {
   let created: { id: string; url: string } | undefined;
+  let ended = false;
   const current = (): { id: string; url: string } => {
     if (!created)
       throw new Error(
-        '[rocketchat-fake] the session exists from the before hook on; use it inside tests or hooks',
+        ended
+          ? '[rocketchat-fake] the session ended with the after hook; use it inside tests or hooks'
+          : '[rocketchat-fake] the session exists from the before hook on; use it inside tests or hooks',
       );
     return created;
   };
@@ -76,6 +79,7 @@ export function useSession(hooks: RunnerHooks, options: Omit<SessionOptions, 'id
       await controlDelete(`${serverUrl()}/__admin${path}`, { token: token() });
     }
     created = undefined;
+    ended = true;
   });
   return Object.defineProperties(
     { ...world },

@@ -5,7 +5,8 @@ import { PROFILE_IDS, isProfileId } from '../profiles';
 import { ISO_TIME } from '../store/clock';
 import { unknownKeyMessage } from '../suggest';
 
-const SESSION_ID = /^[\w-]{1,64}$/;
+/** A session's id: what a URL path segment carries as it is. */
+export const SESSION_ID = /^[\w-]{1,64}$/;
 
 function invalid(reason: string, path: string): ApiError {
   return new ApiError('control-invalid', { reason }, [{ path, message: reason }]);

@@ -243,10 +243,7 @@ export const ROUTES = {
   ),
   stubs: route('GET', '/stubs', ({ world }) => ({ stubs: world.stubs() })),
   recordedStubs: route('GET', '/recorded-stubs', ({ world }) => ({ stubs: world.recordedStubs() })),
-  clearStubs: route('DELETE', '/stubs', ({ world }) => {
-    world.clearStubs();
-    return OK;
-  }),
+  clearStubs: route('DELETE', '/stubs', ({ world }) => ({ ...OK, cleared: world.clearStubs() })),
   clearStub: route(
     'DELETE',
     '/stubs/:id',
@@ -268,10 +265,7 @@ export const ROUTES = {
     { status: 201 },
   ),
   faults: route('GET', '/faults', ({ world }) => ({ faults: world.faults() })),
-  clearFaults: route('DELETE', '/faults', ({ world }) => {
-    world.clearFaults();
-    return OK;
-  }),
+  clearFaults: route('DELETE', '/faults', ({ world }) => ({ ...OK, cleared: world.clearFaults() })),
   clearFault: route(
     'DELETE',
     '/faults/:id',
@@ -391,6 +385,8 @@ export interface RemoteRequest {
 export interface RemoteCall<A extends unknown[], R> {
   request(...args: A): RemoteRequest;
   result(body: unknown): R;
+  /** the result when the id the request names is not there (a 404), where the member returns one */
+  missing?(): R;
 }
 
 /** The members of WorldControl that are methods. */
@@ -401,8 +397,9 @@ type WorldMethod = {
 function call<A extends unknown[], R>(
   request: (...args: A) => RemoteRequest,
   result: (body: unknown) => R,
+  missing?: () => R,
 ): RemoteCall<A, R> {
-  return { request, result };
+  return missing ? { request, result, missing } : { request, result };
 }
 
 function filterQuery(filter: RequestFilter = {}): Record<string, string> {
@@ -451,14 +448,16 @@ export const REMOTE = {
   clearStubs: call(
     (id?: string) =>
       id === undefined ? { route: ROUTES.clearStubs } : { route: ROUTES.clearStub, params: { id } },
-    () => true,
+    (body) => (body as { cleared?: boolean }).cleared ?? true,
+    () => false,
   ),
   fault: call((input: FaultInput) => ({ route: ROUTES.fault, body: input }), as<Fault>()),
   faults: call(() => ({ route: ROUTES.faults }), field<Fault[]>('faults')),
   clearFaults: call(
     (id?: string) =>
       id === undefined ? { route: ROUTES.clearFaults } : { route: ROUTES.clearFault, params: { id } },
-    () => true,
+    (body) => (body as { cleared?: boolean }).cleared ?? true,
+    () => false,
   ),
   setRateLimit: call(
     (config: RateLimitConfig | null) =>
@@ -484,9 +483,13 @@ export const REMOTE = {
   ),
   clearDeliveries: call(() => ({ route: ROUTES.clearDeliveries }), nothing),
   pact: call(
+    // what is not given is not sent (the server names a missing consumer, as the member does)
     (options: { consumer: string; provider?: string }) => ({
       route: ROUTES.pact,
-      query: { consumer: options.consumer, ...(options.provider ? { provider: options.provider } : {}) },
+      query: {
+        ...(options?.consumer !== undefined ? { consumer: String(options.consumer) } : {}),
+        ...(options?.provider !== undefined ? { provider: String(options.provider) } : {}),
+      },
     }),
     as<PactDocument>(),
   ),

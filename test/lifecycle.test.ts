@@ -1,0 +1,151 @@
+/**
+ * A server's life as a test suite drives it: start and stop in any order or overlap, a stop that
+ * cannot write its contract, waits still pending when the world ends, and options a JavaScript
+ * caller got the type of wrong. Each leaves nothing listening and nothing keeping the process alive.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { createFakeServer } from '../src/server';
+import type { FakeServerOptions } from '../src/server';
+
+/** Whether anything answers at a URL (a refused connection: no). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/__admin/health`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('start and stop', () => {
+  it('refuses a second start() while the first is still on its way, and stops the one it started', async () => {
+    const fake = createFakeServer();
+    const [first, second] = await Promise.allSettled([fake.start(), fake.start()]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toEqual({
+      status: 'rejected',
+      reason: new Error('[rocketchat-fake] start(): the server is already started'),
+    });
+    const url = (first as PromiseFulfilledResult<string>).value;
+    expect(await answers(url)).toBe(true);
+    await fake.stop();
+    expect(await answers(url)).toBe(false);
+  });
+
+  it('a stop() while start() is on its way stops the server once it listens', async () => {
+    const fake = createFakeServer();
+    const starting = fake.start();
+    await fake.stop();
+    const url = await starting;
+    expect(await answers(url)).toBe(false);
+    // and it may start again
+    const again = await fake.start();
+    expect(await answers(again)).toBe(true);
+    await fake.stop();
+  });
+
+  it('stops even when its contract cannot be written, and says why once stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-pact-'));
+    const pactDir = join(dir, 'pacts');
+    const fake = createFakeServer({ pact: { dir: pactDir, consumer: 'bot' } });
+    const url = await fake.start();
+    await fetch(`${url}/api/info`);
+    // the directory made at start is replaced by a file before the stop writes into it
+    rmSync(pactDir, { recursive: true });
+    writeFileSync(pactDir, 'not a directory');
+    await expect(fake.stop()).rejects.toThrow(
+      /^\[rocketchat-fake\] stop\(\): the server stopped, but its contract could not be written: /,
+    );
+    expect(await answers(url)).toBe(false);
+    await expect(fake.stop()).resolves.toBeUndefined();
+    rmSync(dir, { recursive: true });
+  });
+
+  it('a waitForRequest still pending rejects when the server stops or the session ends', async () => {
+    const fake = createFakeServer();
+    await fake.start();
+    const session = fake.session();
+    const onSession = session.waitForRequest({ path: '/never' }, { timeoutMs: 600_000 });
+    await session.close();
+    await expect(onSession).rejects.toThrow(
+      '[rocketchat-fake] waitForRequest: the server stopped or the session ended before a request matching {"path":"/never"}',
+    );
+    const onRoot = fake.waitForRequest({ path: '/never' }, { timeoutMs: 600_000 });
+    await fake.stop();
+    await expect(onRoot).rejects.toThrow('the server stopped or the session ended');
+  });
+
+  it('drain() takes milliseconds', async () => {
+    const fake = createFakeServer();
+    const url = await fake.start();
+    await expect(fake.drain(-1)).rejects.toThrow(
+      '[rocketchat-fake] drain(): graceMs is milliseconds (0 or more), not -1',
+    );
+    await expect(fake.drain('x' as never)).rejects.toThrow('drain(): graceMs is milliseconds');
+    expect(await answers(url)).toBe(true);
+    await fake.drain(0);
+    expect(await answers(url)).toBe(false);
+  });
+});
+
+describe('a session id', () => {
+  it.each([['a/b'], ['..'], [''], ['x'.repeat(65)], ['a b']])(
+    'is refused when it is no path segment of its own: %j',
+    async (id) => {
+      const fake = createFakeServer();
+      await fake.start();
+      try {
+        expect(() => fake.session({ id })).toThrow(`"id" must be 1 to 64 letters, digits, "-" or "_"`);
+        expect(fake.listSessions()).toEqual([]);
+      } finally {
+        await fake.stop();
+      }
+    },
+  );
+});
+
+describe('options of the wrong type', () => {
+  it.each<[FakeServerOptions | null, string]>([
+    [null, 'createFakeServer(): the options are an object, not null'],
+    [{ host: 5 } as never, 'createFakeServer(): host is a host name or address, not 5'],
+    [{ port: 'abc' } as never, 'createFakeServer(): port is a port number from 0 to 65535, not "abc"'],
+    [{ port: 70000 }, 'port is a port number from 0 to 65535, not 70000'],
+    [{ onUnmodelled: 5 } as never, 'createFakeServer(): onUnmodelled is a function, not 5'],
+    [{ admin: 'no' } as never, 'createFakeServer(): admin is true or false, not "no"'],
+    [{ lenient: 'yes' } as never, 'lenient is true or false, not "yes"'],
+    [{ log: 1 } as never, 'log is true or false, not 1'],
+    [
+      { bodyLimit: 'lots' },
+      'bodyLimit is a size in bytes (a whole number, or a string such as "2mb"), not "lots"',
+    ],
+    [{ bodyLimit: -1 }, 'bodyLimit is a size in bytes'],
+    [{ allowedHosts: 'a' } as never, 'allowedHosts is an array of host names, not "a"'],
+    [{ worldCache: 5 } as never, 'worldCache is a directory, or false, not 5'],
+    [{ clock: 'slow' } as never, 'clock is "fixed", "running" or "now", not "slow"'],
+    [{ pact: { consumer: 'x' } } as never, 'pact is {dir, consumer, provider?}'],
+    [{ fixtures: 3 } as never, 'fixtures is a scenario file’s path, not 3'],
+  ])('%j is refused: %s', (options, message) => {
+    expect(() => createFakeServer(options as FakeServerOptions)).toThrow(TypeError);
+    expect(() => createFakeServer(options as FakeServerOptions)).toThrow(message);
+  });
+
+  it('the right types pass', async () => {
+    const fake = createFakeServer({
+      host: '127.0.0.1',
+      port: 0,
+      admin: true,
+      lenient: false,
+      log: false,
+      bodyLimit: '2mb',
+      allowedHosts: ['fake.test'],
+      worldCache: false,
+      clock: 'fixed',
+      onUnmodelled: () => undefined,
+    });
+    expect(await fake.start()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await fake.stop();
+  });
+});
