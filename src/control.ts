@@ -121,6 +121,8 @@ export interface WorldControl {
   clearDeliveries(): void;
   /** the server version the world answers as */
   readonly profileId: ProfileId;
+  /** how many requests the journal keeps (the oldest drop first) */
+  readonly journalSize: number;
   /** one recorded request with its answer (secrets hidden), by sequence number */
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined;
   /**

@@ -128,6 +128,9 @@ export abstract class WorldHandle implements WorldControl {
   get profileId(): ProfileId {
     return this.world.profileId;
   }
+  get journalSize(): number {
+    return this.world.journalSize;
+  }
   exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
     return this.world.exchange(seq);
   }

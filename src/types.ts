@@ -262,10 +262,13 @@ export type WorldEvent =
   /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
   | { type: 'delivery'; delivery: WebhookDelivery }
   /**
-   * the world's stubs or faults changed: one added (a stub replaced by id), removed, or used up by
-   * its `times` (not by a reset or a load: their `state` event says that)
+   * the world's stubs, faults or rate limit changed: one added (a stub replaced by id), removed, or
+   * used up by its `times`, or the rate limit set or turned off (not by a reset or a load: their
+   * `state` event says that)
    */
-  | { type: 'rules'; changed: 'stubs' | 'faults' }
+  | { type: 'rules'; changed: 'stubs' | 'faults' | 'rateLimit' }
+  /** the journal (with the unmatched routes) or the webhook attempts kept were emptied */
+  | { type: 'cleared'; what: 'requests' | 'deliveries' }
   | {
       type: 'state';
       /** what changed it: a request, a reset, a load, an added entity, the clock */

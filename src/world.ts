@@ -279,6 +279,11 @@ export class FakeWorld implements WorldControl {
     return this.profile.id;
   }
 
+  /** How many requests the journal keeps. */
+  get journalSize(): number {
+    return this.#journal.capacity;
+  }
+
   /** The injected faults. */
   get faultSet(): FaultSet {
     return this.#faults;
@@ -518,8 +523,8 @@ export class FakeWorld implements WorldControl {
     return this.#cleared(this.#faults, 'faults', id);
   }
 
-  /** Says that the stubs or the faults in force changed (the inspector shows them at once). */
-  #rulesChanged(changed: 'stubs' | 'faults'): void {
+  /** Says that the stubs, the faults or the rate limit in force changed (the inspector shows them at once). */
+  #rulesChanged(changed: 'stubs' | 'faults' | 'rateLimit'): void {
     this.#emit({ type: 'rules', changed });
   }
 
@@ -548,6 +553,7 @@ export class FakeWorld implements WorldControl {
     this.#limiter.configure(
       config === null ? undefined : parseOrThrow(rateLimitSchema(), config, source, 'rate limit'),
     );
+    this.#rulesChanged('rateLimit');
     return this.#limiter.config ?? null;
   }
 
@@ -707,6 +713,7 @@ export class FakeWorld implements WorldControl {
   /** Forgets the attempts kept (what is in flight still completes). */
   clearDeliveries(): void {
     this.#deliveries.clear();
+    this.#emit({ type: 'cleared', what: 'deliveries' });
   }
 
   /**
@@ -805,6 +812,7 @@ export class FakeWorld implements WorldControl {
     this.#keepContract();
     this.#journal.clear();
     this.#unmatched.clear();
+    this.#emit({ type: 'cleared', what: 'requests' });
   }
 
   /**

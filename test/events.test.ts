@@ -79,7 +79,12 @@ describe('GET /__admin/events', () => {
     const got = await stream.done;
     expect(stream.headers()?.['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(got.map((e) => e.event)).toEqual(['hello', 'request', 'request', 'state', 'state', 'state']);
-    expect(got[0]?.data).toEqual({ profile: '8.9', clock: '2026-01-01T00:00:00.000Z', requests: 0 });
+    expect(got[0]?.data).toEqual({
+      profile: '8.9',
+      clock: '2026-01-01T00:00:00.000Z',
+      requests: 0,
+      journalSize: 1000,
+    });
     expect(got[1]?.data).toMatchObject({
       type: 'request',
       entry: { seq: 1, method: 'GET', path: '/api/v1/channels.list', status: 200, user: 'alice' },
@@ -183,6 +188,31 @@ describe('GET /__admin/events', () => {
     } finally {
       await guarded.stop();
     }
+  });
+
+  it('the journal or the webhook attempts emptied, and the rate limit set or turned off, are events', async () => {
+    const stream = events(`${fake.url}/__admin/events`, 6);
+    await stream.opened;
+    await fetch(`${fake.url}/__admin/requests`, { method: 'DELETE' });
+    fake.clearDeliveries();
+    fake.setRateLimit({ limit: 5, windowMs: 1000 });
+    await fetch(`${fake.url}/__admin/rate-limit`, { method: 'DELETE' });
+    fake.clearRequests();
+    const got = await stream.done;
+    expect(got.slice(1).map((e) => e.data)).toEqual([
+      { type: 'cleared', what: 'requests' },
+      { type: 'cleared', what: 'deliveries' },
+      { type: 'rules', changed: 'rateLimit' },
+      { type: 'rules', changed: 'rateLimit' },
+      { type: 'cleared', what: 'requests' },
+    ]);
+  });
+
+  it('HEAD answers the stream’s head and ends (a monitor is not held open)', async () => {
+    const res = await fetch(`${fake.url}/__admin/events`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await res.text()).toBe('');
   });
 
   it('stop() ends open streams, so the server stops at once', async () => {

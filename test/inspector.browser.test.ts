@@ -297,6 +297,76 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(fake.requests()).toEqual([]);
   });
 
+  it('follows a cleared journal and a changed rate limit; a row gone from the journal says so', async () => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await open();
+    await call(fake.url, '/api/v1/me', 'alice');
+    await call(fake.url, '/api/v1/nope', 'alice');
+    await page.waitForFunction(() => document.querySelectorAll('#journal tbody tr').length === 2);
+    await page.waitForFunction(() =>
+      (document.getElementById('unmatched')?.textContent ?? '').includes('nope'),
+    );
+    await page.waitForFunction(() => document.getElementById('ratelimit')?.textContent === 'no rate limit');
+    fake.setRateLimit({ limit: 2, windowMs: 60_000 });
+    await page.waitForFunction(() =>
+      (document.getElementById('ratelimit')?.textContent ?? '').startsWith(
+        'rate limit: 2 calls per 60000 ms',
+      ),
+    );
+    fake.clearRequests();
+    await page.waitForFunction(() => document.getElementById('journal-count')?.textContent === '(0 of 0)');
+    await page.waitForFunction(
+      () => !(document.getElementById('unmatched')?.textContent ?? '').includes('nope'),
+    );
+    // a row listed before the journal moved on: its details say it is gone, not a blank pane
+    await call(fake.url, '/api/v1/me', 'alice');
+    await page.waitForFunction(() => document.querySelectorAll('#journal tbody tr').length === 1);
+    const seq = (await page.getAttribute('#journal tbody tr', 'data-seq')) ?? '';
+    // the journal moves on between the listing and the click (the server's own 404 for the entry)
+    await page.route(`**/__admin/requests/${seq}`, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: `{"error":"No request seq ${seq}"}`,
+      }),
+    );
+    await page.click('#journal tbody tr');
+    await page.waitForFunction(
+      (n) =>
+        (document.getElementById('details')?.textContent ?? '').includes(
+          `Request ${n} is no longer in the journal`,
+        ),
+      seq,
+    );
+    // the realtime frames can be picked out
+    expect(
+      await page.$$eval('#filter-method option', (options) => options.map((o) => o.textContent)),
+    ).toContain('DDP (realtime)');
+    // the page's own rules hold for all it loads (its icon included); the 404 above is the only error
+    expect(errors.filter((e) => /Content Security Policy|violates/.test(e))).toEqual([]);
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+  });
+
+  it('the root lists sessions made and ended while it is open', async () => {
+    await open();
+    await page.waitForFunction(
+      () => document.querySelector('#sessions tbody tr td')?.textContent === 'no session',
+    );
+    const session = fake.session({ id: 'later' });
+    await page.waitForFunction(() =>
+      (document.getElementById('sessions')?.textContent ?? '').includes('later'),
+    );
+    await session.close();
+    await page.waitForFunction(
+      () => document.querySelector('#sessions tbody tr td')?.textContent === 'no session',
+    );
+  });
+
   it('shows the newest listing when an older read of it answers last', async () => {
     await open();
     await page.waitForFunction(() => document.querySelector('#stubs tbody tr td')?.textContent === 'none');

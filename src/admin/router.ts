@@ -36,6 +36,11 @@ function streamEvents(world: WorldControl, req: Request, res: Response): void {
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
+  // HEAD (a monitor, `curl -I`): the head alone, not a stream that never ends
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
   // a reader that stops reading is dropped once 1 MB waits for it: the server never buffers more
   let stop = (): void => undefined;
   const write = (chunk: string): void => {
@@ -49,7 +54,12 @@ function streamEvents(world: WorldControl, req: Request, res: Response): void {
   const send = (event: string, data: unknown): void =>
     write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   write('retry: 1000\n\n');
-  send('hello', { profile: world.profileId, clock: world.clock.now(), requests: world.requests().length });
+  send('hello', {
+    profile: world.profileId,
+    clock: world.clock.now(),
+    requests: world.requests().length,
+    journalSize: world.journalSize,
+  });
   const unsubscribe = world.subscribe((event) => send(event.type, event));
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
@@ -72,7 +82,7 @@ function servePage(_world: WorldControl, _req: Request, res: Response): void {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader(
     'Content-Security-Policy',
-    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+    "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:",
   );
   res.send(inspectorHtml());
 }
