@@ -63,11 +63,19 @@ describe('GET /api/docs/json', () => {
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.info).toEqual({ title: 'Rocket.Chat API', description: 'Rocket.Chat API', version: '8.9.0' });
     expect(doc.servers).toEqual([{ url: fake.url }]);
-    const expected = OPERATIONS.flatMap((op) =>
-      (op.also === undefined ? [op.method] : [op.method, op.also]).map(
-        (m) => `${m.toLowerCase()} ${op.prefix ? `${op.path}{integrationId}/{token}` : op.path}`,
-      ),
-    ).sort();
+    // a route the release line does not serve (GET /api/v1/info, gone since 3.0) is not listed
+    const served = OPERATIONS.filter(
+      (op) => !op.openApi?.servedIn || byEra(profileOf('8.9'), op.openApi.servedIn),
+    );
+    expect(served.map((op) => op.name)).not.toContain('v1.info');
+    expect((await fetch(`${fake.url}/api/v1/info`)).status).toBe(404);
+    const expected = served
+      .flatMap((op) =>
+        (op.also === undefined ? [op.method] : [op.method, op.also]).map(
+          (m) => `${m.toLowerCase()} ${op.prefix ? `${op.path}{integrationId}/{token}` : op.path}`,
+        ),
+      )
+      .sort();
     const listed = Object.entries(doc.paths)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
       .sort();
@@ -87,6 +95,44 @@ describe('GET /api/docs/json', () => {
     expect(list.map((p) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['query:count', 'query:offset', 'query:sort']),
     );
+    // a validator that takes one of two names (oneOf/anyOf) lists both, saying one is needed
+    type Parameter = { name: string; required: boolean; description?: string };
+    const history = doc.paths['/api/v1/channels.history']?.get?.parameters as Parameter[];
+    expect(history.find((p) => p.name === 'roomId')).toMatchObject({ required: false });
+    expect(history.find((p) => p.name === 'roomId')?.description).toMatch(/^one of .*roomId.* is required$/);
+    const info = doc.paths['/api/v1/channels.info']?.get?.parameters as Parameter[];
+    expect(info.filter((p) => ['roomId', 'roomName'].includes(p.name))).toEqual([
+      expect.objectContaining({ name: 'roomId', description: 'one of roomId, roomName is required' }),
+      expect.objectContaining({ name: 'roomName', description: 'one of roomId, roomName is required' }),
+    ]);
+    const withParameters = Object.entries(doc.paths)
+      .filter(([, methods]) => (methods.get?.parameters ?? []).length > 0)
+      .map(([path]) => path);
+    expect(withParameters).toEqual(
+      expect.arrayContaining([
+        '/api/v1/users.info',
+        '/api/v1/groups.info',
+        '/api/v1/rooms.get',
+        '/api/v1/im.list',
+      ]),
+    );
+    // the statuses a route answers besides 200 and 400, and a 200 with no body where there is none
+    expect(Object.keys(doc.paths['/api/v1/login']?.post?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '401',
+      '429',
+    ]);
+    expect(doc.paths['/api/v1/logout']?.post?.responses?.['200']).toEqual({
+      description: 'done, with no body',
+    });
+    const hook = doc.paths['/hooks/{integrationId}/{token}']?.post;
+    expect(Object.keys(hook?.responses ?? {})).toEqual(['200', '400', '404', '429', '503']);
+    expect(hook?.requestBody?.required).toBe(false);
+    expect(Object.keys(hook?.requestBody?.content ?? {})).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 
   it('answers only withUndocumented, and is absent before 7.10', async () => {

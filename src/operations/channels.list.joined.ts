@@ -1,5 +1,5 @@
 import { operation, success } from './operation';
-import { callerOf, readListOptions } from './params';
+import { LIST_QUERY, callerOf, readListOptions } from './params';
 
 /**
  * `GET /api/v1/channels.list.joined`: the public channels the caller is in (no permission), by
@@ -15,6 +15,7 @@ export default operation({
   bodyRule: 'strict',
   changesState: false,
   read: ({ input }) => readListOptions(input.query, ['t']),
+  openApi: { query: LIST_QUERY },
   run: (context, options) => {
     const { items, count, offset, total } = context.store.listJoinedChannels(callerOf(context), options);
     return success({ channels: items, offset, count, total });

@@ -25,4 +25,5 @@ export default operation({
     validated(profile, DOCS_VALIDATOR, input.query);
   },
   run: ({ input, profile }) => success(openApiDocument(profile, input.baseUrl)),
+  openApi: { servedIn: EXISTS },
 });

@@ -1,5 +1,5 @@
 import { operation, success } from './operation';
-import { callerOf, readRoomRef } from './params';
+import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
 import { readWindow } from './channels.history';
 
 /**
@@ -19,6 +19,17 @@ export default operation({
     ref: readRoomRef(input.query),
     window: readWindow(input.query.count === undefined ? { ...input.query, count: '20' } : input.query, true),
   }),
+  openApi: {
+    query: {
+      ...ROOM_REF_QUERY,
+      latest: 'the newest time to include (ISO 8601; default now)',
+      oldest: 'the oldest time to include (ISO 8601)',
+      inclusive: 'true: the messages at latest and oldest too',
+      count: 'how many (default 20, at most 100)',
+      offset: 'how many to skip',
+      showThreadMessages: 'false: thread replies not shown in the room are left out (default true)',
+    },
+  },
   run: (context, { ref, window }) =>
     success({ messages: context.store.groupHistory(callerOf(context), ref, window) }),
 });

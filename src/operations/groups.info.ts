@@ -1,6 +1,6 @@
 import { roomView } from '../store/views';
 import { operation, success } from './operation';
-import { callerOf, readRoomRef } from './params';
+import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
 
 /** `GET /api/v1/groups.info`: a private group the caller is in, by id or name, as `{group}`. */
 export default operation({
@@ -12,5 +12,6 @@ export default operation({
   bodyRule: 'strict',
   changesState: false,
   read: (context) => context.store.findGroup(callerOf(context), readRoomRef(context.input.query)),
+  openApi: { query: ROOM_REF_QUERY },
   run: (_context, group) => success({ group: roomView(group) }),
 });

@@ -55,4 +55,11 @@ export default operation({
     return success({});
   },
   contract: { webhookPath: true },
+  openApi: {
+    formBody: true,
+    refusals: {
+      '404': 'no incoming webhook with that id and token',
+      '503': 'the incoming webhook is turned off',
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { operation, success } from './operation';
-import { callerOf, readListOptions } from './params';
+import { LIST_QUERY, callerOf, readListOptions } from './params';
 
 /**
  * `GET /api/v1/im.list` (and `dm.list`): the direct rooms the caller is in, each whole (with
@@ -15,6 +15,7 @@ export default operation({
   bodyRule: 'strict',
   changesState: false,
   read: ({ input }) => readListOptions(input.query),
+  openApi: { query: LIST_QUERY },
   run: (context, options) => {
     const { items, count, offset, total } = context.store.listDirects(callerOf(context), options);
     return success({ ims: items, offset, count, total });

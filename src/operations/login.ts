@@ -105,4 +105,5 @@ export default operation({
     return shape === 'no-success' ? { body, envelope: false } : success(body);
   },
   contract: { credentials: named },
+  openApi: { refusals: { '401': 'wrong user or password, or logins blocked after failed ones' } },
 });

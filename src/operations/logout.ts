@@ -7,7 +7,7 @@ import { operation } from './operation';
  * successor, to 7.3), or nothing at all (7.4's router sends only a route's `body`, and logout's
  * object has none: a 200 with an empty body, Rocket.Chat#35922).
  */
-const ANSWER: EraTable<'plain' | 'empty'> = { '0.49': 'plain', '7.4': 'empty' };
+const EMPTY: EraTable<boolean> = { '0.49': false, '7.4': true };
 
 /** `POST /api/v1/logout` (and GET, which every era's router also registers): ends the caller's login token. */
 export default operation({
@@ -22,9 +22,10 @@ export default operation({
   read: ({ caller }) => ({ authToken: caller?.authToken ?? '' }),
   run: ({ store, profile }, { authToken }) => {
     store.logout(authToken);
-    if (byEra(profile, ANSWER) === 'empty') return { body: {}, empty: true };
+    if (byEra(profile, EMPTY)) return { body: {}, empty: true };
     return { body: { status: 'success', data: { message: "You've been logged out!" } }, envelope: false };
   },
   // the same answer on every server, word for word
   contract: { exact: true },
+  openApi: { emptyIn: EMPTY },
 });

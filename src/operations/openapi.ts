@@ -48,6 +48,15 @@ const SUCCESS = {
   },
 };
 
+/** A 200 with no body at all (logout on 7.4 on, Rocket.Chat#35922). */
+const EMPTY_SUCCESS = { description: 'done, with no body' };
+
+/** Slack's form of a webhook's body: one `payload` key holding the JSON. */
+const FORM_PAYLOAD = {
+  type: 'object',
+  properties: { payload: { type: 'string', description: 'the message as JSON' } },
+};
+
 /** `/hooks/` with its parameters: the path as OpenAPI writes parameters in it. */
 function pathOf(op: Operation): { path: string; parameters: Json[] } {
   if (!op.prefix) return { path: op.path, parameters: [] };
@@ -58,16 +67,46 @@ function pathOf(op: Operation): { path: string; parameters: Json[] } {
   };
 }
 
-/** The query parameters of a GET's validator schema, each with its own schema. */
+/** The names a schema requires. */
+function requiredOf(schema: Json): string[] {
+  return Array.isArray(schema.required) ? (schema.required as string[]) : [];
+}
+
+/**
+ * The query parameters of a GET's validator schema, each with its own schema: its properties and
+ * those of its `allOf`, `oneOf` and `anyOf` branches (a validator such as `roomId` or `roomName`
+ * is one of those). A parameter is required when the schema or an `allOf` branch requires it; one
+ * that a `oneOf`/`anyOf` branch requires says which of them one is needed.
+ */
 function queryParameters(schema: Json): Json[] {
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.includes(name),
-    schema: property,
-  }));
+  const properties = new Map<string, Json>();
+  const required = new Set(requiredOf(schema));
+  const choices: string[][] = [];
+  const take = (part: Json): void => {
+    for (const [name, property] of Object.entries((part.properties ?? {}) as Record<string, Json>))
+      if (!properties.has(name)) properties.set(name, property);
+  };
+  take(schema);
+  for (const part of (schema.allOf ?? []) as Json[]) {
+    take(part);
+    for (const name of requiredOf(part)) required.add(name);
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = (schema[key] ?? []) as Json[];
+    for (const part of branches) take(part);
+    const needed = branches.flatMap((part) => requiredOf(part)).filter((name) => !required.has(name));
+    if (needed.length > 0) choices.push([...new Set(needed)]);
+  }
+  return [...properties].map(([name, property]) => {
+    const choice = choices.find((names) => names.includes(name));
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(choice && choice.length > 1 ? { description: `one of ${choice.join(', ')} is required` } : {}),
+      schema: property,
+    };
+  });
 }
 
 function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile): Json {
@@ -79,17 +118,34 @@ function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile
   };
   if (op.auth === true) object.security = [{ userId: [], authToken: [] }];
   else if (op.auth === 'optional') object.security = [{}, { userId: [], authToken: [] }];
-  const query = validator && method === 'GET' ? queryParameters(validator.schema) : [];
+  const declared = Object.entries(op.openApi?.query ?? {}).map(([name, description]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: { type: 'string' },
+  }));
+  const query = method !== 'GET' ? [] : validator ? queryParameters(validator.schema) : declared;
   if (parameters.length + query.length > 0) object.parameters = [...parameters, ...query];
+  const facts = op.openApi ?? {};
   if (method === 'POST')
     object.requestBody = {
-      required: op.bodyRule === 'strict',
-      content: { 'application/json': { schema: validator?.schema ?? { type: 'object' } } },
+      required: op.bodyRule === 'strict' && facts.formBody !== true,
+      content: {
+        'application/json': { schema: validator?.schema ?? { type: 'object' } },
+        ...(facts.formBody ? { 'application/x-www-form-urlencoded': { schema: FORM_PAYLOAD } } : {}),
+      },
     };
-  object.responses = {
-    '200': SUCCESS,
+  const refusals: Record<string, Json> = {
     '400': ERROR,
     ...(op.auth === true ? { '401': ERROR } : {}),
+    ...(op.rateLimited ? { '429': { ...ERROR, description: 'too many requests: a rate limit is on' } } : {}),
+  };
+  for (const [status, why] of Object.entries(facts.refusals ?? {}))
+    refusals[status] = { ...ERROR, description: why };
+  object.responses = {
+    '200': facts.emptyIn && byEra(profile, facts.emptyIn) ? EMPTY_SUCCESS : SUCCESS,
+    ...Object.fromEntries(Object.entries(refusals).sort(([a], [b]) => a.localeCompare(b))),
   };
   return object;
 }
@@ -98,6 +154,8 @@ function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile
 export function openApiDocument(profile: Profile, siteUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const op of registered) {
+    // a route this release line does not serve (it answers 404) is not in its document
+    if (op.openApi?.servedIn && !byEra(profile, op.openApi.servedIn)) continue;
     const { path } = pathOf(op);
     const methods = op.also === undefined ? [op.method] : [op.method, op.also];
     const entry: Json = {};

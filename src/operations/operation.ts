@@ -128,6 +128,22 @@ export interface Operation<P = unknown> {
    * JSON schema is also the route's parameters in the OpenAPI document (`GET /api/docs/json`)
    */
   readonly validator?: EraTable<Validator | undefined>;
+  /** what the OpenAPI document says of the route beyond the facts above */
+  readonly openApi?: OpenApiFacts;
+}
+
+/** What `GET /api/docs/json` says of an operation that its other facts do not. */
+export interface OpenApiFacts {
+  /** the release lines that serve the route (default: every one); another leaves it out */
+  readonly servedIn?: EraTable<boolean>;
+  /** statuses it answers besides 200, 400, 401 (with `auth`) and 429 (rate limited), each with why */
+  readonly refusals?: Readonly<Record<string, string>>;
+  /** the release lines whose 200 has no body at all */
+  readonly emptyIn?: EraTable<boolean>;
+  /** the body may be a form (`payload=<JSON>`, Slack's) as well as JSON, and may be absent */
+  readonly formBody?: boolean;
+  /** the query parameters of a route without a validator, each with what it is (all optional) */
+  readonly query?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -150,6 +166,7 @@ export function operation<P>(spec: Operation<P>): Operation<P> {
     cacheKey: spec.cacheKey,
     contract: spec.contract,
     validator: spec.validator,
+    openApi: spec.openApi,
   };
 }
 

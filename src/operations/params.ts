@@ -119,6 +119,21 @@ function readOptionalString(params: Params, name: string): string | undefined {
   return raw;
 }
 
+/** What the OpenAPI document says of the list parameters `readListOptions` reads. */
+export const LIST_QUERY: Readonly<Record<string, string>> = {
+  count: 'how many (default 50, at most 100)',
+  offset: 'how many to skip',
+  sort: 'JSON, e.g. {"name":1}',
+  query: 'JSON: a MongoDB-style filter',
+  fields: 'JSON: the fields to include or leave out',
+};
+
+/** What the OpenAPI document says of `roomId` and `roomName` (`readRoomRef`). */
+export const ROOM_REF_QUERY: Readonly<Record<string, string>> = {
+  roomId: 'the room’s _id (one of roomId, roomName is required)',
+  roomName: 'the room’s name (one of roomId, roomName is required)',
+};
+
 /** `roomId` or `roomName`; empty strings count as absent. */
 export function readRoomRef(params: Params): RoomRef {
   const roomId = readOptionalString(params, 'roomId');

@@ -15,5 +15,6 @@ export default operation({
   bodyRule: 'strict',
   changesState: false,
   read: ({ input }) => readUpdatedSince(input.query.updatedSince, 'rooms-invalid-date'),
+  openApi: { query: { updatedSince: 'ISO 8601: only rooms changed since, with those removed since' } },
   run: (context, updatedSince) => success(context.store.roomsFor(callerOf(context), updatedSince)),
 });

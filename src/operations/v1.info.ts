@@ -18,4 +18,5 @@ export default operation({
     if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
   },
   run: ({ profile }) => success({ info: { version: profile.version } }),
+  openApi: { servedIn: EXISTS },
 });
