@@ -35,10 +35,10 @@ export abstract class WorldHandle implements WorldControl {
   /** the world these members act on */
   protected abstract get world(): FakeWorld;
 
-  reset(): Promise<void> {
+  async reset(): Promise<void> {
     return this.world.reset();
   }
-  load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
+  async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
     return this.world.load(scenario, source);
   }
   state(): World {
@@ -144,7 +144,7 @@ export abstract class WorldHandle implements WorldControl {
     checkRequestFilter(options?.filter, 'pact()');
     return this.world.pact(options);
   }
-  providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {
+  async providerState(change: ProviderStateChange): Promise<Record<string, unknown>> {
     return this.world.providerState(change);
   }
 }

@@ -117,6 +117,11 @@ export class FakeSession extends WorldHandle {
   }
 
   protected get world(): FakeWorld {
+    // an ended session's world is served no more: acting on it would pass silently, wrongly
+    if (!this.#server.serves(this.id, this.#world))
+      throw new Error(
+        `[rocketchat-fake] session "${this.id}" has ended (close() or DELETE /__admin/sessions)`,
+      );
     return this.#world;
   }
 
@@ -413,6 +418,11 @@ export class FakeServer extends WorldHandle implements ServerControl {
       requests: world.countRequests(),
       createdAt: this.#sessionCreated.get(id) ?? '',
     }));
+  }
+
+  /** Whether the session `id` is live and is `world` (a handle's check that its session has not ended). */
+  serves(id: string, world: FakeWorld): boolean {
+    return this.#sessions.get(id) === world;
   }
 
   /** Ends a session; false if there was none. */

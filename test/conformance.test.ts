@@ -432,6 +432,9 @@ describe('verify cannot start', () => {
     await expect(verify({ target: 'chat.example.com', user: 'a', password: 'b' })).rejects.toThrow(
       '--target "chat.example.com" is not a URL',
     );
+    await expect(verify({} as never)).rejects.toThrow(
+      "the target is required: the server's URL (--target URL, or verify({target}))",
+    );
     const { fake, url } = await started();
     try {
       await expect(

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { resolveScenario } from '../src/index';
+import { useSession } from '../src/runners/session';
 import { createFakeServer } from '../src/server';
 import type { FakeServerOptions } from '../src/server';
 
@@ -147,5 +149,54 @@ describe('options of the wrong type', () => {
     });
     expect(await fake.start()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await fake.stop();
+  });
+});
+
+describe('an ended session and other entry points', () => {
+  it('a session handle refuses to act once its session has ended, however it ended', async () => {
+    const fake = createFakeServer();
+    await fake.start();
+    try {
+      const closed = fake.session({ id: 'closed' });
+      expect(closed.state().users.length).toBeGreaterThan(0);
+      await closed.close();
+      expect(() => closed.state()).toThrow('[rocketchat-fake] session "closed" has ended');
+      expect(() => closed.addUser({ username: 'late' })).toThrow('session "closed" has ended');
+      const deleted = fake.session({ id: 'deleted' });
+      await fetch(`${fake.url}/__admin/sessions/deleted`, { method: 'DELETE' });
+      await expect(deleted.reset()).rejects.toThrow('session "deleted" has ended');
+      // a new session of the same id is not the old handle's
+      fake.session({ id: 'deleted' });
+      expect(() => deleted.requests()).toThrow('session "deleted" has ended');
+      expect(fake.state().users.map((u) => u.username)).not.toContain('late');
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('resolveScenario checks its options as createFakeServer does', () => {
+    expect(() => resolveScenario({}, { seed: -1 })).toThrow(
+      '[rocketchat-fake] resolveScenario(): seed is a whole number from 0 to 4294967295, not -1',
+    );
+    expect(() => resolveScenario({}, { sed: 1 } as never)).toThrow(
+      'resolveScenario(): unknown option "sed"; did you mean "seed"?',
+    );
+    expect(resolveScenario({}, { seed: 7 }).seed).toBe(7);
+  });
+
+  it('a session helper names a server URL variable that is not a URL', () => {
+    const saved = process.env.ROCKETCHAT_FAKE_URL;
+    process.env.ROCKETCHAT_FAKE_URL = 'localhost:3000';
+    const before: (() => Promise<void>)[] = [];
+    try {
+      useSession({ before: (fn) => before.push(fn), afterEach: () => undefined, after: () => undefined });
+      expect(before).toHaveLength(1);
+      return expect(before[0]?.()).rejects.toThrow(
+        '[rocketchat-fake] ROCKETCHAT_FAKE_URL is not an http(s) URL: "localhost:3000"',
+      );
+    } finally {
+      if (saved === undefined) delete process.env.ROCKETCHAT_FAKE_URL;
+      else process.env.ROCKETCHAT_FAKE_URL = saved;
+    }
   });
 });

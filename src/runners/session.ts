@@ -40,7 +40,10 @@ export interface RunnerHooks {
 function serverUrl(): string {
   for (const name of URL_SOURCES) {
     const url = process.env[name];
-    if (url) return url;
+    if (!url) continue;
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new Error(`[rocketchat-fake] ${name} is not an http(s) URL: ${JSON.stringify(url)}`);
+    return url;
   }
   throw new Error(
     `[rocketchat-fake] no shared server: ${URL_ENV} (or ROCKETCHAT_URL) is not set. Start one with the runner's global setup (rocketchat-fake/jest/global-setup, rocketchat-fake/vitest/global-setup) or run the tests under \`rocketchat-fake -c "<test command>"\``,

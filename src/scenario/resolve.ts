@@ -1,3 +1,4 @@
+import { unknownKeyMessage } from '../suggest';
 import { objectId, objectIdMiddle } from '../store/message-text';
 import { buildPermissions } from '../store/permissions';
 import type {
@@ -48,12 +49,31 @@ export interface ResolveOptions {
  * of shape first, then those found building the well-formed rest) and builds nothing then.
  */
 export function resolveScenario(input: unknown, options: ResolveOptions = {}): World {
+  checkResolveOptions(options);
   const source = options.source ?? 'scenario';
   const read = readScenario(input, source);
   const problems: Problem[] = [...read.problems];
   const world = new WorldBuilder(read, options.seed, problems).build();
   if (problems.length > 0) throw new ScenarioError(source, problems);
   return world;
+}
+
+/** The options as `createFakeServer` checks its own: known names, a seed it can take. */
+function checkResolveOptions(options: unknown): void {
+  const fail = (problem: string): TypeError =>
+    new TypeError(`[rocketchat-fake] resolveScenario(): ${problem}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw fail('the options are an object: {source?, seed?}');
+  const { source, seed, ...rest } = options as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    throw fail(unknown.map((key) => unknownKeyMessage('option', key, ['source', 'seed'])).join('; '));
+  if (source !== undefined && typeof source !== 'string') throw fail('source is a string');
+  if (
+    seed !== undefined &&
+    !(Number.isSafeInteger(seed) && (seed as number) >= 0 && (seed as number) <= 2 ** 32 - 1)
+  )
+    throw fail(`seed is a whole number from 0 to ${2 ** 32 - 1}, not ${JSON.stringify(seed)}`);
 }
 
 class WorldBuilder {

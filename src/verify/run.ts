@@ -247,6 +247,8 @@ export async function runVerify(
   options: VerifyOptions,
   checks: readonly Check[] = CHECKS,
 ): Promise<VerifyReport> {
+  if (typeof options?.target !== 'string' || options.target === '')
+    throw new VerifyError("the target is required: the server's URL (--target URL, or verify({target}))");
   let url: URL;
   try {
     url = new URL(options.target);
