@@ -486,8 +486,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    // what still waits on a world (waitForRequest, waitForDeliveries) is told it never will be met
-    this.#closeWorlds();
+    // a waitForRequest still waiting is told no request will come (a drain keeps the rest)
+    for (const world of [this.#root, ...this.#sessions.values()]) world.endWaits();
     this.#markStopped();
     if (unwritten) throw unwritten;
   }

@@ -323,6 +323,11 @@ export class FakeWorld implements WorldControl {
   close(): void {
     this.#faults.cancelHeld();
     this.#deliveries.close();
+    this.endWaits();
+  }
+
+  /** Rejects every `waitForRequest` still waiting: no request will reach this world any more. */
+  endWaits(): void {
     this.#journal.endWaits();
   }
 
