@@ -4,6 +4,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { ServerControl } from './control';
 import { createAdminRouter } from './admin/router';
 import { parseBody } from './http/body';
+import { rawBodyOf } from './http/raw-body';
 import { serveChatFromExpress } from './api/express';
 import { logRequests } from './api/log';
 import { errorHandler, noStore } from './http/respond';
@@ -91,6 +92,7 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
         rawQuery: query,
         headers: req.headers,
         body: req.body as unknown,
+        raw: rawBodyOf(req),
       })
       .then((answer) => {
         if (world.epoch === epoch) {

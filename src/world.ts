@@ -323,6 +323,7 @@ export class FakeWorld implements WorldControl {
   close(): void {
     this.#faults.cancelHeld();
     this.#deliveries.close();
+    this.#passThrough?.close();
     this.endWaits();
   }
 
@@ -431,7 +432,8 @@ export class FakeWorld implements WorldControl {
   recordedStubs(): StubInput[] {
     const stubs = new Map<string, StubInput>();
     for (const { entry, detail } of this.#journal.exchanges()) {
-      if (entry.proxied !== true || entry.status === 0) continue;
+      // no answer of the target's (the fake's own 502 or 504): nothing to replay
+      if (entry.proxied !== true || entry.status === 0 || detail.unanswered === true) continue;
       const query = Object.fromEntries(
         Object.entries(entry.query).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]),
       );
@@ -450,13 +452,19 @@ export class FakeWorld implements WorldControl {
       const answer = answerOf(detail);
       // the target's Content-Type, so the stub answers as it did; a binary body by its bytes
       const type = detail.contentType ? { headers: { 'Content-Type': detail.contentType } } : {};
+      // a text with `{{` would be read as a stub template: replayed as its bytes, as sent
+      const sent =
+        detail.json ??
+        (typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer));
       const body =
         detail.base64 !== undefined
           ? { base64Body: detail.base64 }
-          : answer !== undefined && (answer !== '' || detail.jsonString === true)
-            ? // a stub's string body is sent as it is: a JSON string answer is kept as its JSON
-              { body: detail.jsonString === true ? (detail.json ?? JSON.stringify(answer)) : answer }
-            : {};
+          : sent.includes('{{')
+            ? { base64Body: Buffer.from(sent).toString('base64') }
+            : answer !== undefined && (answer !== '' || detail.jsonString === true)
+              ? // a stub's string body is sent as it is: a JSON string answer is kept as its JSON
+                { body: detail.jsonString === true ? (detail.json ?? JSON.stringify(answer)) : answer }
+              : {};
       stubs.set(JSON.stringify(request), {
         request,
         response: { status: entry.status, ...type, ...body },

@@ -4,6 +4,8 @@
  * sides are journaled, and what came back can be kept as stubs that run without the server.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
@@ -235,7 +237,9 @@ describe('pass-through (proxyUnmodelled)', () => {
     expect(down.status).toBe(502);
     expect(await down.json()).toEqual({
       success: false,
-      error: expect.stringMatching(/^The pass-through target http:\/\/127\.0\.0\.1:\d+ did not answer: /),
+      error: expect.stringMatching(
+        /^The pass-through target http:\/\/127\.0\.0\.1:\d+ did not answer \(ECONNREFUSED\)$/,
+      ),
     });
     live = createFakeServer({ scenario: LIVE });
   });
@@ -274,13 +278,147 @@ describe('pass-through (proxyUnmodelled)', () => {
   });
 });
 
+describe('pass-through to a target of its own (bodies, silence, templates)', () => {
+  let upstream: Server;
+  let target = '';
+  /** requests the target got and never answered */
+  const held: ServerResponse[] = [];
+  let heldOne: () => void = () => undefined;
+  beforeAll(async () => {
+    upstream = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (req.url === '/api/v1/hang') {
+          held.push(res);
+          heldOne();
+          return;
+        }
+        if (req.url === '/api/v1/template') {
+          res.setHeader('Content-Type', 'application/json');
+          res.end('{"msg":"Hello {{user.username}}","other":"{{foo}}"}');
+          return;
+        }
+        // an echo: what arrived, byte for byte
+        res.setHeader('Content-Type', 'application/json');
+        res.end(
+          JSON.stringify({
+            type: req.headers['content-type'] ?? null,
+            body: Buffer.concat(chunks).toString('base64'),
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const address = upstream.address() as { port: number };
+    target = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    for (const res of held) res.destroy();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  async function echoed(front: FakeServer, type: string, body: Buffer | string): Promise<unknown> {
+    const res = await fetch(`${front.url}/api/v1/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': type },
+      body,
+    });
+    const answer = (await res.json()) as { type: string; body: string };
+    return { type: answer.type, body: Buffer.from(answer.body, 'base64').toString('latin1') };
+  }
+
+  it('forwards a body as it came: a multipart upload, a text, a form with a repeated key, JSON', async () => {
+    const front = createFakeServer({ scenario: WORLD, proxyUnmodelled: target });
+    await front.start(0);
+    try {
+      const form = new FormData();
+      form.append('rid', 'GENERAL');
+      form.append('file', new Blob([PNG]), 'a.png');
+      const upload = new Request(`${front.url}/api/v1/rooms.upload/GENERAL`, { method: 'POST', body: form });
+      const sent = Buffer.from(await upload.clone().arrayBuffer());
+      const res = await fetch(upload);
+      const answer = (await res.json()) as { type: string; body: string };
+      expect(answer.type).toBe(upload.headers.get('content-type'));
+      expect(Buffer.from(answer.body, 'base64').equals(sent)).toBe(true);
+      expect(sent.length).toBeGreaterThan(PNG.length);
+      expect(await echoed(front, 'text/plain', 'hello text')).toEqual({
+        type: 'text/plain',
+        body: 'hello text',
+      });
+      expect(await echoed(front, 'application/x-www-form-urlencoded', 'a=1&a=2&b=x')).toEqual({
+        type: 'application/x-www-form-urlencoded',
+        body: 'a=1&a=2&b=x',
+      });
+      expect(await echoed(front, 'application/json', '{"b":2,  "a":1}')).toEqual({
+        type: 'application/json',
+        body: '{"b":2,  "a":1}',
+      });
+    } finally {
+      await front.stop();
+    }
+  });
+
+  it('a target that does not answer is a 504 after timeoutMs, and stop() ends a call in flight at once', async () => {
+    const front = createFakeServer({ scenario: WORLD, proxyUnmodelled: { target, timeoutMs: 50 } });
+    await front.start(0);
+    const late = await fetch(`${front.url}/api/v1/hang`);
+    expect(late.status).toBe(504);
+    expect(await late.json()).toEqual({
+      success: false,
+      error: `The pass-through target ${target} gave no answer within 50 ms`,
+    });
+    // the fake's own answer is no answer of the target's: not a stub to replay
+    expect(front.recordedStubs()).toEqual([]);
+    const patient = createFakeServer({ scenario: WORLD, proxyUnmodelled: target });
+    await patient.start(0);
+    const arrived = new Promise<void>((resolve) => (heldOne = resolve));
+    const inFlight = fetch(`${patient.url}/api/v1/hang`).then(
+      (res) => res.status,
+      () => 'closed',
+    );
+    await arrived;
+    await patient.stop();
+    expect(await inFlight).toBe(502);
+    await front.stop();
+  });
+
+  it('an answer with {{ in it is recorded to replay as it came, not as a template', async () => {
+    const front = createFakeServer({ scenario: WORLD, proxyUnmodelled: target });
+    await front.start(0);
+    try {
+      const live = await (await fetch(`${front.url}/api/v1/template`, { headers: AS.bob })).text();
+      const stubs = front.recordedStubs();
+      expect(stubs).toEqual([
+        {
+          request: { method: 'GET', path: '/api/v1/template' },
+          response: {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+            base64Body: Buffer.from(live).toString('base64'),
+          },
+        },
+      ]);
+      const offline = createFakeServer({ scenario: { ...WORLD, stubs } });
+      await offline.start(0);
+      try {
+        expect(await (await fetch(`${offline.url}/api/v1/template`, { headers: AS.bob })).text()).toBe(live);
+      } finally {
+        await offline.stop();
+      }
+    } finally {
+      await front.stop();
+    }
+  });
+});
+
 describe('the proxyUnmodelled option', () => {
   it.each<[unknown, string]>([
     ['not a url', 'target is the real server\'s URL (http://… or https://…), not "not a url"'],
     [{ target: 'ftp://example.com' }, "target is the real server's URL"],
     [
       { target: 'http://127.0.0.1:9', bogus: 1 },
-      'unknown option "bogus"; it takes target, user and password',
+      'unknown option "bogus"; it takes target, user, password and timeoutMs',
     ],
     [{ target: 'http://127.0.0.1:9', user: 'bot' }, 'user and password go together'],
     [
@@ -288,6 +426,10 @@ describe('the proxyUnmodelled option', () => {
       "password is the account's password, not empty",
     ],
     [null, "the real server's URL, or {target, user, password}, not null"],
+    [
+      { target: 'http://127.0.0.1:9', timeoutMs: 0 },
+      'timeoutMs is whole milliseconds from 1 to 600000, not 0',
+    ],
   ])('%j is refused at creation, naming the option', (proxyUnmodelled, problem) => {
     expect(() => createFakeServer({ proxyUnmodelled: proxyUnmodelled as never })).toThrow(
       `[rocketchat-fake] proxyUnmodelled: ${problem}`,

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 import { ApiError } from '../errors';
 import { hasBody } from './head';
+import { keepRawBody as keepRaw } from './raw-body';
 import { toApiError } from './respond';
 
 /**
@@ -12,6 +13,7 @@ import { toApiError } from './respond';
  */
 
 const failures = new WeakMap<Request, ApiError>();
+
 /** Bodies that were JSON, but not an object or an array (`null`, `"text"`, `5`): refused as such. */
 const notObjects = new WeakSet<Request>();
 
@@ -36,8 +38,10 @@ function isAborted(error: unknown): boolean {
 
 /** JSON and form bodies up to `limit`; anything else with a body is refused (later, by checkBody). */
 export function parseBody(limit: string | number = '1mb') {
-  const json = bodyParser.json({ limit });
-  const form = bodyParser.urlencoded({ extended: false, limit, parameterLimit: 1000 });
+  const json = bodyParser.json({ limit, verify: keepRaw });
+  const form = bodyParser.urlencoded({ extended: false, limit, parameterLimit: 1000, verify: keepRaw });
+  // any other type is read as bytes for the pass-through alone: for the fake it stays unparsed
+  const raw = bodyParser.raw({ type: () => true, limit, verify: keepRaw });
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!hasBody(req)) {
       next();
@@ -57,7 +61,19 @@ export function parseBody(limit: string | number = '1mb') {
       }
       next();
     };
-    json(req, res, (error?: unknown) => (error ? done(error) : form(req, res, done)));
+    const other = (error?: unknown): void => {
+      if (error || req.body !== undefined) {
+        done(error);
+        return;
+      }
+      raw(req, res, (rawError?: unknown) => {
+        if (isAborted(rawError)) return;
+        // the bytes are kept (or not, when too large); the body stays what the fake cannot read
+        req.body = undefined;
+        done();
+      });
+    };
+    json(req, res, (error?: unknown) => (error ? done(error) : form(req, res, other)));
   };
 }
 

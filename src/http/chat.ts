@@ -17,6 +17,7 @@ import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
 import { toApiError } from './respond';
 import { sendJsonText } from './send';
+import { rawBodyOf } from './raw-body';
 import { baseUrlOf, queryOf } from './target';
 
 /**
@@ -51,6 +52,8 @@ export interface ChatRequest {
   readonly clientAddress: string;
   /** the request's headers, names in lower case (a stub's match and templates) */
   readonly headers: IncomingHttpHeaders;
+  /** the body's bytes as they came, when they were read (the pass-through forwards them) */
+  readonly rawBody?: Buffer | undefined;
 }
 
 /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
@@ -144,6 +147,10 @@ class FramedRequest implements ChatRequest {
 
   get baseUrl(): string {
     return baseUrlOf(this.#req);
+  }
+
+  get rawBody(): Buffer | undefined {
+    return rawBodyOf(this.#req);
   }
 
   get headers(): IncomingHttpHeaders {
@@ -318,6 +325,7 @@ async function passedThrough(
     rawQuery: request.rawQuery,
     headers: request.headers,
     body: request.body,
+    raw: request.rawBody,
   });
   Object.assign(detail, journalFacts(forwarded));
   return {

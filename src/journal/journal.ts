@@ -70,6 +70,8 @@ export interface ExchangeDetail {
   contentType?: string;
   /** a passed-through answer was a JSON string (`"text"`): recorded as its JSON, not as bare text */
   jsonString?: boolean;
+  /** the pass-through target gave no answer: the fake's own 502 or 504 stood in */
+  unanswered?: boolean;
   /** a passed-through answer was binary (an image, a file) */
   binary?: boolean;
   /** a passed-through binary answer's bytes in base64 (kept while small, for the recorded stubs) */

@@ -22,6 +22,8 @@ export interface PassThroughOptions {
   /** an account on the target: its username (or e-mail) and password */
   user?: string;
   password?: string;
+  /** how long the target has to answer before a 504 (default 30000 ms; 1 to 600000) */
+  timeoutMs?: number;
 }
 
 /** A request as it is forwarded. */
@@ -32,8 +34,10 @@ export interface ForwardCall {
   /** the query string without `?` */
   rawQuery: string;
   headers: Record<string, string | string[] | undefined>;
-  /** the parsed body, re-sent in the form its Content-Type names */
+  /** the parsed body, re-sent in the form its Content-Type names when its bytes were not kept */
   body: unknown;
+  /** the body's bytes as they came: forwarded as they are (an upload, a text, a form's repeated key) */
+  raw?: Buffer | undefined;
 }
 
 /** The target's answer. */
@@ -48,6 +52,8 @@ export interface ForwardAnswer {
   binary: boolean;
   /** the body as the journal keeps it: parsed JSON, the text, or a binary body's size and type */
   data: unknown;
+  /** the target gave no answer: this is the fake's own 502 or 504 (never recorded as a stub) */
+  unanswered?: boolean;
 }
 
 /** The largest binary answer whose bytes the journal keeps (for the recorded stubs). */
@@ -59,7 +65,8 @@ const MAX_KEPT_BYTES = 48 * 1024;
  */
 export function journalFacts(
   answer: ForwardAnswer,
-): Pick<ExchangeDetail, 'proxied' | 'contentType' | 'binary' | 'base64' | 'jsonString'> {
+): Pick<ExchangeDetail, 'proxied' | 'contentType' | 'binary' | 'base64' | 'jsonString' | 'unanswered'> {
+  if (answer.unanswered) return { proxied: true, contentType: answer.contentType, unanswered: true };
   if (!answer.binary) {
     // text parsed as JSON into a string differs from the text (its quotes); unparsed text does not
     const jsonString = typeof answer.data === 'string' && answer.data !== answer.text;
@@ -103,9 +110,10 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function bodyOf(call: ForwardCall): string | undefined {
-  if (call.body === undefined || call.body === null || call.method === 'GET' || call.method === 'HEAD')
-    return undefined;
+function bodyOf(call: ForwardCall): Uint8Array | string | undefined {
+  if (call.method === 'GET' || call.method === 'HEAD') return undefined;
+  if (call.raw !== undefined) return call.raw;
+  if (call.body === undefined || call.body === null) return undefined;
   const type = header(call.headers['content-type']) ?? '';
   if (typeof call.body === 'string') return call.body;
   if (type.includes('application/x-www-form-urlencoded'))
@@ -113,7 +121,7 @@ function bodyOf(call: ForwardCall): string | undefined {
   return JSON.stringify(call.body);
 }
 
-const OPTION_KEYS = ['target', 'user', 'password'];
+const OPTION_KEYS = ['target', 'user', 'password', 'timeoutMs'];
 
 /** The option as given in code: `target` an http(s) URL, an account's `user` with its `password`, nothing else. */
 function checkOptions(options: PassThroughOptions): void {
@@ -123,7 +131,7 @@ function checkOptions(options: PassThroughOptions): void {
   const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.includes(key));
   if (unknown.length > 0)
     throw fail(
-      `unknown option ${unknown.map((key) => `"${key}"`).join(', ')}; it takes target, user and password`,
+      `unknown option ${unknown.map((key) => `"${key}"`).join(', ')}; it takes target, user, password and timeoutMs`,
     );
   const { target, user, password } = options as { target: unknown; user?: unknown; password?: unknown };
   let protocol: string | undefined;
@@ -138,14 +146,43 @@ function checkOptions(options: PassThroughOptions): void {
     throw fail('user is a username or an e-mail address');
   if (password !== undefined && (typeof password !== 'string' || password === ''))
     throw fail("password is the account's password, not empty");
+  const { timeoutMs } = options as { timeoutMs?: unknown };
+  if (
+    timeoutMs !== undefined &&
+    !(Number.isSafeInteger(timeoutMs) && (timeoutMs as number) >= 1 && (timeoutMs as number) <= 600_000)
+  )
+    throw fail(`timeoutMs is whole milliseconds from 1 to 600000, not ${JSON.stringify(timeoutMs)}`);
   if ((user === undefined) !== (password === undefined))
     throw fail('user and password go together: the account the forwarded calls use');
 }
 
+/** How long the target has to answer a forwarded call (or the account's login) before a 504, by default. */
+export const PASS_THROUGH_TIMEOUT_MS = 30_000;
+
+/** The configured account was refused by the target's login. */
+class LoginRefused extends Error {}
+
+/** Why a forwarded call got no answer, in a few words: the network's code, a timeout, the fake's stop. */
+function failureOf(error: unknown, timeoutMs: number): { status: number; why: string } {
+  const { name, message, cause } = error as { name?: string; message?: string; cause?: unknown };
+  if (name === 'TimeoutError') return { status: 504, why: `gave no answer within ${timeoutMs} ms` };
+  if (error instanceof LoginRefused) return { status: 502, why: error.message };
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  const detail = (cause as { message?: unknown } | undefined)?.message;
+  if (typeof code === 'string') return { status: 502, why: `did not answer (${code})` };
+  return {
+    status: 502,
+    why: `did not answer: ${typeof detail === 'string' ? detail : (message ?? String(error))}`,
+  };
+}
+
 export class PassThrough {
   readonly target: string;
+  /** aborted when the world closes (a stop, an ended session): calls in flight end at once */
+  #closing = new AbortController();
   readonly #user: string | undefined;
   readonly #password: string | undefined;
+  readonly #timeoutMs: number;
   #login: Promise<{ userId: string; authToken: string }> | undefined;
 
   constructor(options: PassThroughOptions) {
@@ -154,9 +191,14 @@ export class PassThrough {
     this.target = url.origin + url.pathname.replace(/\/$/, '');
     this.#user = options.user;
     this.#password = options.password;
+    this.#timeoutMs = options.timeoutMs ?? PASS_THROUGH_TIMEOUT_MS;
   }
 
-  /** Forwards a request; a target that does not answer is a 502 in the Rocket.Chat envelope. */
+  /**
+   * Forwards a request. A target that does not answer is a 502 in the Rocket.Chat envelope, one
+   * that does not answer within {@link PASS_THROUGH_TIMEOUT_MS} a 504; a call in flight when the
+   * world closes ends at once with a 502.
+   */
   async forward(call: ForwardCall): Promise<ForwardAnswer> {
     try {
       let answer = await this.#send(call, false);
@@ -164,12 +206,24 @@ export class PassThrough {
       if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true);
       return answer;
     } catch (error) {
-      const text = JSON.stringify({
-        success: false,
-        error: `The pass-through target ${this.target} did not answer: ${(error as Error).message}`,
-      });
-      return forwardAnswerOf(502, 'application/json', Buffer.from(text));
+      const { status, why } = this.#closing.signal.aborted
+        ? { status: 502, why: 'the fake stopped' }
+        : failureOf(error, this.#timeoutMs);
+      const text = JSON.stringify({ success: false, error: `The pass-through target ${this.target} ${why}` });
+      return { ...forwardAnswerOf(status, 'application/json', Buffer.from(text)), unanswered: true };
     }
+  }
+
+  /** Ends every call in flight (the world is closing); later calls are forwarded again. */
+  close(): void {
+    const closing = this.#closing;
+    this.#closing = new AbortController();
+    closing.abort();
+  }
+
+  /** The signal a call goes with: the world's close, or the timeout. */
+  #signal(): AbortSignal {
+    return AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#timeoutMs)]);
   }
 
   async #send(call: ForwardCall, fresh: boolean): Promise<ForwardAnswer> {
@@ -193,7 +247,13 @@ export class PassThrough {
       }
     }
     const url = `${this.target}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
-    const res = await fetch(url, { method: call.method, headers, body: bodyOf(call), redirect: 'manual' });
+    const res = await fetch(url, {
+      method: call.method,
+      headers,
+      body: bodyOf(call),
+      redirect: 'manual',
+      signal: this.#signal(),
+    });
     return forwardAnswerOf(
       res.status,
       res.headers.get('content-type') ?? '',
@@ -218,11 +278,14 @@ export class PassThrough {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user: this.#user, password: this.#password }),
+      signal: this.#signal(),
     });
     const body = (await res.json().catch(() => ({}))) as { data?: { userId?: unknown; authToken?: unknown } };
     const { userId, authToken } = body.data ?? {};
     if (res.status !== 200 || typeof userId !== 'string' || typeof authToken !== 'string')
-      throw new Error(`the account "${this.#user ?? ''}" could not log in there (HTTP ${res.status})`);
+      throw new LoginRefused(
+        `refused the account "${this.#user ?? ''}" (its login answered HTTP ${res.status})`,
+      );
     return { userId, authToken };
   }
 }
