@@ -38,6 +38,9 @@ export const DEFAULT_SESSION_WORLD_LIMIT = 20_000;
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */
 export const KEEP_ALIVE_MS = 65_000;
 
+/** How long a WebSocket has to answer stop()'s close frame before its connection is ended. */
+const WEBSOCKET_CLOSE_GRACE_MS = 1000;
+
 /**
  * What Node's HTTP parser refuses (a request line and headers over 16 KB, bytes that are not HTTP)
  * never reaches a route: it is answered here in the envelope, from the error table, and the
@@ -160,6 +163,9 @@ export class FakeServer extends WorldHandle implements ServerControl {
   #stopped: Promise<void> = Promise.resolve();
   #markStopped: () => void = () => undefined;
   readonly #inFlight = new Set<ServerResponse>();
+  /** every open connection, and those upgraded to a WebSocket (stop() ends the rest at once) */
+  readonly #sockets = new Set<Duplex>();
+  readonly #upgraded = new WeakSet<Duplex>();
 
   constructor(options: FakeServerOptions = {}) {
     super();
@@ -247,7 +253,13 @@ export class FakeServer extends WorldHandle implements ServerControl {
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     // the realtime API (DDP over WebSocket at /websocket), loaded at the first upgrade: a server no
     // client opens a socket to starts without it (and its WebSocket library), about 15 ms sooner
+    const sockets = this.#sockets;
+    server.on('connection', (socket: Duplex) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.#upgraded.add(socket);
       if (this.#server !== server) {
         socket.destroy(); // stopping: no new realtime connection
         return;
@@ -453,6 +465,20 @@ export class FakeServer extends WorldHandle implements ServerControl {
     await this.#close(true);
   }
 
+  /**
+   * stop()'s end of the connections no request is being answered on: one that sent nothing yet (a
+   * browser's preconnect), or half a request's head, ends at once; a WebSocket, sent its close
+   * frame, has a second to answer it before its connection ends.
+   */
+  #endQuietConnections(): void {
+    const busy = new Set<unknown>([...this.#inFlight].map((res) => res.socket));
+    for (const socket of this.#sockets) {
+      if (busy.has(socket)) continue;
+      if (this.#upgraded.has(socket)) setTimeout(() => socket.destroy(), WEBSOCKET_CLOSE_GRACE_MS).unref();
+      else socket.destroy();
+    }
+  }
+
   /** Ends what every world holds open (requests held by delay faults). */
   #closeWorlds(): void {
     for (const world of [this.#root, ...this.#sessions.values()]) world.close();
@@ -485,6 +511,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      if (endHeld) this.#endQuietConnections();
     });
     // a waitForRequest still waiting is told no request will come (a drain keeps the rest)
     for (const world of [this.#root, ...this.#sessions.values()]) world.endWaits();

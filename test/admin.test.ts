@@ -250,7 +250,8 @@ describe('control API /__admin', () => {
         [
           {
             path: '$.channel[0]',
-            message: '"#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+            message:
+              '"#nope" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
           },
         ],
       ],

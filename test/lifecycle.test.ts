@@ -4,6 +4,8 @@
  * caller got the type of wrong. Each leaves nothing listening and nothing keeping the process alive.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -90,6 +92,57 @@ describe('start and stop', () => {
     expect(await answers(url)).toBe(true);
     await fake.drain(0);
     expect(await answers(url)).toBe(false);
+  });
+});
+
+describe('stop() and connections no request is answered on', () => {
+  /** A raw connection to the server that has sent `bytes` (maybe nothing) and then stays quiet. */
+  async function quiet(url: string, bytes: string): Promise<{ socket: Socket; closed: Promise<void> }> {
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    // the server ends it (a reset, for half a request): that is what is tested
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    if (bytes !== '') socket.write(bytes);
+    // nothing is read back (a WebSocket peer that never answers the close frame)
+    socket.pause();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    return { socket, closed };
+  }
+
+  it.each([
+    ['a connection that sent nothing (a preconnect)', ''],
+    ['half a request head', 'GET /api/info HTTP/1.1\r\nHost: x\r\n'],
+  ])('ends %s at once', async (_what, bytes) => {
+    const fake = createFakeServer();
+    const url = await fake.start();
+    const { closed } = await quiet(url, bytes);
+    await fake.stop();
+    await closed;
+    expect(await answers(url)).toBe(false);
+  });
+
+  it('ends a WebSocket that does not answer its close frame', async () => {
+    const fake = createFakeServer();
+    const url = await fake.start();
+    const upgrade = [
+      'GET /websocket HTTP/1.1',
+      'Host: x',
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n');
+    const { socket, closed } = await quiet(url, upgrade);
+    socket.resume();
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.pause();
+    await fake.stop();
+    // what the server sent (its close frame) is read now: the end behind it arrives
+    socket.resume();
+    await closed;
   });
 });
 

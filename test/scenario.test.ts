@@ -219,8 +219,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       'an unknown integration channel',
       { users: [admin], integrations: [{ channel: ['#nope', 'general'] }] },
       [
-        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
-        '$.integrations[0].channel[1]: "general" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[0]: "#nope" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
+        '$.integrations[0].channel[1]: "general" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
       ],
     ],
     [
@@ -262,8 +262,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
       'an incoming webhook aimed at a room or user the world does not have',
       { users: [admin], integrations: [{ type: 'webhook-incoming', channel: ['#nope', '@zed'] }] },
       [
-        '$.integrations[0].channel[0]: "#nope" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
-        '$.integrations[0].channel[1]: "@zed" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[0]: "#nope" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
+        '$.integrations[0].channel[1]: "@zed" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
       ],
     ],
     [
@@ -348,8 +348,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
         '$.tokens[1]: needs "username" or "userId"',
         '$.users[1].username: duplicate username "Admin"',
         '$.channels[0].usernames[0]: no user "nobody" in users',
-        '$.integrations[0].channel[0]: "#nowhere" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
-        '$.integrations[0].channel[1]: "@nobody" is not "#<channel>", "@<user>" or "all_public_channels" of this world',
+        '$.integrations[0].channel[0]: "#nowhere" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
+        '$.integrations[0].channel[1]: "@nobody" is not "#<room name or _id>", "@<username or user _id>", "all_public_channels", "all_private_groups", "all_direct_messages" of this world',
         '$.tokens[0]: no user "nobody" in users',
       ]);
     });
@@ -510,5 +510,39 @@ describe('shipped fixtures', () => {
   it('fixtures/scenario.schema.json is generated from the definition (run `npm run schema`)', () => {
     const committed = JSON.parse(readFileSync(join(dir, 'scenario.schema.json'), 'utf8')) as unknown;
     expect(committed).toEqual(scenarioJsonSchema());
+  });
+});
+
+describe('an outgoing webhook’s rooms', () => {
+  it('takes every form the matching knows: all of a kind, #name or #_id, @username or @user _id', () => {
+    const users = [
+      { _id: 'adminUser00000001', username: 'admin', password: 'pw', roles: ['admin' as const] },
+      { _id: 'bobUser0000000001', username: 'bob', password: 'pw' },
+    ];
+    const channels = [{ _id: 'GENERAL', name: 'general' }];
+    const channel = [
+      'all_private_groups',
+      'all_direct_messages',
+      '#GENERAL',
+      '#general',
+      '@bob',
+      '@bobUser0000000001',
+    ];
+    const world = resolveScenario({
+      users,
+      channels,
+      integrations: [
+        { type: 'webhook-outgoing', event: 'sendMessage', urls: ['http://hook.test/'], channel },
+      ],
+    });
+    expect(world.integrations[0]?.channel).toEqual(channel);
+    // and added to a running world the same
+    const fake = createFakeServer({ scenario: { users, channels } });
+    expect(
+      fake.addIntegration({ type: 'webhook-outgoing', urls: ['http://hook.test/'], channel }).channel,
+    ).toEqual(channel);
+    expect(() =>
+      fake.addIntegration({ type: 'webhook-outgoing', urls: ['http://hook.test/'], channel: ['#nope'] }),
+    ).toThrow('"#nope" is not "#<room name or _id>"');
   });
 });

@@ -39,14 +39,25 @@ export function findForbiddenKeys(value: unknown, path: PropertyKey[], out: Prob
 /** Why an integration's `channel` entry does not resolve, or `undefined` when it does. */
 export function targetProblem(
   target: string,
-  world: { hasRoomName(name: string): boolean; hasUsername(name: string): boolean },
+  world: {
+    hasRoomName(name: string): boolean;
+    hasUsername(name: string): boolean;
+    hasRoomId(id: string): boolean;
+    hasUserId(id: string): boolean;
+  },
 ): string | undefined {
+  const name = target.slice(1);
   const ok =
-    target === 'all_public_channels' ||
-    (target.startsWith('#') && world.hasRoomName(target.slice(1))) ||
-    (target.startsWith('@') && world.hasUsername(target.slice(1)));
-  return ok ? undefined : `"${target}" is not "#<channel>", "@<user>" or "all_public_channels" of this world`;
+    ALL_ROOMS.includes(target) ||
+    (target.startsWith('#') && (world.hasRoomName(name) || world.hasRoomId(name))) ||
+    (target.startsWith('@') && (world.hasUsername(name) || world.hasUserId(name)));
+  return ok
+    ? undefined
+    : `"${target}" is not "#<room name or _id>", "@<username or user _id>", ${ALL_ROOMS.map((t) => `"${t}"`).join(', ')} of this world`;
 }
+
+/** The outgoing webhook targets that name every room of a kind. */
+const ALL_ROOMS = ['all_public_channels', 'all_private_groups', 'all_direct_messages'];
 
 /**
  * A type that compiles only when `A` and `B` are assignable both ways: it holds a hand-written

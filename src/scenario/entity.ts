@@ -104,6 +104,8 @@ export function resolveIntegration(
     const problem = targetProblem(target, {
       hasRoomName: (name) => lookup.hasRoomName(name),
       hasUsername: (name) => lookup.user({ username: name }) !== undefined,
+      hasRoomId: (id) => lookup.hasRoomId(id),
+      hasUserId: (id) => lookup.hasUserId(id),
     });
     if (problem) problems.push({ path: `$.channel[${k}]`, message: problem });
   });

@@ -82,6 +82,7 @@ class WorldBuilder {
   readonly #users: User[] = [];
   readonly #userIndex = new Map<string, User>();
   readonly #roomNames = new Set<string>();
+  readonly #roomIds = new Set<string>();
   readonly scenario: ReadableScenario;
   /** `u:<lowercase username>` and `i:<_id>` of users that failed their shape check */
   readonly #brokenUsers = new Set<string>();
@@ -235,6 +236,7 @@ class WorldBuilder {
           this.#problem([...path, 'usernames', k], `no user "${name}" in users`);
       });
       ids.add(room._id);
+      this.#roomIds.add(room._id);
       this.#roomNames.add(room.name);
       rooms.push(room);
     };
@@ -424,6 +426,8 @@ class WorldBuilder {
         const key = `u:${name.toLowerCase()}`;
         return this.#userIndex.has(key) || this.#maybeBroken(key);
       },
+      hasRoomId: (id: string) => this.#roomIds.has(id) || this.read.unknown.channels,
+      hasUserId: (id: string) => this.#userIndex.has(`i:${id}`) || this.#maybeBroken(`i:${id}`),
     };
     channel.forEach((target, k) => {
       const problem = targetProblem(target, world);
