@@ -623,15 +623,17 @@ const OPTION_TYPES: Readonly<Record<string, [test: (value: unknown) => boolean, 
     (v) => {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
       const { dir, consumer, provider, ...rest } = v as Record<string, unknown>;
-      const name = (x: unknown): boolean => typeof x === 'string' && x.trim() !== '';
+      // the names make the file's name: no "/" to write elsewhere (the CLI's --consumer rule)
+      const name = (x: unknown): boolean => typeof x === 'string' && /^[\w.-]+$/.test(x);
       return (
-        name(dir) &&
+        typeof dir === 'string' &&
+        dir.trim() !== '' &&
         name(consumer) &&
         (provider === undefined || name(provider)) &&
         Object.keys(rest).length === 0
       );
     },
-    '{dir, consumer, provider?}: a directory and the names of your client and the provider',
+    '{dir, consumer, provider?}: a directory, and your client’s and the provider’s names (letters, digits, ".", "_", "-")',
   ],
 };
 
@@ -680,10 +682,20 @@ function checkOptions(options: unknown): void {
   }
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {
-    const ms = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-    if (!ms(heartbeat.intervalMs) || !ms(heartbeat.timeoutMs))
+    // a timer's longest wait (2³¹−1 ms): a longer one fires at once (every socket would be dropped)
+    const ms = (value: unknown): boolean =>
+      Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2 ** 31 - 1;
+    const given = heartbeat as Partial<Record<'intervalMs' | 'timeoutMs', unknown>> | null;
+    const off = given !== null && typeof given === 'object' && given.intervalMs === 0;
+    if (
+      given === null ||
+      typeof given !== 'object' ||
+      !ms(given.intervalMs) ||
+      // `intervalMs: 0` turns the heartbeat off: no timeout to give then
+      (!(off && given.timeoutMs === undefined) && !ms(given.timeoutMs))
+    )
       throw new TypeError(
-        `[rocketchat-fake] ${optionsEntry}: ddpHeartbeat needs intervalMs and timeoutMs, milliseconds (0 or more)`,
+        `[rocketchat-fake] ${optionsEntry}: ddpHeartbeat needs intervalMs and timeoutMs, whole milliseconds from 0 to ${2 ** 31 - 1} (intervalMs 0 turns it off), not ${JSON.stringify(heartbeat)}`,
       );
   }
   const unknown = Object.keys(options).filter((key) => !Object.hasOwn(OPTION_NAMES, key));

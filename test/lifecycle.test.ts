@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { resolveScenario } from '../src/index';
+import { VerifyError, resolveScenario, verify } from '../src/index';
 import { useSession } from '../src/runners/session';
 import { createFakeServer } from '../src/server';
 import type { FakeServerOptions } from '../src/server';
@@ -251,5 +251,53 @@ describe('an ended session and other entry points', () => {
       if (saved === undefined) delete process.env.ROCKETCHAT_FAKE_URL;
       else process.env.ROCKETCHAT_FAKE_URL = saved;
     }
+  });
+});
+
+describe('more options checked as the command line checks them', () => {
+  it.each<[unknown, string]>([
+    [{ intervalMs: 3e9, timeoutMs: 3e9 }, 'not {"intervalMs":3000000000,"timeoutMs":3000000000}'],
+    [null, 'ddpHeartbeat needs intervalMs and timeoutMs'],
+    [{ intervalMs: 100 }, 'ddpHeartbeat needs intervalMs and timeoutMs'],
+  ])('ddpHeartbeat %j is refused', (ddpHeartbeat, message) => {
+    expect(() => createFakeServer({ ddpHeartbeat: ddpHeartbeat as never })).toThrow(message);
+  });
+
+  it('ddpHeartbeat {intervalMs: 0} turns it off, as documented, with no timeout to give', async () => {
+    const fake = createFakeServer({ ddpHeartbeat: { intervalMs: 0 } as never });
+    await fake.start();
+    await fake.stop();
+  });
+
+  it.each([['../escape'], ['x/y'], ['my bot']])(
+    'a pact consumer or provider %j that is no file name is refused',
+    (name) => {
+      expect(() => createFakeServer({ pact: { dir: 'pacts', consumer: name } })).toThrow(
+        'pact is {dir, consumer, provider?}',
+      );
+      expect(() => createFakeServer({ pact: { dir: 'pacts', consumer: 'bot', provider: name } })).toThrow(
+        'pact is {dir, consumer, provider?}',
+      );
+    },
+  );
+
+  it.each<[object, string]>([
+    [{ target: 'http://127.0.0.1:9', password: 'p' }, 'user is required: a non-empty string'],
+    [{ target: 'http://127.0.0.1:9', user: 'u', password: 'p', profile: 'latest' }, 'profile is one of'],
+    [
+      { target: 'http://127.0.0.1:9', user: 'u', password: 'p', timeoutMs: -1 },
+      'timeoutMs is whole milliseconds',
+    ],
+    [
+      { target: 'http://127.0.0.1:9', user: 'u', password: 'p', chanel: 'x' },
+      'unknown option "chanel"; did you mean "channel"?',
+    ],
+    [
+      { target: 'http://127.0.0.1:9', user: 'u', password: 'p', user2: 'v' },
+      'user2 and password2 go together',
+    ],
+  ])('verify(%j) is refused before it runs: %s', async (options, message) => {
+    await expect(verify(options as never)).rejects.toThrow(message);
+    await expect(verify(options as never)).rejects.toBeInstanceOf(VerifyError);
   });
 });

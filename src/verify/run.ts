@@ -6,6 +6,70 @@ import { CheckContext, CheckFailure, CheckSkipped, listOf, objectOf } from './co
 import type { Check } from './suite';
 import { CHECKS } from './suite';
 import { verifyProfileOf } from './eras';
+import { PROFILE_IDS, isProfileId } from '../profiles';
+import { unknownKeyMessage } from '../suggest';
+
+/** Every option of {@link VerifyOptions}: the compiler keeps this list whole. */
+const VERIFY_OPTIONS: Record<keyof VerifyOptions, true> = {
+  target: true,
+  user: true,
+  password: true,
+  user2: true,
+  password2: true,
+  pat: true,
+  channel: true,
+  timeoutMs: true,
+  profile: true,
+  signal: true,
+  onResult: true,
+};
+
+/**
+ * `verify()`'s options as the command line's flags are checked (for callers from JavaScript): a
+ * misspelt or mistyped one is a VerifyError naming it, not a crash or a run against "undefined".
+ */
+function checkVerifyOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new VerifyError('the options are an object: {target, user, password, …}');
+  const given = options as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((key) => !Object.hasOwn(VERIFY_OPTIONS, key));
+  if (unknown.length > 0)
+    throw new VerifyError(
+      unknown.map((key) => unknownKeyMessage('option', key, Object.keys(VERIFY_OPTIONS))).join('; '),
+    );
+  const text = (name: string, required: boolean): void => {
+    const value = given[name];
+    if (value === undefined ? required : typeof value !== 'string' || value === '')
+      throw new VerifyError(`${name} is ${required ? 'required: ' : ''}a non-empty string`);
+  };
+  text('user', true);
+  text('password', true);
+  for (const name of ['user2', 'password2', 'channel']) text(name, false);
+  if ((given.user2 === undefined) !== (given.password2 === undefined))
+    throw new VerifyError('user2 and password2 go together');
+  const { pat, timeoutMs, profile, signal, onResult } = given;
+  if (
+    pat !== undefined &&
+    (typeof pat !== 'object' ||
+      pat === null ||
+      typeof (pat as { userId?: unknown }).userId !== 'string' ||
+      typeof (pat as { token?: unknown }).token !== 'string')
+  )
+    throw new VerifyError('pat is {userId, token}: a personal access token and its user’s id');
+  if (
+    timeoutMs !== undefined &&
+    !(Number.isSafeInteger(timeoutMs) && (timeoutMs as number) >= 1 && (timeoutMs as number) <= 600_000)
+  )
+    throw new VerifyError(
+      `timeoutMs is whole milliseconds from 1 to 600000, not ${JSON.stringify(timeoutMs)}`,
+    );
+  if (profile !== undefined && !isProfileId(profile))
+    throw new VerifyError(`profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`);
+  if (signal !== undefined && !(signal instanceof AbortSignal))
+    throw new VerifyError('signal is an AbortSignal');
+  if (onResult !== undefined && typeof onResult !== 'function')
+    throw new VerifyError('onResult is a function');
+}
 
 /**
  * Runs the conformance suite against one server: reaches it, logs in, learns what the checks need
@@ -249,6 +313,7 @@ export async function runVerify(
 ): Promise<VerifyReport> {
   if (typeof options?.target !== 'string' || options.target === '')
     throw new VerifyError("the target is required: the server's URL (--target URL, or verify({target}))");
+  checkVerifyOptions(options);
   let url: URL;
   try {
     url = new URL(options.target);
