@@ -383,3 +383,33 @@ describe('stubs', () => {
     await session.close();
   });
 });
+
+describe('a stub’s made-up id', () => {
+  it('is never one in use or named by a later stub: it would replace that stub', () => {
+    const answer = { response: { body: {} } };
+    const fake = createFakeServer({
+      scenario: {
+        ...WORLD,
+        stubs: [
+          { request: { path: '/api/v1/a' }, ...answer },
+          { id: 'stub-1', request: { path: '/api/v1/b' }, ...answer },
+        ],
+      },
+    });
+    expect(
+      fake
+        .stubs()
+        .map((s) => `${s.id} ${s.request.path ?? ''}`)
+        .sort(),
+    ).toEqual(['stub-1 /api/v1/b', 'stub-2 /api/v1/a']);
+    fake.stub({ id: 'stub-4', request: { path: '/api/v1/c' }, ...answer });
+    const made = fake.stub({ request: { path: '/api/v1/d' }, ...answer });
+    expect(made.id).not.toBe('stub-4');
+    expect(
+      fake
+        .stubs()
+        .map((s) => s.request.path)
+        .sort(),
+    ).toEqual(['/api/v1/a', '/api/v1/b', '/api/v1/c', '/api/v1/d']);
+  });
+});

@@ -130,13 +130,20 @@ export class StubSet {
 
   /** Adds stubs already checked (a scenario's, at a reset). */
   addChecked(specs: readonly StubInput[]): void {
-    for (const spec of specs) this.#put(spec);
+    // an id a later stub names is not given to an earlier one without an id
+    const named = new Set(specs.flatMap((spec) => (spec.id === undefined ? [] : [spec.id])));
+    for (const spec of specs) this.#put(spec, named);
   }
 
-  #put(spec: StubInput): Stub {
+  #put(spec: StubInput, reserved: ReadonlySet<string> = new Set()): Stub {
     this.#count += 1;
     this.#order += 1;
-    const id = spec.id ?? `stub-${this.#count}`;
+    // a made-up id is never one in use (or named): it would replace that stub
+    let id = spec.id ?? `stub-${this.#count}`;
+    while (spec.id === undefined && (reserved.has(id) || this.#entries.some((e) => e.stub.id === id))) {
+      this.#count += 1;
+      id = `stub-${this.#count}`;
+    }
     this.#entries = this.#entries.filter((e) => e.stub.id !== id);
     const stub: Stub = {
       ...structuredClone(spec),
