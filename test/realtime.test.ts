@@ -452,6 +452,17 @@ describe('DDP at /websocket', () => {
       error: { error: 400, reason: 'Match failed', message: 'Match failed [400]', errorType: 'Meteor.Error' },
     });
     expect(posted()).toBe(1);
+    // a text over Message_MaxAllowedSize (5000): the method's own error, before the room, as REST's twin
+    const long = await c.call('sendMessage', { rid: 'randomRoomId00001', msg: 'x'.repeat(5001) });
+    expect(long).toMatchObject({
+      error: {
+        error: 'error-message-size-exceeded',
+        reason: 'Message size exceeds Message_MaxAllowedSize',
+        details: { method: 'sendMessage' },
+        errorType: 'Meteor.Error',
+      },
+    });
+    expect(posted()).toBe(1);
   });
 
   it('typing: stream-notify-room written by a client reaches the room’s other subscribers as sent', async () => {

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
+import { MAX_TEXT } from '../operations/chat.postMessage';
 import type { FakeWorld, UserEvent } from '../world';
 import { plainMarkdown } from '../store/message-text';
 import type { Profile } from '../profiles';
@@ -198,6 +199,11 @@ function sendMessage(context: MethodContext, params: unknown[]): unknown {
     if (type === undefined || !matches(value, type)) throw new MeteorError(400, 'Match failed');
   }
   const rid = text(message.rid) ?? '';
+  // executeSendMessage's first check, before the room: the method's own error, no ephemeral message
+  if ((text(message.msg) ?? '').length > MAX_TEXT)
+    throw new MeteorError('error-message-size-exceeded', 'Message size exceeds Message_MaxAllowedSize', {
+      method: 'sendMessage',
+    });
   try {
     const sent = context.store.sendMessage(user, {
       rid,
