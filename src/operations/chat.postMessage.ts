@@ -7,8 +7,8 @@ import type { Params } from './operation';
 import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 
-/** `Message_MaxAllowedSize`, the real server's default. */
-export const MAX_TEXT = 5000;
+export { MAX_TEXT } from '../store/message-text';
+import { MAX_TEXT } from '../store/message-text';
 
 /** A string parameter, or undefined for anything else. */
 export function text(value: unknown): string | undefined {

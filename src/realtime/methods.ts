@@ -1,9 +1,8 @@
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
-import { MAX_TEXT } from '../operations/chat.postMessage';
 import type { FakeWorld, UserEvent } from '../world';
-import { plainMarkdown } from '../store/message-text';
+import { MAX_TEXT, plainMarkdown } from '../store/message-text';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import type { User } from '../types';

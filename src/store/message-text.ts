@@ -61,3 +61,6 @@ export function plainMarkdown(text: string): unknown[] | undefined {
 function unique(values: string[]): string[] {
   return [...new Set(values.filter((v) => v !== ''))];
 }
+
+/** `Message_MaxAllowedSize`, the real server's default: the longest text a message may have. */
+export const MAX_TEXT = 5000;
