@@ -374,12 +374,15 @@ describe('pass-through to a target of its own (bodies, silence, templates)', () 
     await patient.start(0);
     const arrived = new Promise<void>((resolve) => (heldOne = resolve));
     const inFlight = fetch(`${patient.url}/api/v1/hang`).then(
-      (res) => res.status,
+      async (res) => [res.status, await res.json()] as const,
       () => 'closed',
     );
     await arrived;
     await patient.stop();
-    expect(await inFlight).toBe(502);
+    expect(await inFlight).toEqual([
+      502,
+      { success: false, error: `The pass-through target ${target} was not waited for: the fake stopped` },
+    ]);
     await front.stop();
   });
 

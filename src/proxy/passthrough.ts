@@ -166,6 +166,8 @@ class LoginRefused extends Error {}
 function failureOf(error: unknown, timeoutMs: number): { status: number; why: string } {
   const { name, message, cause } = error as { name?: string; message?: string; cause?: unknown };
   if (name === 'TimeoutError') return { status: 504, why: `gave no answer within ${timeoutMs} ms` };
+  // the world closed (a stop, an ended session) with the call in flight
+  if (name === 'AbortError') return { status: 502, why: 'was not waited for: the fake stopped' };
   if (error instanceof LoginRefused) return { status: 502, why: error.message };
   const code = (cause as { code?: unknown } | undefined)?.code;
   const detail = (cause as { message?: unknown } | undefined)?.message;
@@ -196,8 +198,8 @@ export class PassThrough {
 
   /**
    * Forwards a request. A target that does not answer is a 502 in the Rocket.Chat envelope, one
-   * that does not answer within {@link PASS_THROUGH_TIMEOUT_MS} a 504; a call in flight when the
-   * world closes ends at once with a 502.
+   * that does not answer within the timeout (default {@link PASS_THROUGH_TIMEOUT_MS}) a 504; a call
+   * in flight when the world closes ends at once with a 502.
    */
   async forward(call: ForwardCall): Promise<ForwardAnswer> {
     try {
@@ -206,9 +208,7 @@ export class PassThrough {
       if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true);
       return answer;
     } catch (error) {
-      const { status, why } = this.#closing.signal.aborted
-        ? { status: 502, why: 'the fake stopped' }
-        : failureOf(error, this.#timeoutMs);
+      const { status, why } = failureOf(error, this.#timeoutMs);
       const text = JSON.stringify({ success: false, error: `The pass-through target ${this.target} ${why}` });
       return { ...forwardAnswerOf(status, 'application/json', Buffer.from(text)), unanswered: true };
     }
