@@ -206,7 +206,10 @@ export function buildApp(
       ...(target.session !== undefined ? { session: target.session } : {}),
     });
     // the chat API, known routes or not: the one pipeline answers (src/http/chat.ts)
-    if (!target.world) notFound(req, res, next);
+    // a control call under a session that is not there says so (its route exists)
+    if (!target.world && target.session !== undefined && target.path.startsWith('/__admin/'))
+      next(new ApiError('control-no-session', { reason: target.session }));
+    else if (!target.world) notFound(req, res, next);
     else if (chat) serveChatFromExpress(req, res, target.world, target);
     else next();
   }, world);

@@ -158,6 +158,7 @@ describe('sessions over HTTP', () => {
     expect(api.body).toEqual(resourceNotFound);
     const admin = await request(fake.app).get('/s/a/__admin/state');
     expect(admin.status).toBe(404);
+    expect(admin.body).toEqual({ error: 'No session "a"', problems: [] });
     expect(admin.body.problems).toEqual([]);
     const again = await request(fake.app).delete('/__admin/sessions/a');
     expect(again.status).toBe(404);
