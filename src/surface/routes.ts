@@ -133,6 +133,25 @@ function checkedBy<T>(body: Record<string, unknown>): T {
 
 const describeSession = (baseUrl: string, id: string) => ({ id, url: `${baseUrl}/s/${id}` });
 
+/** `DELETE <kind>/:id`: removes one by id; a 404 naming it when there is none. */
+function clearOne(
+  path: string,
+  clear: (world: WorldControl, id: string) => boolean,
+  code: 'control-no-stub' | 'control-no-fault',
+  what: string,
+): ControlRoute {
+  return route(
+    'DELETE',
+    path,
+    ({ world }, { params }) => {
+      const id = String(params.id);
+      if (!clear(world, id)) throw new ApiError(code, { reason: id });
+      return OK;
+    },
+    { refusals: [{ status: 404, why: `no ${what} with that id` }] },
+  );
+}
+
 /** The control API's OpenAPI document (it reads this table: loaded when asked for). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
 const openApiModule = lazy(() => require('./openapi') as typeof OpenApiModule);
@@ -244,16 +263,7 @@ export const ROUTES = {
   stubs: route('GET', '/stubs', ({ world }) => ({ stubs: world.stubs() })),
   recordedStubs: route('GET', '/recorded-stubs', ({ world }) => ({ stubs: world.recordedStubs() })),
   clearStubs: route('DELETE', '/stubs', ({ world }) => ({ ...OK, cleared: world.clearStubs() })),
-  clearStub: route(
-    'DELETE',
-    '/stubs/:id',
-    ({ world }, { params }) => {
-      const id = String(params.id);
-      if (!world.clearStubs(id)) throw new ApiError('control-no-stub', { reason: id });
-      return OK;
-    },
-    { refusals: [{ status: 404, why: 'no stub with that id' }] },
-  ),
+  clearStub: clearOne('/stubs/:id', (world, id) => world.clearStubs(id), 'control-no-stub', 'stub'),
   clearRequests: route('DELETE', '/requests', ({ world }) => {
     world.clearRequests();
     return OK;
@@ -266,16 +276,7 @@ export const ROUTES = {
   ),
   faults: route('GET', '/faults', ({ world }) => ({ faults: world.faults() })),
   clearFaults: route('DELETE', '/faults', ({ world }) => ({ ...OK, cleared: world.clearFaults() })),
-  clearFault: route(
-    'DELETE',
-    '/faults/:id',
-    ({ world }, { params }) => {
-      const id = String(params.id);
-      if (!world.clearFaults(id)) throw new ApiError('control-no-fault', { reason: id });
-      return OK;
-    },
-    { refusals: [{ status: 404, why: 'no fault with that id' }] },
-  ),
+  clearFault: clearOne('/faults/:id', (world, id) => world.clearFaults(id), 'control-no-fault', 'fault'),
   getRateLimit: route('GET', '/rate-limit', ({ world }) => ({ rateLimit: world.getRateLimit() })),
   setRateLimit: route('PUT', '/rate-limit', ({ world }, { body }, source) => ({
     rateLimit: world.setRateLimit(checkedBy<RateLimitConfig>(readObject(body)), source),
