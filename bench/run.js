@@ -3,7 +3,7 @@
 // measures against peers installed only under bench/: json-server 1.0 beta, and WireMock 3 (its
 // standalone jar from the wiremock npm package, on the machine's Java; left out if there is none).
 const { spawn, spawnSync } = require('node:child_process');
-const { writeFileSync, mkdtempSync, readFileSync } = require('node:fs');
+const { writeFileSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const http = require('node:http');
@@ -16,6 +16,8 @@ const { createFakeServer } = require(join(ROOT, 'dist', 'index.js'));
 const TMP = mkdtempSync(join(tmpdir(), 'rcf-bench-'));
 // every fake the bench starts keeps its resolved worlds here, not in the user's world cache
 process.env.ROCKETCHAT_FAKE_WORLD_CACHE = join(TMP, 'worlds');
+// the worlds, answers and WireMock's files (tens of MB) go when the bench ends, however it ends
+process.on('exit', () => rmSync(TMP, { recursive: true, force: true }));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TOKEN = { 'X-Auth-Token': 'bench-token', 'X-User-Id': 'benchAdmin0000001' };
 const rows = [];
@@ -166,7 +168,16 @@ async function wiremock() {
   const startWireMock = async () => {
     const port = await freePort();
     return launchOnPort(
-      ['-jar', jar, '--port', String(port), '--disable-banner'],
+      // its mappings and files in the bench's own directory, not the current one
+      [
+        '-jar',
+        jar,
+        '--port',
+        String(port),
+        '--disable-banner',
+        '--root-dir',
+        mkdtempSync(join(TMP, 'wiremock-')),
+      ],
       port,
       '/__admin/health',
       'java',
