@@ -238,6 +238,8 @@ export const ERRORS = {
     errorType: 'error-action-not-allowed',
     details: () => ({ method: 'updateMessage', action: 'Message_editing' }),
   },
+  /** chat.update with `customFields`: `validateCustomMessageFields`' plain Error (the setting is off by default) */
+  'custom-fields-disabled': { status: 400, message: () => 'Custom fields not enabled' },
   'message-delete-not-allowed': {
     status: 400,
     message: () => 'Not allowed',
@@ -247,6 +249,8 @@ export const ERRORS = {
     status: 400,
     message: () => "You can't delete messages because the room is readonly.",
   },
+  /** chat.delete `asUser`: the message's author is not a user (any more) */
+  'message-delete-no-user': { status: 400, message: () => 'User not found' },
   'message-delete-as-other': {
     status: 400,
     message: () =>

@@ -112,7 +112,14 @@ describe('POST /api/v1/chat.postMessage', () => {
       channels: [{ _id: 'randomRoomId00001', name: 'random' }],
     });
     expect(res.body.message).not.toHaveProperty('md');
+    expect(res.body.message.urls).toEqual([{ url: 'https://example.org/x', meta: {} }]);
     expect(res.body.channel).toBe('#general');
+  });
+
+  it("a link's entry has an empty meta from 6.x on, none before (parseUrlsInMessage)", async () => {
+    const old = makeFake({ profile: '0.49' });
+    const res = await postAs(old.app, 'bob', POST, { roomId: 'GENERAL', text: 'see https://example.org/x' });
+    expect(res.body.message.urls).toEqual([{ url: 'https://example.org/x' }]);
   });
 
   it('a public channel joins the poster first, with its uj message', async () => {
@@ -313,6 +320,17 @@ describe('POST /api/v1/chat.sendMessage', () => {
     expect(roomOf(fake, 'random').usernames).toEqual(['alice']);
   });
 
+  it('previewUrls: the links not named are ignoreParse', async () => {
+    const res = await postAs(makeFake().app, 'bob', SEND, {
+      message: { rid: 'GENERAL', msg: 'https://a.example/x https://b.example/y' },
+      previewUrls: ['https://a.example/x'],
+    });
+    expect(res.body.message.urls).toEqual([
+      { url: 'https://a.example/x', meta: {} },
+      { url: 'https://b.example/y', meta: {}, ignoreParse: true },
+    ]);
+  });
+
   it("the client's _id is kept (and the answer has _updatedAt then); a thread reply finds its parent's room", async () => {
     const fake = makeFake();
     const parent = await postAs(fake.app, 'bob', SEND, {
@@ -441,6 +459,25 @@ describe('GET /api/v1/channels.history', () => {
     ]);
   });
 
+  it('unreads=true: the first message after oldest the page left out, and how many (getChannelHistory)', async () => {
+    const app = makeFake({ scenario: SAID }).app;
+    const get = async (q: string) => (await getAs(app, 'alice', `${HISTORY}?roomName=general&${q}`)).body;
+    // the page holds the newest; between oldest and it: old…02 and old…01 (old…03 is a thread reply, hidden)
+    const some = await get('unreads=true&count=1&oldest=2025-12-30T00:00:00.000Z');
+    expect(Object.keys(some)).toEqual(['messages', 'firstUnread', 'unreadNotLoaded', 'success']);
+    expect([ids(some), some.firstUnread._id, some.unreadNotLoaded]).toEqual([
+      ['old00000000000004'],
+      'old00000000000001',
+      2,
+    ]);
+    // the page reaches back to oldest: nothing left out, firstUnread absent
+    const all = await get('unreads=true&oldest=2025-12-30T00:00:00.000Z');
+    expect([Object.keys(all), all.unreadNotLoaded]).toEqual([['messages', 'unreadNotLoaded', 'success'], 0]);
+    // without oldest: 0; without unreads=true: neither key
+    expect((await get('unreads=true&count=1')).unreadNotLoaded).toBe(0);
+    expect(Object.keys(await get('unreads=false&count=1'))).toEqual(['messages', 'success']);
+  });
+
   it('refusals: a private group is not found, a guest without preview-c-room is forbidden, bad parameters', async () => {
     const app = makeFake({ scenario: SAID }).app;
     const group = await getAs(app, 'alice', `${HISTORY}?roomName=secret`);
@@ -557,6 +594,53 @@ describe('chat.getMessage, chat.update and chat.delete', () => {
     expect(fake.changes().messages.added[0]?.msg).toBe('fixed');
   });
 
+  it('update with previewUrls edits though the text is the same: others ignoreParse; so the permission is asked', async () => {
+    const text = 'see https://a.example/x and https://b.example/y';
+    const fake = makeFake({
+      scenario: {
+        ...SAID,
+        messages: [{ _id: 'link0000000000001', rid: 'general', msg: text, u: { username: 'alice' } }],
+      },
+    });
+    const before = fake.state();
+    // bob may not edit alice's message: with previewUrls the same text is no longer a no-op
+    const refused = await postAs(fake.app, 'bob', UPDATE, {
+      roomId: 'GENERAL',
+      msgId: 'link0000000000001',
+      text,
+      previewUrls: [],
+    });
+    expect([refused.status, refused.body.errorType]).toEqual([400, 'error-action-not-allowed']);
+    expect(fake.state()).toEqual(before);
+    const res = await postAs(fake.app, 'alice', UPDATE, {
+      roomId: 'GENERAL',
+      msgId: 'link0000000000001',
+      text,
+      previewUrls: ['https://b.example/y'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message.urls).toEqual([
+      { url: 'https://a.example/x', meta: {}, ignoreParse: true },
+      { url: 'https://b.example/y', meta: {} },
+    ]);
+    expect(res.body.message.editedBy).toEqual({ _id: 'aliceUserId000001', username: 'alice' });
+  });
+
+  it('update with customFields: refused as the default settings refuse them (Custom fields not enabled), nothing changed', async () => {
+    const fake = makeFake({ scenario: SAID });
+    const before = fake.state();
+    for (const text of ['first', 'first, edited']) {
+      const res = await postAs(fake.app, 'alice', UPDATE, {
+        roomId: 'GENERAL',
+        msgId: 'old00000000000001',
+        text,
+        customFields: { a: 1 },
+      });
+      expect([res.status, res.body]).toEqual([400, { success: false, error: 'Custom fields not enabled' }]);
+    }
+    expect(fake.state()).toEqual(before);
+  });
+
   it('update refusals, each with the real body and nothing changed', async () => {
     const cases: [string, keyof typeof AS, object, object][] = [
       [
@@ -649,6 +733,75 @@ describe('chat.getMessage, chat.update and chat.delete', () => {
     const owner = await postAs(fake.app, 'admin', DELETE, { roomId: 'GENERAL', msgId: 'old00000000000001' });
     expect(owner.status).toBe(200);
   });
+
+  it("delete asUser: the author's permissions decide, not the caller's (deleteMessageValidatingPermission(msg, author))", async () => {
+    const fake = makeFake({
+      scenario: {
+        ...SAID,
+        messages: [
+          ...(SAID.messages ?? []),
+          { _id: 'guest000000000001', rid: 'random', msg: 'from a guest', u: { username: 'gina' } },
+          { _id: 'news0000000000001', rid: 'news', msg: 'the news', u: { username: 'alice' } },
+        ],
+      },
+    });
+    const before = fake.state();
+    // a guest may not delete even its own message: asked by an admin as the guest, neither
+    const guest = await postAs(fake.app, 'admin', DELETE, {
+      roomId: 'randomRoomId00001',
+      msgId: 'guest000000000001',
+      asUser: true,
+    });
+    expect([guest.status, guest.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'Not allowed [error-action-not-allowed]',
+        errorType: 'error-action-not-allowed',
+      },
+    ]);
+    // alice may not post in the read-only room, so she may not delete there: nor may the admin as her
+    const readOnly = await postAs(fake.app, 'admin', DELETE, {
+      roomId: 'newsRoomId0000001',
+      msgId: 'news0000000000001',
+      asUser: true,
+    });
+    expect([readOnly.status, readOnly.body]).toEqual([
+      400,
+      { success: false, error: "You can't delete messages because the room is readonly." },
+    ]);
+    expect(fake.state()).toEqual(before);
+    // as itself the admin may (force-delete-message); as bob, bob's own message goes (delete-own-message)
+    const forced = await postAs(fake.app, 'admin', DELETE, {
+      roomId: 'newsRoomId0000001',
+      msgId: 'news0000000000001',
+    });
+    expect(forced.status).toBe(200);
+    const asBob = await postAs(fake.app, 'admin', DELETE, {
+      roomId: 'GENERAL',
+      msgId: 'old00000000000002',
+      asUser: true,
+    });
+    expect([asBob.status, asBob.body.message?.u?.username]).toEqual([200, 'bob']);
+    expect((await getAs(fake.app, 'admin', '/api/v1/chat.getMessage?msgId=old00000000000002')).body).toEqual({
+      success: false,
+    });
+  });
+
+  it('delete in a read-only room: a user the room unmuted by name still may', async () => {
+    const fake = makeFake({
+      scenario: {
+        ...SAID,
+        channels: (SAID.channels ?? []).map((c) => (c.name === 'news' ? { ...c, unmuted: ['alice'] } : c)),
+        messages: [{ _id: 'news0000000000001', rid: 'news', msg: 'the news', u: { username: 'alice' } }],
+      },
+    });
+    const res = await postAs(fake.app, 'alice', DELETE, {
+      roomId: 'newsRoomId0000001',
+      msgId: 'news0000000000001',
+    });
+    expect([res.status, res.body.success]).toEqual([200, true]);
+  });
 });
 
 describe('groups.info, groups.history and channels.list.joined', () => {
@@ -697,6 +850,28 @@ describe('groups.info, groups.history and channels.list.joined', () => {
     expect((await getAs(app, 'bob', '/api/v1/groups.history?roomId=privateRoomId0001')).body).toEqual(
       NOT_A_GROUP,
     );
+  });
+
+  it('groups.history reads count itself: no upper bound (channels.history stops at 100); unreads given asks', async () => {
+    const many = Array.from({ length: 105 }, (_, i) => ({
+      _id: `grp${String(i).padStart(14, '0')}`,
+      rid: 'secret',
+      msg: `m${i}`,
+      ts: new Date(Date.parse('2025-12-01T00:00:00.000Z') + i * 60_000).toISOString(),
+    }));
+    const app = makeFake({ scenario: { ...GROUPED, messages: many } }).app;
+    const res = await getAs(app, 'alice', '/api/v1/groups.history?roomName=secret&count=150');
+    expect(res.body.messages).toHaveLength(105);
+    expect((await getAs(app, 'alice', '/api/v1/groups.history?roomName=secret')).body.messages).toHaveLength(
+      20,
+    );
+    // the route reads `unreads || false`: the text "false" is given, so it asks too
+    const unreads = await getAs(
+      app,
+      'alice',
+      '/api/v1/groups.history?roomName=secret&count=2&unreads=false&oldest=2025-11-30T00:00:00.000Z',
+    );
+    expect([unreads.body.firstUnread?._id, unreads.body.unreadNotLoaded]).toEqual(['grp00000000000000', 103]);
   });
 
   it('channels.list.joined: the public channels the caller is in, by name', async () => {

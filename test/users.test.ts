@@ -60,6 +60,31 @@ describe('GET /api/v1/users.info', () => {
     expect(JSON.stringify(self.body)).not.toMatch(/alice-pw|secretField/);
   });
 
+  it("includeUserRooms=true: oneself's subscriptions as rooms, by t then name; another's only with view-other-user-channels", async () => {
+    const app = makeFake({ scenario: PEOPLE }).app;
+    const own = await getAs(app, 'bob', `${INFO}?username=bob&includeUserRooms=true`);
+    expect(own.status).toBe(200);
+    const rooms = own.body.user.rooms as Record<string, unknown>[];
+    expect(rooms.map((r) => [r.t, r.name, r.rid])).toEqual([
+      ['c', 'club', 'clubRoomId0000001'],
+      ['c', 'general', 'GENERAL'],
+    ]);
+    // the projection: _id, rid, name, t, unread, and roles where the subscription has them
+    expect(Object.keys(rooms[0] ?? {}).sort()).toEqual(['_id', 'name', 'rid', 'roles', 't', 'unread']);
+    expect(Object.keys(rooms[1] ?? {}).sort()).toEqual(['_id', 'name', 'rid', 't', 'unread']);
+    // bob may not see alice's rooms: the user alone; an admin sees them
+    expect(
+      (await getAs(app, 'bob', `${INFO}?username=alice&includeUserRooms=true`)).body.user,
+    ).not.toHaveProperty('rooms');
+    const admin = await getAs(app, 'admin', `${INFO}?username=alice&includeUserRooms=true`);
+    expect(admin.body.user.rooms.map((r: { name: string }) => r.name)).toEqual([
+      'general',
+      'random',
+      'secret',
+    ]);
+    expect((await getAs(app, 'bob', `${INFO}?username=bob`)).body.user).not.toHaveProperty('rooms');
+  });
+
   it('refusals: no key, an empty value, an unknown user, an unknown key', async () => {
     const app = makeFake().app;
     const none = await getAs(app, 'bob', INFO);
@@ -145,6 +170,33 @@ describe('GET /api/v1/users.list', () => {
     expect(sorted.body.users.map((u: { username: string }) => u.username)).toEqual(['robot']);
     const hidden = await getAs(app, 'bob', `${LIST}?query=${encodeURIComponent('{"roles":"admin"}')}`);
     expect(hidden.body.total).toBe(0);
+  });
+
+  it('fields adds to the default fields or takes some out; it never narrows them to the ones named', async () => {
+    const app = makeFake({ scenario: PEOPLE }).app;
+    const list = async (fields: object) =>
+      (
+        await getAs(
+          app,
+          'bob',
+          `${LIST}?count=2&offset=1&fields=${encodeURIComponent(JSON.stringify(fields))}`,
+        )
+      ).body.users[0];
+    const plain = {
+      _id: 'aliceUserId000001',
+      name: 'alice',
+      username: 'alice',
+      status: 'away',
+      active: true,
+      type: 'user',
+      nameInsensitive: 'alice',
+    };
+    expect(await list({ username: 1 })).toEqual(plain);
+    expect(await list({ bio: 1 })).toEqual({ ...plain, bio: 'ops' });
+    // what the caller may not see is not added
+    expect(await list({ emails: 1 })).toEqual(plain);
+    const { status: _status, ...withoutStatus } = plain;
+    expect(await list({ status: 0 })).toEqual(withoutStatus);
   });
 
   it('8.4 on, an unknown parameter is refused; 7.x ignored it', async () => {

@@ -4,6 +4,9 @@ import type { Params } from './operation';
 import { callerOf, readPagination, readRoomRef } from './params';
 import { HISTORY_VALIDATOR, validated } from './schemas';
 import type { HistoryWindow } from '../store/messages';
+import type { RoomRef, Store } from '../store/store';
+import type { Message } from '../types';
+import type { Reply } from './operation';
 
 const FIRST_YEAR = Date.parse('0000-01-01T00:00:00.000Z');
 const LAST_YEAR = Date.parse('9999-12-31T23:59:59.999Z');
@@ -23,8 +26,8 @@ function readDate(params: Params, name: string): string | undefined {
  * The window of a history request: dates, inclusiveness, paging, thread replies (hidden by
  * default in `channels.history`; `groups.history` shows them unless told not to).
  */
-export function readWindow(params: Params, threadsByDefault = false): HistoryWindow {
-  const { offset, count } = readPagination(params);
+export function readWindow(params: Params, threadsByDefault = false, max?: number): HistoryWindow {
+  const { offset, count } = readPagination(params, max);
   const threads =
     params.showThreadMessages === undefined ? threadsByDefault : params.showThreadMessages === 'true';
   return {
@@ -36,6 +39,29 @@ export function readWindow(params: Params, threadsByDefault = false): HistoryWin
     // a thread's replies stay in their thread unless asked for (or shown in the room: `tshow`)
     ...(threads ? {} : { skip: (m) => m.tmid !== undefined && m.tshow !== true }),
   };
+}
+
+/** A history request: the room, the window, and whether the unread facts are asked for (`unreads=true`). */
+export interface HistoryRequest {
+  ref: RoomRef;
+  window: HistoryWindow;
+  unreads: boolean;
+}
+
+/**
+ * A history answer (`getChannelHistory`): the page, and with `unreads=true` also the first message
+ * after `oldest` the page left out (`firstUnread`, absent when none) and how many it left out
+ * (`unreadNotLoaded`, 0 without `oldest`).
+ */
+export function historyAnswer(
+  store: Store,
+  messages: Message[],
+  window: HistoryWindow,
+  unreads: boolean,
+): Reply {
+  if (!unreads) return success({ messages });
+  const { firstUnread, unreadNotLoaded } = store.unreadsBefore(window, messages);
+  return success({ messages, firstUnread, unreadNotLoaded });
 }
 
 /**
@@ -53,8 +79,8 @@ export default operation({
   validator: HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, HISTORY_VALIDATOR, input.query);
-    return { ref: readRoomRef(params), window: readWindow(params) };
+    return { ref: readRoomRef(params), window: readWindow(params), unreads: params.unreads === 'true' };
   },
-  run: (context, { ref, window }) =>
-    success({ messages: context.store.history(callerOf(context), ref, window) }),
+  run: (context, { ref, window, unreads }: HistoryRequest) =>
+    historyAnswer(context.store, context.store.history(callerOf(context), ref, window), window, unreads),
 });

@@ -4,7 +4,7 @@ import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import { operation, success } from './operation';
 import type { Params } from './operation';
-import { callerOf, readBody } from './params';
+import { callerOf, readBody, textOf } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
 import { MAX_TEXT, answered, readAttachments, text } from './chat.postMessage';
 
@@ -31,6 +31,7 @@ function readMessage(body: Params, store: Store): SendInput {
     attachments: readAttachments(message.attachments),
     tmid,
     tshow: typeof message.tshow === 'boolean' ? message.tshow : undefined,
+    previewUrls: Array.isArray(body.previewUrls) ? body.previewUrls.map(textOf) : undefined,
   };
 }
 

@@ -1,9 +1,13 @@
 import { ApiError } from '../errors';
+import { isPlainObject } from '../store/query';
 import { operation, success } from './operation';
 import { callerOf, readBody, textOf } from './params';
 import { UPDATE_MESSAGE_VALIDATOR, validated } from './schemas';
 
-/** `POST /api/v1/chat.update`: a message's new text, by its author or with `edit-message`, as `{message}`. */
+/**
+ * `POST /api/v1/chat.update`: a message's new text, by its author or with `edit-message`, as
+ * `{message}`; `previewUrls` marks the other URLs `ignoreParse`, `customFields` is refused.
+ */
 export default operation({
   name: 'chat.update',
   method: 'POST',
@@ -18,7 +22,13 @@ export default operation({
     // 8.x's encrypted form: the fake holds no encrypted message to update
     if (typeof body.text !== 'string')
       throw new ApiError('message-not-found', { reason: textOf(body.msgId) });
-    return { roomId: textOf(body.roomId), msgId: textOf(body.msgId), text: body.text };
+    return {
+      roomId: textOf(body.roomId),
+      msgId: textOf(body.msgId),
+      text: body.text,
+      previewUrls: Array.isArray(body.previewUrls) ? body.previewUrls.map(textOf) : undefined,
+      customFields: isPlainObject(body.customFields) ? body.customFields : undefined,
+    };
   },
   run: (context, input) => success({ message: context.store.updateMessage(callerOf(context), input) }),
   contract: { changed: (answer) => answer.message },

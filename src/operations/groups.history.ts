@@ -1,6 +1,6 @@
-import { operation, success } from './operation';
+import { operation } from './operation';
 import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
-import { readWindow } from './channels.history';
+import { historyAnswer, readWindow } from './channels.history';
 
 /**
  * `GET /api/v1/groups.history`: a private group's messages, newest first, for its members
@@ -14,10 +14,17 @@ export default operation({
   rateLimited: true,
   bodyRule: 'strict',
   changesState: false,
-  // the group route's own default page is 20 (channels.history's is 50)
+  // the group route reads `count` itself: 20 by default, and no upper bound (channels.history's
+  // pages are 50, at most 100)
   read: ({ input }) => ({
     ref: readRoomRef(input.query),
-    window: readWindow(input.query.count === undefined ? { ...input.query, count: '20' } : input.query, true),
+    window: readWindow(
+      input.query.count === undefined ? { ...input.query, count: '20' } : input.query,
+      true,
+      Number.POSITIVE_INFINITY,
+    ),
+    // `unreads` is read as the route reads it: any value but none asks
+    unreads: input.query.unreads !== undefined && input.query.unreads !== '',
   }),
   openApi: {
     query: {
@@ -25,11 +32,12 @@ export default operation({
       latest: 'the newest time to include (ISO 8601; default now)',
       oldest: 'the oldest time to include (ISO 8601)',
       inclusive: 'true: the messages at latest and oldest too',
-      count: 'how many (default 20, at most 100)',
+      count: 'how many (default 20; no upper bound on this route)',
+      unreads: 'given: also firstUnread and unreadNotLoaded (the messages after oldest the page left out)',
       offset: 'how many to skip',
       showThreadMessages: 'false: thread replies not shown in the room are left out (default true)',
     },
   },
-  run: (context, { ref, window }) =>
-    success({ messages: context.store.groupHistory(callerOf(context), ref, window) }),
+  run: (context, { ref, window, unreads }) =>
+    historyAnswer(context.store, context.store.groupHistory(callerOf(context), ref, window), window, unreads),
 });

@@ -1,6 +1,6 @@
-import { operation, success } from './operation';
+import { operation } from './operation';
 import { callerOf, textOf } from './params';
-import { readWindow } from './channels.history';
+import { historyAnswer, readWindow } from './channels.history';
 import { DM_HISTORY_VALIDATOR, validated } from './schemas';
 
 /**
@@ -20,8 +20,13 @@ export default operation({
   validator: DM_HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, DM_HISTORY_VALIDATOR, input.query);
-    return { roomId: textOf(params.roomId), window: readWindow(params) };
+    return { roomId: textOf(params.roomId), window: readWindow(params), unreads: params.unreads === 'true' };
   },
-  run: (context, { roomId, window }) =>
-    success({ messages: context.store.directHistory(callerOf(context), roomId, window) }),
+  run: (context, { roomId, window, unreads }) =>
+    historyAnswer(
+      context.store,
+      context.store.directHistory(callerOf(context), roomId, window),
+      window,
+      unreads,
+    ),
 });

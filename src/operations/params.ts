@@ -39,10 +39,10 @@ function readNumber(params: Params, name: string, fallback: number): number {
 }
 
 /** `offset` (default 0) and `count` (default 50, at most 100, 0 for all). */
-export function readPagination(params: Params): { offset: number; count: number } {
+export function readPagination(params: Params, max = MAX_COUNT): { offset: number; count: number } {
   const count = readNumber(params, 'count', DEFAULT_COUNT);
   const offset = readNumber(params, 'offset', 0);
-  return { offset, count: Math.min(count, MAX_COUNT) };
+  return { offset, count: Math.min(count, max) };
 }
 
 function readJson<T>(

@@ -8,7 +8,8 @@ const KEYS = ['userId', 'username'] as const;
 /**
  * `GET /api/v1/users.info`: one user by `userId` or `username`, as the caller may see them
  * (another user's public fields; with `view-full-other-user-info` also e-mails, roles, last
- * login; oneself with `services.password: true`), as `{user}`.
+ * login; oneself with `services.password: true`), as `{user}`; `includeUserRooms=true` adds the
+ * user's subscriptions as `rooms` (oneself, or with `view-other-user-channels`).
  */
 export default operation({
   name: 'users.info',
@@ -23,7 +24,10 @@ export default operation({
     const params = validated(profile, USERS_INFO_VALIDATOR, input.query);
     const key = KEYS.find((k) => params[k] !== undefined);
     // an import id or an e-mail names no user of a scenario: the route's own "not found"
-    return { value: key === undefined ? undefined : textOf(params[key]) };
+    return {
+      value: key === undefined ? undefined : textOf(params[key]),
+      includeUserRooms: params.includeUserRooms === 'true',
+    };
   },
   run: (context, ref) => success({ user: context.store.userInfo(callerOf(context), ref) }),
 });

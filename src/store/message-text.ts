@@ -40,9 +40,24 @@ export function mentionedRooms(text: string): string[] {
   return unique([...text.matchAll(/(?:^|[\s(])#([\w.-]+)/g)].map((m) => m[1] ?? ''));
 }
 
-/** The http(s) URLs of a text, as `urls` holds them. */
-export function urlsOf(text: string): { url: string }[] {
-  return unique([...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0])).map((url) => ({ url }));
+/** One of a message's `urls`, as `parseUrlsInMessage` writes it before any preview is fetched. */
+export interface MessageUrl {
+  url: string;
+  meta?: Record<string, never>;
+  ignoreParse?: true;
+}
+
+/**
+ * The http(s) URLs of a text, as `urls` holds them (`parseUrlsInMessage`): each once, with an empty
+ * `meta` from 6.x on (`withMeta`); when the client named the URLs to preview (`previewUrls`, even
+ * none), every other one is `ignoreParse: true`.
+ */
+export function urlsOf(text: string, withMeta: boolean, previewUrls?: readonly string[]): MessageUrl[] {
+  return unique([...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0])).map((url) => ({
+    url,
+    ...(withMeta ? { meta: {} } : {}),
+    ...(previewUrls !== undefined && !previewUrls.includes(url) ? { ignoreParse: true as const } : {}),
+  }));
 }
 
 /** Characters that make the message-parser's tree more than one plain paragraph. */

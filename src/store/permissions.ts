@@ -22,6 +22,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'force-delete-message': ['admin', 'owner'],
   // users.info and users.list: another user's e-mails, roles, last login
   'view-full-other-user-info': ['admin'],
+  // users.info?includeUserRooms=true for another user
+  'view-other-user-channels': ['admin'],
   // users.list
   'view-d-room': ['admin', 'user', 'bot', 'guest'],
   // making a direct room (im.create, a post to @user); the real server also grants the app role

@@ -33,7 +33,7 @@ import { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS, LoginGuard } from './login-guard';
 import type { Block, BlockAlgorithm } from './login-guard';
 import { hasPermission } from './permissions';
-import type { JsonObject, Projection, Query, SortSpec } from './query';
+import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
 import { isPlainObject, jsonEqual, matches, project, sortBy } from './query';
 import { KindLists } from './lists';
 import type { ListSpec } from './lists';
@@ -71,6 +71,9 @@ const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kin
 /** How `me` is built (src/store/views.ts, MeForm): 0.49's pick, 5.x's getUserInfo, isOAuthUser from 6.10, calendar in 8. */
 const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oauth', '8': 'calendar' };
 /** Brute-force protection of logins: none in 0.49, counted since the last login to 6.3, a sliding window from 6.4. */
+/** A message's `urls` carry an empty `meta` (filled when a preview is fetched) from 6.x on. */
+const URL_META: EraTable<boolean> = { '0.49': false, '6': true };
+
 const LOGIN_BLOCKING: EraTable<BlockAlgorithm> = { '0.49': 'none', '5': 'since-login', '6.4': 'window' };
 /** The error of a blocked login, by what blocked it. */
 const BLOCK_ERROR = { ip: 'login-blocked-for-ip', user: 'login-blocked-for-user' } as const satisfies Record<
@@ -153,6 +156,8 @@ export interface PostInput {
   readonly attachments?: readonly unknown[];
   readonly parseUrls?: boolean;
   readonly tmid?: string;
+  /** the URLs the client wants previewed (`chat.sendMessage`): the others are `ignoreParse` */
+  readonly previewUrls?: readonly string[];
   /** a webhook's post: the integration that posts it (`bot: {i}`) */
   readonly bot?: { readonly i: string };
 }
@@ -168,6 +173,18 @@ export interface SendInput {
   readonly attachments?: readonly unknown[];
   readonly tmid?: string;
   readonly tshow?: boolean;
+  readonly previewUrls?: readonly string[];
+}
+
+/** A message's new text (`chat.update`), and what else the edit names. */
+export interface UpdateInput {
+  readonly roomId: string;
+  readonly msgId: string;
+  readonly text: string;
+  /** the URLs to preview: given (even empty), the edit happens though the text is the same */
+  readonly previewUrls?: readonly string[];
+  /** custom fields: given, the edit happens, and is refused (the real server's default settings disable them) */
+  readonly customFields?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -242,6 +259,8 @@ export class Store {
   readonly clock: FakeClock;
   readonly #seed: number;
   readonly #lenient: boolean;
+  /** whether the profile's `urls` carry `meta: {}` ({@link URL_META}) */
+  readonly #urlMeta: boolean;
   readonly #observer: ((event: MessageEvent) => void) | undefined;
   readonly #profile: Profile;
   readonly #permissions: PermissionTable;
@@ -301,6 +320,7 @@ export class Store {
     this.#idMiddle = objectIdMiddle(baseline.world.seed);
     this.#settings = { ...baseline.world.settings };
     this.#loginGuard = new LoginGuard(byEra(this.#profile, LOGIN_BLOCKING));
+    this.#urlMeta = byEra(this.#profile, URL_META);
     this.#teams = new Teams(baseline.teams);
     this.#teamRooms = baseline.hasTeamRooms;
     this.#roomLists = new KindLists({
@@ -945,7 +965,8 @@ export class Store {
     else if (post.emoji) doc.emoji = post.emoji;
     Object.assign(doc, { ts, u: this.#author(user), rid: room._id });
     // the text scanned only for what it can hold: most messages mention nothing and link nowhere
-    if (doc.parseUrls !== false) doc.urls = text.includes('http') ? urlsOf(text) : NONE;
+    if (doc.parseUrls !== false)
+      doc.urls = text.includes('http') ? urlsOf(text, this.#urlMeta, post.previewUrls) : NONE;
     doc.mentions = text.includes('@') ? this.#mentions(text) : NONE;
     doc.channels = text.includes('#')
       ? mentionedRooms(text).flatMap((name) => {
@@ -1000,6 +1021,29 @@ export class Store {
    * `channels.history`: a public channel's messages, newest first. A member reads it, and so does
    * a caller with `preview-c-room`; anyone else gets the bare 403.
    */
+  /**
+   * `unreads=true` (`getChannelHistory`): with `oldest`, the messages after it and before the
+   * page's oldest (both ends left out, the window's own skips applied): the first of them and how
+   * many. Nothing without `oldest`, or when the page is empty or reaches back to it.
+   */
+  unreadsBefore(
+    window: HistoryWindow,
+    page: readonly Message[],
+  ): { firstUnread?: Message; unreadNotLoaded: number } {
+    const first = page[page.length - 1];
+    if (window.oldest === undefined || first === undefined || !(first.ts > window.oldest))
+      return { unreadNotLoaded: 0 };
+    const { messages, total } = this.#messages.history(first.rid, {
+      oldest: window.oldest,
+      latest: first.ts,
+      offset: 0,
+      count: 0,
+      total: true,
+      skip: window.skip,
+    });
+    return { firstUnread: messages[messages.length - 1], unreadNotLoaded: total };
+  }
+
   history(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
     const room = this.findChannel(ref, { checkArchived: false });
     // a group (found only in lenient mode) is its members' alone
@@ -1066,16 +1110,20 @@ export class Store {
   }
 
   /**
-   * `chat.update`: the same text changes nothing (and is not checked further); else `edit-message`,
-   * or the author's own message; then the room's posting rules; then `msg`, `editedAt`,
+   * `chat.update`: the same text changes nothing (and is not checked further) unless `previewUrls`
+   * or `customFields` is given; else `edit-message`, or the author's own message; then the room's
+   * posting rules; custom fields are refused (off by default); then `msg`, `editedAt`,
    * `editedBy`, `_updatedAt`, `urls` and `md` change. `msgs` stays.
    */
-  updateMessage(user: User, input: { roomId: string; msgId: string; text: string }): Message {
+  updateMessage(user: User, input: UpdateInput): Message {
     const { message, room } = this.#ownMessage(input.roomId, input.msgId);
-    if (message.msg === input.text) return message;
+    const also = input.previewUrls !== undefined || input.customFields !== undefined;
+    if (message.msg === input.text && !also) return message;
     if (!this.can(user, 'edit-message', room) && message.u._id !== user._id)
       throw new ApiError('message-edit-not-allowed');
     this.#mayPost(user, room, {});
+    // `validateCustomMessageFields`: Message_CustomFields_Enabled is off by default
+    if (input.customFields !== undefined) throw new ApiError('custom-fields-disabled');
     const ts = this.clock.tick();
     const next: Message = {
       ...message,
@@ -1084,7 +1132,9 @@ export class Store {
       editedAt: ts,
       editedBy: { _id: user._id, username: user.username },
     };
-    if (next.urls !== undefined) next.urls = input.text.includes('http') ? urlsOf(input.text) : NONE;
+    // `parseUrlsInMessage` on every edit (a message sent with `parseUrls: false` keeps its urls)
+    if (next.parseUrls !== false)
+      next.urls = input.text.includes('http') ? urlsOf(input.text, this.#urlMeta, input.previewUrls) : NONE;
     const md = plainMarkdown(input.text);
     if (md) next.md = md;
     else delete next.md;
@@ -1101,19 +1151,31 @@ export class Store {
 
   /**
    * `chat.delete` (`canDeleteMessage`): `force-delete-message`, else `delete-message` or the
-   * author's own with `delete-own-message`; not in a read-only room without `post-readonly`. The
+   * author's own with `delete-own-message`; not in a read-only room without `post-readonly` (or
+   * the room's `unmuted`). With `asUser` (a caller with `force-delete-message`, or the author) the
+   * author's permissions decide, as `deleteMessageValidatingPermission(msg, author)` does. The
    * message is removed (the real server's defaults keep no history), `msgs` goes down, and the
    * room's last message becomes its newest remaining user message.
    */
-  deleteMessage(user: User, input: { roomId: string; msgId: string; asUser: boolean }): Message {
+  deleteMessage(caller: User, input: { roomId: string; msgId: string; asUser: boolean }): Message {
     const { message, room } = this.#ownMessage(input.roomId, input.msgId);
-    const own = message.u._id === user._id;
-    if (input.asUser && !own && !this.can(user, 'force-delete-message', room))
+    if (input.asUser && message.u._id !== caller._id && !this.can(caller, 'force-delete-message', room))
       throw new ApiError('message-delete-as-other');
+    // `asUser`: the author deletes it, with the author's own permissions (the caller's only let it ask)
+    const user = input.asUser ? this.#users.get(message.u._id) : caller;
+    if (!user) throw new ApiError('message-delete-no-user');
+    const own = message.u._id === user._id;
     if (!this.can(user, 'force-delete-message', room)) {
       if (!this.can(user, 'delete-message', room) && !(own && this.can(user, 'delete-own-message', room)))
         throw new ApiError('message-delete-not-allowed');
-      if (room.t !== 'd' && room.ro === true && !this.can(user, 'post-readonly', room))
+      // unless the room unmuted the user by name
+      const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
+      if (
+        room.t !== 'd' &&
+        room.ro === true &&
+        !this.can(user, 'post-readonly', room) &&
+        !unmuted.includes(user.username)
+      )
         throw new ApiError('message-delete-read-only');
     }
     const ts = this.clock.tick();
@@ -1136,16 +1198,35 @@ export class Store {
   /**
    * `users.info`: a user by `_id` or username (either key finds either), as the caller may see
    * them (see src/store/user-views.ts). An empty value is a refusal of its own; no such user is
-   * `User not found.`.
+   * `User not found.`. `includeUserRooms` adds `rooms` for oneself, or with `view-other-user-channels`.
    */
-  userInfo(caller: User, ref: { value: string | undefined }): JsonObject {
+  userInfo(caller: User, ref: { value: string | undefined; includeUserRooms?: boolean }): JsonObject {
     if (ref.value === '') throw new ApiError('users-invalid-search');
     const user =
       ref.value === undefined ? undefined : (this.#users.get(ref.value) ?? this.userNamed(ref.value));
     if (!user) throw new ApiError('users-not-found');
-    const level =
-      user._id === caller._id ? 'self' : this.can(caller, 'view-full-other-user-info') ? 'full' : 'other';
-    return userInfoView(user, level);
+    const myself = user._id === caller._id;
+    const level = myself ? 'self' : this.can(caller, 'view-full-other-user-info') ? 'full' : 'other';
+    const view = userInfoView(user, level);
+    if (!ref.includeUserRooms || !(myself || this.can(caller, 'view-other-user-channels'))) return view;
+    return { ...view, rooms: this.#userRooms(user) };
+  }
+
+  /**
+   * `includeUserRooms`: the user's subscriptions projected to `_id`, `rid`, `name`, `t`, `roles`,
+   * `unread` (and `federated`, which no fake room has), sorted by `t` then `name`.
+   */
+  #userRooms(user: User): JsonObject[] {
+    const kept = new Set(['_id', 'rid', 'name', 't', 'roles', 'unread', 'federated']);
+    const rooms = this.#subscriptionsOf(user).map(
+      (sub) => Object.fromEntries(Object.entries(sub).filter(([key]) => kept.has(key))) as JsonObject,
+    );
+    const order = (a: JsonObject, b: JsonObject): number => {
+      const [at, bt, an, bn] = [String(a.t), String(b.t), String(a.name), String(b.name)];
+      if (at !== bt) return at < bt ? -1 : 1;
+      return an < bn ? -1 : an > bn ? 1 : 0;
+    };
+    return rooms.sort(order);
   }
 
   /**
@@ -1155,9 +1236,34 @@ export class Store {
   listUsers(caller: User, options: ListOptions): ListResult {
     const full = this.can(caller, 'view-full-other-user-info');
     const views = Array.from(this.#users.values(), (u) => userListView(u, full));
-    const { query } = options;
+    const { query, fields } = options;
     const matching = query ? views.filter((v) => matches(v, query)) : views;
-    return pageOf(sortBy([...matching], options.sort ?? [[['username'], 1]]), options);
+    const page = pageOf(sortBy([...matching], options.sort ?? [[['username'], 1]]), {
+      ...options,
+      fields: undefined,
+    });
+    return fields ? { ...page, items: page.items.map((item) => this.#userFields(item, fields, full)) } : page;
+  }
+
+  /**
+   * `fields` on users.list (`getNonEmptyFields`: the route's defaults merged with the caller's):
+   * a field named 1 is added to the defaults (what the caller may see of the user), one named 0
+   * taken out; `nameInsensitive` is added after the projection, so it stays.
+   */
+  #userFields(item: JsonObject, fields: Projection, full: boolean): JsonObject {
+    const keys = fields.paths.map((path) => path[0] ?? '');
+    if (fields.mode === 'exclude')
+      return Object.fromEntries(
+        Object.entries(item).filter(([key]) => key === 'nameInsensitive' || !keys.includes(key)),
+      ) as JsonObject;
+    const user = this.#users.get(String(item._id));
+    const visible = user ? userInfoView(user, full ? 'full' : 'other') : {};
+    const { nameInsensitive, ...rest } = item;
+    const out: JsonObject = { ...rest };
+    for (const key of keys) if (!(key in out) && visible[key] !== undefined) out[key] = visible[key] as Json;
+    if (fields.dropId) delete out._id;
+    if (nameInsensitive !== undefined) out.nameInsensitive = nameInsensitive;
+    return out;
   }
 
   /** `channels.setType`, checks in the real server's order. */
