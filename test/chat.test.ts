@@ -6,6 +6,7 @@ import type { ScenarioInput } from '../src/scenario/schema';
 /** chat.postMessage and channels.history: what is posted, who may post, what history reads. */
 
 const POST = '/api/v1/chat.postMessage';
+const DELETE_PATH = '/api/v1/chat.delete';
 const HISTORY = '/api/v1/channels.history';
 
 const SAID: ScenarioInput = {
@@ -353,6 +354,62 @@ describe('POST /api/v1/chat.sendMessage', () => {
       error: 'A message with this _id already exists [error-duplicate-message-id]',
       errorType: 'error-duplicate-message-id',
     });
+  });
+
+  it("a thread reply moves its parent: tcount, tlm, replies (the parent's author first), _updatedAt", async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'bob', SEND, { message: { _id: 'parent00000000001', rid: 'GENERAL', msg: 'q' } });
+    const first = await postAs(fake.app, 'alice', SEND, { message: { tmid: 'parent00000000001', msg: 'a' } });
+    const read = async () =>
+      (await getAs(fake.app, 'bob', '/api/v1/chat.getMessage?msgId=parent00000000001')).body.message;
+    expect(await read()).toMatchObject({
+      tcount: 1,
+      tlm: first.body.message.ts,
+      replies: ['bobUserId00000001', 'aliceUserId000001'],
+      _updatedAt: first.body.message.ts,
+    });
+    // a later reply adds its author and whom it mentions, each once
+    const second = await postAs(fake.app, 'admin', POST, {
+      roomId: 'GENERAL',
+      tmid: 'parent00000000001',
+      text: 'cc @alice @gina',
+    });
+    expect(await read()).toMatchObject({
+      tcount: 2,
+      tlm: second.body.message.ts,
+      replies: ['bobUserId00000001', 'aliceUserId000001', 'guestUserId000001', 'adminUserId000001'],
+    });
+  });
+
+  it("deleting a reply counts one less on its parent; a parent with replies stays as a deleted 'rm' message", async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'bob', SEND, {
+      message: { _id: 'parent00000000001', rid: 'GENERAL', msg: 'see https://a.example @alice' },
+    });
+    const one = await postAs(fake.app, 'alice', SEND, { message: { tmid: 'parent00000000001', msg: 'a' } });
+    await postAs(fake.app, 'alice', SEND, { message: { tmid: 'parent00000000001', msg: 'b' } });
+    const parent = async () =>
+      (await getAs(fake.app, 'bob', '/api/v1/chat.getMessage?msgId=parent00000000001')).body.message;
+    expect((await parent()).tcount).toBe(2);
+    await postAs(fake.app, 'alice', DELETE_PATH, { roomId: 'GENERAL', msgId: one.body.message._id });
+    expect((await parent()).tcount).toBe(1);
+    const before = roomOf(fake, 'general').msgs;
+    const res = await postAs(fake.app, 'bob', DELETE_PATH, { roomId: 'GENERAL', msgId: 'parent00000000001' });
+    expect(res.status).toBe(200);
+    const kept = await parent();
+    expect(kept).toMatchObject({
+      _id: 'parent00000000001',
+      msg: '',
+      t: 'rm',
+      urls: [],
+      mentions: [],
+      attachments: [],
+      reactions: {},
+      editedBy: { _id: 'bobUserId00000001', username: 'bob' },
+      tcount: 1,
+    });
+    expect(kept).not.toHaveProperty('md');
+    expect(roomOf(fake, 'general').msgs).toBe(before - 1);
   });
 
   it("refusals in executeSendMessage's order, each with the real body and nothing changed", async () => {

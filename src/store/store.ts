@@ -194,6 +194,26 @@ export interface UpdateInput {
  */
 const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
 
+/**
+ * A deleted message kept in place as deleted (`setAsDeletedByIdAndUser`): empty text, `t: "rm"`,
+ * no links, mentions, attachments or reactions, edited by the deleter; no `md`, `blocks`, `tshow`.
+ */
+function deletedShown(message: Message, by: User, ts: string): Message {
+  const { md: _md, blocks: _blocks, tshow: _tshow, ...rest } = message;
+  return {
+    ...rest,
+    msg: '',
+    t: 'rm',
+    urls: NONE,
+    mentions: NONE,
+    attachments: NONE,
+    reactions: {},
+    editedAt: ts,
+    editedBy: { _id: by._id, username: by.username },
+    _updatedAt: ts,
+  } as Message;
+}
+
 /** Who logs in: exactly one of `username` or `email`, and the password. */
 export interface Credentials {
   username?: string;
@@ -768,7 +788,34 @@ export class Store {
     if (inRoom) this.#notify(poster, next, message, ts);
     this.#trigger(poster, next, message, false);
     this.#observer?.({ kind: 'inserted', message, room: next });
+    if (message.tmid !== undefined) this.#replied(message, next, ts);
     return message;
+  }
+
+  /**
+   * A thread reply's parent follows it (`processThreads` → `reply` → `updateRepliesByThreadId`):
+   * `tcount` + 1, `tlm` the reply's time, `replies` gains the reply's author and the users it
+   * mentions (the parent's author too on the first reply), each once, in order; the parent's new
+   * version reaches the room's stream as an update.
+   */
+  #replied(reply: Message, room: AnyRoom, ts: string): void {
+    const parent = this.#messages.get(reply.tmid ?? '');
+    if (!parent) return;
+    const before = Array.isArray(parent.replies) ? (parent.replies as string[]) : [];
+    const mentioned = Array.isArray(reply.mentions)
+      ? (reply.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
+          m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
+        )
+      : [];
+    const added = [...mentioned, ...(before.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id])];
+    const replies = [
+      ...before,
+      ...added.filter((id, at) => !before.includes(id) && added.indexOf(id) === at),
+    ];
+    const tcount = typeof parent.tcount === 'number' ? parent.tcount + 1 : 1;
+    const next: Message = { ...parent, replies, tlm: ts, tcount, _updatedAt: ts };
+    this.#messages.replace(next);
+    this.#observer?.({ kind: 'updated', message: next, room });
   }
 
   /** Queues the outgoing webhooks a message triggers (`afterSaveMessage`), for the world to deliver. */
@@ -1154,7 +1201,8 @@ export class Store {
    * author's own with `delete-own-message`; not in a read-only room without `post-readonly` (or
    * the room's `unmuted`). With `asUser` (a caller with `force-delete-message`, or the author) the
    * author's permissions decide, as `deleteMessageValidatingPermission(msg, author)` does. The
-   * message is removed (the real server's defaults keep no history), `msgs` goes down, and the
+   * message is removed (the real server's defaults keep no history; a thread's parent stays as a
+   * deleted `rm` message), a reply's parent counts one reply less, `msgs` goes down, and the
    * room's last message becomes its newest remaining user message.
    */
   deleteMessage(caller: User, input: { roomId: string; msgId: string; asUser: boolean }): Message {
@@ -1179,8 +1227,13 @@ export class Store {
         throw new ApiError('message-delete-read-only');
     }
     const ts = this.clock.tick();
-    this.#messages.remove(message._id);
+    // a thread's parent (`tcount` > 0) is kept as deleted (`Message_ShowDeletedStatus` forced for threads)
+    const kept =
+      typeof message.tcount === 'number' && message.tcount > 0 ? deletedShown(message, user, ts) : undefined;
+    if (kept) this.#messages.replace(kept);
+    else this.#messages.remove(message._id);
     this.#version += 1;
+    if (message.tmid !== undefined) this.#unreplied(message, room, ts);
     const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === message._id) {
@@ -1191,8 +1244,19 @@ export class Store {
       else delete next.lastMessage;
     }
     this.#putRoom(room, next);
-    this.#observer?.({ kind: 'removed', message, room: next });
+    this.#observer?.(
+      kept ? { kind: 'updated', message: kept, room: next } : { kind: 'removed', message, room: next },
+    );
     return message;
+  }
+
+  /** A deleted thread reply's parent (`decreaseReplyCountById`): `tcount` − 1. */
+  #unreplied(reply: Message, room: AnyRoom, ts: string): void {
+    const parent = this.#messages.get(reply.tmid ?? '');
+    if (!parent || typeof parent.tcount !== 'number') return;
+    const next: Message = { ...parent, tcount: parent.tcount - 1, _updatedAt: ts };
+    this.#messages.replace(next);
+    this.#observer?.({ kind: 'updated', message: next, room });
   }
 
   /**
