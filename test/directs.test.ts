@@ -188,6 +188,20 @@ describe('GET /api/v1/im.history, im.messages, im.list', () => {
     expect(alias.body).toEqual(res.body);
   });
 
+  it('im.history unreads=true: the first message after oldest the page left out, and how many', async () => {
+    const fake = await chat();
+    const res = await getAs(
+      fake.app,
+      'bob',
+      `/api/v1/dm.history?roomId=${AB}&count=1&unreads=true&oldest=2000-01-01T00:00:00.000Z`,
+    );
+    expect([res.body.messages[0].msg, res.body.firstUnread.msg, res.body.unreadNotLoaded]).toEqual([
+      'three',
+      'one',
+      2,
+    ]);
+  });
+
   it('im.history refusals: no roomId, not a direct room, not a member', async () => {
     const fake = await chat();
     // 8.6 on: the typed router's refusal; before, the legacy route's
