@@ -70,10 +70,9 @@ const INTEGRATION_RULE: EraTable<'manage-integrations' | 'any-of-four' | 'by-kin
 };
 /** How `me` is built (src/store/views.ts, MeForm): 0.49's pick, 5.x's getUserInfo, isOAuthUser from 6.10, calendar in 8. */
 const ME_FORM: EraTable<MeForm> = { '0.49': 'picked', '5': 'info', '6.10': 'oauth', '8': 'calendar' };
-/** Brute-force protection of logins: none in 0.49, counted since the last login to 6.3, a sliding window from 6.4. */
 /** A message's `urls` carry an empty `meta` (filled when a preview is fetched) from 6.x on. */
 const URL_META: EraTable<boolean> = { '0.49': false, '6': true };
-
+/** Brute-force protection of logins: none in 0.49, counted since the last login to 6.3, a sliding window from 6.4. */
 const LOGIN_BLOCKING: EraTable<BlockAlgorithm> = { '0.49': 'none', '5': 'since-login', '6.4': 'window' };
 /** The error of a blocked login, by what blocked it. */
 const BLOCK_ERROR = { ip: 'login-blocked-for-ip', user: 'login-blocked-for-user' } as const satisfies Record<
@@ -1065,10 +1064,6 @@ export class Store {
   }
 
   /**
-   * `channels.history`: a public channel's messages, newest first. A member reads it, and so does
-   * a caller with `preview-c-room`; anyone else gets the bare 403.
-   */
-  /**
    * `unreads=true` (`getChannelHistory`): with `oldest`, the messages after it and before the
    * page's oldest (both ends left out, the window's own skips applied): the first of them and how
    * many. Nothing without `oldest`, or when the page is empty or reaches back to it.
@@ -1091,6 +1086,10 @@ export class Store {
     return { firstUnread: messages[messages.length - 1], unreadNotLoaded: total };
   }
 
+  /**
+   * `channels.history`: a public channel's messages, newest first. A member reads it, and so does
+   * a caller with `preview-c-room`; anyone else gets the bare 403.
+   */
   history(user: User, ref: RoomRef, window: HistoryWindow): Message[] {
     const room = this.findChannel(ref, { checkArchived: false });
     // a group (found only in lenient mode) is its members' alone
