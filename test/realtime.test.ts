@@ -192,6 +192,99 @@ describe('DDP at /websocket', () => {
     ]);
   });
 
+  it('connect negotiates as Meteor’s _handleConnect: support must hold version; failed proposes the version to use', async () => {
+    const attempt = async (frame: Frame): Promise<{ frames: Frame[]; closed: boolean }> => {
+      const c = new Ddp(ws);
+      open.push(c);
+      await c.open();
+      const closed = new Promise<boolean>((resolve) => c.socket.once('close', () => resolve(true)));
+      c.send(frame);
+      await c.next((f) => f.msg === 'connected' || f.msg === 'failed');
+      const ended = c.frames[0]?.msg === 'failed' ? await closed : false;
+      return { frames: c.frames, closed: ended };
+    };
+    // no support list: failed with the server's first version, the socket closed
+    expect(await attempt({ msg: 'connect', version: '1' })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    // support that does not hold the version asked for
+    expect(await attempt({ msg: 'connect', version: '1', support: ['pre2'] })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    // the client prefers another version the server speaks: failed, proposing it
+    expect(await attempt({ msg: 'connect', version: 'pre1', support: ['1', 'pre1'] })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    expect(await attempt({ msg: 'connect', version: '2', support: ['2', 'pre2'] })).toEqual({
+      frames: [{ msg: 'failed', version: 'pre2' }],
+      closed: true,
+    });
+    expect((await attempt({ msg: 'connect', version: 'pre2', support: ['pre2', '1'] })).frames).toEqual([
+      { msg: 'connected', session: expect.any(String) },
+    ]);
+  });
+
+  it('a malformed method or sub is an error frame and never runs; pre1 knows no ping', async () => {
+    const c = await client();
+    const before = fake.changes().messages.added.length;
+    const malformed = [
+      { msg: 'method', method: 'login', params: [{ resume: 'alice-token' }] },
+      { msg: 'method', id: 'a', method: 'login', params: { resume: 'alice-token' } },
+      { msg: 'method', id: 'b', method: 'login', params: [{ resume: 'alice-token' }], randomSeed: 5 },
+      { msg: 'method', id: 'c', method: 7, params: [] },
+    ];
+    for (const frame of malformed) c.send(frame);
+    c.send({ msg: 'sub', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'sub', id: 'x', name: 'stream-room-messages', params: {} });
+    c.send({ msg: 'ping', id: 'done' });
+    await c.next((f) => f.msg === 'pong');
+    expect(c.frames.slice(1)).toEqual([
+      ...malformed.map((frame) => ({
+        msg: 'error',
+        reason: 'Malformed method invocation',
+        offendingMessage: frame,
+      })),
+      {
+        msg: 'error',
+        reason: 'Malformed subscription',
+        offendingMessage: { msg: 'sub', name: 'stream-room-messages', params: ['GENERAL', false] },
+      },
+      {
+        msg: 'error',
+        reason: 'Malformed subscription',
+        offendingMessage: { msg: 'sub', id: 'x', name: 'stream-room-messages', params: {} },
+      },
+      { msg: 'pong', id: 'done' },
+    ]);
+    // none ran: the socket is not logged in, nothing was stored
+    expect((await c.call('getRoomIdByNameOrId', 'general')).error).toMatchObject({
+      error: 'error-invalid-user',
+    });
+    expect(fake.changes().messages.added.length).toBe(before);
+    // a sub under the id of a live one is ignored, as Meteor ignores it
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    c.send({ msg: 'sub', id: 'live', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'sub', id: 'live', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'ping', id: 'after' });
+    await c.next((f) => f.msg === 'pong' && f.id === 'after');
+    expect(c.frames.filter((f) => f.msg === 'ready')).toEqual([{ msg: 'ready', subs: ['live'] }]);
+    // pre1 had no heartbeat: its ping is a Bad request
+    const old = new Ddp(ws);
+    open.push(old);
+    await old.open();
+    old.send({ msg: 'connect', version: 'pre1', support: ['pre1'] });
+    await old.next((f) => f.msg === 'connected');
+    old.send({ msg: 'ping', id: 'p' });
+    expect(await old.next((f) => f.msg === 'error')).toEqual({
+      msg: 'error',
+      reason: 'Bad request',
+      offendingMessage: { msg: 'ping', id: 'p' },
+    });
+  });
+
   it('login with the SHA-256 digest, and resume with a REST token; a wrong password is 403', async () => {
     const c = await client();
     const digest = createHash('sha256').update('alice-pw').digest('hex');

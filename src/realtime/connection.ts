@@ -84,6 +84,8 @@ export class DdpConnection {
   readonly #ip: string;
   readonly #session: string;
   #connected = false;
+  /** the DDP version agreed at `connect` */
+  #version = '';
   #user: User | undefined;
   #token: string | undefined;
   readonly #subs = new Map<string, StreamSub>();
@@ -214,10 +216,13 @@ export class DdpConnection {
         if (this.#connected) this.#send({ msg: 'error', reason: 'Already connected', offendingMessage: f });
         else this.#connect(f);
         return;
+      // `pre1` had no heartbeat: there a ping or a pong is a Bad request
       case 'ping':
+        if (this.#version === 'pre1') break;
         this.#send(f.id === undefined ? { msg: 'pong' } : { msg: 'pong', id: f.id });
         return;
       case 'pong':
+        if (this.#version === 'pre1') break;
         return;
       case 'method':
         this.#method(f);
@@ -230,19 +235,33 @@ export class DdpConnection {
         if (typeof f.id === 'string') this.#subs.delete(f.id);
         this.#send(typeof f.id === 'string' ? { msg: 'nosub', id: f.id } : { msg: 'nosub' });
         return;
-      default:
-        this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
     }
+    this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
   }
 
+  /**
+   * Meteor's `_handleConnect`: `version` must be a string that `support` (an array of strings)
+   * holds, else `failed` with the server's first version; the version used is the first of the
+   * client's `support` the server speaks (else the server's first), and a `version` other than
+   * that one is `failed` proposing it. Either failure closes the socket.
+   */
   #connect(f: Frame): void {
-    const version = f.version;
-    if (typeof version !== 'string' || !VERSIONS.includes(version)) {
-      this.#send({ msg: 'failed', version: '1' });
+    const { version, support } = f;
+    const wellFormed =
+      typeof version === 'string' &&
+      Array.isArray(support) &&
+      support.every((v) => typeof v === 'string') &&
+      support.includes(version);
+    const agreed = wellFormed
+      ? ((support as string[]).find((v) => VERSIONS.includes(v)) ?? VERSIONS[0])
+      : VERSIONS[0];
+    if (!wellFormed || agreed !== version) {
+      this.#send({ msg: 'failed', version: agreed });
       this.#framing.refuse(this.#socket);
       return;
     }
     this.#connected = true;
+    this.#version = version;
     this.#send({ msg: 'connected', session: this.#session });
     // Meteor keeps a heartbeat with every client but those of the oldest protocol
     if (version !== 'pre1') this.#heartbeat.start();
@@ -257,8 +276,14 @@ export class DdpConnection {
   #method(f: Frame): void {
     const id = f.id;
     const name = f.method;
-    if (typeof id !== 'string' || typeof name !== 'string') {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    // as Meteor's server: a malformed invocation never runs (unknown fields are let through)
+    if (
+      typeof id !== 'string' ||
+      typeof name !== 'string' ||
+      ('params' in f && !Array.isArray(f.params)) ||
+      ('randomSeed' in f && typeof f.randomSeed !== 'string')
+    ) {
+      this.#send({ msg: 'error', reason: 'Malformed method invocation', offendingMessage: f });
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
@@ -316,8 +341,8 @@ export class DdpConnection {
   #sub(f: Frame): void {
     const id = f.id;
     const name = f.name;
-    if (typeof id !== 'string' || typeof name !== 'string') {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    if (typeof id !== 'string' || typeof name !== 'string' || ('params' in f && !Array.isArray(f.params))) {
+      this.#send({ msg: 'error', reason: 'Malformed subscription', offendingMessage: f });
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
@@ -332,6 +357,8 @@ export class DdpConnection {
       this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
       return;
     }
+    // as Meteor's server: a `sub` under the id of a live one is ignored (it matters on reconnection)
+    if (this.#subs.has(id)) return;
     if (!user || !this.#mayRead(user, name, key)) {
       this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', undefined) });
       return;
