@@ -823,6 +823,82 @@ describe('DDP at /websocket', () => {
     expect(await c.sub('stream-nope', 'x')).toMatchObject({ msg: 'nosub', error: { error: 404 } });
   });
 
+  it('streams the fake does not have, and stream-notify-user events it never sends, are journaled as not modelled', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    expect(fake.unmatched()).toEqual([]);
+    expect(await c.sub('stream-notify-all', 'public-settings-changed', false)).toEqual({
+      msg: 'nosub',
+      id: expect.any(String),
+      error: {
+        isClientSafe: true,
+        error: 404,
+        reason: "Subscription 'stream-notify-all' not found",
+        message: "Subscription 'stream-notify-all' not found [404]",
+        errorType: 'Meteor.Error',
+      },
+    });
+    await c.sub('stream-user-presence', '', false);
+    // an event of the user's own stream the fake never sends: ready, as the real server answers
+    expect(await c.sub('stream-notify-user', 'aliceUserId000001/notification', false)).toEqual({
+      msg: 'ready',
+      subs: [expect.any(String)],
+    });
+    await c.sub('stream-notify-user', 'aliceUserId000001/rooms-changed', false);
+    await c.sub('meteor.loginServiceConfiguration');
+    const subs = fake
+      .requests({ method: 'DDP' })
+      .filter((e) => e.query.direction === 'in' && (e.body as Frame).msg === 'sub');
+    expect(subs.map((e) => [(e.body as Frame).name, e.modelled])).toEqual([
+      ['stream-notify-all', false],
+      ['stream-user-presence', false],
+      ['stream-notify-user', false],
+      ['stream-notify-user', true],
+      ['meteor.loginServiceConfiguration', true],
+    ]);
+    expect(fake.unmatched().map((r) => [r.method, r.path, r.count])).toEqual([
+      ['DDP', 'sub stream-notify-all', 1],
+      ['DDP', 'sub stream-user-presence', 1],
+      ['DDP', 'sub stream-notify-user */notification', 1],
+    ]);
+  });
+
+  it('the Streamer’s own checks: __my_messages__ is ready before a login; an empty event name is invalid-event-name', async () => {
+    const c = await client();
+    expect(await c.sub('stream-room-messages', '__my_messages__', false)).toEqual({
+      msg: 'ready',
+      subs: [expect.any(String)],
+    });
+    const refused = (error: string | number, reason?: string): Frame => ({
+      msg: 'nosub',
+      id: expect.any(String),
+      error: {
+        isClientSafe: true,
+        error,
+        ...(reason !== undefined ? { reason } : {}),
+        message: reason !== undefined ? `${reason} [${String(error)}]` : `[${String(error)}]`,
+        errorType: 'Meteor.Error',
+      },
+    });
+    expect(await c.sub('stream-room-messages', 'GENERAL', false)).toEqual(refused('not-allowed'));
+    expect(await c.sub('stream-room-messages', '', false)).toEqual(refused('invalid-event-name'));
+    expect(await c.sub('stream-notify-user', '', false)).toEqual(refused('invalid-event-name'));
+    // no event name at all: the Streamer's TypeError, sanitised
+    expect(await c.sub('stream-room-messages')).toEqual(refused(500, 'Internal server error'));
+    // nothing is sent before the login; after it, the messages of the rooms the user may see
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', text: 'after the login' }),
+    });
+    const event = await c.next((f) => f.msg === 'changed');
+    expect(event.fields).toMatchObject({
+      eventName: '__my_messages__',
+      args: [{ msg: 'after the login' }, { roomParticipant: true, roomType: 'c', roomName: 'general' }],
+    });
+  });
+
   it('a session has its own /s/ID/websocket; its end closes its sockets', async () => {
     const session = fake.session({ id: 'rt' });
     const c = new Ddp(`${ws.replace('/websocket', '')}/s/rt/websocket`);
