@@ -222,6 +222,7 @@ export class FakeWorld implements WorldControl {
     text: string,
     user: string | null,
     modelled = true,
+    unmatched?: string,
   ): void {
     // the frame's JSON text is at hand: its size and whether it holds a secret are read there,
     // not from a walk of the frame (a socket's hot path)
@@ -234,6 +235,8 @@ export class FakeWorld implements WorldControl {
     this.#record(
       { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled },
       body,
+      undefined,
+      unmatched,
     );
   }
 
@@ -659,6 +662,7 @@ export class FakeWorld implements WorldControl {
     request: Omit<JournalEntry, 'seq' | 'time' | 'body'>,
     body: unknown,
     detail?: ExchangeDetail,
+    unmatched?: string,
   ): void {
     const { method, path, query, status, user, modelled, stub, proxied } = request;
     const time = this.#store.clock.now();
@@ -678,8 +682,8 @@ export class FakeWorld implements WorldControl {
       detail,
     );
     if (!modelled && request.stub === undefined && request.proxied !== true) {
-      // a realtime method the fake does not know is listed as `DDP <method>`
-      const route = method === 'DDP' ? `${String((body as { method?: unknown }).method)}` : path;
+      // a realtime frame is listed as what the connection names (`DDP <method>`, `DDP sub <name>`)
+      const route = method === 'DDP' ? (unmatched ?? String((body as { method?: unknown }).method)) : path;
       const first = this.#unmatched.note(method, route, time);
       if (first) this.#options.onUnmodelled?.(first);
     }

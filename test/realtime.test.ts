@@ -192,6 +192,99 @@ describe('DDP at /websocket', () => {
     ]);
   });
 
+  it('connect negotiates as Meteor’s _handleConnect: support must hold version; failed proposes the version to use', async () => {
+    const attempt = async (frame: Frame): Promise<{ frames: Frame[]; closed: boolean }> => {
+      const c = new Ddp(ws);
+      open.push(c);
+      await c.open();
+      const closed = new Promise<boolean>((resolve) => c.socket.once('close', () => resolve(true)));
+      c.send(frame);
+      await c.next((f) => f.msg === 'connected' || f.msg === 'failed');
+      const ended = c.frames[0]?.msg === 'failed' ? await closed : false;
+      return { frames: c.frames, closed: ended };
+    };
+    // no support list: failed with the server's first version, the socket closed
+    expect(await attempt({ msg: 'connect', version: '1' })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    // support that does not hold the version asked for
+    expect(await attempt({ msg: 'connect', version: '1', support: ['pre2'] })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    // the client prefers another version the server speaks: failed, proposing it
+    expect(await attempt({ msg: 'connect', version: 'pre1', support: ['1', 'pre1'] })).toEqual({
+      frames: [{ msg: 'failed', version: '1' }],
+      closed: true,
+    });
+    expect(await attempt({ msg: 'connect', version: '2', support: ['2', 'pre2'] })).toEqual({
+      frames: [{ msg: 'failed', version: 'pre2' }],
+      closed: true,
+    });
+    expect((await attempt({ msg: 'connect', version: 'pre2', support: ['pre2', '1'] })).frames).toEqual([
+      { msg: 'connected', session: expect.any(String) },
+    ]);
+  });
+
+  it('a malformed method or sub is an error frame and never runs; pre1 knows no ping', async () => {
+    const c = await client();
+    const before = fake.changes().messages.added.length;
+    const malformed = [
+      { msg: 'method', method: 'login', params: [{ resume: 'alice-token' }] },
+      { msg: 'method', id: 'a', method: 'login', params: { resume: 'alice-token' } },
+      { msg: 'method', id: 'b', method: 'login', params: [{ resume: 'alice-token' }], randomSeed: 5 },
+      { msg: 'method', id: 'c', method: 7, params: [] },
+    ];
+    for (const frame of malformed) c.send(frame);
+    c.send({ msg: 'sub', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'sub', id: 'x', name: 'stream-room-messages', params: {} });
+    c.send({ msg: 'ping', id: 'done' });
+    await c.next((f) => f.msg === 'pong');
+    expect(c.frames.slice(1)).toEqual([
+      ...malformed.map((frame) => ({
+        msg: 'error',
+        reason: 'Malformed method invocation',
+        offendingMessage: frame,
+      })),
+      {
+        msg: 'error',
+        reason: 'Malformed subscription',
+        offendingMessage: { msg: 'sub', name: 'stream-room-messages', params: ['GENERAL', false] },
+      },
+      {
+        msg: 'error',
+        reason: 'Malformed subscription',
+        offendingMessage: { msg: 'sub', id: 'x', name: 'stream-room-messages', params: {} },
+      },
+      { msg: 'pong', id: 'done' },
+    ]);
+    // none ran: the socket is not logged in, nothing was stored
+    expect((await c.call('getRoomIdByNameOrId', 'general')).error).toMatchObject({
+      error: 'error-invalid-user',
+    });
+    expect(fake.changes().messages.added.length).toBe(before);
+    // a sub under the id of a live one is ignored, as Meteor ignores it
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    c.send({ msg: 'sub', id: 'live', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'sub', id: 'live', name: 'stream-room-messages', params: ['GENERAL', false] });
+    c.send({ msg: 'ping', id: 'after' });
+    await c.next((f) => f.msg === 'pong' && f.id === 'after');
+    expect(c.frames.filter((f) => f.msg === 'ready')).toEqual([{ msg: 'ready', subs: ['live'] }]);
+    // pre1 had no heartbeat: its ping is a Bad request
+    const old = new Ddp(ws);
+    open.push(old);
+    await old.open();
+    old.send({ msg: 'connect', version: 'pre1', support: ['pre1'] });
+    await old.next((f) => f.msg === 'connected');
+    old.send({ msg: 'ping', id: 'p' });
+    expect(await old.next((f) => f.msg === 'error')).toEqual({
+      msg: 'error',
+      reason: 'Bad request',
+      offendingMessage: { msg: 'ping', id: 'p' },
+    });
+  });
+
   it('login with the SHA-256 digest, and resume with a REST token; a wrong password is 403', async () => {
     const c = await client();
     const digest = createHash('sha256').update('alice-pw').digest('hex');
@@ -452,16 +545,9 @@ describe('DDP at /websocket', () => {
       error: { error: 400, reason: 'Match failed', message: 'Match failed [400]', errorType: 'Meteor.Error' },
     });
     expect(posted()).toBe(1);
-    // a text over Message_MaxAllowedSize (5000): the method's own error, before the room, as REST's twin
+    // a text over Message_MaxAllowedSize (5000): thrown before the room, swallowed by the method (8.x)
     const long = await c.call('sendMessage', { rid: 'randomRoomId00001', msg: 'x'.repeat(5001) });
-    expect(long).toMatchObject({
-      error: {
-        error: 'error-message-size-exceeded',
-        reason: 'Message size exceeds Message_MaxAllowedSize',
-        details: { method: 'sendMessage' },
-        errorType: 'Meteor.Error',
-      },
-    });
+    expect(long).toEqual({ msg: 'result', id: long.id });
     expect(posted()).toBe(1);
   });
 
@@ -735,6 +821,82 @@ describe('DDP at /websocket', () => {
       },
     });
     expect(await c.sub('stream-nope', 'x')).toMatchObject({ msg: 'nosub', error: { error: 404 } });
+  });
+
+  it('streams the fake does not have, and stream-notify-user events it never sends, are journaled as not modelled', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.alice['X-Auth-Token'] });
+    expect(fake.unmatched()).toEqual([]);
+    expect(await c.sub('stream-notify-all', 'public-settings-changed', false)).toEqual({
+      msg: 'nosub',
+      id: expect.any(String),
+      error: {
+        isClientSafe: true,
+        error: 404,
+        reason: "Subscription 'stream-notify-all' not found",
+        message: "Subscription 'stream-notify-all' not found [404]",
+        errorType: 'Meteor.Error',
+      },
+    });
+    await c.sub('stream-user-presence', '', false);
+    // an event of the user's own stream the fake never sends: ready, as the real server answers
+    expect(await c.sub('stream-notify-user', 'aliceUserId000001/notification', false)).toEqual({
+      msg: 'ready',
+      subs: [expect.any(String)],
+    });
+    await c.sub('stream-notify-user', 'aliceUserId000001/rooms-changed', false);
+    await c.sub('meteor.loginServiceConfiguration');
+    const subs = fake
+      .requests({ method: 'DDP' })
+      .filter((e) => e.query.direction === 'in' && (e.body as Frame).msg === 'sub');
+    expect(subs.map((e) => [(e.body as Frame).name, e.modelled])).toEqual([
+      ['stream-notify-all', false],
+      ['stream-user-presence', false],
+      ['stream-notify-user', false],
+      ['stream-notify-user', true],
+      ['meteor.loginServiceConfiguration', true],
+    ]);
+    expect(fake.unmatched().map((r) => [r.method, r.path, r.count])).toEqual([
+      ['DDP', 'sub stream-notify-all', 1],
+      ['DDP', 'sub stream-user-presence', 1],
+      ['DDP', 'sub stream-notify-user */notification', 1],
+    ]);
+  });
+
+  it('the Streamer’s own checks: __my_messages__ is ready before a login; an empty event name is invalid-event-name', async () => {
+    const c = await client();
+    expect(await c.sub('stream-room-messages', '__my_messages__', false)).toEqual({
+      msg: 'ready',
+      subs: [expect.any(String)],
+    });
+    const refused = (error: string | number, reason?: string): Frame => ({
+      msg: 'nosub',
+      id: expect.any(String),
+      error: {
+        isClientSafe: true,
+        error,
+        ...(reason !== undefined ? { reason } : {}),
+        message: reason !== undefined ? `${reason} [${String(error)}]` : `[${String(error)}]`,
+        errorType: 'Meteor.Error',
+      },
+    });
+    expect(await c.sub('stream-room-messages', 'GENERAL', false)).toEqual(refused('not-allowed'));
+    expect(await c.sub('stream-room-messages', '', false)).toEqual(refused('invalid-event-name'));
+    expect(await c.sub('stream-notify-user', '', false)).toEqual(refused('invalid-event-name'));
+    // no event name at all: the Streamer's TypeError, sanitised
+    expect(await c.sub('stream-room-messages')).toEqual(refused(500, 'Internal server error'));
+    // nothing is sent before the login; after it, the messages of the rooms the user may see
+    await c.call('login', { resume: AS.bob['X-Auth-Token'] });
+    await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+      method: 'POST',
+      headers: { ...AS.alice, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ roomId: 'GENERAL', text: 'after the login' }),
+    });
+    const event = await c.next((f) => f.msg === 'changed');
+    expect(event.fields).toMatchObject({
+      eventName: '__my_messages__',
+      args: [{ msg: 'after the login' }, { roomParticipant: true, roomType: 'c', roomName: 'general' }],
+    });
   });
 
   it('a session has its own /s/ID/websocket; its end closes its sockets', async () => {

@@ -27,6 +27,13 @@ import type { MethodContext } from './methods';
 /** The streams a client may follow. */
 const STREAMS = new Set(['stream-room-messages', 'stream-notify-room', 'stream-notify-user']);
 
+/**
+ * The `stream-notify-user` events the fake sends. A sub to another (`notification`, `otr`,
+ * `webrtc`, …) is answered `ready` as the real server answers it, and never sent anything: the
+ * journal marks it not modelled.
+ */
+const USER_EVENTS = new Set(['message', 'rooms-changed', 'subscriptions-changed']);
+
 /** A room as the notify streams send it: without what no response carries (a join code). */
 function roomOf(room: AnyRoom): unknown {
   return room.t === 'd' ? room : roomView(room);
@@ -84,6 +91,8 @@ export class DdpConnection {
   readonly #ip: string;
   readonly #session: string;
   #connected = false;
+  /** the DDP version agreed at `connect` */
+  #version = '';
   #user: User | undefined;
   #token: string | undefined;
   readonly #subs = new Map<string, StreamSub>();
@@ -200,7 +209,15 @@ export class DdpConnection {
       return;
     }
     const f = frame as Frame;
-    this.#world.recordFrame('in', f, text, this.#user?.username ?? null, this.#modelled(f));
+    const unmodelled = this.#unmodelled(f);
+    this.#world.recordFrame(
+      'in',
+      f,
+      text,
+      this.#user?.username ?? null,
+      unmodelled === undefined,
+      unmodelled,
+    );
     if (!f.msg) {
       this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
       return;
@@ -214,10 +231,13 @@ export class DdpConnection {
         if (this.#connected) this.#send({ msg: 'error', reason: 'Already connected', offendingMessage: f });
         else this.#connect(f);
         return;
+      // `pre1` had no heartbeat: there a ping or a pong is a Bad request
       case 'ping':
+        if (this.#version === 'pre1') break;
         this.#send(f.id === undefined ? { msg: 'pong' } : { msg: 'pong', id: f.id });
         return;
       case 'pong':
+        if (this.#version === 'pre1') break;
         return;
       case 'method':
         this.#method(f);
@@ -230,39 +250,71 @@ export class DdpConnection {
         if (typeof f.id === 'string') this.#subs.delete(f.id);
         this.#send(typeof f.id === 'string' ? { msg: 'nosub', id: f.id } : { msg: 'nosub' });
         return;
-      default:
-        this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
     }
+    this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
   }
 
+  /**
+   * Meteor's `_handleConnect`: `version` must be a string that `support` (an array of strings)
+   * holds, else `failed` with the server's first version; the version used is the first of the
+   * client's `support` the server speaks (else the server's first), and a `version` other than
+   * that one is `failed` proposing it. Either failure closes the socket.
+   */
   #connect(f: Frame): void {
-    const version = f.version;
-    if (typeof version !== 'string' || !VERSIONS.includes(version)) {
-      this.#send({ msg: 'failed', version: '1' });
+    const { version, support } = f;
+    const wellFormed =
+      typeof version === 'string' &&
+      Array.isArray(support) &&
+      support.every((v) => typeof v === 'string') &&
+      support.includes(version);
+    const agreed = wellFormed
+      ? ((support as string[]).find((v) => VERSIONS.includes(v)) ?? VERSIONS[0])
+      : VERSIONS[0];
+    if (!wellFormed || agreed !== version) {
+      this.#send({ msg: 'failed', version: agreed });
       this.#framing.refuse(this.#socket);
       return;
     }
     this.#connected = true;
+    this.#version = version;
     this.#send({ msg: 'connected', session: this.#session });
     // Meteor keeps a heartbeat with every client but those of the oldest protocol
     if (version !== 'pre1') this.#heartbeat.start();
   }
 
-  /** Whether the fake models what a frame asks: a method it does not serve is not (the journal says so). */
-  #modelled(f: Frame): boolean {
-    if (f.msg !== 'method' || typeof f.method !== 'string') return true;
-    return Object.hasOwn(METHODS, f.method) && methodServed(f.method, this.#world);
+  /**
+   * What of a frame the fake does not model, as `GET /__admin/unmatched` lists it (undefined when
+   * it does): a method it does not serve (`<method>`), a stream it does not have (`sub <name>`), a
+   * `stream-notify-user` event it never sends (`sub stream-notify-user <event>` after `*` and a
+   * slash: the user's id left out, so every user's subs of it count as one route).
+   */
+  #unmodelled(f: Frame): string | undefined {
+    if (f.msg === 'method' && typeof f.method === 'string')
+      return Object.hasOwn(METHODS, f.method) && methodServed(f.method, this.#world) ? undefined : f.method;
+    if (f.msg !== 'sub' || typeof f.name !== 'string' || f.name === 'meteor.loginServiceConfiguration')
+      return undefined;
+    if (!STREAMS.has(f.name)) return `sub ${f.name}`;
+    const eventName = Array.isArray(f.params) ? (f.params as unknown[])[0] : undefined;
+    if (f.name !== 'stream-notify-user' || typeof eventName !== 'string') return undefined;
+    const event = eventName.slice(eventName.indexOf('/') + 1);
+    return USER_EVENTS.has(event) ? undefined : `sub stream-notify-user */${event}`;
   }
 
   #method(f: Frame): void {
     const id = f.id;
     const name = f.method;
-    if (typeof id !== 'string' || typeof name !== 'string') {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    // as Meteor's server: a malformed invocation never runs (unknown fields are let through)
+    if (
+      typeof id !== 'string' ||
+      typeof name !== 'string' ||
+      ('params' in f && !Array.isArray(f.params)) ||
+      ('randomSeed' in f && typeof f.randomSeed !== 'string')
+    ) {
+      this.#send({ msg: 'error', reason: 'Malformed method invocation', offendingMessage: f });
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
-    const method = this.#modelled(f) ? METHODS[name] : undefined;
+    const method = this.#unmodelled(f) === undefined ? METHODS[name] : undefined;
     if (!method) {
       // an unknown method: its result first (Meteor answers before its write fence)
       this.#send({ msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) });
@@ -316,12 +368,13 @@ export class DdpConnection {
   #sub(f: Frame): void {
     const id = f.id;
     const name = f.name;
-    if (typeof id !== 'string' || typeof name !== 'string') {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    if (typeof id !== 'string' || typeof name !== 'string' || ('params' in f && !Array.isArray(f.params))) {
+      this.#send({ msg: 'error', reason: 'Malformed subscription', offendingMessage: f });
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
-    const key = typeof params[0] === 'string' ? params[0] : '';
+    const eventName = params[0];
+    const key = typeof eventName === 'string' ? eventName : '';
     // asteroid (the 0.x SDK) subscribes to the login services on every connect: nothing to send
     if (name === 'meteor.loginServiceConfiguration') {
       this.#send({ msg: 'ready', subs: [id] });
@@ -332,7 +385,18 @@ export class DdpConnection {
       this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
       return;
     }
-    if (!user || !this.#mayRead(user, name, key)) {
+    // as Meteor's server: a `sub` under the id of a live one is ignored (it matters on reconnection)
+    if (this.#subs.has(id)) return;
+    // the Streamer's `_publish`: no event name is a TypeError there (500), an empty one refused
+    if (eventName === undefined || eventName === null) {
+      this.#send({ msg: 'nosub', id, error: meteorError(500, 'Internal server error') });
+      return;
+    }
+    if (eventName === '') {
+      this.#send({ msg: 'nosub', id, error: meteorError('invalid-event-name', undefined) });
+      return;
+    }
+    if (!this.#mayRead(user, name, key)) {
       this.#send({ msg: 'nosub', id, error: meteorError('not-allowed', undefined) });
       return;
     }
@@ -350,11 +414,13 @@ export class DdpConnection {
 
   /**
    * Who may follow what: a room's messages and events (`<rid>`, `<rid>/<event>`) in a room the
-   * user may see; `__my_messages__` anyone logged in; the user's own `<uid>/<event>` only.
+   * user may see; `__my_messages__` anyone, before a login too (`allowRead(…, 'all')`: it sends
+   * nothing until one); the user's own `<uid>/<event>` only.
    */
-  #mayRead(user: User, name: string, key: string): boolean {
-    if (name === 'stream-notify-user') return key.split('/')[0] === user._id;
+  #mayRead(user: User | undefined, name: string, key: string): boolean {
     if (name === 'stream-room-messages' && key === '__my_messages__') return true;
+    if (!user) return false;
+    if (name === 'stream-notify-user') return key.split('/')[0] === user._id;
     const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
     const room = this.#world.store.anyRoom(rid);
     return room !== undefined && this.#world.store.maySee(user, room);

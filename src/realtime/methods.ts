@@ -63,6 +63,25 @@ function record(value: unknown): Record<string, unknown> {
     : {};
 }
 
+/** Meteor's `check` refusing an argument: error 400 `Match failed` (its sanitized error). */
+function matchFailed(): MeteorError {
+  return new MeteorError(400, 'Match failed');
+}
+
+/** `check(value, String)`: the value, or `Match failed`. */
+function checkString(value: unknown): string {
+  if (typeof value !== 'string') throw matchFailed();
+  return value;
+}
+
+/**
+ * A plain `Error` a method throws: not client-safe, so Meteor sends the client only
+ * `500 Internal server error` (the connection's error frame for anything but a Meteor error).
+ */
+function internal(message: string): Error {
+  return new Error(message);
+}
+
 /** `login`: a password (plain, or Meteor's SHA-256 digest) for a username or an e-mail, or `resume` with a token. */
 function login(context: MethodContext, params: unknown[]): unknown {
   const args = record(params[0]);
@@ -181,6 +200,18 @@ function ephemeral(store: Store, rid: string, msg: string): Record<string, unkno
 }
 
 /**
+ * How the `sendMessage` method wraps `executeSendMessage`, by era. 7.x and 8.x (the sources read:
+ * `app/lib/server/methods/sendMessage.ts`) refuse a system message (`MessageTypes.isSystemMessage`)
+ * before the `try` with a plain Error, and rethrow from the `try` only `error-not-allowed` (and
+ * `restricted-workspace`, which the fake never raises), so a text over the size limit is an empty
+ * result. The older lines keep the fake's earlier answers (their sources not checked here).
+ */
+const SEND_METHOD = {
+  '0.49': { refusesSystem: false, swallowsSize: false },
+  '7.0': { refusesSystem: true, swallowsSize: true },
+};
+
+/**
  * `sendMessage`: the message as the client built it (the method's `check` refuses any other field:
  * Meteor's 400 `Match failed`), posted as `chat.sendMessage` posts it. As the method does it, a
  * refusal of the room's rules is sent to the user as an ephemeral message on `<uid>/message`, and
@@ -188,21 +219,27 @@ function ephemeral(store: Store, rid: string, msg: string): Record<string, unkno
  * as the method's error, without a reason.
  */
 function sendMessage(context: MethodContext, params: unknown[]): unknown {
-  const user = userOf(context, 'sendMessage');
   const given = params[0];
-  if (typeof given !== 'object' || given === null || Array.isArray(given))
-    throw new MeteorError(400, 'Match failed');
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw matchFailed();
   const message = given as Record<string, unknown>;
   for (const [key, value] of Object.entries(message)) {
     const type = SEND_FIELDS[key];
-    if (type === undefined || !matches(value, type)) throw new MeteorError(400, 'Match failed');
+    if (type === undefined || !matches(value, type)) throw matchFailed();
   }
+  const user = userOf(context, 'sendMessage');
+  const method = byEra(context.profile, SEND_METHOD);
+  // 7.x/8.x: a system message (`t`) is refused before the method's `try`, with a plain Error
+  if (method.refusesSystem && typeof message.t === 'string')
+    throw internal("Cannot send system messages using 'sendMessage'");
   const rid = text(message.rid) ?? '';
-  // executeSendMessage's first check, before the room: the method's own error, no ephemeral message
-  if ((text(message.msg) ?? '').length > MAX_TEXT)
+  // executeSendMessage's first check, before the room (and its ephemeral message): from 7.x the
+  // method's `try` swallows it, as every error but error-not-allowed
+  if ((text(message.msg) ?? '').length > MAX_TEXT) {
+    if (method.swallowsSize) return undefined;
     throw new MeteorError('error-message-size-exceeded', 'Message size exceeds Message_MaxAllowedSize', {
       method: 'sendMessage',
     });
+  }
   try {
     const sent = context.store.sendMessage(user, {
       rid,
@@ -257,6 +294,65 @@ function streamNotifyRoom(context: MethodContext, params: unknown[]): unknown {
   return undefined;
 }
 
+/** Up to 5.x the method compared the join code itself; from 6.x the room service's `join` does. */
+const JOIN_SERVICE = { '0.49': false, '6': true };
+
+/**
+ * The roles Rocket.Chat grants `join-without-join-code` by default (admin, bot, app). The fake's
+ * permission table has no row for it, so a scenario cannot change who holds it.
+ */
+const JOIN_WITHOUT_CODE = new Set(['admin', 'bot', 'app']);
+
+/**
+ * `joinRoom(rid, code?)`: `check(rid, String)`, then the user, then the room by `_id` (no name):
+ * none is `error-invalid-room`; a direct room, or a room the user may not see, `error-not-allowed`;
+ * a room with a join code needs the code unless the user may join without one. Answers `true` when
+ * the user joined, an empty result when already a member (`addUserToRoom` returns).
+ */
+function joinRoom(context: MethodContext, params: unknown[]): unknown {
+  const rid = checkString(params[0]);
+  const user = userOf(context, 'joinRoom');
+  const details = { method: 'joinRoom' };
+  const room = context.store.anyRoom(rid);
+  if (!room) throw new MeteorError('error-invalid-room', 'Invalid room', details);
+  if (room.t === 'd' || !context.store.maySee(user, room))
+    throw new MeteorError('error-not-allowed', 'Not allowed', details);
+  const code = params[1];
+  if (room.joinCodeRequired === true && !user.roles.some((role) => JOIN_WITHOUT_CODE.has(role))) {
+    if (!byEra(context.profile, JOIN_SERVICE)) {
+      if (code !== room.joinCode)
+        throw new MeteorError('error-code-invalid', 'Invalid Room Password', details);
+    } else if (!code) {
+      // the method passes the code on only when it is truthy
+      throw new MeteorError('error-code-required', 'Code required', details);
+    } else if (code !== room.joinCode) throw new MeteorError('error-code-invalid', 'Invalid code', details);
+  }
+  if (room.usernames.includes(user.username)) return undefined;
+  context.store.joinChannel(user, rid);
+  return true;
+}
+
+/**
+ * `readMessages(rid)`: `check(rid, String)`, the user, the room (`error-room-does-not-exist`), the
+ * user's access to it (`error-not-allowed`); a room the user may see but is not in has no
+ * subscription, and the read's plain Error is Meteor's `500 Internal server error`. A read sends
+ * the changed subscription to the user's `<uid>/subscriptions-changed` (`["updated", sub]`).
+ */
+function readMessages(context: MethodContext, params: unknown[]): unknown {
+  const rid = checkString(params[0]);
+  const user = userOf(context, 'readMessages');
+  const details = { method: 'readMessages' };
+  const room = context.store.anyRoom(rid);
+  if (!room) throw new MeteorError('error-room-does-not-exist', 'This room does not exist', details);
+  if (!context.store.maySee(user, room)) throw new MeteorError('error-not-allowed', 'Not allowed', details);
+  if (!room.usernames.includes(user.username)) throw internal('error-invalid-subscription');
+  context.store.markRead(user, rid);
+  const subscription = context.store.subscriptionFor(user, rid);
+  if (subscription)
+    context.notifyUser({ uid: user._id, event: 'subscriptions-changed', args: ['updated', subscription] });
+  return undefined;
+}
+
 /** The methods, by name. */
 export const METHODS: Readonly<Record<string, Method>> = {
   login,
@@ -273,10 +369,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
       throw new MeteorError('error-not-allowed', 'Not allowed', { method: 'getRoomIdByNameOrId' });
     return rid;
   },
-  joinRoom: (context, params) => {
-    context.store.joinChannel(userOf(context, 'joinRoom'), text(params[0]) ?? '');
-    return true;
-  },
+  joinRoom,
   sendMessage,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
@@ -291,13 +384,17 @@ export const METHODS: Readonly<Record<string, Method>> = {
     }
   },
   'subscriptions/get': (context, params) => {
-    const user = userOf(context, 'subscriptions/get');
+    // before a login: nothing (the method answers `[]`, it does not refuse)
+    const user = context.user;
+    if (!user) return [];
     const since = dateOf(params[0]);
     const { update, remove } = context.store.subscriptionsFor(user, since);
     return since === undefined ? toEjson(update) : toEjson({ update, remove });
   },
   'rooms/get': (context, params) => {
-    const user = userOf(context, 'rooms/get');
+    // before a login: `[]` (the public default rooms only with Accounts_AllowAnonymousRead, off)
+    const user = context.user;
+    if (!user) return [];
     const since = dateOf(params[0]);
     const { update, remove } = context.store.roomsFor(user, since);
     return since === undefined ? toEjson(update) : toEjson({ update, remove });
@@ -309,12 +406,19 @@ export const METHODS: Readonly<Record<string, Method>> = {
   createDirectMessage: (context, params) => {
     const user = userOf(context, 'createDirectMessage');
     const names = params.filter((p): p is string => typeof p === 'string');
-    const room = context.store.createDirect(user, names, false);
-    return { ...room, t: 'd' };
+    // `{t: 'd', rid, ...room}` without the room's `_id` (and `inserted`)
+    const room = Object.entries(context.store.createDirect(user, names, false)).filter(
+      ([key]) => key !== '_id',
+    );
+    return { t: 'd', ...Object.fromEntries(room) };
   },
   updateMessage: (context, params) => {
-    const user = userOf(context, 'updateMessage');
+    // check(message, Match.ObjectIncluding({_id: String})), then the user
     const message = record(params[0]);
+    if (typeof message._id !== 'string') throw matchFailed();
+    const user = userOf(context, 'updateMessage');
+    // a message that does not exist: the method returns, an empty result
+    if (context.store.messageRoom(message._id) === undefined) return undefined;
     context.store.updateMessage(user, {
       roomId: text(message.rid) ?? '',
       msgId: text(message._id) ?? '',
@@ -331,10 +435,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     context.store.deleteMessage(user, { roomId: rid, msgId: id, asUser: false });
     return undefined;
   },
-  readMessages: (context, params) => {
-    context.store.markRead(userOf(context, 'readMessages'), text(params[0]) ?? '');
-    return undefined;
-  },
+  readMessages,
 };
 
 /** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */
