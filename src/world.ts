@@ -203,6 +203,12 @@ export class FakeWorld implements WorldControl {
       observer: (event) => {
         for (const listener of this.#messageListeners) listener(event);
       },
+      // a read changes the reader's subscription alone (`notifyOnSubscriptionChangedByRoomIdAndUserId`)
+      onRead: (user, rid) => {
+        const subscription = this.#store.subscriptionFor(user, rid);
+        if (subscription)
+          this.notifyUser({ uid: user._id, event: 'subscriptions-changed', args: ['updated', subscription] });
+      },
     };
   }
 

@@ -240,6 +240,52 @@ describe('readMessages (server/methods/readMessages.ts, server/lib/readMessages.
   });
 });
 
+describe('REST changes the realtime API hears', () => {
+  const post = (path: string, who: keyof typeof AS, body: object): Promise<Response> =>
+    fetch(`${url.replace('ws', 'http')}${path}`, {
+      method: 'POST',
+      headers: { ...AS[who], 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('subscriptions.read over REST sends ["updated", subscription] on <uid>/subscriptions-changed too', async () => {
+    const bob = await client('bob');
+    await bob.sub('stream-notify-user', 'bobUserId00000001/subscriptions-changed', false);
+    const res = await post('/api/v1/subscriptions.read', 'bob', { rid: 'GENERAL' });
+    expect(res.status).toBe(200);
+    const frame = await bob.next((f) => f.msg === 'changed');
+    const after = ((await bob.call('subscriptions/get')).result as { rid: string }[]).find(
+      (s) => s.rid === 'GENERAL',
+    );
+    expect(frame.fields).toEqual({
+      eventName: 'bobUserId00000001/subscriptions-changed',
+      args: ['updated', after],
+    });
+  });
+
+  it("a thread reply sends its parent's new version (tcount, tlm, replies) to the room's stream", async () => {
+    const alice = await client('alice');
+    await alice.sub('stream-room-messages', 'GENERAL', false);
+    const parent = (await (
+      await post('/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'q' })
+    ).json()) as {
+      message: { _id: string };
+    };
+    await post('/api/v1/chat.postMessage', 'admin', {
+      roomId: 'GENERAL',
+      tmid: parent.message._id,
+      text: 'a',
+    });
+    const updated = await alice.next((f) => {
+      const args = (f.fields as { args?: { _id?: string; tcount?: number }[] } | undefined)?.args;
+      return f.msg === 'changed' && args?.[0]?._id === parent.message._id && args[0].tcount === 1;
+    });
+    expect((updated.fields as { args: Frame[] }).args[0]).toMatchObject({
+      replies: ['bobUserId00000001', 'adminUserId000001'],
+    });
+  });
+});
+
 describe('sendMessage (app/lib/server/methods/sendMessage.ts)', () => {
   it('8.x: a system message is a plain Error (500), nothing stored; a text over the limit an empty result', async () => {
     const c = await client('bob');

@@ -298,12 +298,6 @@ function streamNotifyRoom(context: MethodContext, params: unknown[]): unknown {
 const JOIN_SERVICE = { '0.49': false, '6': true };
 
 /**
- * The roles Rocket.Chat grants `join-without-join-code` by default (admin, bot, app). The fake's
- * permission table has no row for it, so a scenario cannot change who holds it.
- */
-const JOIN_WITHOUT_CODE = new Set(['admin', 'bot', 'app']);
-
-/**
  * `joinRoom(rid, code?)`: `check(rid, String)`, then the user, then the room by `_id` (no name):
  * none is `error-invalid-room`; a direct room, or a room the user may not see, `error-not-allowed`;
  * a room with a join code needs the code unless the user may join without one. Answers `true` when
@@ -318,7 +312,7 @@ function joinRoom(context: MethodContext, params: unknown[]): unknown {
   if (room.t === 'd' || !context.store.maySee(user, room))
     throw new MeteorError('error-not-allowed', 'Not allowed', details);
   const code = params[1];
-  if (room.joinCodeRequired === true && !user.roles.some((role) => JOIN_WITHOUT_CODE.has(role))) {
+  if (room.joinCodeRequired === true && !context.store.can(user, 'join-without-join-code', room)) {
     if (!byEra(context.profile, JOIN_SERVICE)) {
       if (code !== room.joinCode)
         throw new MeteorError('error-code-invalid', 'Invalid Room Password', details);
@@ -346,10 +340,8 @@ function readMessages(context: MethodContext, params: unknown[]): unknown {
   if (!room) throw new MeteorError('error-room-does-not-exist', 'This room does not exist', details);
   if (!context.store.maySee(user, room)) throw new MeteorError('error-not-allowed', 'Not allowed', details);
   if (!room.usernames.includes(user.username)) throw internal('error-invalid-subscription');
+  // the store tells the world, which sends the user's `subscriptions-changed` (REST reads too)
   context.store.markRead(user, rid);
-  const subscription = context.store.subscriptionFor(user, rid);
-  if (subscription)
-    context.notifyUser({ uid: user._id, event: 'subscriptions-changed', args: ['updated', subscription] });
   return undefined;
 }
 

@@ -22,6 +22,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'force-delete-message': ['admin', 'owner'],
   // users.info and users.list: another user's e-mails, roles, last login
   'view-full-other-user-info': ['admin'],
+  // joining a room that has a join code without the code (realtime joinRoom); the real server also grants the app role
+  'join-without-join-code': ['admin', 'bot'],
   // users.info?includeUserRooms=true for another user
   'view-other-user-channels': ['admin'],
   // users.list

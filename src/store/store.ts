@@ -101,6 +101,8 @@ export interface MessageEvent {
 export interface StoreOptions {
   /** told of every message stored, changed or removed, after the change (the realtime streams) */
   observer?: (event: MessageEvent) => void;
+  /** told when a user read a room (its subscription changed alone: `subscriptions.read`, `readMessages`) */
+  onRead?: (user: User, rid: string) => void;
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
   /** how the clock moves (src/store/clock.ts): `fixed` (default), `running` or `now` */
@@ -281,6 +283,7 @@ export class Store {
   /** whether the profile's `urls` carry `meta: {}` ({@link URL_META}) */
   readonly #urlMeta: boolean;
   readonly #observer: ((event: MessageEvent) => void) | undefined;
+  readonly #onRead: ((user: User, rid: string) => void) | undefined;
   readonly #profile: Profile;
   readonly #permissions: PermissionTable;
   readonly #baseline: Baseline;
@@ -326,6 +329,7 @@ export class Store {
     this.#seed = baseline.world.seed;
     this.#lenient = options.lenient ?? false;
     this.#observer = options.observer;
+    this.#onRead = options.onRead;
     this.#profile = options.profile ?? profileOf(undefined);
     this.#permissions = baseline.world.permissions;
     this.#users = new LayeredMap(baseline.users);
@@ -1572,6 +1576,7 @@ export class Store {
     const ts = this.clock.tick();
     this.#subscriptions.set(room._id, user._id, readState(this.#subscriptions.get(room, user._id), ts));
     this.#version += 1;
+    this.#onRead?.(user, room._id);
   }
 
   /** `rooms.get`: the rooms the caller is in, those changed after `updatedSince` when given. */
