@@ -381,6 +381,31 @@ describe('POST /api/v1/chat.sendMessage', () => {
     });
   });
 
+  it("no nested threads: a reply to a reply joins the parent's thread, in the parent's room; an unknown tmid is kept", async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'bob', SEND, { message: { _id: 'parent00000000001', rid: 'GENERAL', msg: 'q' } });
+    await postAs(fake.app, 'bob', SEND, {
+      message: { _id: 'reply000000000001', tmid: 'parent00000000001', msg: 'a' },
+    });
+    // a reply to the reply, naming another room: re-rooted to the parent, in the parent's room
+    const nested = await postAs(fake.app, 'alice', SEND, {
+      message: { rid: 'randomRoomId00001', tmid: 'reply000000000001', msg: 'b' },
+    });
+    expect([nested.status, nested.body.message.rid, nested.body.message.tmid]).toEqual([
+      200,
+      'GENERAL',
+      'parent00000000001',
+    ]);
+    const parent = (await getAs(fake.app, 'bob', '/api/v1/chat.getMessage?msgId=parent00000000001')).body
+      .message;
+    expect(parent.tcount).toBe(2);
+    // the real server stores a reply to a message it does not know as sent
+    const unknown = await postAs(fake.app, 'alice', SEND, {
+      message: { rid: 'GENERAL', tmid: 'nope', msg: 'c' },
+    });
+    expect([unknown.status, unknown.body.message.tmid]).toEqual([200, 'nope']);
+  });
+
   it("deleting a reply counts one less on its parent; a parent with replies stays as a deleted 'rm' message", async () => {
     const fake = makeFake();
     await postAs(fake.app, 'bob', SEND, {

@@ -739,18 +739,24 @@ export class Store {
 
   /**
    * `chat.sendMessage`: the message as the client built it, to a room by id; no join (a public
-   * channel takes a non-member's message as it is), then the same rules as a post.
+   * channel takes a non-member's message as it is), then the same rules as a post. A thread
+   * reply goes to its parent's room, and a reply to a reply to the parent's thread
+   * (`executeSendMessage`: "do not allow nested threads"); an unknown `tmid` is kept as sent.
    */
   sendMessage(user: User, input: SendInput): Message {
     if (input.tshow !== undefined && input.tmid === undefined) throw new ApiError('tshow-without-tmid');
-    if (input.rid === '') throw new ApiError('send-without-rid');
-    const room = this.#anyRoom(input.rid);
+    // no nested threads: a reply to a reply joins its parent's thread, in the parent's room
+    const parent = input.tmid === undefined ? undefined : this.#messages.get(input.tmid);
+    const tmid = parent?.tmid ?? input.tmid;
+    const rid = parent?.rid ?? input.rid;
+    if (rid === '') throw new ApiError('send-without-rid');
+    const room = this.#anyRoom(rid);
     if (!room) throw new ApiError('send-invalid-room');
     if (room.t !== 'd' && room.archived) throw new ApiError('post-archived');
     this.#mayPost(user, room, input);
     if (input._id !== undefined && this.#messages.has(input._id)) throw new ApiError('send-duplicate-id');
     const ts = this.clock.tick();
-    const message = this.#compose(user, room, { targets: [], ...input }, ts, false);
+    const message = this.#compose(user, room, { targets: [], ...input, tmid }, ts, false);
     if (input._id !== undefined) message._id = input._id;
     if (input.tshow !== undefined) message.tshow = input.tshow;
     return this.#store(user, room, message, ts);
