@@ -5,6 +5,7 @@
  * Pact v4 schema shipped under test/support, and holds no secret.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import pact from '@pact-foundation/pact-core';
 import request from 'supertest';
 
+import { withExampleHost } from '../src/pact/origin';
 import { shapeResponse } from '../src/pact/rules';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
@@ -371,6 +373,52 @@ describe('fake.pact(): the journal as a Pact v4 contract', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe("the fake's own address in a contract", () => {
+  it('is written as the example localhost:3000 (URLs, workspaceUrl, its hash): two runs on two ports write one file', async () => {
+    const docs: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const fake = createFakeServer();
+      const url = await fake.start(0);
+      const login = (await (
+        await fetch(`${url}/api/v1/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: 'admin', password: 'admin' }),
+        })
+      ).json()) as { data: { authToken: string; userId: string; me: { avatarUrl: string } } };
+      // the answer itself names the address the client reached
+      expect(login.data.me.avatarUrl).toBe(`${url}/avatar/admin`);
+      await (await fetch(`${url}/api/info`)).text();
+      docs.push(JSON.stringify(fake.pact({ consumer: 'c' })));
+      await fake.stop();
+    }
+    expect(docs[0]).toBe(docs[1]);
+    expect(docs[0]).toContain('"avatarUrl":"http://localhost:3000/avatar/admin"');
+    expect(docs[0]).not.toMatch(/127\.0\.0\.1/);
+  });
+
+  it('withExampleHost rewrites the host after a scheme, whole, and hashed; nothing else', () => {
+    const host = '127.0.0.1:4100';
+    const hash = (t: string): string => createHash('sha256').update(t).digest('hex');
+    expect(
+      withExampleHost(
+        {
+          a: `http://${host}/avatar/x`,
+          b: host,
+          c: hash(host),
+          d: [`https://${host}`, `http://${host}0/x`, 'https://example.org/127.0.0.1:4100'],
+        },
+        host,
+      ),
+    ).toEqual({
+      a: 'http://localhost:3000/avatar/x',
+      b: 'localhost:3000',
+      c: hash('localhost:3000'),
+      d: ['https://localhost:3000', `http://${host}0/x`, 'https://example.org/127.0.0.1:4100'],
+    });
   });
 });
 

@@ -443,6 +443,7 @@ function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): voi
     chars: 0,
     text: undefined,
     authHeaders: request.authToken !== undefined || request.userId !== undefined,
+    host: request.headers.host,
     fault: false,
   };
   const epoch = world.epoch;

@@ -60,6 +60,8 @@ export interface ExchangeDetail {
   dropped?: boolean;
   /** the request carried X-Auth-Token or X-User-Id */
   authHeaders: boolean;
+  /** the request's `Host`: a contract writes the fake's own address in its answers as an example one */
+  host?: string;
   /** a fault (or no answer at all) stood in for the real handler */
   fault: boolean;
   /** the id of the stub that answered, when one did */

@@ -4,6 +4,7 @@ import { answerOf, hasAnswer, matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
 import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
+import { withExampleHost } from './origin';
 import type { ProviderState } from './states';
 import {
   INJECTED,
@@ -189,7 +190,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   }
   if (Object.keys(headers).length > 0) request.headers = headers;
   if (Object.keys(generators).length > 0) request.generators = generators;
-  const parsed = answerOf(detail) as Json;
+  const parsed = withExampleHost(answerOf(detail) as Json, detail.host);
   const response: Interaction['response'] = {
     status: entry.status,
     headers: { 'Content-Type': ['application/json'] },
