@@ -21,6 +21,7 @@ import { checkGenerated } from './scenario/load';
 import type * as EntityModule from './scenario/entity';
 import type * as ApplyModule from './pact/apply';
 import type * as PactModule from './pact/build';
+import type { AddedEntity } from './pact/build';
 import type * as RateLimitSchemaModule from './scenario/ratelimit';
 import type * as SettingsSchemaModule from './scenario/settings';
 import type * as ResolveModule from './scenario/resolve';
@@ -140,6 +141,8 @@ export class FakeWorld implements WorldControl {
   /** the server version it answers as: the option's, else the baseline scenario's, else 7 */
   #profile: Profile;
   #store: Store;
+  /** the entities the control API added since the last reset, for the contract's replay */
+  #added: AddedEntity[] = [];
   readonly #journal: Journal;
   /** the routes called that the fake does not model (cleared with the journal) */
   readonly #unmatched = new UnmatchedRoutes((method, path) => tableModule().nearestRoute(method, path));
@@ -354,6 +357,7 @@ export class FakeWorld implements WorldControl {
     for (const listener of [...this.#resetListeners]) listener();
     this.#keepContract();
     this.#store = new Store(this.#baseline, this.#storeOptions());
+    this.#added = [];
     this.#journal.clear();
     this.#unmatched.clear();
     this.#stubs.clear();
@@ -617,6 +621,7 @@ export class FakeWorld implements WorldControl {
   addUser(user: unknown, source = 'addUser()'): User {
     const resolved = this.#resolve((lookup, ctx) => entityModule().resolveUser(user, lookup, ctx, source));
     const added = this.#store.addUser(resolved);
+    this.#added.push({ after: this.#journal.lastSeq, kind: 'user', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -627,6 +632,7 @@ export class FakeWorld implements WorldControl {
       entityModule().resolveChannel(channel, lookup, ctx, source),
     );
     const added = this.#store.addChannel(resolved);
+    this.#added.push({ after: this.#journal.lastSeq, kind: 'channel', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -637,6 +643,7 @@ export class FakeWorld implements WorldControl {
       entityModule().resolveIntegration(integration, lookup, ctx, source),
     );
     const added = this.#store.addIntegration(resolved);
+    this.#added.push({ after: this.#journal.lastSeq, kind: 'integration', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -765,7 +772,7 @@ export class FakeWorld implements WorldControl {
   }
 
   #interactions(): PactInteraction[] {
-    return pactModule().toInteractions(this.#journal.exchanges(), this.#baseline.world);
+    return pactModule().toInteractions(this.#journal.exchanges(), this.#baseline.world, this.#added);
   }
 
   /**
@@ -833,6 +840,8 @@ export class FakeWorld implements WorldControl {
   /** Forgets the recorded requests; the data is untouched. */
   clearRequests(): void {
     this.#keepContract();
+    // what was added stays in the state: from now on it is there before every request
+    this.#added = this.#added.map((item) => ({ ...item, after: 0 }));
     this.#journal.clear();
     this.#unmatched.clear();
     this.#emit({ type: 'cleared', what: 'requests' });

@@ -459,6 +459,38 @@ describe('the round trip: the contract verified by Pact against a fresh fake', (
     await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
   });
 
+  it('entities the control API added are in the provider states from where they were added (no token leaks)', async () => {
+    const fake = createFakeServer();
+    await fake.start(0);
+    const c = client(fake.url);
+    const alice = await c.login('alice', 'alice');
+    // before the room exists: its absence is the state
+    await c.call('POST', '/api/v1/channels.setReadOnly', { roomName: 'lab', readOnly: true }, alice.headers);
+    fake.addChannel({ name: 'lab', u: { username: 'alice' }, usernames: ['alice'] });
+    const hook = fake.addIntegration({
+      type: 'webhook-incoming',
+      name: 'ci',
+      channel: ['#lab'],
+      username: 'alice',
+    }) as { _id: string; token: string };
+    await c.call('POST', '/api/v1/channels.setReadOnly', { roomName: 'lab', readOnly: true }, alice.headers);
+    const posted = await c.call('POST', `/hooks/${hook._id}/${hook.token}`, { text: 'build passed' });
+    expect(posted.status).toBe(200);
+    const doc = fake.pact({ consumer: 'my-bot' });
+    await fake.stop();
+    expect(JSON.stringify(doc)).not.toContain(hook.token);
+    const [before, after] = doc.interactions.filter((i) =>
+      i.description.startsWith('POST /api/v1/channels.setReadOnly'),
+    );
+    expect(before?.response.status).toBe(400);
+    expect(after?.response.status).toBe(200);
+    expect(after?.providerStates.map((state) => state.name)).toContainEqual(expect.stringMatching(/lab/));
+    expect(byDescription(doc, 'POST /hooks/').request.path).toBe(
+      `/hooks/${hook._id}/<hookToken from the provider state>`,
+    );
+    await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
+  });
+
   it('the same file with one response changed by hand fails verification, naming the interaction', async () => {
     const fake = createFakeServer();
     await fake.start(0);

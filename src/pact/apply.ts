@@ -156,7 +156,6 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
   let found = target.store.integration(id);
   if (!found) {
     const username = text(params, 'username');
-    if (username !== undefined) ensureUser(target, username, ['bot']);
     const incoming = {
       _id: id,
       type: 'webhook-incoming',
@@ -166,7 +165,21 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
       enabled: params.enabled !== false,
       overrideDestinationChannelEnabled: params.overrideDestinationChannelEnabled === true,
     };
+    // checked whole before anything changes: a bad state leaves the world as it was
     parseOrThrow(integrationSchema, incoming, SOURCE);
+    const lookup = target.store.lookup();
+    const rooms = (incoming.channel as string[]).filter(
+      (to) => to.startsWith('#') && !lookup.hasRoomName(to.slice(1)) && !lookup.hasRoomId(to.slice(1)),
+    );
+    for (const to of rooms) parseOrThrow(channelSchema, { name: to.slice(1) }, SOURCE);
+    if (username !== undefined) ensureUser(target, username, ['bot']);
+    // the rooms and users it posts to are part of its state: a world without them gets them
+    for (const to of rooms) target.addChannel({ name: to.slice(1) }, SOURCE);
+    for (const to of incoming.channel as string[]) {
+      const name = to.slice(1);
+      if (to.startsWith('@') && name !== '' && !target.store.userNamed(name) && !lookup.hasUserId(name))
+        ensureUser(target, name, undefined);
+    }
     found = target.addIntegration(incoming, SOURCE);
   }
   if (found.type !== 'webhook-incoming') throw invalid(`integration ${id} is not an incoming webhook`);

@@ -228,12 +228,36 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   };
 }
 
-/** The interactions of these exchanges, replayed from the baseline they started from (in order, not yet distinct). */
-export function toInteractions(exchanges: readonly Exchange[], baseline: World): Interaction[] {
+/** An entity the control API added to the state, after the journal entry numbered `after`. */
+export type AddedEntity =
+  | { after: number; kind: 'user'; entity: World['users'][number] }
+  | { after: number; kind: 'channel'; entity: World['channels'][number] }
+  | { after: number; kind: 'integration'; entity: World['integrations'][number] };
+
+/**
+ * The interactions of these exchanges, replayed from the baseline they started from (in order, not
+ * yet distinct); the entities the control API added join the replay where they were added, so a
+ * room or an incoming webhook added before a request is there in its provider state.
+ */
+export function toInteractions(
+  exchanges: readonly Exchange[],
+  baseline: World,
+  added: readonly AddedEntity[] = [],
+): Interaction[] {
   const replay = new Replay(baseline);
   const out: Interaction[] = [];
+  let next = 0;
+  const addUpTo = (seq: number): void => {
+    for (; next < added.length && (added[next] as AddedEntity).after < seq; next += 1) {
+      const item = added[next] as AddedEntity;
+      if (item.kind === 'user') replay.addUser(item.entity);
+      else if (item.kind === 'channel') replay.addChannel(item.entity);
+      else replay.addIntegration(item.entity);
+    }
+  };
   // every exchange moves the replay on, also those that make no interaction
   for (const exchange of exchanges) {
+    addUpTo(exchange.entry.seq);
     const interaction = toInteraction(exchange, replay);
     if (interaction) out.push(interaction);
   }

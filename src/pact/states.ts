@@ -63,30 +63,41 @@ export class Replay {
   readonly #hooks = new Map<string, HookFacts>();
 
   constructor(baseline: World) {
-    for (const room of baseline.channels) {
-      const facts: RoomFacts = { _id: room._id, name: room.name, t: room.t };
-      if (room.ro !== undefined) facts.ro = room.ro;
-      if (room.archived !== undefined) facts.archived = room.archived;
-      if (room.u) facts.creator = room.u.username;
-      if (room.t === 'p') facts.members = [...room.usernames];
-      this.#rooms.set(room.name, facts);
-      this.#names.set(room._id, room.name);
-    }
-    for (const user of baseline.users) this.#roles.set(user.username.toLowerCase(), [...user.roles]);
+    for (const room of baseline.channels) this.addChannel(room);
+    for (const user of baseline.users) this.addUser(user);
     for (const room of baseline.directs ?? []) this.#directs.set(room._id, [...room.usernames]);
     for (const message of baseline.messages ?? []) this.message(message);
-    for (const i of baseline.integrations) {
-      if (i.type !== 'webhook-incoming') continue;
-      this.#hooks.set(i._id, {
-        _id: i._id,
-        token: i.token,
-        name: i.name,
-        channel: [...i.channel],
-        username: i.username,
-        enabled: i.enabled,
-        override: i.overrideDestinationChannelEnabled,
-      });
-    }
+    for (const i of baseline.integrations) this.addIntegration(i);
+  }
+
+  /** A room of the baseline, or one added through the control API (`POST /__admin/channels`). */
+  addChannel(room: World['channels'][number]): void {
+    const facts: RoomFacts = { _id: room._id, name: room.name, t: room.t };
+    if (room.ro !== undefined) facts.ro = room.ro;
+    if (room.archived !== undefined) facts.archived = room.archived;
+    if (room.u) facts.creator = room.u.username;
+    if (room.t === 'p') facts.members = [...room.usernames];
+    this.#rooms.set(room.name, facts);
+    this.#names.set(room._id, room.name);
+  }
+
+  /** A user of the baseline, or one added (`POST /__admin/users`). */
+  addUser(user: World['users'][number]): void {
+    this.#roles.set(user.username.toLowerCase(), [...user.roles]);
+  }
+
+  /** An integration of the baseline, or one added (`POST /__admin/integrations`): incoming webhooks matter. */
+  addIntegration(i: World['integrations'][number]): void {
+    if (i.type !== 'webhook-incoming') return;
+    this.#hooks.set(i._id, {
+      _id: i._id,
+      token: i.token,
+      name: i.name,
+      channel: [...i.channel],
+      username: i.username,
+      enabled: i.enabled,
+      override: i.overrideDestinationChannelEnabled,
+    });
   }
 
   /** A message posted, sent or edited (its answer), or one of the baseline's. */
