@@ -121,12 +121,12 @@ export class Journal {
     this.#budget = options.budget ?? true;
   }
 
-  /** Records a request; the oldest drops when the ring is full. */
   /** The sequence number of the latest entry recorded (0 before any, and after a clear). */
   get lastSeq(): number {
     return this.#seq;
   }
 
+  /** Records a request; the oldest drops when the ring is full. */
   record(entry: Omit<JournalEntry, 'seq'>, detail?: ExchangeDetail): JournalEntry {
     this.#seq += 1;
     // written out, not spread: one object of a stable shape per request (the fast path's hot loop)
