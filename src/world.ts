@@ -21,7 +21,7 @@ import { checkGenerated } from './scenario/load';
 import type * as EntityModule from './scenario/entity';
 import type * as ApplyModule from './pact/apply';
 import type * as PactModule from './pact/build';
-import type { AddedEntity } from './pact/build';
+import type { AddedEntity, ContractRecorder } from './pact/build';
 import type * as RateLimitSchemaModule from './scenario/ratelimit';
 import type * as SettingsSchemaModule from './scenario/settings';
 import type * as ResolveModule from './scenario/resolve';
@@ -167,8 +167,10 @@ export class FakeWorld implements WorldControl {
   /** the store version the last state event reported */
   #reported = -1;
   #epoch = 0;
-  /** with `keepContract`: the interactions of the journals cleared so far, distinct */
+  /** with `keepContract`: the contract's interactions, distinct, made as the requests are journaled */
   readonly #kept = new Map<string, PactInteraction>();
+  /** with `keepContract`: what makes them, from the current baseline (made on first use, again after a reset) */
+  #recorder: ContractRecorder | undefined;
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
@@ -355,7 +357,8 @@ export class FakeWorld implements WorldControl {
   #reset(): void {
     this.#epoch += 1;
     for (const listener of [...this.#resetListeners]) listener();
-    this.#keepContract();
+    // the next request's interaction replays from the (maybe new) baseline
+    this.#recorder = undefined;
     this.#store = new Store(this.#baseline, this.#storeOptions());
     this.#added = [];
     this.#journal.clear();
@@ -406,7 +409,6 @@ export class FakeWorld implements WorldControl {
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
     // the journal so far belongs to the old baseline: its interactions are replayed from it
     checkGenerated(scenario, this.#options.maxGenerated, source);
-    this.#keepContract();
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
     );
@@ -621,7 +623,7 @@ export class FakeWorld implements WorldControl {
   addUser(user: unknown, source = 'addUser()'): User {
     const resolved = this.#resolve((lookup, ctx) => entityModule().resolveUser(user, lookup, ctx, source));
     const added = this.#store.addUser(resolved);
-    this.#added.push({ after: this.#journal.lastSeq, kind: 'user', entity: added });
+    this.#noteAdded({ after: this.#journal.lastSeq, kind: 'user', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -632,7 +634,7 @@ export class FakeWorld implements WorldControl {
       entityModule().resolveChannel(channel, lookup, ctx, source),
     );
     const added = this.#store.addChannel(resolved);
-    this.#added.push({ after: this.#journal.lastSeq, kind: 'channel', entity: added });
+    this.#noteAdded({ after: this.#journal.lastSeq, kind: 'channel', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -643,7 +645,7 @@ export class FakeWorld implements WorldControl {
       entityModule().resolveIntegration(integration, lookup, ctx, source),
     );
     const added = this.#store.addIntegration(resolved);
-    this.#added.push({ after: this.#journal.lastSeq, kind: 'integration', entity: added });
+    this.#noteAdded({ after: this.#journal.lastSeq, kind: 'integration', entity: added });
     this.#emitState('added');
     return added;
   }
@@ -694,6 +696,7 @@ export class FakeWorld implements WorldControl {
       },
       detail,
     );
+    if (this.#options.keepContract && detail) this.#contractRecorder().record({ entry, detail });
     if (!modelled && request.stub === undefined && request.proxied !== true) {
       // a realtime frame is listed as what the connection names (`DDP <method>`, `DDP sub <name>`)
       const route = method === 'DDP' ? (unmatched ?? String((body as { method?: unknown }).method)) : path;
@@ -763,12 +766,16 @@ export class FakeWorld implements WorldControl {
     return { entry: found.entry, response };
   }
 
-  /** With `keepContract`, keeps the journal's interactions before the journal is cleared. */
-  #keepContract(): void {
-    if (!this.#options.keepContract) return;
-    const pact = pactModule();
-    for (const interaction of this.#interactions())
-      this.#kept.set(pact.interactionKey(interaction), interaction);
+  /** An entity the control API added, for the contract's replay. */
+  #noteAdded(item: AddedEntity): void {
+    if (this.#options.keepContract) this.#contractRecorder().added(item);
+    else this.#added.push(item);
+  }
+
+  /** With `keepContract`, the contract's recorder for the current baseline. */
+  #contractRecorder(): ContractRecorder {
+    this.#recorder ??= new (pactModule().ContractRecorder)(this.#baseline.world, this.#kept);
+    return this.#recorder;
   }
 
   #interactions(): PactInteraction[] {
@@ -786,9 +793,12 @@ export class FakeWorld implements WorldControl {
     return pactModule().pactOf(options, this.contractInteractions());
   }
 
-  /** The interactions of the contract: those kept across resets, then the journal's. */
+  /**
+   * The interactions of the contract: with `keepContract`, every one since the world began (across
+   * resets, and past what the journal's ring still holds); else the journal's.
+   */
   contractInteractions(): PactInteraction[] {
-    return [...this.#kept.values(), ...this.#interactions()];
+    return this.#options.keepContract ? [...this.#kept.values()] : this.#interactions();
   }
 
   /**
@@ -839,7 +849,6 @@ export class FakeWorld implements WorldControl {
 
   /** Forgets the recorded requests; the data is untouched. */
   clearRequests(): void {
-    this.#keepContract();
     // what was added stays in the state: from now on it is there before every request
     this.#added = this.#added.map((item) => ({ ...item, after: 0 }));
     this.#journal.clear();

@@ -606,6 +606,45 @@ describe('POST /__admin/pact/provider-states with a bad state', () => {
 });
 
 describe('the contract written to a file', () => {
+  it('keeps every interaction when the journal ring drops old requests (journalSize 2), each with the states of its time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcf-pacts-'));
+    const fake = createFakeServer({ pact: { dir, consumer: 'ring' }, journalSize: 2 });
+    await fake.start(0);
+    const c = client(fake.url);
+    const alice = await c.login('alice', 'alice');
+    await c.call(
+      'POST',
+      '/api/v1/channels.setReadOnly',
+      { roomName: 'random', readOnly: true },
+      alice.headers,
+    );
+    await c.call('GET', '/api/v1/channels.list?count=1', undefined, alice.headers);
+    await c.call('GET', '/api/v1/me', undefined, alice.headers);
+    await c.call(
+      'POST',
+      '/api/v1/channels.setReadOnly',
+      { roomName: 'random', readOnly: false },
+      alice.headers,
+    );
+    const kept = fake.requests().length;
+    const doc = fake.pact({ consumer: 'ring' });
+    await fake.stop();
+    expect(kept).toBe(2);
+    expect(doc.interactions.map((i) => i.description)).toEqual([
+      'POST /api/v1/login (username=alice) as nobody: 200',
+      'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=true) as alice: 200',
+      'GET /api/v1/channels.list as alice: 200',
+      'GET /api/v1/me as alice: 200',
+      'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=false) as alice: 200',
+    ]);
+    // the last change saw the first one's result: the room read-only when it was asked
+    const last = byDescription(doc, 'POST /api/v1/channels.setReadOnly (roomName=random, readOnly=false)');
+    expect(last.providerStates.map((state) => state.name)).toContainEqual(
+      expect.stringMatching(/read-only true/),
+    );
+    await expect(verifyAgainstFreshFake(doc)).resolves.toBeUndefined();
+  });
+
   it('createFakeServer({pact}) keeps interactions across resets and writes them when a session ends and when it stops', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcf-pacts-'));
     const fake = createFakeServer({ pact: { dir, consumer: 'my-bot' } });

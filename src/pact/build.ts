@@ -248,12 +248,8 @@ export function toInteractions(
   const out: Interaction[] = [];
   let next = 0;
   const addUpTo = (seq: number): void => {
-    for (; next < added.length && (added[next] as AddedEntity).after < seq; next += 1) {
-      const item = added[next] as AddedEntity;
-      if (item.kind === 'user') replay.addUser(item.entity);
-      else if (item.kind === 'channel') replay.addChannel(item.entity);
-      else replay.addIntegration(item.entity);
-    }
+    for (; next < added.length && (added[next] as AddedEntity).after < seq; next += 1)
+      addTo(replay, added[next] as AddedEntity);
   };
   // every exchange moves the replay on, also those that make no interaction
   for (const exchange of exchanges) {
@@ -262,6 +258,42 @@ export function toInteractions(
     if (interaction) out.push(interaction);
   }
   return out;
+}
+
+/**
+ * A contract made as the requests are answered (a world that keeps its contract): each exchange
+ * becomes its interaction when it is journaled, replayed from the baseline through every change so
+ * far, so none is lost when the journal's ring drops old entries.
+ */
+export class ContractRecorder {
+  readonly #replay: Replay;
+  readonly #into: Map<string, Interaction>;
+
+  /** Interactions go into `into` (keyed by {@link interactionKey}, first seen first). */
+  constructor(baseline: World, into: Map<string, Interaction>) {
+    this.#replay = new Replay(baseline);
+    this.#into = into;
+  }
+
+  /** An entity the control API added: in the states of the requests after it. */
+  added(item: AddedEntity): void {
+    addTo(this.#replay, item);
+  }
+
+  /** One exchange, as it was journaled. */
+  record(exchange: Exchange): void {
+    const interaction = toInteraction(exchange, this.#replay);
+    if (interaction) {
+      const key = interactionKey(interaction);
+      if (!this.#into.has(key)) this.#into.set(key, interaction);
+    }
+  }
+}
+
+function addTo(replay: Replay, item: AddedEntity): void {
+  if (item.kind === 'user') replay.addUser(item.entity);
+  else if (item.kind === 'channel') replay.addChannel(item.entity);
+  else replay.addIntegration(item.entity);
 }
 
 /** The key that makes two interactions one: same states, request and response. */
