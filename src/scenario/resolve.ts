@@ -17,6 +17,7 @@ import type {
 } from '../types';
 import type { BuildContext } from './build';
 import { buildIntegration, buildMessage, buildRoom, buildUser } from './build';
+import { meteorId } from './ids';
 import { lazy } from '../lazy';
 import type * as GenerateModule from './generate';
 import { targetProblem } from './checks';
@@ -86,8 +87,12 @@ class WorldBuilder {
   readonly scenario: ReadableScenario;
   /** `u:<lowercase username>` and `i:<_id>` of users that failed their shape check */
   readonly #brokenUsers = new Set<string>();
-  /** names of rooms that failed their shape check */
+  /** names of rooms that failed their shape check and could not be read */
   readonly #brokenRoomNames = new Set<string>();
+  /** `_id`s of rooms that failed their shape check and could not be read */
+  readonly #brokenRoomIds = new Set<string>();
+  /** a direct room that could not be built gives no `_id` (its default is its members'): any `rid` may be it */
+  #roomsUncertain = false;
   /** rooms whose `msgs` the scenario gives (the others count their messages) */
   readonly #countedRooms = new Set<string>();
 
@@ -249,6 +254,8 @@ class WorldBuilder {
             this.#problem(['channels', i, '_id'], `duplicate channel _id "${claim._id}"`);
           ids.add(claim._id);
         }
+        // the _id it would have had (a message may name the room by it)
+        this.#brokenRoomIds.add(claim._id ?? meteorId(this.#ctx.seed, 'channel', i));
         if (claim.name !== undefined) {
           if (this.#roomNames.has(claim.name) || this.#brokenRoomNames.has(claim.name))
             this.#problem(['channels', i, 'name'], `duplicate channel name "${claim.name}"`);
@@ -257,9 +264,12 @@ class WorldBuilder {
         return;
       }
       const owner = c.u ? this.#ref(c.u, ['channels', i, 'u']) : this.#defaultCreator();
-      const team = resolveTeamFields(c, teams.find, (key, message) =>
-        this.#problem(['channels', i, key], message),
-      );
+      // a stand-in read without its t, teamId or teamMain: its team fields are not checked together
+      const dropped = this.read.broken.channels.get(i)?.dropped;
+      const teamFieldsWhole = !['t', 'teamId', 'teamMain'].some((key) => dropped?.has(key));
+      const team = resolveTeamFields(c, teams.find, (key, message) => {
+        if (teamFieldsWhole) this.#problem(['channels', i, key], message);
+      });
       const room = buildRoom({ ...c, teamId: team?._id ?? c.teamId }, 'channel', i, owner, this.#ctx);
       if (team && room.teamMain === true) teams.setMain(team._id, room);
       if (c.msgs !== undefined) this.#countedRooms.add(room._id);
@@ -297,17 +307,28 @@ class WorldBuilder {
     const out: DirectRoom[] = [];
     const middle = objectIdMiddle(this.#ctx.seed);
     (this.scenario.directs ?? []).forEach((d, i) => {
-      if (!d) return;
+      if (!d) {
+        // failed its shape check and could not be read: a message naming its _id is not reported
+        const claim = this.read.broken.directs.get(i)?._id;
+        if (claim !== undefined) this.#brokenRoomIds.add(claim);
+        else this.#roomsUncertain = true;
+        return;
+      }
       const path = ['directs', i];
       const members = d.usernames.flatMap((username, j) => {
         const ref = this.#ref({ username }, [...path, 'usernames', j]);
         return ref ? [ref] : [];
       });
-      if (members.length !== d.usernames.length) return;
+      // a room not built (its members are at fault): a message naming it is not reported too
+      const unbuilt = (): void => {
+        if (d._id !== undefined) this.#brokenRoomIds.add(d._id);
+        else this.#roomsUncertain = true;
+      };
+      if (members.length !== d.usernames.length) return unbuilt();
       const uids = [...new Set(members.map((m) => m._id))].sort();
       if (uids.length !== members.length) {
         this.#problem([...path, 'usernames'], 'names a user twice');
-        return;
+        return unbuilt();
       }
       const ts = d.ts ?? this.#ctx.clock;
       const _id =
@@ -350,16 +371,34 @@ class WorldBuilder {
       paths.set(message._id, path);
       out.push(message);
     };
+    // messages that could not be read (their _id) or whose room could not be (their _id, tmid):
+    // a reply naming one is not reported, and their own tmid names a message of some room
+    const claimed = new Set<string>();
+    const idOf = (i: number, given: string | undefined): string =>
+      given ?? meteorId(this.#ctx.seed, 'message', i);
+    for (const [i, { _id }] of this.read.broken.messages) {
+      if (!this.scenario.messages?.[i]) claimed.add(idOf(i, _id));
+    }
+    const roomless: { tmid: string; path: PropertyKey[] }[] = [];
     (this.scenario.messages ?? []).forEach((m, i) => {
       if (!m) return;
       const path = ['messages', i];
       const room = byId.get(m.rid) ?? byName.get(m.rid);
       if (!room) {
-        if (!this.read.unknown.channels && !this.#brokenRoomNames.has(m.rid))
+        const broken =
+          this.read.unknown.channels ||
+          this.#roomsUncertain ||
+          this.#brokenRoomNames.has(m.rid) ||
+          this.#brokenRoomIds.has(m.rid);
+        if (!broken)
           this.#problem(
             [...path, 'rid'],
             `no room "${m.rid}" in channels (by _id or name) or directs (by _id)`,
           );
+        // in a room that failed its shape check: what can be checked without the room still is
+        claimed.add(idOf(i, m._id));
+        if (broken && m.u) this.#ref(m.u, [...path, 'u']);
+        if (broken && m.tmid !== undefined) roomless.push({ tmid: m.tmid, path: [...path, 'tmid'] });
         return;
       }
       const owner = room.t === 'd' ? { username: room.usernames[0] ?? '' } : room.u;
@@ -391,9 +430,14 @@ class WorldBuilder {
         ]);
     }
     const roomOf = new Map(out.map((m) => [m._id, m.rid] as const));
+    const unsure = (tmid: string): boolean => this.read.unknown.messages || claimed.has(tmid);
     for (const message of out) {
       if (message.tmid === undefined || roomOf.get(message.tmid) === message.rid) continue;
+      if (!roomOf.has(message.tmid) && unsure(message.tmid)) continue;
       this.#problem([...(paths.get(message._id) ?? []), 'tmid'], `no message "${message.tmid}" in this room`);
+    }
+    for (const { tmid, path } of roomless) {
+      if (!roomOf.has(tmid) && !unsure(tmid)) this.#problem(path, `no message "${tmid}" in any room`);
     }
     this.#countMessages(byId, out);
     return out;
