@@ -24,6 +24,7 @@ import { targetProblem } from './checks';
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import type { ReadScenario, ReadableScenario } from './read';
+import type { ParsedMessage } from './schema';
 import { readScenario } from './read';
 import { ScenarioTeams, resolveTeamFields } from './teams';
 
@@ -356,19 +357,23 @@ class WorldBuilder {
   /**
    * The messages, listed then generated: each in a room named by `_id` or name, by its author
    * (default: the room's creator, else the first admin); a thread reply's `tmid` names a message
-   * of its room. A room whose `msgs` the scenario leaves out counts its messages, and its `lm` is
-   * its newest message's time.
+   * of its room that is no reply, and its parent follows the thread. A room whose `msgs` the
+   * scenario leaves out counts its messages, and its `lm` is its newest message's time.
    */
   #buildMessages(rooms: Room[], directs: readonly DirectRoom[]): Message[] {
     const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
     for (const room of directs) byId.set(room._id, room);
     const byName = new Map(rooms.map((r) => [r.name, r] as const));
     const out: Message[] = [];
-    const paths = new Map<string, PropertyKey[]>();
+    const paths = new Map<Message, PropertyKey[]>();
+    const ids = new Set<string>();
+    /** the listed messages' input: the fields the scenario gives */
+    const inputs = new Map<Message, ParsedMessage>();
     const fallback = this.#defaultCreator();
     const add = (message: Message, path: PropertyKey[]): void => {
-      if (paths.has(message._id)) this.#problem([...path, '_id'], `duplicate message _id "${message._id}"`);
-      paths.set(message._id, path);
+      if (ids.has(message._id)) this.#problem([...path, '_id'], `duplicate message _id "${message._id}"`);
+      ids.add(message._id);
+      paths.set(message, path);
       out.push(message);
     };
     // messages that could not be read (their _id) or whose room could not be (their _id, tmid):
@@ -395,10 +400,11 @@ class WorldBuilder {
             [...path, 'rid'],
             `no room "${m.rid}" in channels (by _id or name) or directs (by _id)`,
           );
+        if (!broken) return;
         // in a room that failed its shape check: what can be checked without the room still is
         claimed.add(idOf(i, m._id));
-        if (broken && m.u) this.#ref(m.u, [...path, 'u']);
-        if (broken && m.tmid !== undefined) roomless.push({ tmid: m.tmid, path: [...path, 'tmid'] });
+        if (m.u) this.#ref(m.u, [...path, 'u']);
+        if (m.tmid !== undefined) roomless.push({ tmid: m.tmid, path: [...path, 'tmid'] });
         return;
       }
       const owner = room.t === 'd' ? { username: room.usernames[0] ?? '' } : room.u;
@@ -409,7 +415,10 @@ class WorldBuilder {
         return;
       }
       const author = this.#author(ref, [...path, 'u']);
-      if (author) add(buildMessage(m, 'message', i, room._id, author, this.#ctx), path);
+      if (!author) return;
+      const message = buildMessage(m, 'message', i, room._id, author, this.#ctx);
+      inputs.set(message, m);
+      add(message, path);
     });
     const generated = this.scenario.generate?.messages ?? 0;
     // the scenario's own public channels: changing generate.channels moves no generated message
@@ -429,18 +438,95 @@ class WorldBuilder {
           'messages',
         ]);
     }
-    const roomOf = new Map(out.map((m) => [m._id, m.rid] as const));
     const unsure = (tmid: string): boolean => this.read.unknown.messages || claimed.has(tmid);
-    for (const message of out) {
-      if (message.tmid === undefined || roomOf.get(message.tmid) === message.rid) continue;
-      if (!roomOf.has(message.tmid) && unsure(message.tmid)) continue;
-      this.#problem([...(paths.get(message._id) ?? []), 'tmid'], `no message "${message.tmid}" in this room`);
-    }
+    const threads = this.#threads(out, (message) => paths.get(message) ?? [], unsure);
     for (const { tmid, path } of roomless) {
-      if (!roomOf.has(tmid) && !unsure(tmid)) this.#problem(path, `no message "${tmid}" in any room`);
+      if (!this.#firstById.has(tmid) && !unsure(tmid))
+        this.#problem(path, `no message "${tmid}" in any room`);
     }
+    for (const [parent, replies] of threads) this.#followThread(parent, replies, inputs.get(parent));
     this.#countMessages(byId, out);
     return out;
+  }
+
+  /** The first message of each `_id` (a repeated one is a problem already). */
+  readonly #firstById = new Map<string, Message>();
+
+  /**
+   * Each thread's replies by parent, in the order of the messages: a `tmid` names a message of the
+   * reply's room that is no reply itself (Rocket.Chat has no nested threads: `executeSendMessage`
+   * re-roots a reply to a reply with `message.tmid = parentMessage.tmid`, so a stored reply never
+   * names one; a scenario that does is refused, not re-rooted, since it describes a state the
+   * server cannot be in).
+   */
+  #threads(
+    messages: readonly Message[],
+    pathOf: (message: Message) => PropertyKey[],
+    unsure: (tmid: string) => boolean,
+  ): Map<Message, Message[]> {
+    for (const m of messages) if (!this.#firstById.has(m._id)) this.#firstById.set(m._id, m);
+    const threads = new Map<Message, Message[]>();
+    for (const message of messages) {
+      const { tmid } = message;
+      if (tmid === undefined) continue;
+      const at = [...pathOf(message), 'tmid'];
+      const parent = this.#firstById.get(tmid);
+      if (tmid === message._id)
+        this.#problem(at, 'names the message itself: a message is no reply to itself');
+      else if (!parent) {
+        if (!unsure(tmid)) this.#problem(at, `no message "${tmid}" in this room`);
+      } else if (parent.rid !== message.rid) this.#problem(at, `no message "${tmid}" in this room`);
+      else if (parent.tmid !== undefined) this.#problem(at, this.#nestedThread(message, parent));
+      else {
+        const replies = threads.get(parent);
+        if (replies) replies.push(message);
+        else threads.set(parent, [message]);
+      }
+    }
+    return threads;
+  }
+
+  /** Why a reply may not name `parent`, itself a reply: and the thread it belongs in, when there is one. */
+  #nestedThread(reply: Message, parent: Message): string {
+    const what = `message "${parent._id}" is itself a reply: Rocket.Chat has no nested threads`;
+    const seen = new Set([reply._id]);
+    let root = parent;
+    while (root.tmid !== undefined) {
+      if (seen.has(root._id) || seen.has(root.tmid)) return `${what}, and these tmids go round in a cycle`;
+      seen.add(root._id);
+      const next = this.#firstById.get(root.tmid);
+      if (!next) return what;
+      root = next;
+    }
+    return `${what} (the server files a reply to a reply in the first one's thread): name "${root._id}"`;
+  }
+
+  /**
+   * A thread's parent as the server's thread hook leaves it after its replies (`processThreads` →
+   * `reply` → `updateRepliesByThreadId`, reply by reply in the order of their `ts`, as the store
+   * does for a new reply): `tcount` the number of replies, `tlm` the newest one's `ts`, `replies`
+   * the followers (each reply adds the users it mentions, then the parent's author and the replier
+   * on the first reply, the replier after; each once), `_updatedAt` the newest reply's time. A
+   * field the scenario gives is kept as given.
+   */
+  #followThread(parent: Message, replies: readonly Message[], given: ParsedMessage | undefined): void {
+    const ordered = [...replies].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+    const followers: string[] = [];
+    for (const reply of ordered) {
+      const mentioned = Array.isArray(reply.mentions)
+        ? (reply.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
+            m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
+          )
+        : [];
+      const added = [...mentioned, ...(followers.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id])];
+      for (const id of added) if (!followers.includes(id)) followers.push(id);
+    }
+    const last = ordered[ordered.length - 1]?.ts ?? parent.ts;
+    // given (as a carried field or in extra): kept
+    if (parent.replies === undefined) parent.replies = followers;
+    if (parent.tlm === undefined) parent.tlm = last;
+    if (parent.tcount === undefined) parent.tcount = replies.length;
+    if (given?._updatedAt === undefined && last > parent._updatedAt) parent._updatedAt = last;
   }
 
   /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time. */
