@@ -133,3 +133,108 @@ describe('a problem of shape does not cascade into false reference problems', ()
     ]);
   });
 });
+
+describe('references a scenario loaded silently before', () => {
+  const users = [alice, bob, { _id: 'uc', username: 'carol', password: 'c' }];
+  it("a message's other users: editedBy, pinnedBy, mentions (all, here and teams aside) and replies", () => {
+    expect(
+      problemsOf({
+        users,
+        channels: [{ _id: 'C', name: 'gen' }],
+        messages: [
+          {
+            rid: 'C',
+            msg: '@zed @all',
+            editedAt: '2026-01-01T00:00:00.000Z',
+            editedBy: { username: 'zed' },
+            pinnedBy: 'alice',
+            mentions: [
+              { _id: 'zz', username: 'zed', type: 'user' },
+              { _id: 'all', username: 'all' },
+              { _id: 'T1', name: 'team', type: 'team' },
+              { _id: 'ua', username: 'bob', type: 'user' },
+              { _id: 'uc', username: 'carol', type: 'user' },
+            ],
+            replies: ['nobody', 'alice', 'ub'],
+          },
+          { rid: 'C', msg: 'x', replies: 'ua' },
+        ],
+      }),
+    ).toEqual([
+      '$.messages[0].editedBy: no user "zed" in users',
+      '$.messages[0].pinnedBy: a user: {"_id": …, "username": …}',
+      '$.messages[0].mentions[0]: no user with _id "zz" in users',
+      '$.messages[0].mentions[3]: _id "ua" is user "alice", not "bob"',
+      '$.messages[0].replies[0]: no user with _id "nobody" in users',
+      '$.messages[0].replies[1]: no user with _id "alice" in users ("replies" holds user _ids: "alice" is "ua")',
+      '$.messages[1].replies: the user _ids of the thread\'s followers: ["…"]',
+    ]);
+  });
+
+  it('an author who is not a member of a private group or a direct room', () => {
+    expect(
+      problemsOf({
+        users,
+        channels: [
+          { _id: 'P', name: 'secret', t: 'p', u: { username: 'alice' }, usernames: ['bob'] },
+          { _id: 'C', name: 'open', usernames: ['alice'] },
+        ],
+        directs: [{ _id: 'D', usernames: ['alice', 'bob'] }],
+        messages: [
+          { rid: 'P', msg: 'by a member', u: { username: 'BOB' } },
+          { rid: 'P', msg: 'not a member', u: { username: 'carol' } },
+          { rid: 'P', msg: 'the creator by default, not in usernames' },
+          { rid: 'D', msg: 'a third user', u: { username: 'carol' } },
+          { rid: 'D', msg: 'a member', u: { username: 'bob' } },
+          // a public channel takes a non-member's message (the server's canSendMessage does not ask)
+          { rid: 'C', msg: 'public', u: { username: 'carol' } },
+          // a system message is no post; a former member's messages stay
+          { rid: 'P', msg: 'carol', t: 'ru', u: { username: 'bob' } },
+          { rid: 'P', msg: 'before', u: { username: 'carol' } },
+        ],
+      }),
+    ).toEqual([
+      '$.messages[2].u: "alice" (the room\'s creator, by default) is not a member of private group "secret": only members post there',
+      '$.messages[3].u: "carol" is not a member of direct room "D": only members post there',
+    ]);
+  });
+
+  it('a rid that could mean two rooms: a direct room _id (given or derived) or a channel _id that is a channel name', () => {
+    expect(
+      problemsOf({
+        users,
+        channels: [
+          { _id: 'general', name: 'general' },
+          { _id: 'g2', name: 'uaub' },
+          { _id: 'x', name: 'g2' },
+          { _id: 'general2', name: 'lobby' },
+          { _id: 'lobby', name: 'other' },
+        ],
+        directs: [
+          { _id: 'general', usernames: ['alice'] },
+          { _id: 'lobby2', usernames: ['carol'] },
+          { _id: 'other', usernames: ['bob'] },
+          { usernames: ['alice', 'bob'] },
+        ],
+      }),
+    ).toEqual([
+      '$.channels[2].name: "g2" is the _id of another channel: a rid "g2" could mean either',
+      '$.channels[4]._id: "lobby" is the name of another channel: a rid "lobby" could mean either',
+      '$.directs[0]._id: duplicate room _id "general"',
+      '$.directs[2]._id: the _id "other" is a channel\'s name: a rid "other" could mean either room',
+      '$.directs[3].usernames: the _id "uaub" (its members\' ids joined) is a channel\'s name: a rid "uaub" could mean either room',
+    ]);
+  });
+
+  it("a direct room's uids contradicting its usernames (the order aside)", () => {
+    expect(
+      problemsOf({
+        users,
+        directs: [
+          { usernames: ['alice', 'bob'], uids: ['ub', 'ua'] },
+          { usernames: ['alice', 'carol'], uids: ['ua', 'ub'] },
+        ],
+      }),
+    ).toEqual(['$.directs[1].uids: the members\' user ids are ["ua","uc"] (by usernames), not ["ua","ub"]']);
+  });
+});

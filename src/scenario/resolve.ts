@@ -92,6 +92,8 @@ class WorldBuilder {
   readonly #brokenRoomNames = new Set<string>();
   /** `_id`s of rooms that failed their shape check and could not be read */
   readonly #brokenRoomIds = new Set<string>();
+  /** `_id`s of rooms read without fields at fault (their members may be among them) */
+  readonly #standInRooms = new Set<string>();
   /** a direct room that could not be built gives no `_id` (its default is its members'): any `rid` may be it */
   #roomsUncertain = false;
   /** rooms whose `msgs` the scenario gives (the others count their messages) */
@@ -232,6 +234,8 @@ class WorldBuilder {
   #buildChannels(teams: ScenarioTeams): Room[] {
     const rooms: Room[] = [];
     const ids = new Set<string>();
+    const byId = new Map<string, Room>();
+    const byName = new Map<string, Room>();
     const add = (room: Room, path: PropertyKey[]): void => {
       if (ids.has(room._id)) this.#problem([...path, '_id'], `duplicate channel _id "${room._id}"`);
       if (this.#roomNames.has(room.name) || this.#brokenRoomNames.has(room.name))
@@ -241,7 +245,22 @@ class WorldBuilder {
         if (!this.#userIndex.has(key) && !this.#maybeBroken(key))
           this.#problem([...path, 'usernames', k], `no user "${name}" in users`);
       });
+      // a message's rid names a room by _id or name: one room's _id may not be another's name
+      const named = byName.get(room._id);
+      if (named && named !== room)
+        this.#problem(
+          [...path, '_id'],
+          `"${room._id}" is the name of another channel: a rid "${room._id}" could mean either`,
+        );
+      const identified = byId.get(room.name);
+      if (identified && identified !== room && !named)
+        this.#problem(
+          [...path, 'name'],
+          `"${room.name}" is the _id of another channel: a rid "${room.name}" could mean either`,
+        );
       ids.add(room._id);
+      if (!byId.has(room._id)) byId.set(room._id, room);
+      if (!byName.has(room.name)) byName.set(room.name, room);
       this.#roomIds.add(room._id);
       this.#roomNames.add(room.name);
       rooms.push(room);
@@ -274,6 +293,7 @@ class WorldBuilder {
       const room = buildRoom({ ...c, teamId: team?._id ?? c.teamId }, 'channel', i, owner, this.#ctx);
       if (team && room.teamMain === true) teams.setMain(team._id, room);
       if (c.msgs !== undefined) this.#countedRooms.add(room._id);
+      if (dropped) this.#standInRooms.add(room._id);
       add(room, ['channels', i]);
     });
     const owner = this.#defaultCreator();
@@ -335,7 +355,18 @@ class WorldBuilder {
       const _id =
         d._id ?? (uids.length === 2 ? uids.join('') : objectId(Date.parse(ts), middle, 0x900000 + i));
       if (taken.has(_id)) this.#problem([...path, '_id'], `duplicate room _id "${_id}"`);
+      else if (this.#roomNames.has(_id) || this.#brokenRoomNames.has(_id))
+        this.#problem(
+          [...path, d._id !== undefined ? '_id' : 'usernames'],
+          `the _id "${_id}"${d._id !== undefined ? '' : " (its members' ids joined)"} is a channel's name: a rid "${_id}" could mean either room`,
+        );
       taken.add(_id);
+      if (d.uids !== undefined && JSON.stringify([...d.uids].sort()) !== JSON.stringify(uids))
+        this.#problem(
+          [...path, 'uids'],
+          `the members' user ids are ${JSON.stringify(uids)} (by usernames), not ${JSON.stringify(d.uids)}`,
+        );
+      if (this.read.broken.directs.has(i)) this.#standInRooms.add(_id);
       const { extra, ...given } = d;
       out.push({
         ...(extra ?? {}),
@@ -385,6 +416,7 @@ class WorldBuilder {
       if (!this.scenario.messages?.[i]) claimed.add(idOf(i, _id));
     }
     const roomless: { tmid: string; path: PropertyKey[] }[] = [];
+    const former = this.#formerMembers(byId, byName);
     (this.scenario.messages ?? []).forEach((m, i) => {
       if (!m) return;
       const path = ['messages', i];
@@ -415,7 +447,23 @@ class WorldBuilder {
         return;
       }
       const author = this.#author(ref, [...path, 'u']);
+      this.#checkMessageUsers(m, path);
       if (!author) return;
+      // a member posts in a private group or a direct room (a system message such as "ul" is not
+      // a post; a former member's messages stay, with the "ul" or "ru" message that ended it)
+      const membersOnly = room.t === 'p' || room.t === 'd';
+      const knownAuthor = m.u !== undefined || !this.#usersIncomplete();
+      const standIn = this.#standInRooms.has(room._id) || this.read.broken.messages.has(i);
+      if (membersOnly && m.t === undefined && knownAuthor && !standIn) {
+        const name = author.username.toLowerCase();
+        const member =
+          room.usernames.some((u) => u.toLowerCase() === name) || former.has(`${room._id}\n${name}`);
+        if (!member)
+          this.#problem(
+            [...path, 'u'],
+            `"${author.username}"${m.u ? '' : " (the room's creator, by default)"} is not a member of ${room.t === 'd' ? `direct room "${room._id}"` : `private group "${room.name}"`}: only members post there`,
+          );
+      }
       const message = buildMessage(m, 'message', i, room._id, author, this.#ctx);
       inputs.set(message, m);
       add(message, path);
@@ -447,6 +495,67 @@ class WorldBuilder {
     for (const [parent, replies] of threads) this.#followThread(parent, replies, inputs.get(parent));
     this.#countMessages(byId, out);
     return out;
+  }
+
+  /**
+   * Users who left a room (`ul`, by them) or were removed from it (`ru`, the username its `msg`
+   * names), as `<room _id>\n<lowercase username>`: their earlier messages stay in the room.
+   */
+  #formerMembers(byId: ReadonlyMap<string, AnyRoom>, byName: ReadonlyMap<string, Room>): Set<string> {
+    const out = new Set<string>();
+    for (const m of this.scenario.messages ?? []) {
+      if (!m || (m.t !== 'ul' && m.t !== 'ru')) continue;
+      const room = byId.get(m.rid) ?? byName.get(m.rid);
+      const key = m.u?._id !== undefined ? `i:${m.u._id}` : `u:${(m.u?.username ?? '').toLowerCase()}`;
+      const name = m.t === 'ru' ? m.msg : this.#userIndex.get(key)?.username;
+      if (room && name) out.add(`${room._id}\n${name.toLowerCase()}`);
+    }
+    return out;
+  }
+
+  /**
+   * A message's other users (Rocket.Chat's `IMessage`): `editedBy` and `pinnedBy` (`{_id,
+   * username}`), `mentions` (`{_id, username, type}`; `all`, `here` and team mentions aside) and
+   * `replies` (user `_id`s) name users of the scenario.
+   */
+  #checkMessageUsers(m: ParsedMessage, path: PropertyKey[]): void {
+    const fields = m as Record<string, unknown>;
+    const user = (value: unknown, at: PropertyKey[], mention = false): void => {
+      const ref = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+      const _id = typeof ref._id === 'string' ? ref._id : undefined;
+      const username = typeof ref.username === 'string' ? ref.username : undefined;
+      if (_id === undefined && username === undefined) {
+        this.#problem(at, 'a user: {"_id": …, "username": …}');
+        return;
+      }
+      const special = ['all', 'here'];
+      if (mention && (ref.type === 'team' || special.includes(_id ?? '') || special.includes(username ?? '')))
+        return;
+      this.#ref(
+        { ...(_id !== undefined ? { _id } : {}), ...(username !== undefined ? { username } : {}) },
+        at,
+      );
+    };
+    for (const key of ['editedBy', 'pinnedBy'] as const)
+      if (fields[key] !== undefined) user(fields[key], [...path, key]);
+    (m.mentions ?? []).forEach((mention, k) => user(mention, [...path, 'mentions', k], true));
+    const replies = fields.replies;
+    if (replies === undefined) return;
+    if (!Array.isArray(replies)) {
+      this.#problem([...path, 'replies'], 'the user _ids of the thread\'s followers: ["…"]');
+      return;
+    }
+    replies.forEach((id: unknown, k) => {
+      const at = [...path, 'replies', k];
+      if (typeof id !== 'string') this.#problem(at, "a user's _id");
+      else if (!this.#userIndex.has(`i:${id}`) && !this.#maybeBroken(`i:${id}`)) {
+        const named = this.#userIndex.get(`u:${id.toLowerCase()}`);
+        this.#problem(
+          at,
+          `no user with _id "${id}" in users${named ? ` ("replies" holds user _ids: "${named.username}" is "${named._id}")` : ''}`,
+        );
+      }
+    });
   }
 
   /** The first message of each `_id` (a repeated one is a problem already). */
