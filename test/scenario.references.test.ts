@@ -238,3 +238,18 @@ describe('references a scenario loaded silently before', () => {
     ).toEqual(['$.directs[1].uids: the members\' user ids are ["ua","uc"] (by usernames), not ["ua","ub"]']);
   });
 });
+
+describe('generate.messages needs what a listed message needs', () => {
+  it('with channels but no users, it is refused at $.generate.messages (it generated nothing silently)', () => {
+    expect(problemsOf({ channels: [{ name: 'gen' }], generate: { messages: 5 } })).toEqual([
+      '$.generate.messages: needs at least one user: the scenario has no users to default to',
+    ]);
+    expect(problemsOf({ generate: { messages: 1 } })).toEqual([
+      '$.generate.messages: needs at least one public channel',
+      '$.generate.messages: needs at least one user: the scenario has no users to default to',
+    ]);
+    expect(
+      resolveScenario({ channels: [{ name: 'gen' }], generate: { users: 1, messages: 2 } }).messages,
+    ).toHaveLength(2);
+  });
+});

@@ -475,6 +475,12 @@ class WorldBuilder {
       .map((c) => (c as NonNullable<typeof c>).name);
     if (generated > 0 && targets.length === 0 && !this.read.unknown.channels)
       this.#problem(['generate', 'messages'], 'needs at least one public channel');
+    // an author: the room's creator, else the default one (none when there are no users)
+    if (generated > 0 && !fallback && !this.#usersIncomplete())
+      this.#problem(
+        ['generate', 'messages'],
+        'needs at least one user: the scenario has no users to default to',
+      );
     for (let i = 0; i < generated && targets.length > 0; i += 1) {
       const input = generateModule().generateMessage(this.#ctx.seed, i, this.#clockMs, targets);
       const room = byName.get(input.rid);
