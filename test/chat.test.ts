@@ -636,7 +636,11 @@ describe('chat.getMessage, chat.update and chat.delete', () => {
         msg: 'first',
         ts: '2025-12-31T00:00:00.000Z',
         u: { _id: 'aliceUserId000001', username: 'alice', name: 'alice' },
-        _updatedAt: '2025-12-31T00:00:00.000Z',
+        // the first message of the scenario's thread, as the server's thread hook leaves it
+        _updatedAt: '2025-12-31T02:00:00.000Z',
+        replies: ['aliceUserId000001', 'adminUserId000001'],
+        tlm: '2025-12-31T02:00:00.000Z',
+        tcount: 1,
       },
       success: true,
     });

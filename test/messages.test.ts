@@ -35,7 +35,11 @@ describe('messages in a scenario', () => {
         msg: 'hello',
         ts: '2025-12-31T10:00:00.000Z',
         u: { _id: 'aliceUserId000001', username: 'alice', name: 'alice' },
-        _updatedAt: '2025-12-31T10:00:00.000Z',
+        // the thread's first message, as the server's thread hook leaves it after the reply
+        _updatedAt: '2026-01-01T00:00:00.000Z',
+        replies: ['aliceUserId000001', 'adminUserId000001'],
+        tlm: '2026-01-01T00:00:00.000Z',
+        tcount: 1,
       },
       {
         _id: 'msgReply000000001',

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { findJsonSyntaxError } from '../src/scenario/json-syntax';
+import { findDuplicateKeys, findJsonSyntaxError } from '../src/scenario/json-syntax';
 import { loadScenarioFile } from '../src/scenario/load';
 import { ScenarioError } from '../src/scenario/problems';
 
@@ -91,5 +91,43 @@ describe('JSON syntax errors in scenario files', () => {
     expect(findJsonSyntaxError(`${'['.repeat(100_000)}1`)).toMatchObject({
       reason: 'the text ends before this array is closed with "]"',
     });
+  });
+});
+
+describe('duplicate keys in scenario files', () => {
+  it('refused like a syntax error: file:line:column of the first, each repeat by JSON path with a caret', () => {
+    const text = [
+      '{"users": [{"username": "a", "password": "a"}],',
+      ' "channels": [{"name": "x", "name": "y"}],',
+      ' "users": []}',
+      '',
+    ].join('\n');
+    const error = refusal(text);
+    const file = join(dir, 'world.json');
+    expect(error.source).toBe(`${file}:2:29`);
+    expect(error.problems).toEqual([
+      {
+        path: '$.channels[0].name',
+        message: [
+          'duplicate key "name" at 2:29, first at 2:16 (JSON keeps only the last value)',
+          '       "channels": [{"name": "x", "name": "y"}],',
+          `      ${' '.repeat(28)}^`,
+        ].join('\n'),
+      },
+      {
+        path: '$.users',
+        message: [
+          'duplicate key "users" at 3:2, first at 1:2 (JSON keeps only the last value)',
+          '       "users": []}',
+          '       ^',
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('keys are compared as JSON.parse reads them; the same key in other objects is no repeat', () => {
+    expect(findDuplicateKeys('{"a":1,"\\u0061":2}').map((d) => d.path)).toEqual([['a']]);
+    expect(findDuplicateKeys('[{"a":1},{"a":"}\\"{"},{"b":{"a":1},"a":[{"a":1}]}]')).toEqual([]);
+    expect(findDuplicateKeys('{"x":[1,{"k":1,"k":2}]}').map((d) => d.path)).toEqual([['x', 1, 'k']]);
   });
 });

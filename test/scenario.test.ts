@@ -225,7 +225,11 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
     ],
     [
       'an integration of an unknown type',
-      { users: [admin], integrations: [{ type: 'webhook-bogus', channel: ['#general'] }] },
+      {
+        users: [admin],
+        channels: [{ name: 'general' }],
+        integrations: [{ type: 'webhook-bogus', channel: ['#general'] }],
+      },
       ['$.integrations[0].type: "type" is "webhook-outgoing" (the default) or "webhook-incoming"'],
     ],
     [

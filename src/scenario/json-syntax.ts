@@ -161,3 +161,61 @@ function locate(text: string, at: number, reason: string): JsonSyntaxError {
   const caret = ' '.repeat(column - 1 - from) + '^';
   return { line, column, reason, excerpt: `${shown}\n${caret}` };
 }
+
+/** A key an object of a JSON text repeats (`JSON.parse` keeps the last value, silently). */
+export interface JsonDuplicateKey {
+  /** the JSON path of the key: the object's path and the key */
+  path: (string | number)[];
+  /** where the repeated key is */
+  at: JsonSyntaxError;
+  /** 1-based line and column of its first occurrence */
+  first: { line: number; column: number };
+}
+
+/**
+ * The keys each object of a valid JSON text repeats, in the order of the text (keys compared as
+ * `JSON.parse` reads them, escapes decoded). A scanner over the text, iterative like
+ * {@link findJsonSyntaxError}; used only after `JSON.parse` has succeeded.
+ */
+export function findDuplicateKeys(text: string): JsonDuplicateKey[] {
+  type Frame = { kind: '{'; keys: Map<string, number>; key?: string } | { kind: '['; index: number };
+  const stack: Frame[] = [];
+  const out: JsonDuplicateKey[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (ch === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (top?.kind === '{' && expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        const first = top.keys.get(key);
+        if (first !== undefined) {
+          const path = stack
+            .slice(0, -1)
+            .map((f): string | number => (f.kind === '{' ? (f.key ?? '') : f.index));
+          const { line, column } = locate(text, first, '');
+          out.push({
+            path: [...path, key],
+            at: locate(text, i, `duplicate key "${key}"`),
+            first: { line, column },
+          });
+        } else top.keys.set(key, i);
+        top.key = key;
+        expectKey = false;
+      }
+      i = end;
+    } else if (ch === '{') {
+      stack.push({ kind: '{', keys: new Map() });
+      expectKey = true;
+    } else if (ch === '[') stack.push({ kind: '[', index: 0 });
+    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.kind === '{') expectKey = true;
+      else if (top) top.index += 1;
+    }
+  }
+  return out;
+}

@@ -6,7 +6,8 @@ import type { World } from '../types';
 import type { WorldCacheSetting } from './cache';
 import { cacheWorld, cachedWorld, worldCacheDir } from './cache';
 import { compiledWorld } from './compiled';
-import { findJsonSyntaxError } from './json-syntax';
+import { findDuplicateKeys, findJsonSyntaxError } from './json-syntax';
+import { jsonPath } from './problems';
 import { ScenarioError } from './problems';
 import { shareNestedValues } from './share';
 import type * as ResolveModule from './resolve';
@@ -57,8 +58,9 @@ function readText(file: string, label = file): string {
  */
 function parseText(file: string, text: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let parsed: unknown;
   try {
-    return JSON.parse(body) as unknown;
+    parsed = JSON.parse(body) as unknown;
   } catch {
     const error = findJsonSyntaxError(body);
     if (!error) throw new ScenarioError(file, [{ path: '$', message: 'not valid JSON' }]);
@@ -70,6 +72,30 @@ function parseText(file: string, text: string): unknown {
       { path: '$', message: `not valid JSON: ${error.reason}${excerpt}` },
     ]);
   }
+  refuseDuplicateKeys(file, body);
+  return parsed;
+}
+
+/**
+ * Refuses a text whose objects repeat a key (`JSON.parse` keeps the last one and drops the others
+ * silently: a second `"users"` list would replace the first), like a syntax error: as
+ * `file:line:column` of the first repeat, each repeat by its JSON path, line and column, with the
+ * line and a caret; nothing else of the document is read, since which value was meant is unknown.
+ */
+function refuseDuplicateKeys(file: string, body: string): void {
+  const repeats = findDuplicateKeys(body);
+  const [head] = repeats;
+  if (!head) return;
+  throw new ScenarioError(
+    `${file}:${head.at.line}:${head.at.column}`,
+    repeats.map(({ path, at, first }) => ({
+      path: jsonPath(path),
+      message: `${at.reason} at ${at.line}:${at.column}, first at ${first.line}:${first.column} (JSON keeps only the last value)${at.excerpt
+        .split('\n')
+        .map((line) => `\n      ${line}`)
+        .join('')}`,
+    })),
+  );
 }
 
 /** Reads and parses a scenario file; an unreadable file or bad JSON is a {@link ScenarioError} too. */

@@ -30,11 +30,17 @@ import {
  * built from them to find the problems of reference (unknown users and rooms, duplicates) too.
  */
 
-/** An entity that failed its shape check: what it claims to be, so references to it are not reported. */
+/**
+ * An entity that failed its shape check. When the fields at fault are all it got wrong, it is read
+ * without them (a stand-in: it counts for references, and its other fields are checked), and
+ * `dropped` names them; else only what it claims to be is kept, so references to it are not reported.
+ */
 export interface BrokenEntity {
   _id?: string;
   /** a user's username, a room's name */
   name?: string;
+  /** the fields a stand-in was read without; undefined when the entity could not be read at all */
+  dropped?: ReadonlySet<string>;
 }
 
 type Listed<T> = (T | undefined)[];
@@ -63,12 +69,14 @@ export interface ReadScenario {
     users: Map<number, BrokenEntity>;
     channels: Map<number, BrokenEntity>;
     teams: Map<number, BrokenEntity>;
+    directs: Map<number, BrokenEntity>;
+    messages: Map<number, BrokenEntity>;
   };
   /**
-   * kinds whose entities cannot all be known (the list is not a list, or `generate` is broken):
-   * a reference to such an entity that is not found is not reported
+   * kinds whose entities cannot all be known (the list is not a list, or `generate` is broken;
+   * rooms: `channels` or `directs`): a reference to such an entity that is not found is not reported
    */
-  unknown: { users: boolean; channels: boolean; teams: boolean };
+  unknown: { users: boolean; channels: boolean; teams: boolean; messages: boolean };
 }
 
 function issuesOf(error: z.ZodError, at: PropertyKey[] = []): Problem[] {
@@ -79,27 +87,63 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function claimOf(value: unknown, nameKey: 'username' | 'name'): BrokenEntity {
+function claimOf(value: unknown, nameKey: 'username' | 'name' | undefined): BrokenEntity {
   const out: BrokenEntity = {};
   if (!isObject(value)) return out;
   if (typeof value._id === 'string') out._id = value._id;
-  if (typeof value[nameKey] === 'string') out.name = value[nameKey];
+  if (nameKey !== undefined && typeof value[nameKey] === 'string') out.name = value[nameKey];
   return out;
 }
 
-/** The elements of a list that parse, at their indexes; undefined when the list itself is unreadable. */
+/**
+ * The top-level fields of an entity that a failed parse's issues blame (a field's value, an
+ * unknown key); undefined when an issue is the entity's own (it is not an object, a rule across
+ * its fields).
+ */
+function faultyFields(issues: readonly z.core.$ZodIssue[]): Set<string> | undefined {
+  const fields = new Set<string>();
+  for (const issue of issues) {
+    const [first] = issue.path;
+    if (typeof first === 'string') fields.add(first);
+    else if (issue.code === 'unrecognized_keys' && issue.path.length === 0)
+      for (const key of issue.keys) fields.add(key);
+    else return undefined;
+  }
+  return fields;
+}
+
+/** An entity that failed its shape check read without the fields at fault, when the rest parses. */
+function standIn<S extends z.ZodType>(
+  schema: S,
+  item: unknown,
+  error: z.ZodError,
+): { value: z.output<S>; dropped: Set<string> } | undefined {
+  const dropped = isObject(item) ? faultyFields(error.issues) : undefined;
+  if (!isObject(item) || !dropped) return undefined;
+  const rest = Object.fromEntries(Object.entries(item).filter(([key]) => !dropped.has(key)));
+  const parsed = schema.safeParse(rest);
+  return parsed.success ? { value: parsed.data, dropped } : undefined;
+}
+
+/**
+ * The elements of a list that parse, at their indexes, an element that does not parse read
+ * without its fields at fault when it can be (see {@link BrokenEntity}), else a hole; undefined
+ * when the list itself is unreadable.
+ */
 function readList<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  broken?: { map: Map<number, BrokenEntity>; nameKey: 'username' | 'name' },
+  broken: Map<number, BrokenEntity>,
+  nameKey?: 'username' | 'name',
 ): Listed<z.output<S>> | undefined {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return undefined;
   return value.map((item: unknown, i) => {
     const parsed = schema.safeParse(item);
     if (parsed.success) return parsed.data;
-    broken?.map.set(i, claimOf(item, broken.nameKey));
-    return undefined;
+    const stand = standIn(schema, item, parsed.error);
+    broken.set(i, { ...claimOf(item, nameKey), ...(stand ? { dropped: stand.dropped } : {}) });
+    return stand?.value;
   });
 }
 
@@ -122,17 +166,22 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     users: new Map<number, BrokenEntity>(),
     channels: new Map<number, BrokenEntity>(),
     teams: new Map<number, BrokenEntity>(),
+    directs: new Map<number, BrokenEntity>(),
+    messages: new Map<number, BrokenEntity>(),
   };
   const whole = scenarioSchema.safeParse(input);
   if (whole.success) {
-    const unknown = { users: false, channels: false, teams: false };
+    const unknown = { users: false, channels: false, teams: false, messages: false };
     return { scenario: whole.data, problems: [], broken, unknown };
   }
   const problems = issuesOf(whole.error);
   if (!isObject(input)) throw new ScenarioError(source, problems);
-  const users = readList(userSchema, input.users, { map: broken.users, nameKey: 'username' });
-  const channels = readList(channelSchema, input.channels, { map: broken.channels, nameKey: 'name' });
-  const teams = readList(teamSchema, input.teams, { map: broken.teams, nameKey: 'name' });
+  const users = readList(userSchema, input.users, broken.users, 'username');
+  const channels = readList(channelSchema, input.channels, broken.channels, 'name');
+  const teams = readList(teamSchema, input.teams, broken.teams, 'name');
+  const directs = readList(directSchema, input.directs, broken.directs);
+  const messages = readList(messageSchema, input.messages, broken.messages);
+  const others = new Map<number, BrokenEntity>();
   const generate = readField('generate', input.generate) as ParsedScenario['generate'];
   const generateBroken = input.generate !== undefined && generate === undefined;
   const scenario: ReadableScenario = {
@@ -141,11 +190,11 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     generate,
     users: users ?? [],
     channels: channels ?? [],
-    directs: readList(directSchema, input.directs) ?? [],
-    integrations: readList(integrationSchema, input.integrations) ?? [],
-    messages: readList(messageSchema, input.messages) ?? [],
+    directs: directs ?? [],
+    integrations: readList(integrationSchema, input.integrations, others) ?? [],
+    messages: messages ?? [],
     teams: teams ?? [],
-    tokens: readList(tokenSchema, input.tokens) ?? [],
+    tokens: readList(tokenSchema, input.tokens, others) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };
@@ -155,8 +204,9 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     broken,
     unknown: {
       users: users === undefined || generateBroken,
-      channels: channels === undefined || generateBroken,
+      channels: channels === undefined || directs === undefined || generateBroken,
       teams: teams === undefined,
+      messages: messages === undefined,
     },
   };
 }

@@ -17,12 +17,14 @@ import type {
 } from '../types';
 import type { BuildContext } from './build';
 import { buildIntegration, buildMessage, buildRoom, buildUser } from './build';
+import { meteorId } from './ids';
 import { lazy } from '../lazy';
 import type * as GenerateModule from './generate';
 import { targetProblem } from './checks';
 import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import type { ReadScenario, ReadableScenario } from './read';
+import type { ParsedMessage } from './schema';
 import { readScenario } from './read';
 import { ScenarioTeams, resolveTeamFields } from './teams';
 
@@ -86,8 +88,14 @@ class WorldBuilder {
   readonly scenario: ReadableScenario;
   /** `u:<lowercase username>` and `i:<_id>` of users that failed their shape check */
   readonly #brokenUsers = new Set<string>();
-  /** names of rooms that failed their shape check */
+  /** names of rooms that failed their shape check and could not be read */
   readonly #brokenRoomNames = new Set<string>();
+  /** `_id`s of rooms that failed their shape check and could not be read */
+  readonly #brokenRoomIds = new Set<string>();
+  /** `_id`s of rooms read without fields at fault (their members may be among them) */
+  readonly #standInRooms = new Set<string>();
+  /** a direct room that could not be built gives no `_id` (its default is its members'): any `rid` may be it */
+  #roomsUncertain = false;
   /** rooms whose `msgs` the scenario gives (the others count their messages) */
   readonly #countedRooms = new Set<string>();
 
@@ -226,6 +234,8 @@ class WorldBuilder {
   #buildChannels(teams: ScenarioTeams): Room[] {
     const rooms: Room[] = [];
     const ids = new Set<string>();
+    const byId = new Map<string, Room>();
+    const byName = new Map<string, Room>();
     const add = (room: Room, path: PropertyKey[]): void => {
       if (ids.has(room._id)) this.#problem([...path, '_id'], `duplicate channel _id "${room._id}"`);
       if (this.#roomNames.has(room.name) || this.#brokenRoomNames.has(room.name))
@@ -235,7 +245,22 @@ class WorldBuilder {
         if (!this.#userIndex.has(key) && !this.#maybeBroken(key))
           this.#problem([...path, 'usernames', k], `no user "${name}" in users`);
       });
+      // a message's rid names a room by _id or name: one room's _id may not be another's name
+      const named = byName.get(room._id);
+      if (named && named !== room)
+        this.#problem(
+          [...path, '_id'],
+          `"${room._id}" is the name of another channel: a rid "${room._id}" could mean either`,
+        );
+      const identified = byId.get(room.name);
+      if (identified && identified !== room && !named)
+        this.#problem(
+          [...path, 'name'],
+          `"${room.name}" is the _id of another channel: a rid "${room.name}" could mean either`,
+        );
       ids.add(room._id);
+      if (!byId.has(room._id)) byId.set(room._id, room);
+      if (!byName.has(room.name)) byName.set(room.name, room);
       this.#roomIds.add(room._id);
       this.#roomNames.add(room.name);
       rooms.push(room);
@@ -249,6 +274,8 @@ class WorldBuilder {
             this.#problem(['channels', i, '_id'], `duplicate channel _id "${claim._id}"`);
           ids.add(claim._id);
         }
+        // the _id it would have had (a message may name the room by it)
+        this.#brokenRoomIds.add(claim._id ?? meteorId(this.#ctx.seed, 'channel', i));
         if (claim.name !== undefined) {
           if (this.#roomNames.has(claim.name) || this.#brokenRoomNames.has(claim.name))
             this.#problem(['channels', i, 'name'], `duplicate channel name "${claim.name}"`);
@@ -257,12 +284,16 @@ class WorldBuilder {
         return;
       }
       const owner = c.u ? this.#ref(c.u, ['channels', i, 'u']) : this.#defaultCreator();
-      const team = resolveTeamFields(c, teams.find, (key, message) =>
-        this.#problem(['channels', i, key], message),
-      );
+      // a stand-in read without its t, teamId or teamMain: its team fields are not checked together
+      const dropped = this.read.broken.channels.get(i)?.dropped;
+      const teamFieldsWhole = !['t', 'teamId', 'teamMain'].some((key) => dropped?.has(key));
+      const team = resolveTeamFields(c, teams.find, (key, message) => {
+        if (teamFieldsWhole) this.#problem(['channels', i, key], message);
+      });
       const room = buildRoom({ ...c, teamId: team?._id ?? c.teamId }, 'channel', i, owner, this.#ctx);
       if (team && room.teamMain === true) teams.setMain(team._id, room);
       if (c.msgs !== undefined) this.#countedRooms.add(room._id);
+      if (dropped) this.#standInRooms.add(room._id);
       add(room, ['channels', i]);
     });
     const owner = this.#defaultCreator();
@@ -297,23 +328,45 @@ class WorldBuilder {
     const out: DirectRoom[] = [];
     const middle = objectIdMiddle(this.#ctx.seed);
     (this.scenario.directs ?? []).forEach((d, i) => {
-      if (!d) return;
+      if (!d) {
+        // failed its shape check and could not be read: a message naming its _id is not reported
+        const claim = this.read.broken.directs.get(i)?._id;
+        if (claim !== undefined) this.#brokenRoomIds.add(claim);
+        else this.#roomsUncertain = true;
+        return;
+      }
       const path = ['directs', i];
       const members = d.usernames.flatMap((username, j) => {
         const ref = this.#ref({ username }, [...path, 'usernames', j]);
         return ref ? [ref] : [];
       });
-      if (members.length !== d.usernames.length) return;
+      // a room not built (its members are at fault): a message naming it is not reported too
+      const unbuilt = (): void => {
+        if (d._id !== undefined) this.#brokenRoomIds.add(d._id);
+        else this.#roomsUncertain = true;
+      };
+      if (members.length !== d.usernames.length) return unbuilt();
       const uids = [...new Set(members.map((m) => m._id))].sort();
       if (uids.length !== members.length) {
         this.#problem([...path, 'usernames'], 'names a user twice');
-        return;
+        return unbuilt();
       }
       const ts = d.ts ?? this.#ctx.clock;
       const _id =
         d._id ?? (uids.length === 2 ? uids.join('') : objectId(Date.parse(ts), middle, 0x900000 + i));
       if (taken.has(_id)) this.#problem([...path, '_id'], `duplicate room _id "${_id}"`);
+      else if (this.#roomNames.has(_id) || this.#brokenRoomNames.has(_id))
+        this.#problem(
+          [...path, d._id !== undefined ? '_id' : 'usernames'],
+          `the _id "${_id}"${d._id !== undefined ? '' : " (its members' ids joined)"} is a channel's name: a rid "${_id}" could mean either room`,
+        );
       taken.add(_id);
+      if (d.uids !== undefined && JSON.stringify([...d.uids].sort()) !== JSON.stringify(uids))
+        this.#problem(
+          [...path, 'uids'],
+          `the members' user ids are ${JSON.stringify(uids)} (by usernames), not ${JSON.stringify(d.uids)}`,
+        );
+      if (this.read.broken.directs.has(i)) this.#standInRooms.add(_id);
       const { extra, ...given } = d;
       out.push({
         ...(extra ?? {}),
@@ -335,31 +388,55 @@ class WorldBuilder {
   /**
    * The messages, listed then generated: each in a room named by `_id` or name, by its author
    * (default: the room's creator, else the first admin); a thread reply's `tmid` names a message
-   * of its room. A room whose `msgs` the scenario leaves out counts its messages, and its `lm` is
-   * its newest message's time.
+   * of its room that is no reply, and its parent follows the thread. A room whose `msgs` the
+   * scenario leaves out counts its messages, and its `lm` is its newest message's time.
    */
   #buildMessages(rooms: Room[], directs: readonly DirectRoom[]): Message[] {
     const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
     for (const room of directs) byId.set(room._id, room);
     const byName = new Map(rooms.map((r) => [r.name, r] as const));
     const out: Message[] = [];
-    const paths = new Map<string, PropertyKey[]>();
+    const paths = new Map<Message, PropertyKey[]>();
+    const ids = new Set<string>();
+    /** the listed messages' input: the fields the scenario gives */
+    const inputs = new Map<Message, ParsedMessage>();
     const fallback = this.#defaultCreator();
     const add = (message: Message, path: PropertyKey[]): void => {
-      if (paths.has(message._id)) this.#problem([...path, '_id'], `duplicate message _id "${message._id}"`);
-      paths.set(message._id, path);
+      if (ids.has(message._id)) this.#problem([...path, '_id'], `duplicate message _id "${message._id}"`);
+      ids.add(message._id);
+      paths.set(message, path);
       out.push(message);
     };
+    // messages that could not be read (their _id) or whose room could not be (their _id, tmid):
+    // a reply naming one is not reported, and their own tmid names a message of some room
+    const claimed = new Set<string>();
+    const idOf = (i: number, given: string | undefined): string =>
+      given ?? meteorId(this.#ctx.seed, 'message', i);
+    for (const [i, { _id }] of this.read.broken.messages) {
+      if (!this.scenario.messages?.[i]) claimed.add(idOf(i, _id));
+    }
+    const roomless: { tmid: string; path: PropertyKey[] }[] = [];
+    const former = this.#formerMembers(byId, byName);
     (this.scenario.messages ?? []).forEach((m, i) => {
       if (!m) return;
       const path = ['messages', i];
       const room = byId.get(m.rid) ?? byName.get(m.rid);
       if (!room) {
-        if (!this.read.unknown.channels && !this.#brokenRoomNames.has(m.rid))
+        const broken =
+          this.read.unknown.channels ||
+          this.#roomsUncertain ||
+          this.#brokenRoomNames.has(m.rid) ||
+          this.#brokenRoomIds.has(m.rid);
+        if (!broken)
           this.#problem(
             [...path, 'rid'],
             `no room "${m.rid}" in channels (by _id or name) or directs (by _id)`,
           );
+        if (!broken) return;
+        // in a room that failed its shape check: what can be checked without the room still is
+        claimed.add(idOf(i, m._id));
+        if (m.u) this.#ref(m.u, [...path, 'u']);
+        if (m.tmid !== undefined) roomless.push({ tmid: m.tmid, path: [...path, 'tmid'] });
         return;
       }
       const owner = room.t === 'd' ? { username: room.usernames[0] ?? '' } : room.u;
@@ -370,7 +447,26 @@ class WorldBuilder {
         return;
       }
       const author = this.#author(ref, [...path, 'u']);
-      if (author) add(buildMessage(m, 'message', i, room._id, author, this.#ctx), path);
+      this.#checkMessageUsers(m, path);
+      if (!author) return;
+      // a member posts in a private group or a direct room (a system message such as "ul" is not
+      // a post; a former member's messages stay, with the "ul" or "ru" message that ended it)
+      const membersOnly = room.t === 'p' || room.t === 'd';
+      const knownAuthor = m.u !== undefined || !this.#usersIncomplete();
+      const standIn = this.#standInRooms.has(room._id) || this.read.broken.messages.has(i);
+      if (membersOnly && m.t === undefined && knownAuthor && !standIn) {
+        const name = author.username.toLowerCase();
+        const member =
+          room.usernames.some((u) => u.toLowerCase() === name) || former.has(`${room._id}\n${name}`);
+        if (!member)
+          this.#problem(
+            [...path, 'u'],
+            `"${author.username}"${m.u ? '' : " (the room's creator, by default)"} is not a member of ${room.t === 'd' ? `direct room "${room._id}"` : `private group "${room.name}"`}: only members post there`,
+          );
+      }
+      const message = buildMessage(m, 'message', i, room._id, author, this.#ctx);
+      inputs.set(message, m);
+      add(message, path);
     });
     const generated = this.scenario.generate?.messages ?? 0;
     // the scenario's own public channels: changing generate.channels moves no generated message
@@ -379,6 +475,12 @@ class WorldBuilder {
       .map((c) => (c as NonNullable<typeof c>).name);
     if (generated > 0 && targets.length === 0 && !this.read.unknown.channels)
       this.#problem(['generate', 'messages'], 'needs at least one public channel');
+    // an author: the room's creator, else the default one (none when there are no users)
+    if (generated > 0 && !fallback && !this.#usersIncomplete())
+      this.#problem(
+        ['generate', 'messages'],
+        'needs at least one user: the scenario has no users to default to',
+      );
     for (let i = 0; i < generated && targets.length > 0; i += 1) {
       const input = generateModule().generateMessage(this.#ctx.seed, i, this.#clockMs, targets);
       const room = byName.get(input.rid);
@@ -390,13 +492,156 @@ class WorldBuilder {
           'messages',
         ]);
     }
-    const roomOf = new Map(out.map((m) => [m._id, m.rid] as const));
-    for (const message of out) {
-      if (message.tmid === undefined || roomOf.get(message.tmid) === message.rid) continue;
-      this.#problem([...(paths.get(message._id) ?? []), 'tmid'], `no message "${message.tmid}" in this room`);
+    const unsure = (tmid: string): boolean => this.read.unknown.messages || claimed.has(tmid);
+    const threads = this.#threads(out, (message) => paths.get(message) ?? [], unsure);
+    for (const { tmid, path } of roomless) {
+      if (!this.#firstById.has(tmid) && !unsure(tmid))
+        this.#problem(path, `no message "${tmid}" in any room`);
     }
+    for (const [parent, replies] of threads) this.#followThread(parent, replies, inputs.get(parent));
     this.#countMessages(byId, out);
     return out;
+  }
+
+  /**
+   * Users who left a room (`ul`, by them) or were removed from it (`ru`, the username its `msg`
+   * names), as `<room _id>\n<lowercase username>`: their earlier messages stay in the room.
+   */
+  #formerMembers(byId: ReadonlyMap<string, AnyRoom>, byName: ReadonlyMap<string, Room>): Set<string> {
+    const out = new Set<string>();
+    for (const m of this.scenario.messages ?? []) {
+      if (!m || (m.t !== 'ul' && m.t !== 'ru')) continue;
+      const room = byId.get(m.rid) ?? byName.get(m.rid);
+      const key = m.u?._id !== undefined ? `i:${m.u._id}` : `u:${(m.u?.username ?? '').toLowerCase()}`;
+      const name = m.t === 'ru' ? m.msg : this.#userIndex.get(key)?.username;
+      if (room && name) out.add(`${room._id}\n${name.toLowerCase()}`);
+    }
+    return out;
+  }
+
+  /**
+   * A message's other users (Rocket.Chat's `IMessage`): `editedBy` and `pinnedBy` (`{_id,
+   * username}`), `mentions` (`{_id, username, type}`; `all`, `here` and team mentions aside) and
+   * `replies` (user `_id`s) name users of the scenario.
+   */
+  #checkMessageUsers(m: ParsedMessage, path: PropertyKey[]): void {
+    const fields = m as Record<string, unknown>;
+    const user = (value: unknown, at: PropertyKey[], mention = false): void => {
+      const ref = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+      const _id = typeof ref._id === 'string' ? ref._id : undefined;
+      const username = typeof ref.username === 'string' ? ref.username : undefined;
+      if (_id === undefined && username === undefined) {
+        this.#problem(at, 'a user: {"_id": …, "username": …}');
+        return;
+      }
+      const special = ['all', 'here'];
+      if (mention && (ref.type === 'team' || special.includes(_id ?? '') || special.includes(username ?? '')))
+        return;
+      this.#ref(
+        { ...(_id !== undefined ? { _id } : {}), ...(username !== undefined ? { username } : {}) },
+        at,
+      );
+    };
+    for (const key of ['editedBy', 'pinnedBy'] as const)
+      if (fields[key] !== undefined) user(fields[key], [...path, key]);
+    (m.mentions ?? []).forEach((mention, k) => user(mention, [...path, 'mentions', k], true));
+    const replies = fields.replies;
+    if (replies === undefined) return;
+    if (!Array.isArray(replies)) {
+      this.#problem([...path, 'replies'], 'the user _ids of the thread\'s followers: ["…"]');
+      return;
+    }
+    replies.forEach((id: unknown, k) => {
+      const at = [...path, 'replies', k];
+      if (typeof id !== 'string') this.#problem(at, "a user's _id");
+      else if (!this.#userIndex.has(`i:${id}`) && !this.#maybeBroken(`i:${id}`)) {
+        const named = this.#userIndex.get(`u:${id.toLowerCase()}`);
+        this.#problem(
+          at,
+          `no user with _id "${id}" in users${named ? ` ("replies" holds user _ids: "${named.username}" is "${named._id}")` : ''}`,
+        );
+      }
+    });
+  }
+
+  /** The first message of each `_id` (a repeated one is a problem already). */
+  readonly #firstById = new Map<string, Message>();
+
+  /**
+   * Each thread's replies by parent, in the order of the messages: a `tmid` names a message of the
+   * reply's room that is no reply itself (Rocket.Chat has no nested threads: `executeSendMessage`
+   * re-roots a reply to a reply with `message.tmid = parentMessage.tmid`, so a stored reply never
+   * names one; a scenario that does is refused, not re-rooted, since it describes a state the
+   * server cannot be in).
+   */
+  #threads(
+    messages: readonly Message[],
+    pathOf: (message: Message) => PropertyKey[],
+    unsure: (tmid: string) => boolean,
+  ): Map<Message, Message[]> {
+    for (const m of messages) if (!this.#firstById.has(m._id)) this.#firstById.set(m._id, m);
+    const threads = new Map<Message, Message[]>();
+    for (const message of messages) {
+      const { tmid } = message;
+      if (tmid === undefined) continue;
+      const at = [...pathOf(message), 'tmid'];
+      const parent = this.#firstById.get(tmid);
+      if (tmid === message._id)
+        this.#problem(at, 'names the message itself: a message is no reply to itself');
+      else if (!parent) {
+        if (!unsure(tmid)) this.#problem(at, `no message "${tmid}" in this room`);
+      } else if (parent.rid !== message.rid) this.#problem(at, `no message "${tmid}" in this room`);
+      else if (parent.tmid !== undefined) this.#problem(at, this.#nestedThread(message, parent));
+      else {
+        const replies = threads.get(parent);
+        if (replies) replies.push(message);
+        else threads.set(parent, [message]);
+      }
+    }
+    return threads;
+  }
+
+  /** Why a reply may not name `parent`, itself a reply: and the thread it belongs in, when there is one. */
+  #nestedThread(reply: Message, parent: Message): string {
+    const what = `message "${parent._id}" is itself a reply: Rocket.Chat has no nested threads`;
+    const seen = new Set([reply._id]);
+    let root = parent;
+    while (root.tmid !== undefined) {
+      if (seen.has(root._id) || seen.has(root.tmid)) return `${what}, and these tmids go round in a cycle`;
+      seen.add(root._id);
+      const next = this.#firstById.get(root.tmid);
+      if (!next) return what;
+      root = next;
+    }
+    return `${what} (the server files a reply to a reply in the first one's thread): name "${root._id}"`;
+  }
+
+  /**
+   * A thread's parent as the server's thread hook leaves it after its replies (`processThreads` →
+   * `reply` → `updateRepliesByThreadId`, reply by reply in the order of their `ts`, as the store
+   * does for a new reply): `tcount` the number of replies, `tlm` the newest one's `ts`, `replies`
+   * the followers (each reply adds the users it mentions, then the parent's author and the replier
+   * on the first reply, the replier after; each once), `_updatedAt` the newest reply's time. A
+   * field the scenario gives is kept as given.
+   */
+  #followThread(parent: Message, replies: readonly Message[], given: ParsedMessage | undefined): void {
+    const ordered = [...replies].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+    const followers: string[] = [];
+    for (const reply of ordered) {
+      const mentioned = Array.isArray(reply.mentions)
+        ? (reply.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
+            m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
+          )
+        : [];
+      const added = [...mentioned, ...(followers.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id])];
+      for (const id of added) if (!followers.includes(id)) followers.push(id);
+    }
+    const last = ordered[ordered.length - 1]?.ts ?? parent.ts;
+    // given (as a carried field or in extra): kept
+    if (parent.replies === undefined) parent.replies = followers;
+    if (parent.tlm === undefined) parent.tlm = last;
+    if (parent.tcount === undefined) parent.tcount = replies.length;
+    if (given?._updatedAt === undefined && last > parent._updatedAt) parent._updatedAt = last;
   }
 
   /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time. */
