@@ -1,82 +1,13 @@
-import { WebSocket } from 'ws';
-
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import { AS, WORLD } from './support/fake';
+import { Ddp } from './support/ddp';
+import type { Frame } from './support/ddp';
 
 /**
  * The realtime methods' checks and refusals, frame by frame, as the real server's methods answer
  * them (Rocket.Chat 7.x/8.x sources named in each test), and the state before and after.
  */
-
-type Frame = Record<string, unknown>;
-
-/** A raw DDP client: sends frames, and waits for the next frame that matches. */
-class Ddp {
-  readonly frames: Frame[] = [];
-  #waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  readonly socket: WebSocket;
-  #ids = 0;
-
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
-    this.socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as Frame;
-      this.frames.push(frame);
-      this.#waiters = this.#waiters.filter((w) => {
-        if (!w.match(frame)) return true;
-        w.resolve(frame);
-        return false;
-      });
-    });
-  }
-
-  send(frame: Frame): void {
-    this.socket.send(JSON.stringify(frame));
-  }
-
-  next(match: (f: Frame) => boolean): Promise<Frame> {
-    const found = this.frames.find(match);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve) => this.#waiters.push({ match, resolve }));
-  }
-
-  async connect(): Promise<void> {
-    await new Promise((resolve, reject) => {
-      this.socket.once('open', resolve);
-      this.socket.once('error', reject);
-    });
-    this.send({ msg: 'connect', version: '1', support: ['1'] });
-    await this.next((f) => f.msg === 'connected');
-  }
-
-  /** Calls a method; resolves with its `result` frame. */
-  call(method: string, ...params: unknown[]): Promise<Frame> {
-    this.#ids += 1;
-    const id = String(this.#ids);
-    this.send({ msg: 'method', method, params, id });
-    return this.next((f) => f.msg === 'result' && f.id === id);
-  }
-
-  sub(name: string, ...params: unknown[]): Promise<Frame> {
-    this.#ids += 1;
-    const id = `s${this.#ids}`;
-    this.send({ msg: 'sub', id, name, params });
-    return this.next(
-      (f) => (f.msg === 'ready' && (f.subs as string[]).includes(id)) || (f.msg === 'nosub' && f.id === id),
-    );
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.socket.readyState === this.socket.CLOSED) resolve();
-      else {
-        this.socket.once('close', () => resolve());
-        this.socket.close();
-      }
-    });
-  }
-}
 
 /** A Meteor.Error as the result frame carries it. */
 function meteorError(error: string | number, reason?: string, details?: Frame): Frame {
