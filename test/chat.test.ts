@@ -406,6 +406,27 @@ describe('POST /api/v1/chat.sendMessage', () => {
     expect([unknown.status, unknown.body.message.tmid]).toEqual([200, 'nope']);
   });
 
+  it("replies as processThreads keeps them: a first reply's mention after the parent's author; a direct room's members", async () => {
+    const fake = makeFake();
+    await postAs(fake.app, 'bob', SEND, { message: { _id: 'parent00000000001', rid: 'GENERAL', msg: 'q' } });
+    await postAs(fake.app, 'alice', POST, {
+      roomId: 'GENERAL',
+      tmid: 'parent00000000001',
+      text: 'hey @admin',
+    });
+    const read = async (id: string) =>
+      (await getAs(fake.app, 'alice', `/api/v1/chat.getMessage?msgId=${id}`)).body.message;
+    expect((await read('parent00000000001')).replies).toEqual([
+      'bobUserId00000001',
+      'adminUserId000001',
+      'aliceUserId000001',
+    ]);
+    // alice answers herself in her direct room with bob: bob follows too (the room's uids)
+    const dm = await postAs(fake.app, 'alice', POST, { channel: '@bob', text: 'psst' });
+    await postAs(fake.app, 'alice', SEND, { message: { tmid: dm.body.message._id, msg: 'more' } });
+    expect((await read(dm.body.message._id)).replies).toEqual(['bobUserId00000001', 'aliceUserId000001']);
+  });
+
   it("deleting a reply counts one less on its parent; a parent with replies stays as a deleted 'rm' message", async () => {
     const fake = makeFake();
     await postAs(fake.app, 'bob', SEND, {

@@ -572,6 +572,28 @@ describe('POST /__admin/pact/provider-states', () => {
   });
 });
 
+describe('POST /__admin/pact/provider-states: an incoming webhook', () => {
+  it('makes the rooms and users it posts to, each once, then the hook', async () => {
+    const fake = createFakeServer();
+    const res = await request(fake.app)
+      .post('/__admin/pact/provider-states')
+      .send({
+        state: 's',
+        params: {
+          kind: 'incoming-webhook',
+          _id: 'hookNew',
+          channel: ['#newroom', '#newroom'],
+          username: 'ci',
+        },
+      });
+    expect(res.status).toBe(200);
+    expect(fake.state().channels.filter((c) => c.name === 'newroom')).toHaveLength(1);
+    expect(fake.state().integrations.find((i) => i._id === 'hookNew')).toMatchObject({
+      channel: ['#newroom', '#newroom'],
+    });
+  });
+});
+
 describe('POST /__admin/pact/provider-states with a bad state', () => {
   it.each<[string, object]>([
     ['roles that do not exist', { state: 's', params: { kind: 'caller', username: 'zed', roles: ['god'] } }],
@@ -595,6 +617,18 @@ describe('POST /__admin/pact/provider-states with a bad state', () => {
       { state: 's', params: { kind: 'room', _id: 'GENERAL', absent: true } },
     ],
     ['no user alice, who exists', { state: 's', params: { kind: 'login', username: 'alice', absent: true } }],
+    [
+      'an incoming webhook posting to a new room and a user name the scenario refuses',
+      {
+        state: 's',
+        params: {
+          kind: 'incoming-webhook',
+          _id: 'hookNew',
+          channel: ['#newroom', '@bad name'],
+          username: 'ci',
+        },
+      },
+    ],
   ])('%s: 400, and the world is as it was', async (_name, body) => {
     const fake = createFakeServer();
     const before = fake.state();

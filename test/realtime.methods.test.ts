@@ -194,6 +194,30 @@ describe('REST changes the realtime API hears', () => {
     });
   });
 
+  it("a reply in another room tells the parent's change to the parent's room alone (no leak of a group's message)", async () => {
+    const bob = await client('bob');
+    await bob.sub('stream-room-messages', '__my_messages__', false);
+    const secret = (await (
+      await post('/api/v1/chat.postMessage', 'alice', {
+        roomId: 'privateRoomId0001',
+        text: 'top secret plan',
+      })
+    ).json()) as { message: { _id: string } };
+    // a post may name any message as its thread: here one of a group bob is not in
+    const reply = (await (
+      await post('/api/v1/chat.postMessage', 'alice', {
+        roomId: 'GENERAL',
+        tmid: secret.message._id,
+        text: 'see above',
+      })
+    ).json()) as { message: { _id: string } };
+    // bob hears the reply (GENERAL is his), and nothing of the group's message
+    await bob.next((f) => JSON.stringify(f).includes(reply.message._id));
+    // a round trip on the same socket: every frame the post made has arrived before its answer
+    await bob.call('rooms/get');
+    expect(bob.frames.filter((f) => JSON.stringify(f).includes('top secret plan'))).toEqual([]);
+  });
+
   it("a thread reply sends its parent's new version (tcount, tlm, replies) to the room's stream", async () => {
     const alice = await client('alice');
     await alice.sub('stream-room-messages', 'GENERAL', false);

@@ -51,7 +51,8 @@ describe('a thread in a scenario: the parent follows its replies', () => {
       ts: at(0),
       u: { _id: 'ua', username: 'alice', name: 'alice' },
       _updatedAt: at(9),
-      replies: ['uc', 'ua', 'ub'],
+      // the first reply's followers: the parent's author, whom it mentions; then the replier
+      replies: ['ua', 'uc', 'ub'],
       tlm: at(9),
       tcount: 3,
     });

@@ -168,18 +168,33 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
     // checked whole before anything changes: a bad state leaves the world as it was
     parseOrThrow(integrationSchema, incoming, SOURCE);
     const lookup = target.store.lookup();
-    const rooms = (incoming.channel as string[]).filter(
-      (to) => to.startsWith('#') && !lookup.hasRoomName(to.slice(1)) && !lookup.hasRoomId(to.slice(1)),
-    );
-    for (const to of rooms) parseOrThrow(channelSchema, { name: to.slice(1) }, SOURCE);
+    const targets = incoming.channel as string[];
+    // the rooms and users it posts to are part of its state: a world without them gets them (each once)
+    const rooms = [
+      ...new Set(
+        targets
+          .filter(
+            (to) => to.startsWith('#') && !lookup.hasRoomName(to.slice(1)) && !lookup.hasRoomId(to.slice(1)),
+          )
+          .map((to) => to.slice(1)),
+      ),
+    ];
+    const users = [
+      ...new Set(
+        targets
+          .filter(
+            (to) =>
+              to.startsWith('@') && !target.store.userNamed(to.slice(1)) && !lookup.hasUserId(to.slice(1)),
+          )
+          .map((to) => to.slice(1)),
+      ),
+    ];
+    for (const name of rooms) parseOrThrow(channelSchema, { name }, SOURCE);
+    for (const name of [...users, ...(username !== undefined ? [username] : [])])
+      parseOrThrow(userSchema, { username: name, password: name }, SOURCE);
     if (username !== undefined) ensureUser(target, username, ['bot']);
-    // the rooms and users it posts to are part of its state: a world without them gets them
-    for (const to of rooms) target.addChannel({ name: to.slice(1) }, SOURCE);
-    for (const to of incoming.channel as string[]) {
-      const name = to.slice(1);
-      if (to.startsWith('@') && name !== '' && !target.store.userNamed(name) && !lookup.hasUserId(name))
-        ensureUser(target, name, undefined);
-    }
+    for (const name of rooms) target.addChannel({ name }, SOURCE);
+    for (const name of users) ensureUser(target, name, undefined);
     found = target.addIntegration(incoming, SOURCE);
   }
   if (found.type !== 'webhook-incoming') throw invalid(`integration ${id} is not an incoming webhook`);

@@ -1,6 +1,7 @@
 import { unknownKeyMessage } from '../suggest';
 import { objectId, objectIdMiddle } from '../store/message-text';
 import { buildPermissions } from '../store/permissions';
+import { repliesAfter } from '../store/threads';
 import type {
   AnyRoom,
   Author,
@@ -498,7 +499,11 @@ class WorldBuilder {
       if (!this.#firstById.has(tmid) && !unsure(tmid))
         this.#problem(path, `no message "${tmid}" in any room`);
     }
-    for (const [parent, replies] of threads) this.#followThread(parent, replies, inputs.get(parent));
+    for (const [parent, replies] of threads) {
+      const room = byId.get(parent.rid);
+      const uids = room?.t === 'd' ? (room as DirectRoom).uids : undefined;
+      this.#followThread(parent, replies, inputs.get(parent), uids);
+    }
     this.#countMessages(byId, out);
     return out;
   }
@@ -620,22 +625,24 @@ class WorldBuilder {
    * A thread's parent as the server's thread hook leaves it after its replies (`processThreads` →
    * `reply` → `updateRepliesByThreadId`, reply by reply in the order of their `ts`, as the store
    * does for a new reply): `tcount` the number of replies, `tlm` the newest one's `ts`, `replies`
-   * the followers (each reply adds the users it mentions, then the parent's author and the replier
-   * on the first reply, the replier after; each once), `_updatedAt` the newest reply's time. A
-   * field the scenario gives is kept as given.
+   * the followers (src/store/threads.ts; `uids` a direct room's members), `_updatedAt` the newest
+   * reply's time. A field the scenario gives is kept as given.
    */
-  #followThread(parent: Message, replies: readonly Message[], given: ParsedMessage | undefined): void {
+  #followThread(
+    parent: Message,
+    replies: readonly Message[],
+    given: ParsedMessage | undefined,
+    uids: readonly string[] | undefined,
+  ): void {
     const ordered = [...replies].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
-    const followers: string[] = [];
-    for (const reply of ordered) {
-      const mentioned = Array.isArray(reply.mentions)
-        ? (reply.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
-            m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
-          )
-        : [];
-      const added = [...mentioned, ...(followers.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id])];
-      for (const id of added) if (!followers.includes(id)) followers.push(id);
-    }
+    let thread: { u: { _id: string }; tcount: number; replies: string[] } = {
+      u: parent.u,
+      tcount: 0,
+      replies: [],
+    };
+    for (const reply of ordered)
+      thread = { ...thread, tcount: thread.tcount + 1, replies: repliesAfter(thread, reply, uids) };
+    const followers = thread.replies;
     const last = ordered[ordered.length - 1]?.ts ?? parent.ts;
     // given (as a carried field or in extra): kept
     if (parent.replies === undefined) parent.replies = followers;

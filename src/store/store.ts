@@ -33,6 +33,7 @@ import { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS, LoginGuard } from './login-guard';
 import type { Block, BlockAlgorithm } from './login-guard';
 import { hasPermission } from './permissions';
+import { repliesAfter } from './threads';
 import type { Json, JsonObject, Projection, Query, SortSpec } from './query';
 import { isPlainObject, jsonEqual, matches, project, sortBy } from './query';
 import { KindLists } from './lists';
@@ -797,30 +798,22 @@ export class Store {
     if (inRoom) this.#notify(poster, next, message, ts);
     this.#trigger(poster, next, message, false);
     this.#observer?.({ kind: 'inserted', message, room: next });
-    if (message.tmid !== undefined) this.#replied(message, next, ts);
+    if (message.tmid !== undefined) this.#replied(message, ts);
     return message;
   }
 
   /**
    * A thread reply's parent follows it (`processThreads` → `reply` → `updateRepliesByThreadId`):
-   * `tcount` + 1, `tlm` the reply's time, `replies` gains the reply's author and the users it
-   * mentions (the parent's author too on the first reply), each once, in order; the parent's new
-   * version reaches the room's stream as an update.
+   * `tcount` + 1, `tlm` the reply's time, `replies` the thread's followers (src/store/threads.ts);
+   * the parent's new version reaches its own room's stream as an update.
    */
-  #replied(reply: Message, room: AnyRoom, ts: string): void {
+  #replied(reply: Message, ts: string): void {
     const parent = this.#messages.get(reply.tmid ?? '');
-    if (!parent) return;
-    const before = Array.isArray(parent.replies) ? (parent.replies as string[]) : [];
-    const mentioned = Array.isArray(reply.mentions)
-      ? (reply.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
-          m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
-        )
-      : [];
-    const added = [...mentioned, ...(before.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id])];
-    const replies = [
-      ...before,
-      ...added.filter((id, at) => !before.includes(id) && added.indexOf(id) === at),
-    ];
+    // its own room: a post may name a parent in another room, whose readers alone hear of it
+    const room = parent && this.#anyRoom(parent.rid);
+    if (!parent || !room) return;
+    const uids = room.t === 'd' ? (room as DirectRoom).uids : undefined;
+    const replies = repliesAfter(parent, reply, uids);
     const tcount = typeof parent.tcount === 'number' ? parent.tcount + 1 : 1;
     const next: Message = { ...parent, replies, tlm: ts, tcount, _updatedAt: ts };
     this.#messages.replace(next);
@@ -1085,15 +1078,12 @@ export class Store {
     const first = page[page.length - 1];
     if (window.oldest === undefined || first === undefined || !(first.ts > window.oldest))
       return { unreadNotLoaded: 0 };
-    const { messages, total } = this.#messages.history(first.rid, {
-      oldest: window.oldest,
-      latest: first.ts,
-      offset: 0,
-      count: 0,
-      total: true,
-      skip: window.skip,
-    });
-    return { firstUnread: messages[messages.length - 1], unreadNotLoaded: total };
+    const range = { oldest: window.oldest, latest: first.ts, skip: window.skip };
+    // counted, then the oldest read alone: no array of the whole range (100,000 messages, say)
+    const { total } = this.#messages.history(first.rid, { ...range, offset: 0, count: 1, total: true });
+    if (total === 0) return { unreadNotLoaded: 0 };
+    const oldest = this.#messages.history(first.rid, { ...range, offset: total - 1, count: 1 }).messages[0];
+    return { firstUnread: oldest, unreadNotLoaded: total };
   }
 
   /**
@@ -1242,7 +1232,6 @@ export class Store {
     if (kept) this.#messages.replace(kept);
     else this.#messages.remove(message._id);
     this.#version += 1;
-    if (message.tmid !== undefined) this.#unreplied(message, room, ts);
     const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
     const last = room.lastMessage as { _id?: unknown } | undefined;
     if (last?._id === message._id) {
@@ -1256,13 +1245,16 @@ export class Store {
     this.#observer?.(
       kept ? { kind: 'updated', message: kept, room: next } : { kind: 'removed', message, room: next },
     );
+    // the parent counts one reply less once the room is as the deletion left it
+    if (message.tmid !== undefined) this.#unreplied(message, ts);
     return message;
   }
 
-  /** A deleted thread reply's parent (`decreaseReplyCountById`): `tcount` − 1. */
-  #unreplied(reply: Message, room: AnyRoom, ts: string): void {
+  /** A deleted thread reply's parent (`decreaseReplyCountById`): `tcount` − 1, told in its own room. */
+  #unreplied(reply: Message, ts: string): void {
     const parent = this.#messages.get(reply.tmid ?? '');
-    if (!parent || typeof parent.tcount !== 'number') return;
+    const room = parent && this.#anyRoom(parent.rid);
+    if (!parent || !room || typeof parent.tcount !== 'number') return;
     const next: Message = { ...parent, tcount: parent.tcount - 1, _updatedAt: ts };
     this.#messages.replace(next);
     this.#observer?.({ kind: 'updated', message: next, room });

@@ -1,0 +1,62 @@
+/**
+ * A thread's followers as the server's thread hook keeps them (Rocket.Chat 7.x/8.x
+ * `processThreads` → `reply` → `updateRepliesByThreadId`), reply by reply: shared by the store (a
+ * reply posted) and the scenario (a thread written in a file), so both make the same parent.
+ *
+ * Layer: base. Plain data in, plain data out.
+ */
+
+/** What a thread's parent holds of its thread before a reply. */
+export interface ThreadParent {
+  readonly u: { readonly _id: string };
+  readonly tcount?: unknown;
+  readonly replies?: unknown;
+}
+
+/** What a reply says of itself. */
+export interface ThreadReply {
+  readonly u: { readonly _id: string };
+  readonly mentions?: unknown;
+}
+
+/** The user ids a message mentions (`getMentions`' `mentionIds`: users, not `@all` / `@here`). */
+export function mentionIdsOf(message: ThreadReply): string[] {
+  if (!Array.isArray(message.mentions)) return [];
+  return (message.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
+    m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
+  );
+}
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * The parent's `replies` after one more reply. The followers (`processThreads`): the parent's
+ * author on the first reply (its `replies` after), a direct room's members on the first reply, the
+ * users the reply mentions, but not the replier; then `reply()` adds to the set the followers, the
+ * mentioned users, and the replier (with the parent's author first, on the first reply).
+ * `roomUids` is a direct room's `uids`.
+ */
+export function repliesAfter(
+  parent: ThreadParent,
+  reply: ThreadReply,
+  roomUids?: readonly string[],
+): string[] {
+  const before = Array.isArray(parent.replies)
+    ? parent.replies.filter((id): id is string => typeof id === 'string')
+    : [];
+  const first = typeof parent.tcount !== 'number' || parent.tcount === 0;
+  const mentionIds = mentionIdsOf(reply);
+  const followers = unique([
+    ...(first ? [parent.u._id] : before),
+    ...(first && roomUids ? roomUids : []),
+    ...mentionIds,
+  ]).filter((id) => id !== reply.u._id);
+  const added = unique([
+    ...followers,
+    ...mentionIds,
+    ...(before.length > 0 ? [reply.u._id] : [parent.u._id, reply.u._id]),
+  ]);
+  return [...before, ...added.filter((id) => !before.includes(id))];
+}
