@@ -164,6 +164,29 @@ describe('scenario "subscriptions"', () => {
   });
 });
 
+describe('scenario "subscriptions" beside problems of shape', () => {
+  it('a room or user with a bad field still counts: no false problem cascades into subscriptions', () => {
+    expect(
+      scenarioProblems({
+        users: [
+          { username: 'alice', password: 'a' },
+          { username: 'bob', password: 'b', roles: ['boss'] },
+        ],
+        channels: [{ _id: 'C', name: 'gen', usernames: ['alice', 'bob'], ro: 1 }],
+        subscriptions: [
+          { rid: 'gen', username: 'bob', unread: 1 },
+          { rid: 'C', username: 'alice', unread: 1 },
+          { rid: 'gen', username: 'carol' },
+        ],
+      }),
+    ).toEqual([
+      '$.users[1].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"',
+      '$.channels[0].ro: Invalid input: expected boolean, received number',
+      '$.subscriptions[2].username: no user "carol" in users',
+    ]);
+  });
+});
+
 describe('changes(): subscriptions, a kind of their own', () => {
   it('subscriptions.read shows in GET /__admin/state?diff=baseline', async () => {
     const fake = makeFake();
