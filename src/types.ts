@@ -145,6 +145,11 @@ export interface World {
   permissions: PermissionTable;
   /** present when the scenario has teams */
   teams?: Team[];
+  /**
+   * present when some member's subscription differs from the one the fake derives from the room
+   * (a post's unread counts and alerts, a read, a join): by room `_id`, then username
+   */
+  subscriptions?: SubscriptionRecord[];
   /** present when the scenario turns rate limiting on */
   rateLimit?: RateLimitConfig;
   /** present when the scenario has stubs (answers for routes the fake does not model) */
@@ -153,6 +158,24 @@ export interface World {
   settings?: Partial<ServerSettings>;
   /** the server version the world answers as (default `7`); `state()` shows the active one */
   profile?: ProfileId;
+}
+
+/**
+ * A member's subscription state as a scenario (and `state()`) gives it: the room by `_id`, the
+ * member by username, and only the fields that differ from what the fake derives (in the room
+ * since it was made, open, nothing unread; its creator has read it then). `ls: null`: never read.
+ */
+export interface SubscriptionRecord {
+  rid: string;
+  username: string;
+  open?: boolean;
+  alert?: boolean;
+  unread?: number;
+  userMentions?: number;
+  groupMentions?: number;
+  ts?: string;
+  ls?: string | null;
+  _updatedAt?: string;
 }
 
 /** One entity that differs from the baseline. */
@@ -177,6 +200,8 @@ export interface Changes {
   directs: KindChanges<DirectRoom>;
   integrations: KindChanges<Integration>;
   messages: KindChanges<Message>;
+  /** members' subscriptions whose state changed (a post, a read, a join), or made or ended with a room's members */
+  subscriptions: KindChanges<Subscription>;
 }
 
 /** Rate limiting, `limit` calls per `windowMs` per client and route: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */
@@ -275,7 +300,14 @@ export type WorldEvent =
       reason: 'request' | 'reset' | 'load' | 'added' | 'clock' | 'webhook';
       clock: string;
       /** entities added, changed or removed since the baseline, per kind */
-      changed: { users: number; channels: number; directs: number; integrations: number; messages: number };
+      changed: {
+        users: number;
+        channels: number;
+        directs: number;
+        integrations: number;
+        messages: number;
+        subscriptions: number;
+      };
     };
 
 /**

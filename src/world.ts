@@ -401,6 +401,7 @@ export class FakeWorld implements WorldControl {
         directs: count(changes.directs),
         integrations: count(changes.integrations),
         messages: count(changes.messages),
+        subscriptions: count(changes.subscriptions),
       },
     });
   }

@@ -96,7 +96,8 @@ describe('GET /__admin/events', () => {
       type: 'state',
       reason: 'request',
       clock: '2026-01-01T00:00:01.000Z',
-      changed: { users: 0, channels: 1, directs: 0, integrations: 0, messages: 1 },
+      // a system message (setReadOnly) alerts nobody: no subscription changes
+      changed: { users: 0, channels: 1, directs: 0, integrations: 0, messages: 1, subscriptions: 0 },
     });
     expect(got[4]?.data).toMatchObject({ reason: 'reset', changed: { channels: 0 } });
     expect(got[5]?.data).toMatchObject({ reason: 'clock', clock: '2026-01-01T00:01:00.000Z' });
@@ -140,7 +141,8 @@ describe('GET /__admin/events', () => {
       ['rules', 'faults'],
       ['rules', 'stubs'],
       ['rules', 'faults'],
-      ['state', { users: 0, channels: 1, directs: 0, integrations: 0, messages: 0 }],
+      // the new channel's creator is its member: one subscription added
+      ['state', { users: 0, channels: 1, directs: 0, integrations: 0, messages: 0, subscriptions: 1 }],
     ]);
     expect(got[1]?.data).toEqual({ type: 'rules', changed: 'stubs' });
   });

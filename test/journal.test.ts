@@ -241,6 +241,7 @@ describe('GET /__admin/state?diff=baseline and changes()', () => {
       directs: { added: [], changed: [], removed: [] },
       integrations: { added: [], changed: [], removed: [] },
       messages: { added: [], changed: [], removed: [] },
+      subscriptions: { added: [], changed: [], removed: [] },
     });
     await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', { roomName: 'random', readOnly: true });
     await request(fake.app).post('/__admin/channels').send({ name: 'launch' });

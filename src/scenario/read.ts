@@ -10,6 +10,7 @@ import type {
   ParsedIntegration,
   ParsedMessage,
   ParsedScenario,
+  ParsedSubscription,
   ParsedTeam,
   ParsedUser,
 } from './schema';
@@ -19,6 +20,7 @@ import {
   integrationSchema,
   messageSchema,
   scenarioSchema,
+  subscriptionSchema,
   teamSchema,
   tokenSchema,
   userSchema,
@@ -48,7 +50,7 @@ type Listed<T> = (T | undefined)[];
 /** The well-formed parts of a scenario: a list keeps an entity's index, with a hole where it failed. */
 export interface ReadableScenario extends Omit<
   ParsedScenario,
-  'users' | 'channels' | 'directs' | 'integrations' | 'messages' | 'teams' | 'tokens'
+  'users' | 'channels' | 'directs' | 'integrations' | 'messages' | 'teams' | 'tokens' | 'subscriptions'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
@@ -57,6 +59,7 @@ export interface ReadableScenario extends Omit<
   messages?: Listed<ParsedMessage>;
   teams?: Listed<ParsedTeam>;
   tokens?: Listed<z.output<typeof tokenSchema>>;
+  subscriptions?: Listed<ParsedSubscription>;
 }
 
 /** What could be read, with the shape problems found. */
@@ -195,6 +198,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     messages: messages ?? [],
     teams: teams ?? [],
     tokens: readList(tokenSchema, input.tokens, others) ?? [],
+    subscriptions: readList(subscriptionSchema, input.subscriptions, others) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };

@@ -11,6 +11,7 @@ import type {
   PermissionTable,
   Room,
   StubInput,
+  SubscriptionRecord,
   TokenRecord,
   User,
   UserRef,
@@ -120,6 +121,7 @@ class WorldBuilder {
     const built = teams.build(this.read.broken.channels.size === 0 && !this.read.unknown.channels);
     const directs = this.#buildDirects(channels);
     const messages = this.#buildMessages(channels, directs);
+    const subscriptions = this.#buildSubscriptions(channels, directs);
     return {
       seed: this.#ctx.seed,
       clock: this.#ctx.clock,
@@ -131,6 +133,7 @@ class WorldBuilder {
       tokens: this.#buildTokens(),
       permissions: buildPermissions(this.scenario.permissions as PermissionTable | undefined),
       ...(built ? { teams: built } : {}),
+      ...(subscriptions.length > 0 ? { subscriptions } : {}),
       ...(this.scenario.rateLimit ? { rateLimit: { ...this.scenario.rateLimit } } : {}),
       ...(this.scenario.stubs ? { stubs: structuredClone(this.scenario.stubs) as StubInput[] } : {}),
       ...(this.scenario.settings ? { settings: { ...this.scenario.settings } } : {}),
@@ -725,6 +728,63 @@ class WorldBuilder {
         'integrations',
       ]);
     }
+    return out;
+  }
+
+  /**
+   * The members' subscription states the scenario gives: each names a room (a channel or group by
+   * `_id` or name, a direct room by `_id`) and one of its members by username, once per room and
+   * member; `rid` becomes the room's `_id`, `username` the user's own spelling.
+   */
+  #buildSubscriptions(rooms: readonly Room[], directs: readonly DirectRoom[]): SubscriptionRecord[] {
+    const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
+    for (const room of directs) byId.set(room._id, room);
+    const byName = new Map(rooms.map((r) => [r.name, r] as const));
+    const seen = new Map<string, number>();
+    const out: SubscriptionRecord[] = [];
+    (this.scenario.subscriptions ?? []).forEach((sub, i) => {
+      if (!sub) return;
+      const path = ['subscriptions', i];
+      const room = byId.get(sub.rid) ?? byName.get(sub.rid);
+      if (!room) {
+        const broken =
+          this.read.unknown.channels ||
+          this.#roomsUncertain ||
+          this.#brokenRoomNames.has(sub.rid) ||
+          this.#brokenRoomIds.has(sub.rid);
+        if (!broken)
+          this.#problem(
+            [...path, 'rid'],
+            `no room "${sub.rid}" in channels (by _id or name) or directs (by _id)`,
+          );
+      }
+      const user = this.#ref({ username: sub.username }, [...path, 'username']);
+      if (!room || !user) return;
+      const what =
+        room.t === 'd'
+          ? `direct room "${room._id}"`
+          : `${room.t === 'p' ? 'private group' : 'channel'} "${room.name}"`;
+      if (!room.usernames.includes(user.username)) {
+        if (!this.#standInRooms.has(room._id))
+          this.#problem(
+            [...path, 'username'],
+            `"${user.username}" is not a member of ${what}: only its members have a subscription`,
+          );
+        return;
+      }
+      const key = `${room._id}\n${user._id}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        this.#problem(
+          path,
+          `a second subscription of "${user.username}" to ${what} (the first is subscriptions[${first}]): one per room and member`,
+        );
+        return;
+      }
+      seen.set(key, i);
+      const { rid: _rid, username: _username, ...fields } = sub;
+      out.push({ rid: room._id, username: user.username, ...fields });
+    });
     return out;
   }
 

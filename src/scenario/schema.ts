@@ -103,6 +103,9 @@ const SCENARIO_HINTS = {
   permission: 'permissions',
   version: 'profile',
   team: 'teams',
+  subscription: 'subscriptions',
+  subs: 'subscriptions',
+  members: 'subscriptions',
 };
 
 /** The most entities `generate` may ask for, per kind. */
@@ -317,6 +320,48 @@ const directShape = {
 
 export const directSchema = entitySchema(directShape, DIRECT_CARRIED, DIRECT_HINTS);
 
+const SUBSCRIPTION_HINTS = {
+  room: 'rid',
+  roomId: 'rid',
+  roomName: 'rid',
+  channel: 'rid',
+  user: 'username',
+  u: 'username',
+  userId: 'username',
+  member: 'username',
+  mentions: 'userMentions',
+  lastSeen: 'ls',
+  lastRead: 'ls',
+  read: 'ls',
+  joined: 'ts',
+};
+
+/**
+ * A member's subscription state where it differs from what the fake derives (in the room since it
+ * was made, open, nothing unread, its creator having read it then): what `state()` exports after
+ * posts and reads, so the state loads back with them.
+ */
+export const subscriptionSchema = strictObject(
+  {
+    rid: nonEmpty.describe("required; the room: a channel's or group's _id or name, a direct room's _id"),
+    username: nonEmpty.describe('required; a member of the room'),
+    open: z.boolean().optional().describe('default true'),
+    alert: z.boolean().optional().describe('default false'),
+    unread: count.optional().describe('default 0'),
+    userMentions: count.optional().describe('default 0'),
+    groupMentions: count.optional().describe('default 0'),
+    ts: timestamp.optional().describe("when the member joined; default the room's ts"),
+    ls: timestamp
+      .nullable()
+      .optional()
+      .describe(
+        "when the member last read the room; null: never; default the room's ts for its creator, else none",
+      ),
+    _updatedAt: timestamp.optional().describe("default the room's ts"),
+  },
+  SUBSCRIPTION_HINTS,
+);
+
 export const tokenSchema = strictObject(
   {
     username: nonEmpty.optional(),
@@ -360,6 +405,12 @@ export const scenarioSchema = strictObject(
       .array(teamSchema)
       .optional()
       .describe('teams (Rocket.Chat 5 on); a channel joins one with teamId'),
+    subscriptions: z
+      .array(subscriptionSchema)
+      .optional()
+      .describe(
+        "members' subscription states (unread counts, alerts, last read) that differ from the derived ones, one per room and member",
+      ),
     tokens: z.array(tokenSchema).optional().describe('pre-issued login tokens'),
     profile: z
       .enum(PROFILE_IDS)
@@ -397,6 +448,7 @@ export type ParsedMessage = z.output<typeof messageSchema>;
 export type ParsedIntegration = z.output<typeof integrationSchema>;
 export type ParsedTeam = z.output<typeof teamSchema>;
 export type ParsedDirect = z.output<typeof directSchema>;
+export type ParsedSubscription = z.output<typeof subscriptionSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

@@ -2,6 +2,8 @@ import type { DirectRoom, Integration, Room, Team, User, World } from '../types'
 import { indexMessages } from './messages';
 import type { MessageBaseline } from './messages';
 import { BaselineLists } from './lists';
+import { SubscriptionStates, initialState, stateOfRecord } from './subscriptions';
+import type { SubscriptionState } from './subscriptions';
 
 /**
  * A world prepared once to be started from many times: deep-frozen, with its indexes built. A
@@ -30,6 +32,8 @@ export interface Baseline {
   readonly integrationLists: BaselineLists<Integration>;
   /** the messages by id and, per room, in history's order */
   readonly messages: MessageBaseline;
+  /** the subscription states the scenario gives (`subscriptions`), by `<room _id>|<user _id>`; the rest are derived */
+  readonly subscriptions: ReadonlyMap<string, SubscriptionState>;
 }
 
 /**
@@ -47,6 +51,7 @@ function freezeWorld(world: World): World {
     world.integrations,
     world.messages ?? [],
     world.tokens,
+    world.subscriptions ?? [],
   ];
   for (const list of [...lists, world.teams ?? []]) {
     for (const entity of list) Object.freeze(entity);
@@ -94,13 +99,24 @@ export function buildBaseline(source: World): Baseline {
   for (const user of world.users) {
     for (const pat of user.personalAccessTokens ?? []) tokens.set(pat.token, user._id);
   }
+  const directs = new Map((world.directs ?? []).map((room) => [room._id, room] as const));
+  const subscriptions = new Map<string, SubscriptionState>();
+  for (const record of world.subscriptions ?? []) {
+    const room = rooms.get(record.rid) ?? directs.get(record.rid);
+    const userId = userKeys.get(`u:${record.username.toLowerCase()}`);
+    if (!room || userId === undefined) continue;
+    subscriptions.set(
+      SubscriptionStates.key(room._id, userId),
+      Object.freeze(stateOfRecord(initialState(room, userId), record)),
+    );
+  }
   return {
     world,
     users,
     userKeys,
     rooms,
     roomNames,
-    directs: new Map((world.directs ?? []).map((room) => [room._id, room] as const)),
+    directs,
     integrations,
     tokens,
     teams: new Map((world.teams ?? []).map((team) => [team._id, team] as const)),
@@ -108,5 +124,6 @@ export function buildBaseline(source: World): Baseline {
     roomLists: new BaselineLists(rooms),
     integrationLists: new BaselineLists(integrations),
     messages: indexMessages(world.messages ?? []),
+    subscriptions,
   };
 }

@@ -18,6 +18,7 @@ import type {
   RoomType,
   ServerSettings,
   Subscription,
+  SubscriptionRecord,
   Team,
   TokenRecord,
   User,
@@ -54,7 +55,15 @@ import {
 import type { MeForm, MeView } from './views';
 import { OutgoingIndex, webhookPost } from './webhooks';
 import type { Trigger } from './webhooks';
-import { SubscriptionStates, directState, joinedState, readState, subscriptionView } from './subscriptions';
+import {
+  SubscriptionStates,
+  directState,
+  initialState,
+  joinedState,
+  readState,
+  recordOfState,
+  subscriptionView,
+} from './subscriptions';
 
 /** The most members a direct room may have, the caller included (`DirectMesssage_maxUsers`). */
 const DIRECT_MAX_USERS = 8;
@@ -293,8 +302,8 @@ export class Store {
   readonly #rooms: LayeredMap<string, Room>;
   /** direct-message rooms, by `_id` */
   readonly #directs: LayeredMap<string, DirectRoom>;
-  /** the subscriptions that changed since the baseline (the rest are derived from the rooms) */
-  readonly #subscriptions = new SubscriptionStates();
+  /** the subscription states the baseline gives and those changed since (the rest are derived from the rooms) */
+  readonly #subscriptions: SubscriptionStates;
   /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
   #memberIndex: Map<string, string[]> | undefined;
   readonly #roomNames: LayeredMap<string, string>;
@@ -341,6 +350,7 @@ export class Store {
     this.#integrations = new LayeredMap(baseline.integrations);
     this.#tokens = new LayeredMap(baseline.tokens);
     this.#messages = new Messages(baseline.messages);
+    this.#subscriptions = new SubscriptionStates(baseline.subscriptions);
     this.#idMiddle = objectIdMiddle(baseline.world.seed);
     this.#settings = { ...baseline.world.settings };
     this.#loginGuard = new LoginGuard(byEra(this.#profile, LOGIN_BLOCKING));
@@ -1783,7 +1793,117 @@ export class Store {
       directs: diff(this.#baseline.directs, this.#directs),
       integrations: diff(this.#baseline.integrations, this.#integrations),
       messages: this.#messages.changes(),
+      subscriptions: this.#subscriptionChanges(),
     };
+  }
+
+  /**
+   * The subscriptions that differ from the baseline's, by room `_id` then username: those whose
+   * state changed, and those of the members of rooms made or changed (a join adds one). Each as
+   * `subscriptions.get` answers it, before (the baseline's room, user and state) and after.
+   */
+  #subscriptionChanges(): KindChanges<Subscription> {
+    const base = this.#baseline;
+    const candidates = new Map<string, { rid: string; username: string }>();
+    const baseUserById = (id: string): User | undefined => base.users.get(id);
+    const baseUserNamed = (name: string): User | undefined =>
+      base.users.get(base.userKeys.get(`u:${name.toLowerCase()}`) ?? '');
+    for (const key of this.#subscriptions.changedKeys()) {
+      const { rid, userId } = SubscriptionStates.parts(key);
+      const user = this.#users.get(userId) ?? baseUserById(userId);
+      if (user) candidates.set(key, { rid, username: user.username });
+    }
+    const membersOf = <T extends AnyRoom>(
+      before: ReadonlyMap<string, T>,
+      after: LayeredMap<string, T>,
+    ): void => {
+      for (const [id, room] of after) {
+        const old = before.get(id);
+        if (old === room) continue;
+        for (const username of new Set([...(old?.usernames ?? []), ...room.usernames])) {
+          const user = this.userNamed(username) ?? baseUserNamed(username);
+          if (user)
+            candidates.set(SubscriptionStates.key(id, user._id), { rid: id, username: user.username });
+        }
+      }
+    };
+    membersOf(base.rooms, this.#rooms);
+    membersOf(base.directs, this.#directs);
+    const out: KindChanges<Subscription> = { added: [], changed: [], removed: [] };
+    const ordered = [...candidates.values()].sort((a, b) =>
+      a.rid !== b.rid
+        ? a.rid < b.rid
+          ? -1
+          : 1
+        : a.username < b.username
+          ? -1
+          : a.username > b.username
+            ? 1
+            : 0,
+    );
+    for (const { rid, username } of ordered) {
+      const oldRoom = base.rooms.get(rid) ?? base.directs.get(rid);
+      const oldUser = baseUserNamed(username);
+      const before =
+        oldRoom && oldUser && oldRoom.usernames.includes(username)
+          ? subscriptionView(
+              oldRoom,
+              oldUser,
+              this.#subscriptions.baseline(oldRoom, oldUser._id),
+              this.#idMiddle,
+              oldRoom.t === 'd'
+                ? oldRoom.usernames.flatMap((name) => {
+                    const other = name === username ? undefined : baseUserNamed(name);
+                    return other ? [other] : [];
+                  })
+                : [],
+            )
+          : undefined;
+      const room = this.#anyRoom(rid);
+      const user = this.userNamed(username);
+      const after =
+        room && user && room.usernames.includes(username) ? this.#subscriptionOf(room, user) : undefined;
+      if (!before && after) out.added.push(after);
+      else if (before && !after) out.removed.push(before);
+      else if (before && after) {
+        const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+        const fields = [...keys].filter((k) => !jsonEqual(before[k] as Json, after[k] as Json));
+        if (fields.length > 0) out.changed.push({ _id: after._id, fields, before, after });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The subscription states that differ from those derived from the rooms, as a scenario gives
+   * them (see {@link recordOfState}), by room `_id` then username.
+   */
+  #subscriptionRecords(): SubscriptionRecord[] {
+    const out: SubscriptionRecord[] = [];
+    for (const key of this.#subscriptions.keys()) {
+      const { rid, userId } = SubscriptionStates.parts(key);
+      const room = this.#anyRoom(rid);
+      const user = this.#users.get(userId);
+      if (!room || !user || !room.usernames.includes(user.username)) continue;
+      const record = recordOfState(
+        room._id,
+        user.username,
+        initialState(room, user._id),
+        this.#subscriptions.get(room, user._id),
+      );
+      if (record) out.push(record);
+    }
+    return out.sort((a, b) =>
+      a.rid !== b.rid
+        ? a.rid < b.rid
+          ? -1
+          : 1
+        : a.username < b.username
+          ? -1
+          : a.username > b.username
+            ? 1
+            : 0,
+    );
   }
 
   /** A deep copy of the whole world, in scenario shape. */
@@ -1807,6 +1927,7 @@ export class Store {
     // each entity copied on its own: entities of a baseline may share nested values (a creator
     // ref, a members list), and a caller's copy must not (one push would show in every room)
     const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => structuredClone(e));
+    const subscriptions = this.#subscriptionRecords();
     return {
       seed: this.#seed,
       clock: this.clock.now(),
@@ -1819,6 +1940,7 @@ export class Store {
       permissions: structuredClone(this.#permissions),
       ...(Object.keys(this.#settings).length > 0 ? { settings: { ...this.#settings } } : {}),
       ...(this.#teams.any ? { teams: copy(this.#teams.values()) } : {}),
+      ...(subscriptions.length > 0 ? { subscriptions } : {}),
     };
   }
 }

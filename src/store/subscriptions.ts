@@ -1,4 +1,4 @@
-import type { AnyRoom, Author, Room, Subscription, User } from '../types';
+import type { AnyRoom, Author, Room, Subscription, SubscriptionRecord, User } from '../types';
 import { objectId } from './message-text';
 
 /**
@@ -147,20 +147,99 @@ export function subscriptionView(
   };
 }
 
-/** A store's changed subscriptions, by room and user. */
+/** The fields of a state a scenario's `subscriptions` entry may give. */
+const STATE_FIELDS = [
+  'open',
+  'alert',
+  'unread',
+  'userMentions',
+  'groupMentions',
+  'ts',
+  'ls',
+  '_updatedAt',
+] as const;
+
+/** A state as a scenario's entry gives it: the derived one with the entry's fields (`ls: null`: none). */
+export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRecord): SubscriptionState {
+  const { ls, ...rest } = initial;
+  const ownLs = record.ls === undefined ? ls : (record.ls ?? undefined);
+  return {
+    open: record.open ?? rest.open,
+    alert: record.alert ?? rest.alert,
+    unread: record.unread ?? rest.unread,
+    userMentions: record.userMentions ?? rest.userMentions,
+    groupMentions: record.groupMentions ?? rest.groupMentions,
+    ts: record.ts ?? rest.ts,
+    ...(ownLs !== undefined ? { ls: ownLs } : {}),
+    _updatedAt: record._updatedAt ?? rest._updatedAt,
+  };
+}
+
+/**
+ * A state as a scenario entry (what `state()` exports): the fields that differ from the derived
+ * state, in a fixed order (`ls: null` when the derived one has an `ls` and this has none); undefined
+ * when none differs.
+ */
+export function recordOfState(
+  rid: string,
+  username: string,
+  initial: SubscriptionState,
+  state: SubscriptionState,
+): SubscriptionRecord | undefined {
+  const record: SubscriptionRecord = { rid, username };
+  let differs = false;
+  for (const field of STATE_FIELDS) {
+    if (initial[field] === state[field]) continue;
+    differs = true;
+    Object.assign(record, { [field]: state[field] ?? null });
+  }
+  return differs ? record : undefined;
+}
+
+/**
+ * A store's subscription states, by room and user: the baseline's (a scenario's `subscriptions`,
+ * shared and never written), and those changed since; the rest are derived from the rooms.
+ */
 export class SubscriptionStates {
+  readonly #base: ReadonlyMap<string, SubscriptionState>;
   readonly #changed = new Map<string, SubscriptionState>();
+
+  constructor(base: ReadonlyMap<string, SubscriptionState> = new Map()) {
+    this.#base = base;
+  }
 
   static key(rid: string, userId: string): string {
     return `${rid}|${userId}`;
   }
 
-  /** The member's state now: as changed, else as the world starts it. */
+  /** The room `_id` and user `_id` of a key. */
+  static parts(key: string): { rid: string; userId: string } {
+    const at = key.lastIndexOf('|');
+    return { rid: key.slice(0, at), userId: key.slice(at + 1) };
+  }
+
+  /** The member's state now: as changed, else as the baseline gives it, else as the world starts it. */
   get(room: AnyRoom, userId: string): SubscriptionState {
-    return this.#changed.get(SubscriptionStates.key(room._id, userId)) ?? initialState(room, userId);
+    const key = SubscriptionStates.key(room._id, userId);
+    return this.#changed.get(key) ?? this.#base.get(key) ?? initialState(room, userId);
+  }
+
+  /** The member's state in the baseline (`room` as the baseline has it). */
+  baseline(room: AnyRoom, userId: string): SubscriptionState {
+    return this.#base.get(SubscriptionStates.key(room._id, userId)) ?? initialState(room, userId);
   }
 
   set(rid: string, userId: string, state: SubscriptionState): void {
     this.#changed.set(SubscriptionStates.key(rid, userId), state);
+  }
+
+  /** The keys of the states changed since the baseline. */
+  changedKeys(): IterableIterator<string> {
+    return this.#changed.keys();
+  }
+
+  /** The keys of every state not derived: the baseline's and the changed ones. */
+  keys(): Set<string> {
+    return new Set([...this.#base.keys(), ...this.#changed.keys()]);
   }
 }
