@@ -555,7 +555,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Renders one row of the table as the Rocket.Chat error body, as `profile`'s era did (default 7). */
+/** Renders one row of the table as the Rocket.Chat error body, as `profile`'s era did (default 8.9). */
 export function toEnvelope(
   code: ErrorCode,
   params: ErrorParams = {},

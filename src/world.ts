@@ -93,11 +93,12 @@ export interface WorldOptions {
   /** rate limiting, over the scenario's `rateLimit` */
   rateLimit?: RateLimitConfig;
   /**
-   * keep the contract across resets and loads (`--pact-dir`, the Jest preset's `pact`): the
-   * journal's interactions are kept before it is cleared
+   * keep the contract across resets and loads (`--pact-dir`, the Jest preset's `pact`): each
+   * request becomes its interaction as it is journaled, kept (each distinct one once) until the
+   * world ends, past the journal's ring
    */
   keepContract?: boolean;
-  /** the server version to answer as (over the scenario's `profile`; default 7) */
+  /** the server version to answer as (over the scenario's `profile`; default 8.9) */
   profile?: ProfileId;
   /** how the fake clock moves: `fixed` (default), `running` or `now` */
   clock?: ClockMode;
@@ -408,7 +409,6 @@ export class FakeWorld implements WorldControl {
 
   /** Validates a scenario whole, then makes it the baseline and the current state. */
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
-    // the journal so far belongs to the old baseline: its interactions are replayed from it
     checkGenerated(scenario, this.#options.maxGenerated, source);
     this.#baseline = buildBaseline(
       resolveModule().resolveScenario(scenario, { source, seed: this.#options.seed }),
@@ -784,7 +784,7 @@ export class FakeWorld implements WorldControl {
   }
 
   /**
-   * The journal (and, with `keepContract`, the journals cleared before) as a Pact v4 contract:
+   * The journal (with `keepContract`, every request since the world began) as a Pact v4 contract:
    * one interaction per distinct request and answer, provider states, matching rules, no secrets.
    */
   pact(options: PactOptions): PactDocument {

@@ -277,6 +277,28 @@ describe('sendMessage (app/lib/server/methods/sendMessage.ts)', () => {
 });
 
 describe('updateMessage and createDirectMessage', () => {
+  it('previewUrls (the second parameter) marks the other links ignoreParse, as the REST routes do', async () => {
+    const c = await client('bob');
+    const text = 'https://a.example/x https://b.example/y';
+    const sent = await c.call('sendMessage', { _id: 'withLinks0000001', rid: 'GENERAL', msg: text }, [
+      'https://a.example/x',
+    ]);
+    expect((sent.result as { urls: unknown }).urls).toEqual([
+      { url: 'https://a.example/x', meta: {} },
+      { url: 'https://b.example/y', meta: {}, ignoreParse: true },
+    ]);
+    // the same text with other previewUrls: still an edit (the server's check skips the no-op)
+    await c.call('updateMessage', { _id: 'withLinks0000001', rid: 'GENERAL', msg: text }, [
+      'https://b.example/y',
+    ]);
+    const edited = fake.state().messages?.find((m) => m._id === 'withLinks0000001');
+    expect(edited?.urls).toEqual([
+      { url: 'https://a.example/x', meta: {}, ignoreParse: true },
+      { url: 'https://b.example/y', meta: {} },
+    ]);
+    expect(edited?.editedBy).toEqual({ _id: 'bobUserId00000001', username: 'bob' });
+  });
+
   it('updateMessage: no message is Match failed, an unknown _id an empty result (app/lib/server/methods/updateMessage.ts)', async () => {
     const c = await client('bob');
     expect((await c.call('updateMessage')).error).toEqual(MATCH_FAILED);

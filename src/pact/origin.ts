@@ -15,6 +15,22 @@ export const EXAMPLE_HOST = 'localhost:3000';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+const EXAMPLE_HASH = createHash('sha256').update(EXAMPLE_HOST).digest('hex');
+
+/** The last host's hash and pattern: a server answers on one address, so each is made once. */
+let known: { host: string; hashed: string; inUrl: RegExp } | undefined;
+
+function hostFacts(host: string): { hashed: string; inUrl: RegExp } {
+  if (known?.host !== host)
+    known = {
+      host,
+      hashed: sha256(host),
+      // the host right after a scheme, and ending there (not `host:30001` for `host:3000`)
+      inUrl: new RegExp(`(https?://)${escape(host)}(?=[/?#]|$)`, 'g'),
+    };
+  return known;
+}
+
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -26,10 +42,8 @@ function sha256(text: string): string {
  */
 export function withExampleHost(value: Json, host: string | undefined): Json {
   if (host === undefined || host === '' || host === EXAMPLE_HOST) return value;
-  const hashed = sha256(host);
-  const exampleHash = sha256(EXAMPLE_HOST);
-  // the host right after a scheme, and ending there (not `host:30001` for `host:3000`)
-  const inUrl = new RegExp(`(https?://)${escape(host)}(?=[/?#]|$)`, 'g');
+  const { hashed, inUrl } = hostFacts(host);
+  const exampleHash = EXAMPLE_HASH;
   const rewrite = (text: string): string => {
     if (text === host) return EXAMPLE_HOST;
     if (text === hashed) return exampleHash;

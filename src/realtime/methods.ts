@@ -5,6 +5,7 @@ import type { FakeWorld, UserEvent } from '../world';
 import { MAX_TEXT, plainMarkdown } from '../store/message-text';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
+import { isPlainObject } from '../store/query';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
 
@@ -247,6 +248,7 @@ function sendMessage(context: MethodContext, params: unknown[]): unknown {
       ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
       ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
       ...(typeof message.tshow === 'boolean' ? { tshow: message.tshow } : {}),
+      ...previewUrlsOf(params[1]),
     });
     return documentEjson(sent);
   } catch (error) {
@@ -345,6 +347,13 @@ function readMessages(context: MethodContext, params: unknown[]): unknown {
   return undefined;
 }
 
+/** `previewUrls` (the methods' second parameter): the links to preview, when a list of strings. */
+function previewUrlsOf(value: unknown): { previewUrls?: string[] } {
+  return Array.isArray(value) && value.every((url) => typeof url === 'string')
+    ? { previewUrls: value as string[] }
+    : {};
+}
+
 /** The methods, by name. */
 export const METHODS: Readonly<Record<string, Method>> = {
   login,
@@ -415,6 +424,10 @@ export const METHODS: Readonly<Record<string, Method>> = {
       roomId: text(message.rid) ?? '',
       msgId: text(message._id) ?? '',
       text: text(message.msg) ?? '',
+      ...previewUrlsOf(params[1]),
+      ...(isPlainObject(message.customFields)
+        ? { customFields: message.customFields as Record<string, unknown> }
+        : {}),
     });
     return undefined;
   },

@@ -416,7 +416,7 @@ export const scenarioSchema = strictObject(
       .enum(PROFILE_IDS)
       .optional()
       .describe(
-        'the Rocket.Chat version to answer as (0.49, 5, 6, 7, 8); default 7; the option --profile wins',
+        'the Rocket.Chat version to answer as (0.49, 5, 6, 7, 8); default 8.9; the option --profile wins',
       ),
     rateLimit: rateLimitSchema
       .optional()

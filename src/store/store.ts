@@ -117,7 +117,7 @@ export interface StoreOptions {
   lenient?: boolean;
   /** how the clock moves (src/store/clock.ts): `fixed` (default), `running` or `now` */
   clock?: ClockMode;
-  /** the server version whose rules apply (the era tables here and in src/operations); default profile 7 */
+  /** the server version whose rules apply (the era tables here and in src/operations); default profile 8.9 */
   profile?: Profile;
 }
 

@@ -90,7 +90,7 @@ export class CheckContext {
     private readonly client: Client,
     /** the passwords, by `Who`, for the login checks; never reported */
     private readonly passwords: { user: string; user2?: string },
-    /** the era the server is verified as (default 7) */
+    /** the era the server is verified as (default 8.9) */
     readonly profile: VerifyProfile = verifyProfileOf(undefined),
   ) {
     this.era = forEra(profile);

@@ -7,7 +7,6 @@ export type Frame = Record<string, unknown>;
 export class Ddp {
   readonly frames: Frame[] = [];
   #waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  #seen = 0;
   readonly socket: WebSocket;
 
   constructor(url: string) {
@@ -36,7 +35,7 @@ export class Ddp {
 
   /** The first frame (already received or to come) matching. */
   next(match: (f: Frame) => boolean): Promise<Frame> {
-    const found = this.frames.slice(this.#seen).find(match);
+    const found = this.frames.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve) => this.#waiters.push({ match, resolve }));
   }
