@@ -240,7 +240,7 @@ export class DdpConnection {
         if (this.#version === 'pre1') break;
         return;
       case 'method':
-        this.#method(f);
+        this.#method(f, unmodelled);
         return;
       case 'sub':
         this.#sub(f);
@@ -300,7 +300,8 @@ export class DdpConnection {
     return USER_EVENTS.has(event) ? undefined : `sub stream-notify-user */${event}`;
   }
 
-  #method(f: Frame): void {
+  /** A method call; `unmodelled` what {@link #unmodelled} said of the frame (asked once, as it was journaled). */
+  #method(f: Frame, unmodelled: string | undefined): void {
     const id = f.id;
     const name = f.method;
     // as Meteor's server: a malformed invocation never runs (unknown fields are let through)
@@ -314,7 +315,7 @@ export class DdpConnection {
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
-    const method = this.#unmodelled(f) === undefined ? METHODS[name] : undefined;
+    const method = unmodelled === undefined ? METHODS[name] : undefined;
     if (!method) {
       // an unknown method: its result first (Meteor answers before its write fence)
       this.#send({ msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) });
