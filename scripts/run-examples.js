@@ -4,13 +4,19 @@
 // one, else `npm test`). Prints one line per project with its test count; exits 1 if any fails.
 // `.ci/run` runs it after the project's own tests, so a recipe that breaks fails CI.
 const { execFileSync, spawnSync } = require('node:child_process');
-const { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } = require('node:fs');
+const { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const examples = join(root, 'examples');
 const scratch = mkdtempSync(join(tmpdir(), 'rcf-examples-'));
+// the projects' installs (about 450 MB) go when the run ends; a failed run keeps them to look into
+let failed = 0;
+process.on('exit', () => {
+  if (failed === 0) rmSync(scratch, { recursive: true, force: true });
+  else console.log(`the example projects are kept in ${scratch}`);
+});
 
 if (!existsSync(join(root, 'dist', 'index.js')))
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
@@ -26,7 +32,6 @@ function passed(output) {
   return Number((jest ?? vitest ?? node ?? [])[1] ?? 0);
 }
 
-let failed = 0;
 for (const name of readdirSync(examples)) {
   const source = join(examples, name);
   if (!existsSync(join(source, 'package.json'))) continue;
