@@ -171,6 +171,32 @@ describe('readMessages (server/methods/readMessages.ts, server/lib/readMessages.
   });
 });
 
+describe('subscriptions rerun when the user changes (Meteor _setUserId)', () => {
+  it("logout stops the subs the connection may no longer read: a direct room's stream, the user's own events", async () => {
+    const say = (text: string): Promise<Response> =>
+      fetch(`${url.replace('ws', 'http')}/api/v1/chat.postMessage`, {
+        method: 'POST',
+        headers: { ...AS.bob, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ channel: '@alice', text }),
+      });
+    const first = (await (await say('before')).json()) as { message: { rid: string } };
+    const alice = await client('alice');
+    const direct = (await alice.sub('stream-room-messages', first.message.rid, false)).subs as string[];
+    const own = (await alice.sub('stream-notify-user', 'aliceUserId000001/subscriptions-changed', false))
+      .subs as string[];
+    const mine = (await alice.sub('stream-room-messages', '__my_messages__', false)).subs as string[];
+    const out = await alice.call('logout');
+    expect(out.error).toBeUndefined();
+    const stopped = alice.frames.filter((f) => f.msg === 'nosub').map((f) => f.id);
+    expect(stopped.sort()).toEqual([direct[0], own[0]].sort());
+    expect(stopped).not.toContain(mine[0]);
+    // nothing of the direct room reaches the logged-out socket
+    expect((await say('after the logout')).status).toBe(200);
+    await alice.call('rooms/get');
+    expect(alice.frames.filter((f) => JSON.stringify(f).includes('after the logout'))).toEqual([]);
+  });
+});
+
 describe('REST changes the realtime API hears', () => {
   const post = (path: string, who: keyof typeof AS, body: object): Promise<Response> =>
     fetch(`${url.replace('ws', 'http')}${path}`, {

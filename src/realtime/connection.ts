@@ -362,6 +362,7 @@ export class DdpConnection {
       setUser: (user, token) => {
         this.#user = user;
         this.#token = token;
+        this.#rerunSubs();
       },
     };
   }
@@ -411,6 +412,20 @@ export class DdpConnection {
         (options as { useCollection?: unknown }).useCollection === true);
     if (useCollection) this.#send({ msg: 'added', collection: name, id: 'id', fields: { eventName: key } });
     this.#send({ msg: 'ready', subs: [id] });
+  }
+
+  /**
+   * A login, a logout or another user's login reruns the connection's subscriptions (Meteor's
+   * `_setUserId`): one the user may no longer read stops, refused as it would be now (a logged-out
+   * socket hears nothing more of a private room or of the user's own events).
+   */
+  #rerunSubs(): void {
+    const user = this.#user;
+    for (const sub of [...this.#subs.values()]) {
+      if (this.#mayRead(user, sub.name, sub.key)) continue;
+      this.#subs.delete(sub.id);
+      this.#send({ msg: 'nosub', id: sub.id, error: meteorError('not-allowed', undefined) });
+    }
   }
 
   /**
