@@ -617,6 +617,9 @@ describe('POST /__admin/pact/provider-states with a bad state', () => {
       { state: 's', params: { kind: 'room', _id: 'GENERAL', absent: true } },
     ],
     ['no user alice, who exists', { state: 's', params: { kind: 'login', username: 'alice', absent: true } }],
+    ['a room type that is no room type', { state: 's', params: { kind: 'room', name: 'lab', t: 'x' } }],
+    ['read-only as text', { state: 's', params: { kind: 'room', name: 'lab', ro: 'yes' } }],
+    ['members that are not a list', { state: 's', params: { kind: 'room', name: 'lab', members: 'bob' } }],
     [
       'an incoming webhook posting to a new room and a user name the scenario refuses',
       {

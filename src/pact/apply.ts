@@ -201,12 +201,75 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
   return { [INJECTED.hookToken]: found.token };
 }
 
+/** What each kind's params may hold: a key of another type is refused, not read as absent. */
+type ParamType = 'string' | 'boolean' | 'strings' | readonly string[];
+const PARAM_TYPES: Readonly<Record<string, Readonly<Record<string, ParamType>>>> = {
+  caller: { username: 'string', roles: 'strings' },
+  login: { username: 'string', email: 'string', absent: 'boolean' },
+  room: {
+    name: 'string',
+    _id: 'string',
+    t: ['c', 'p'],
+    ro: 'boolean',
+    archived: 'boolean',
+    creator: 'string',
+    members: 'strings',
+    absent: 'boolean',
+  },
+  user: { username: 'string' },
+  direct: { usernames: 'strings' },
+  message: {
+    _id: 'string',
+    author: 'string',
+    msg: 'string',
+    room: 'string',
+    direct: 'strings',
+    posted: 'boolean',
+    absent: 'boolean',
+  },
+  'incoming-webhook': {
+    _id: 'string',
+    name: 'string',
+    channel: 'strings',
+    username: 'string',
+    enabled: 'boolean',
+    overrideDestinationChannelEnabled: 'boolean',
+    absent: 'boolean',
+  },
+};
+
+function fits(value: unknown, type: ParamType): boolean {
+  if (type === 'string') return typeof value === 'string';
+  if (type === 'boolean') return typeof value === 'boolean';
+  if (type === 'strings') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  return typeof value === 'string' && type.includes(value);
+}
+
+function describe(type: ParamType): string {
+  if (type === 'strings') return 'a list of strings';
+  if (typeof type === 'string') return `a ${type}`;
+  return `one of ${type.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
+/** Refuses a param of the wrong type before anything changes (a bad state leaves the world as it was). */
+function checkParams(params: Record<string, unknown>): void {
+  const kind = typeof params.kind === 'string' ? params.kind : '';
+  const types = PARAM_TYPES[kind];
+  if (!types) return;
+  for (const [key, type] of Object.entries(types)) {
+    const value = params[key];
+    if (value !== undefined && !fits(value, type))
+      throw invalid(`params.${key} must be ${describe(type)}, not ${JSON.stringify(value)}`);
+  }
+}
+
 /** Sets the world up for one state (a setup); the values the verifier injects. */
 export function applyProviderState(
   change: ProviderStateChange,
   target: StateTarget,
 ): Record<string, unknown> {
   const params = change.params ?? {};
+  checkParams(params);
   switch (params.kind) {
     case 'anonymous':
       return {};
