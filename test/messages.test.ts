@@ -64,11 +64,12 @@ describe('messages in a scenario', () => {
     ]);
   });
 
-  it("a room that leaves msgs out counts its messages and takes lm from the newest; a room's own msgs stays", () => {
+  it("a room that leaves msgs out counts its messages and takes lm from the newest shown in it; a room's own msgs stays", () => {
     const state = makeFake({ scenario: WITH_MESSAGES }).state();
     const general = state.channels.find((c) => c.name === 'general');
     const random = state.channels.find((c) => c.name === 'random');
-    expect([general?.msgs, general?.lm]).toEqual([2, '2026-01-01T00:00:00.000Z']);
+    // the reply stays in its thread (no tshow): it counts, but lm is the newest message shown, as a posted reply leaves it
+    expect([general?.msgs, general?.lm]).toEqual([2, '2025-12-31T10:00:00.000Z']);
     expect([random?.msgs, random?.lm]).toEqual([5, undefined]);
   });
 

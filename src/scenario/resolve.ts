@@ -654,22 +654,24 @@ class WorldBuilder {
     if (given?._updatedAt === undefined && last > parent._updatedAt) parent._updatedAt = last;
   }
 
-  /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time. */
+  /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time shown in the room. */
   #countMessages(rooms: ReadonlyMap<string, AnyRoom>, messages: readonly Message[]): void {
-    const counts = new Map<string, { n: number; last: string }>();
+    const counts = new Map<string, { n: number; last: string | undefined }>();
     for (const m of messages) {
+      // a thread reply not shown in the room counts, but does not move `lm` (as a posted one)
+      const shown = m.tmid === undefined || m.tshow === true;
       const c = counts.get(m.rid);
-      if (!c) counts.set(m.rid, { n: 1, last: m.ts });
+      if (!c) counts.set(m.rid, { n: 1, last: shown ? m.ts : undefined });
       else {
         c.n += 1;
-        if (m.ts > c.last) c.last = m.ts;
+        if (shown && (c.last === undefined || m.ts > c.last)) c.last = m.ts;
       }
     }
     for (const [rid, { n, last }] of counts) {
       const room = rooms.get(rid);
       if (!room || this.#countedRooms.has(rid)) continue;
       room.msgs = n;
-      if (room.lm === undefined) room.lm = last;
+      if (room.lm === undefined && last !== undefined) room.lm = last;
     }
   }
 
