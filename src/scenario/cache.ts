@@ -59,7 +59,7 @@ export function worldCacheDir(setting: WorldCacheSetting): string | undefined {
 
 let fingerprint: string | undefined;
 
-/** The code that turns a scenario into a world: this folder's modules, the default permissions, faker's version. */
+/** The code that turns a scenario into a world: this folder's modules, the store modules it uses, faker's version. */
 function codeFingerprint(): string {
   if (fingerprint === undefined) {
     const hash = createHash('sha256');
@@ -67,7 +67,14 @@ function codeFingerprint(): string {
       if (/\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'))
         hash.update(name).update(readFileSync(join(__dirname, name)));
     }
-    hash.update(readFileSync(require.resolve('../store/permissions')));
+    // the store's modules a scenario's world is built with: default permissions, ids, threads, teams
+    for (const module of [
+      '../store/permissions',
+      '../store/message-text',
+      '../store/threads',
+      '../store/teams',
+    ])
+      hash.update(readFileSync(require.resolve(module)));
     const faker = require.resolve('@faker-js/faker/package.json');
     hash.update((JSON.parse(readFileSync(faker, 'utf8')) as { version: string }).version);
     hash.update(process.versions.v8);
