@@ -201,8 +201,9 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
   return { [INJECTED.hookToken]: found.token };
 }
 
-/** What each kind's params may hold: a key of another type is refused, not read as absent. */
+/** A param's type: a string, a boolean, a list of strings, or one of some strings. */
 type ParamType = 'string' | 'boolean' | 'strings' | readonly string[];
+/** What each kind's params may hold: a key of another type is refused, not read as absent. */
 const PARAM_TYPES: Readonly<Record<string, Readonly<Record<string, ParamType>>>> = {
   caller: { username: 'string', roles: 'strings' },
   login: { username: 'string', email: 'string', absent: 'boolean' },
@@ -238,6 +239,7 @@ const PARAM_TYPES: Readonly<Record<string, Readonly<Record<string, ParamType>>>>
   },
 };
 
+/** Whether a param's value is of its type. */
 function fits(value: unknown, type: ParamType): boolean {
   if (type === 'string') return typeof value === 'string';
   if (type === 'boolean') return typeof value === 'boolean';
@@ -245,7 +247,8 @@ function fits(value: unknown, type: ParamType): boolean {
   return typeof value === 'string' && type.includes(value);
 }
 
-function describe(type: ParamType): string {
+/** A param type in words, for the refusal. */
+function typeName(type: ParamType): string {
   if (type === 'strings') return 'a list of strings';
   if (typeof type === 'string') return `a ${type}`;
   return `one of ${type.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -259,7 +262,7 @@ function checkParams(params: Record<string, unknown>): void {
   for (const [key, type] of Object.entries(types)) {
     const value = params[key];
     if (value !== undefined && !fits(value, type))
-      throw invalid(`params.${key} must be ${describe(type)}, not ${JSON.stringify(value)}`);
+      throw invalid(`params.${key} must be ${typeName(type)}, not ${JSON.stringify(value)}`);
   }
 }
 
