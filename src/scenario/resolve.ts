@@ -390,15 +390,39 @@ class WorldBuilder {
   }
 
   /**
+   * The room a `rid` names (a channel by `_id` or name, a direct room by `_id`); none is a problem
+   * at `path`, unless the room may be one that failed its shape check (then nothing is said).
+   */
+  #roomOf(
+    rid: string,
+    path: PropertyKey[],
+    byId: ReadonlyMap<string, AnyRoom>,
+    byName: ReadonlyMap<string, AnyRoom>,
+  ): AnyRoom | undefined {
+    const room = byId.get(rid) ?? byName.get(rid);
+    if (!room && !this.#mayBeBrokenRoom(rid))
+      this.#problem(path, `no room "${rid}" in channels (by _id or name) or directs (by _id)`);
+    return room;
+  }
+
+  /** Whether `rid` may name a room the scenario has but that failed its shape check. */
+  #mayBeBrokenRoom(rid: string): boolean {
+    return (
+      this.read.unknown.channels ||
+      this.#roomsUncertain ||
+      this.#brokenRoomNames.has(rid) ||
+      this.#brokenRoomIds.has(rid)
+    );
+  }
+
+  /**
    * The messages, listed then generated: each in a room named by `_id` or name, by its author
    * (default: the room's creator, else the first admin); a thread reply's `tmid` names a message
    * of its room that is no reply, and its parent follows the thread. A room whose `msgs` the
    * scenario leaves out counts its messages, and its `lm` is its newest message's time.
    */
   #buildMessages(rooms: Room[], directs: readonly DirectRoom[]): Message[] {
-    const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
-    for (const room of directs) byId.set(room._id, room);
-    const byName = new Map(rooms.map((r) => [r.name, r] as const));
+    const { byId, byName } = roomIndex(rooms, directs);
     const out: Message[] = [];
     const paths = new Map<Message, PropertyKey[]>();
     const ids = new Set<string>();
@@ -424,19 +448,9 @@ class WorldBuilder {
     (this.scenario.messages ?? []).forEach((m, i) => {
       if (!m) return;
       const path = ['messages', i];
-      const room = byId.get(m.rid) ?? byName.get(m.rid);
+      const room = this.#roomOf(m.rid, [...path, 'rid'], byId, byName);
       if (!room) {
-        const broken =
-          this.read.unknown.channels ||
-          this.#roomsUncertain ||
-          this.#brokenRoomNames.has(m.rid) ||
-          this.#brokenRoomIds.has(m.rid);
-        if (!broken)
-          this.#problem(
-            [...path, 'rid'],
-            `no room "${m.rid}" in channels (by _id or name) or directs (by _id)`,
-          );
-        if (!broken) return;
+        if (!this.#mayBeBrokenRoom(m.rid)) return;
         // in a room that failed its shape check: what can be checked without the room still is
         claimed.add(idOf(i, m._id));
         if (m.u) this.#ref(m.u, [...path, 'u']);
@@ -739,27 +753,13 @@ class WorldBuilder {
    * member; `rid` becomes the room's `_id`, `username` the user's own spelling.
    */
   #buildSubscriptions(rooms: readonly Room[], directs: readonly DirectRoom[]): SubscriptionRecord[] {
-    const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
-    for (const room of directs) byId.set(room._id, room);
-    const byName = new Map(rooms.map((r) => [r.name, r] as const));
+    const { byId, byName } = roomIndex(rooms, directs);
     const seen = new Map<string, number>();
     const out: SubscriptionRecord[] = [];
     (this.scenario.subscriptions ?? []).forEach((sub, i) => {
       if (!sub) return;
       const path = ['subscriptions', i];
-      const room = byId.get(sub.rid) ?? byName.get(sub.rid);
-      if (!room) {
-        const broken =
-          this.read.unknown.channels ||
-          this.#roomsUncertain ||
-          this.#brokenRoomNames.has(sub.rid) ||
-          this.#brokenRoomIds.has(sub.rid);
-        if (!broken)
-          this.#problem(
-            [...path, 'rid'],
-            `no room "${sub.rid}" in channels (by _id or name) or directs (by _id)`,
-          );
-      }
+      const room = this.#roomOf(sub.rid, [...path, 'rid'], byId, byName);
       const user = this.#ref({ username: sub.username }, [...path, 'username']);
       if (!room || !user) return;
       const what =
@@ -814,4 +814,14 @@ class WorldBuilder {
     });
     return out;
   }
+}
+
+/** Rooms by `_id` (channels and direct rooms) and channels by name: what a `rid` may name. */
+function roomIndex(
+  rooms: readonly Room[],
+  directs: readonly DirectRoom[],
+): { byId: Map<string, AnyRoom>; byName: Map<string, Room> } {
+  const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
+  for (const room of directs) byId.set(room._id, room);
+  return { byId, byName: new Map(rooms.map((r) => [r.name, r] as const)) };
 }

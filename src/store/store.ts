@@ -1547,15 +1547,7 @@ export class Store {
   }
 
   #subscriptionOf(room: AnyRoom, user: User): Subscription {
-    const others =
-      room.t === 'd'
-        ? room.usernames
-            .filter((name) => name !== user.username)
-            .flatMap((name) => {
-              const other = this.userNamed(name);
-              return other ? [other] : [];
-            })
-        : [];
+    const others = peersOf(room, user.username, (name) => this.userNamed(name));
     return subscriptionView(room, user, this.#subscriptions.get(room, user._id), this.#idMiddle, others);
   }
 
@@ -1830,17 +1822,7 @@ export class Store {
     membersOf(base.rooms, this.#rooms);
     membersOf(base.directs, this.#directs);
     const out: KindChanges<Subscription> = { added: [], changed: [], removed: [] };
-    const ordered = [...candidates.values()].sort((a, b) =>
-      a.rid !== b.rid
-        ? a.rid < b.rid
-          ? -1
-          : 1
-        : a.username < b.username
-          ? -1
-          : a.username > b.username
-            ? 1
-            : 0,
-    );
+    const ordered = [...candidates.values()].sort(byRoomThenUser);
     for (const { rid, username } of ordered) {
       const oldRoom = base.rooms.get(rid) ?? base.directs.get(rid);
       const oldUser = baseUserNamed(username);
@@ -1851,12 +1833,7 @@ export class Store {
               oldUser,
               this.#subscriptions.baseline(oldRoom, oldUser._id),
               this.#idMiddle,
-              oldRoom.t === 'd'
-                ? oldRoom.usernames.flatMap((name) => {
-                    const other = name === username ? undefined : baseUserNamed(name);
-                    return other ? [other] : [];
-                  })
-                : [],
+              peersOf(oldRoom, username, baseUserNamed),
             )
           : undefined;
       const room = this.#anyRoom(rid);
@@ -1866,8 +1843,7 @@ export class Store {
       if (!before && after) out.added.push(after);
       else if (before && !after) out.removed.push(before);
       else if (before && after) {
-        const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-        const fields = [...keys].filter((k) => !jsonEqual(before[k] as Json, after[k] as Json));
+        const fields = changedFields(before, after);
         if (fields.length > 0) out.changed.push({ _id: after._id, fields, before, after });
       }
     }
@@ -1893,17 +1869,7 @@ export class Store {
       );
       if (record) out.push(record);
     }
-    return out.sort((a, b) =>
-      a.rid !== b.rid
-        ? a.rid < b.rid
-          ? -1
-          : 1
-        : a.username < b.username
-          ? -1
-          : a.username > b.username
-            ? 1
-            : 0,
-    );
+    return out.sort(byRoomThenUser);
   }
 
   /** A deep copy of the whole world, in scenario shape. */
@@ -1959,6 +1925,29 @@ function pageOf(sorted: readonly object[], options: ListOptions): ListResult {
   return { items, count: items.length, offset: options.offset, total: sorted.length };
 }
 
+/** The keys whose values differ between two versions of an entity (either may lack some). */
+function changedFields(before: object, after: object): string[] {
+  const was = before as Record<string, unknown>;
+  const is = after as Record<string, unknown>;
+  const keys = new Set([...Object.keys(was), ...Object.keys(is)]);
+  return [...keys].filter((k) => !jsonEqual(was[k], is[k]));
+}
+
+/** Subscriptions in a stable order: by room `_id`, then username. */
+function byRoomThenUser(a: { rid: string; username: string }, b: { rid: string; username: string }): number {
+  if (a.rid !== b.rid) return a.rid < b.rid ? -1 : 1;
+  return a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
+}
+
+/** A direct room's other members (its subscription is named after them); none for a channel or group. */
+function peersOf(room: AnyRoom, username: string, find: (name: string) => User | undefined): User[] {
+  if (room.t !== 'd') return [];
+  return room.usernames.flatMap((name) => {
+    const other = name === username ? undefined : find(name);
+    return other ? [other] : [];
+  });
+}
+
 function diff<T extends { _id: string }>(
   before: ReadonlyMap<string, T>,
   after: LayeredMap<string, T>,
@@ -1968,10 +1957,7 @@ function diff<T extends { _id: string }>(
     const old = before.get(id);
     if (!old) out.added.push(structuredClone(entity));
     else if (old !== entity) {
-      const keys = new Set([...Object.keys(old), ...Object.keys(entity)]);
-      const fields = [...keys].filter(
-        (k) => !jsonEqual((old as Record<string, unknown>)[k], (entity as Record<string, unknown>)[k]),
-      );
+      const fields = changedFields(old, entity);
       if (fields.length > 0)
         out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
     }
