@@ -85,8 +85,13 @@ class WorldBuilder {
   readonly #clockMs: number;
   readonly #users: User[] = [];
   readonly #userIndex = new Map<string, User>();
-  readonly #roomNames = new Set<string>();
-  readonly #roomIds = new Set<string>();
+  /**
+   * The one room index a `rid` is looked up in: channels and groups by `_id` and by name, direct
+   * rooms by `_id` (the last of a repeated key: a repeat is a problem already)
+   */
+  readonly #channelById = new Map<string, Room>();
+  readonly #channelByName = new Map<string, Room>();
+  readonly #directById = new Map<string, DirectRoom>();
   readonly scenario: ReadableScenario;
   /** `u:<lowercase username>` and `i:<_id>` of users that failed their shape check */
   readonly #brokenUsers = new Set<string>();
@@ -119,9 +124,9 @@ class WorldBuilder {
     const teams = this.#indexTeams();
     const channels = this.#buildChannels(teams);
     const built = teams.build(this.read.broken.channels.size === 0 && !this.read.unknown.channels);
-    const directs = this.#buildDirects(channels);
-    const messages = this.#buildMessages(channels, directs);
-    const subscriptions = this.#buildSubscriptions(channels, directs);
+    const directs = this.#buildDirects();
+    const messages = this.#buildMessages();
+    const subscriptions = this.#buildSubscriptions();
     return {
       seed: this.#ctx.seed,
       clock: this.#ctx.clock,
@@ -237,12 +242,14 @@ class WorldBuilder {
 
   #buildChannels(teams: ScenarioTeams): Room[] {
     const rooms: Room[] = [];
-    const ids = new Set<string>();
-    const byId = new Map<string, Room>();
-    const byName = new Map<string, Room>();
+    const byId = this.#channelById;
+    const byName = this.#channelByName;
+    /** the `_id`s of channels that failed their shape check and could not be read */
+    const claimed = new Set<string>();
     const add = (room: Room, path: PropertyKey[]): void => {
-      if (ids.has(room._id)) this.#problem([...path, '_id'], `duplicate channel _id "${room._id}"`);
-      if (this.#roomNames.has(room.name) || this.#brokenRoomNames.has(room.name))
+      if (byId.has(room._id) || claimed.has(room._id))
+        this.#problem([...path, '_id'], `duplicate channel _id "${room._id}"`);
+      if (byName.has(room.name) || this.#brokenRoomNames.has(room.name))
         this.#problem([...path, 'name'], `duplicate channel name "${room.name}"`);
       room.usernames.forEach((name, k) => {
         const key = `u:${name.toLowerCase()}`;
@@ -262,11 +269,8 @@ class WorldBuilder {
           [...path, 'name'],
           `"${room.name}" is the _id of another channel: a rid "${room.name}" could mean either`,
         );
-      ids.add(room._id);
-      if (!byId.has(room._id)) byId.set(room._id, room);
-      if (!byName.has(room.name)) byName.set(room.name, room);
-      this.#roomIds.add(room._id);
-      this.#roomNames.add(room.name);
+      byId.set(room._id, room);
+      byName.set(room.name, room);
       rooms.push(room);
     };
     (this.scenario.channels ?? []).forEach((c, i) => {
@@ -274,14 +278,14 @@ class WorldBuilder {
         // failed its shape check: its id and name are taken, and a target naming it is not reported
         const claim = this.read.broken.channels.get(i) ?? {};
         if (claim._id !== undefined) {
-          if (ids.has(claim._id))
+          if (byId.has(claim._id) || claimed.has(claim._id))
             this.#problem(['channels', i, '_id'], `duplicate channel _id "${claim._id}"`);
-          ids.add(claim._id);
+          claimed.add(claim._id);
         }
         // the _id it would have had (a message may name the room by it)
         this.#brokenRoomIds.add(claim._id ?? meteorId(this.#ctx.seed, 'channel', i));
         if (claim.name !== undefined) {
-          if (this.#roomNames.has(claim.name) || this.#brokenRoomNames.has(claim.name))
+          if (byName.has(claim.name) || this.#brokenRoomNames.has(claim.name))
             this.#problem(['channels', i, 'name'], `duplicate channel name "${claim.name}"`);
           this.#brokenRoomNames.add(claim.name);
         }
@@ -327,8 +331,7 @@ class WorldBuilder {
    * ids sorted, `_id` the two ids joined (for one member or three and more, an ObjectId-shaped id
    * from the seed and the room's place); ids unique among all rooms.
    */
-  #buildDirects(channels: readonly Room[]): DirectRoom[] {
-    const taken = new Set(channels.map((room) => room._id));
+  #buildDirects(): DirectRoom[] {
     const out: DirectRoom[] = [];
     const middle = objectIdMiddle(this.#ctx.seed);
     (this.scenario.directs ?? []).forEach((d, i) => {
@@ -358,13 +361,13 @@ class WorldBuilder {
       const ts = d.ts ?? this.#ctx.clock;
       const _id =
         d._id ?? (uids.length === 2 ? uids.join('') : objectId(Date.parse(ts), middle, 0x900000 + i));
-      if (taken.has(_id)) this.#problem([...path, '_id'], `duplicate room _id "${_id}"`);
-      else if (this.#roomNames.has(_id) || this.#brokenRoomNames.has(_id))
+      if (this.#channelById.has(_id) || this.#directById.has(_id))
+        this.#problem([...path, '_id'], `duplicate room _id "${_id}"`);
+      else if (this.#channelByName.has(_id) || this.#brokenRoomNames.has(_id))
         this.#problem(
           [...path, d._id !== undefined ? '_id' : 'usernames'],
           `the _id "${_id}"${d._id !== undefined ? '' : " (its members' ids joined)"} is a channel's name: a rid "${_id}" could mean either room`,
         );
-      taken.add(_id);
       if (d.uids !== undefined && JSON.stringify([...d.uids].sort()) !== JSON.stringify(uids))
         this.#problem(
           [...path, 'uids'],
@@ -372,7 +375,7 @@ class WorldBuilder {
         );
       if (this.read.broken.directs.has(i)) this.#standInRooms.add(_id);
       const { extra, ...given } = d;
-      out.push({
+      const room = {
         ...(extra ?? {}),
         ...given,
         _id,
@@ -383,7 +386,9 @@ class WorldBuilder {
         ts,
         uids,
         _updatedAt: d._updatedAt ?? ts,
-      } as DirectRoom);
+      } as DirectRoom;
+      out.push(room);
+      this.#directById.set(_id, room);
       if (d.msgs !== undefined) this.#countedRooms.add(_id);
     });
     return out;
@@ -393,16 +398,20 @@ class WorldBuilder {
    * The room a `rid` names (a channel by `_id` or name, a direct room by `_id`); none is a problem
    * at `path`, unless the room may be one that failed its shape check (then nothing is said).
    */
-  #roomOf(
-    rid: string,
-    path: PropertyKey[],
-    byId: ReadonlyMap<string, AnyRoom>,
-    byName: ReadonlyMap<string, AnyRoom>,
-  ): AnyRoom | undefined {
-    const room = byId.get(rid) ?? byName.get(rid);
+  #roomOf(rid: string, path: PropertyKey[]): AnyRoom | undefined {
+    const room = this.#room(rid);
     if (!room && !this.#mayBeBrokenRoom(rid))
       this.#problem(path, `no room "${rid}" in channels (by _id or name) or directs (by _id)`);
     return room;
+  }
+
+  /** The room a `rid` names: a direct room or channel by `_id`, else a channel by name. */
+  #room(rid: string): AnyRoom | undefined {
+    return this.#roomById(rid) ?? this.#channelByName.get(rid);
+  }
+
+  #roomById(id: string): AnyRoom | undefined {
+    return this.#directById.get(id) ?? this.#channelById.get(id);
   }
 
   /** Whether `rid` may name a room the scenario has but that failed its shape check. */
@@ -421,8 +430,7 @@ class WorldBuilder {
    * of its room that is no reply, and its parent follows the thread. A room whose `msgs` the
    * scenario leaves out counts its messages, and its `lm` is its newest message's time.
    */
-  #buildMessages(rooms: Room[], directs: readonly DirectRoom[]): Message[] {
-    const { byId, byName } = roomIndex(rooms, directs);
+  #buildMessages(): Message[] {
     const out: Message[] = [];
     const paths = new Map<Message, PropertyKey[]>();
     const ids = new Set<string>();
@@ -444,11 +452,11 @@ class WorldBuilder {
       if (!this.scenario.messages?.[i]) claimed.add(idOf(i, _id));
     }
     const roomless: { tmid: string; path: PropertyKey[] }[] = [];
-    const former = this.#formerMembers(byId, byName);
+    const former = this.#formerMembers();
     (this.scenario.messages ?? []).forEach((m, i) => {
       if (!m) return;
       const path = ['messages', i];
-      const room = this.#roomOf(m.rid, [...path, 'rid'], byId, byName);
+      const room = this.#roomOf(m.rid, [...path, 'rid']);
       if (!room) {
         if (!this.#mayBeBrokenRoom(m.rid)) return;
         // in a room that failed its shape check: what can be checked without the room still is
@@ -501,7 +509,7 @@ class WorldBuilder {
       );
     for (let i = 0; i < generated && targets.length > 0; i += 1) {
       const input = generateModule().generateMessage(this.#ctx.seed, i, this.#clockMs, targets);
-      const room = byName.get(input.rid);
+      const room = this.#channelByName.get(input.rid);
       const ref = room?.u ?? fallback;
       const author = ref && this.#author(ref, ['generate', 'messages']);
       if (room && author)
@@ -517,11 +525,11 @@ class WorldBuilder {
         this.#problem(path, `no message "${tmid}" in any room`);
     }
     for (const [parent, replies] of threads) {
-      const room = byId.get(parent.rid);
+      const room = this.#roomById(parent.rid);
       const uids = room?.t === 'd' ? (room as DirectRoom).uids : undefined;
       this.#followThread(parent, replies, inputs.get(parent), uids);
     }
-    this.#countMessages(byId, out);
+    this.#countMessages(out);
     return out;
   }
 
@@ -529,11 +537,11 @@ class WorldBuilder {
    * Users who left a room (`ul`, by them) or were removed from it (`ru`, the username its `msg`
    * names), as `<room _id>\n<lowercase username>`: their earlier messages stay in the room.
    */
-  #formerMembers(byId: ReadonlyMap<string, AnyRoom>, byName: ReadonlyMap<string, Room>): Set<string> {
+  #formerMembers(): Set<string> {
     const out = new Set<string>();
     for (const m of this.scenario.messages ?? []) {
       if (!m || (m.t !== 'ul' && m.t !== 'ru')) continue;
-      const room = byId.get(m.rid) ?? byName.get(m.rid);
+      const room = this.#room(m.rid);
       const key = m.u?._id !== undefined ? `i:${m.u._id}` : `u:${(m.u?.username ?? '').toLowerCase()}`;
       const name = m.t === 'ru' ? m.msg : this.#userIndex.get(key)?.username;
       if (room && name) out.add(`${room._id}\n${name.toLowerCase()}`);
@@ -669,7 +677,7 @@ class WorldBuilder {
   }
 
   /** Rooms that leave `msgs` out count their messages; `lm` is the newest one's time shown in the room. */
-  #countMessages(rooms: ReadonlyMap<string, AnyRoom>, messages: readonly Message[]): void {
+  #countMessages(messages: readonly Message[]): void {
     const counts = new Map<string, { n: number; last: string | undefined }>();
     for (const m of messages) {
       // a thread reply not shown in the room counts, but does not move `lm` (as a posted one)
@@ -682,7 +690,7 @@ class WorldBuilder {
       }
     }
     for (const [rid, { n, last }] of counts) {
-      const room = rooms.get(rid);
+      const room = this.#roomById(rid);
       if (!room || this.#countedRooms.has(rid)) continue;
       room.msgs = n;
       if (room.lm === undefined && last !== undefined) room.lm = last;
@@ -692,12 +700,12 @@ class WorldBuilder {
   #checkTargets(channel: string[], path: PropertyKey[]): void {
     const world = {
       hasRoomName: (name: string) =>
-        this.#roomNames.has(name) || this.#brokenRoomNames.has(name) || this.read.unknown.channels,
+        this.#channelByName.has(name) || this.#brokenRoomNames.has(name) || this.read.unknown.channels,
       hasUsername: (name: string) => {
         const key = `u:${name.toLowerCase()}`;
         return this.#userIndex.has(key) || this.#maybeBroken(key);
       },
-      hasRoomId: (id: string) => this.#roomIds.has(id) || this.read.unknown.channels,
+      hasRoomId: (id: string) => this.#channelById.has(id) || this.read.unknown.channels,
       hasUserId: (id: string) => this.#userIndex.has(`i:${id}`) || this.#maybeBroken(`i:${id}`),
     };
     channel.forEach((target, k) => {
@@ -752,14 +760,13 @@ class WorldBuilder {
    * `_id` or name, a direct room by `_id`) and one of its members by username, once per room and
    * member; `rid` becomes the room's `_id`, `username` the user's own spelling.
    */
-  #buildSubscriptions(rooms: readonly Room[], directs: readonly DirectRoom[]): SubscriptionRecord[] {
-    const { byId, byName } = roomIndex(rooms, directs);
+  #buildSubscriptions(): SubscriptionRecord[] {
     const seen = new Map<string, number>();
     const out: SubscriptionRecord[] = [];
     (this.scenario.subscriptions ?? []).forEach((sub, i) => {
       if (!sub) return;
       const path = ['subscriptions', i];
-      const room = this.#roomOf(sub.rid, [...path, 'rid'], byId, byName);
+      const room = this.#roomOf(sub.rid, [...path, 'rid']);
       const user = this.#ref({ username: sub.username }, [...path, 'username']);
       if (!room || !user) return;
       const what =
@@ -814,14 +821,4 @@ class WorldBuilder {
     });
     return out;
   }
-}
-
-/** Rooms by `_id` (channels and direct rooms) and channels by name: what a `rid` may name. */
-function roomIndex(
-  rooms: readonly Room[],
-  directs: readonly DirectRoom[],
-): { byId: Map<string, AnyRoom>; byName: Map<string, Room> } {
-  const byId = new Map<string, AnyRoom>(rooms.map((r) => [r._id, r] as const));
-  for (const room of directs) byId.set(room._id, room);
-  return { byId, byName: new Map(rooms.map((r) => [r.name, r] as const)) };
 }
