@@ -801,9 +801,16 @@ export class Store {
     this.#version += 1;
     // a thread reply not shown in the room counts, but is not the room's last message
     const inRoom = message.tmid === undefined || message.tshow === true;
-    const next: AnyRoom = inRoom
-      ? { ...room, msgs: room.msgs + 1, lm: ts, lastMessage: message, _updatedAt: ts }
-      : { ...room, msgs: room.msgs + 1, _updatedAt: ts };
+    // copied, then set in this order (the keys' order as `{...room, msgs, lm, lastMessage,
+    // _updatedAt}` gives it): V8 clones a spread with overrides on its slow path, about three
+    // times the cost of a plain clone and four stores
+    const next: AnyRoom = { ...room };
+    next.msgs = room.msgs + 1;
+    if (inRoom) {
+      next.lm = ts;
+      next.lastMessage = message;
+    }
+    next._updatedAt = ts;
     this.#putRoom(room, next);
     if (inRoom) this.#notify(poster, next, message, ts);
     this.#trigger(poster, next, message, false);
@@ -948,15 +955,16 @@ export class Store {
       const byName = mentioned.has(member._id);
       const byGroup = !byName && mentioned.size === 0 && group;
       const unread = room.t === 'd' || byName || byGroup ? 1 : 0;
-      this.#subscriptions.set(room._id, member._id, {
-        ...state,
-        open: true,
-        alert: true,
-        unread: state.unread + unread,
-        userMentions: state.userMentions + (byName ? 1 : 0),
-        groupMentions: state.groupMentions + (byGroup ? 1 : 0),
-        _updatedAt: ts,
-      });
+      // as `{...state, open, alert, unread, userMentions, groupMentions, _updatedAt}`, copied
+      // then set in that order (see #store)
+      const next = { ...state };
+      next.open = true;
+      next.alert = true;
+      next.unread = state.unread + unread;
+      next.userMentions = state.userMentions + (byName ? 1 : 0);
+      next.groupMentions = state.groupMentions + (byGroup ? 1 : 0);
+      next._updatedAt = ts;
+      this.#subscriptions.set(room._id, member._id, next);
     }
   }
 
@@ -1685,7 +1693,10 @@ export class Store {
     message?: { user: User; t: string; msg: string },
   ): JsonObject {
     const ts = this.clock.tick();
-    const next: Room = { ...room, ...change, _updatedAt: ts, msgs: room.msgs + (message ? 1 : 0) };
+    // as `{...room, ...change, _updatedAt, msgs}`, copied then set (see #store)
+    const next: Room = Object.assign({ ...room }, change);
+    next._updatedAt = ts;
+    next.msgs = room.msgs + (message ? 1 : 0);
     const system = message && this.#systemMessage(message.user, next, message.t, message.msg, ts);
     if (system) this.#messages.add(system);
     this.#version += 1;
