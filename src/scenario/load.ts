@@ -6,7 +6,7 @@ import type { World } from '../types';
 import type { WorldCacheSetting } from './cache';
 import { cacheWorld, cachedWorld, worldCacheDir } from './cache';
 import { compiledWorld } from './compiled';
-import { findDuplicateKeys, findJsonSyntaxError } from './json-syntax';
+import type * as JsonSyntaxModule from './json-syntax';
 import { jsonPath } from './problems';
 import { ScenarioError } from './problems';
 import { shareNestedValues } from './share';
@@ -14,6 +14,8 @@ import type * as ResolveModule from './resolve';
 import type { ScenarioInput } from './schema';
 
 /** Validation and resolution (zod, faker): not loaded when a compiled world stands in. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const jsonSyntax = lazy(() => require('./json-syntax') as typeof JsonSyntaxModule);
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
 const resolveModule = lazy(() => require('./resolve') as typeof ResolveModule);
 
@@ -62,7 +64,7 @@ function parseText(file: string, text: string): unknown {
   try {
     parsed = JSON.parse(body) as unknown;
   } catch {
-    const error = findJsonSyntaxError(body);
+    const error = jsonSyntax().findJsonSyntaxError(body);
     if (!error) throw new ScenarioError(file, [{ path: '$', message: 'not valid JSON' }]);
     const excerpt = error.excerpt
       .split('\n')
@@ -83,7 +85,7 @@ function parseText(file: string, text: string): unknown {
  * line and a caret; nothing else of the document is read, since which value was meant is unknown.
  */
 function refuseDuplicateKeys(file: string, body: string): void {
-  const repeats = findDuplicateKeys(body);
+  const repeats = jsonSyntax().findDuplicateKeys(body);
   const [head] = repeats;
   if (!head) return;
   throw new ScenarioError(
