@@ -698,6 +698,10 @@ export class Store {
    * first target's message. A refusal after a join leaves the join, as on the real server.
    */
   postMessage(user: User, post: PostInput): { channel: string; message: Message } {
+    // one target (most posts): its room, then the post, as below without the lists
+    const [only] = post.targets;
+    if (post.targets.length === 1 && only !== undefined)
+      return { channel: only, message: this.#post(user, this.#postTarget(user, only), post) };
     const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(user, target) }));
     const posted = rooms.map(({ target, room }) => ({
       channel: target,
@@ -937,11 +941,13 @@ export class Store {
    * `@here` (`userMentions`, `groupMentions` with them); the poster's own is read now.
    */
   #notify(poster: User, room: AnyRoom, message: Message, ts: string): void {
-    const mentioned = new Set<string>();
+    // made only for a post that mentions someone (most mention no one)
+    let mentioned: Set<string> | undefined;
     let group = false;
     for (const mention of (message.mentions ?? []) as { _id?: unknown }[]) {
       if (mention._id === 'all' || mention._id === 'here') group = true;
-      else if (typeof mention._id === 'string' && mention._id !== poster._id) mentioned.add(mention._id);
+      else if (typeof mention._id === 'string' && mention._id !== poster._id)
+        (mentioned ??= new Set()).add(mention._id);
     }
     for (const username of room.usernames) {
       // the poster first, without a lookup (most posts are to rooms of few members)
@@ -952,8 +958,8 @@ export class Store {
         this.#subscriptions.set(room._id, member._id, readState(state, ts));
         continue;
       }
-      const byName = mentioned.has(member._id);
-      const byGroup = !byName && mentioned.size === 0 && group;
+      const byName = mentioned?.has(member._id) === true;
+      const byGroup = !byName && mentioned === undefined && group;
       const unread = room.t === 'd' || byName || byGroup ? 1 : 0;
       // as `{...state, open, alert, unread, userMentions, groupMentions, _updatedAt}`, copied
       // then set in that order (see #store)
@@ -1013,15 +1019,14 @@ export class Store {
     const doc: Record<string, unknown> = {
       _id: this.#newMessageId(),
     };
+    // each field set in its order, no object made to be copied from (a post's hot path)
     if (defaults) {
-      Object.assign(doc, {
-        alias: post.alias ?? '',
-        msg: text,
-        attachments: post.attachments ? structuredClone(post.attachments) : NONE,
-        parseUrls: post.parseUrls ?? post.attachments === undefined,
-        ...(post.bot ? { bot: { i: post.bot.i } } : {}),
-        groupable: false,
-      });
+      doc.alias = post.alias ?? '';
+      doc.msg = text;
+      doc.attachments = post.attachments ? structuredClone(post.attachments) : NONE;
+      doc.parseUrls = post.parseUrls ?? post.attachments === undefined;
+      if (post.bot) doc.bot = { i: post.bot.i };
+      doc.groupable = false;
     } else {
       if (post.alias !== undefined) doc.alias = post.alias;
       doc.msg = text;
@@ -1030,7 +1035,9 @@ export class Store {
     if (post.tmid !== undefined) doc.tmid = post.tmid;
     if (post.avatar) doc.avatar = post.avatar;
     else if (post.emoji) doc.emoji = post.emoji;
-    Object.assign(doc, { ts, u: this.#author(user), rid: room._id });
+    doc.ts = ts;
+    doc.u = this.#author(user);
+    doc.rid = room._id;
     // the text scanned only for what it can hold: most messages mention nothing and link nowhere
     if (doc.parseUrls !== false)
       doc.urls = text.includes('http') ? urlsOf(text, this.#urlMeta, post.previewUrls) : NONE;
