@@ -85,15 +85,15 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
   }
   if (name === undefined) return {};
   const t: RoomType = params.t === 'p' ? 'p' : 'c';
-  const ro = typeof params.ro === 'boolean' ? params.ro : undefined;
+  // the params' types are checked on the way in (PARAM_TYPES)
+  const ro = params.ro as boolean | undefined;
   const archived = params.archived === true;
   const creator = text(params, 'creator');
   const exists = target.store.lookup().hasRoomName(name);
   const channel = { name, t, ...(ro !== undefined ? { ro } : {}), ...(archived ? { archived } : {}) };
   // checked whole before anything changes: a bad state leaves the world as it was
   if (!exists) parseOrThrow(channelSchema, channel, SOURCE);
-  if (creator !== undefined && !target.store.userNamed(creator))
-    parseOrThrow(userSchema, { username: creator, password: creator }, SOURCE);
+  if (creator !== undefined && !target.store.userNamed(creator)) checkNewUser(creator);
   if (creator !== undefined) ensureUser(target, creator, undefined);
   const id = exists
     ? target.store.findRoomId(name)
@@ -102,9 +102,7 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
         SOURCE,
       )._id;
   if (id === undefined) throw invalid(`cannot set up room "${name}"`);
-  const members = Array.isArray(params.members)
-    ? params.members.filter((m): m is string => typeof m === 'string')
-    : undefined;
+  const members = params.members as string[] | undefined;
   for (const member of members ?? []) ensureUser(target, member, undefined);
   target.store.putRoom(id, {
     t,
@@ -170,28 +168,18 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
     const lookup = target.store.lookup();
     const targets = incoming.channel as string[];
     // the rooms and users it posts to are part of its state: a world without them gets them (each once)
-    const rooms = [
+    const missing = (prefix: '#' | '@', exists: (name: string) => boolean): string[] => [
       ...new Set(
-        targets
-          .filter(
-            (to) => to.startsWith('#') && !lookup.hasRoomName(to.slice(1)) && !lookup.hasRoomId(to.slice(1)),
-          )
-          .map((to) => to.slice(1)),
+        targets.filter((to) => to.startsWith(prefix) && !exists(to.slice(1))).map((to) => to.slice(1)),
       ),
     ];
-    const users = [
-      ...new Set(
-        targets
-          .filter(
-            (to) =>
-              to.startsWith('@') && !target.store.userNamed(to.slice(1)) && !lookup.hasUserId(to.slice(1)),
-          )
-          .map((to) => to.slice(1)),
-      ),
-    ];
+    const rooms = missing('#', (name) => lookup.hasRoomName(name) || lookup.hasRoomId(name));
+    const users = missing(
+      '@',
+      (name) => target.store.userNamed(name) !== undefined || lookup.hasUserId(name),
+    );
     for (const name of rooms) parseOrThrow(channelSchema, { name }, SOURCE);
-    for (const name of [...users, ...(username !== undefined ? [username] : [])])
-      parseOrThrow(userSchema, { username: name, password: name }, SOURCE);
+    for (const name of [...users, ...(username !== undefined ? [username] : [])]) checkNewUser(name);
     if (username !== undefined) ensureUser(target, username, ['bot']);
     for (const name of rooms) target.addChannel({ name }, SOURCE);
     for (const name of users) ensureUser(target, name, undefined);
@@ -204,6 +192,11 @@ function hook(target: StateTarget, params: Record<string, unknown>): Record<stri
 /** A param's type: a string, a boolean, a list of strings, or one of some strings. */
 type ParamType = 'string' | 'boolean' | 'strings' | readonly string[];
 /** What each kind's params may hold: a key of another type is refused, not read as absent. */
+/** A user a state makes, checked as a scenario's would be before anything changes (its password its name). */
+function checkNewUser(username: string): void {
+  parseOrThrow(userSchema, { username, password: username }, SOURCE);
+}
+
 const PARAM_TYPES: Readonly<Record<string, Readonly<Record<string, ParamType>>>> = {
   caller: { username: 'string', roles: 'strings' },
   login: { username: 'string', email: 'string', absent: 'boolean' },

@@ -15,7 +15,7 @@ export const EXAMPLE_HOST = 'localhost:3000';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const EXAMPLE_HASH = createHash('sha256').update(EXAMPLE_HOST).digest('hex');
+const EXAMPLE_HASH = sha256(EXAMPLE_HOST);
 
 /** The last host's hash and pattern: a server answers on one address, so each is made once. */
 let known: { host: string; hashed: string; inUrl: RegExp } | undefined;
@@ -43,10 +43,9 @@ function sha256(text: string): string {
 export function withExampleHost(value: Json, host: string | undefined): Json {
   if (host === undefined || host === '' || host === EXAMPLE_HOST) return value;
   const { hashed, inUrl } = hostFacts(host);
-  const exampleHash = EXAMPLE_HASH;
   const rewrite = (text: string): string => {
     if (text === host) return EXAMPLE_HOST;
-    if (text === hashed) return exampleHash;
+    if (text === hashed) return EXAMPLE_HASH;
     return text.includes(host) ? text.replace(inUrl, `$1${EXAMPLE_HOST}`) : text;
   };
   const walk = (node: Json): Json => {

@@ -189,7 +189,9 @@ export function findDuplicateKeys(text: string): JsonDuplicateKey[] {
       while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
       const top = stack[stack.length - 1];
       if (top?.kind === '{' && expectKey) {
-        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        // the text is valid JSON: a key without an escape is its own text, unparsed
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
         const first = top.keys.get(key);
         if (first !== undefined) {
           const path = stack

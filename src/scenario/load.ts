@@ -7,15 +7,15 @@ import type { WorldCacheSetting } from './cache';
 import { cacheWorld, cachedWorld, worldCacheDir } from './cache';
 import { compiledWorld } from './compiled';
 import type * as JsonSyntaxModule from './json-syntax';
-import { jsonPath } from './problems';
-import { ScenarioError } from './problems';
+import { ScenarioError, jsonPath } from './problems';
 import { shareNestedValues } from './share';
 import type * as ResolveModule from './resolve';
 import type { ScenarioInput } from './schema';
 
-/** Validation and resolution (zod, faker): not loaded when a compiled world stands in. */
+/** The JSON checker (syntax errors, repeated keys): loaded when a scenario file is read. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
 const jsonSyntax = lazy(() => require('./json-syntax') as typeof JsonSyntaxModule);
+/** Validation and resolution (zod, faker): not loaded when a compiled world stands in. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
 const resolveModule = lazy(() => require('./resolve') as typeof ResolveModule);
 
@@ -66,16 +66,20 @@ function parseText(file: string, text: string): unknown {
   } catch {
     const error = jsonSyntax().findJsonSyntaxError(body);
     if (!error) throw new ScenarioError(file, [{ path: '$', message: 'not valid JSON' }]);
-    const excerpt = error.excerpt
-      .split('\n')
-      .map((line) => `\n      ${line}`)
-      .join('');
     throw new ScenarioError(`${file}:${error.line}:${error.column}`, [
-      { path: '$', message: `not valid JSON: ${error.reason}${excerpt}` },
+      { path: '$', message: `not valid JSON: ${error.reason}${indented(error.excerpt)}` },
     ]);
   }
   refuseDuplicateKeys(file, body);
   return parsed;
+}
+
+/** An excerpt (a line and its caret) as a problem's message shows it: each line on its own, indented. */
+function indented(excerpt: string): string {
+  return excerpt
+    .split('\n')
+    .map((line) => `\n      ${line}`)
+    .join('');
 }
 
 /**
@@ -92,10 +96,7 @@ function refuseDuplicateKeys(file: string, body: string): void {
     `${file}:${head.at.line}:${head.at.column}`,
     repeats.map(({ path, at, first }) => ({
       path: jsonPath(path),
-      message: `${at.reason} at ${at.line}:${at.column}, first at ${first.line}:${first.column} (JSON keeps only the last value)${at.excerpt
-        .split('\n')
-        .map((line) => `\n      ${line}`)
-        .join('')}`,
+      message: `${at.reason} at ${at.line}:${at.column}, first at ${first.line}:${first.column} (JSON keeps only the last value)${indented(at.excerpt)}`,
     })),
   );
 }

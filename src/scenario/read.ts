@@ -121,8 +121,9 @@ function standIn<S extends z.ZodType>(
   item: unknown,
   error: z.ZodError,
 ): { value: z.output<S>; dropped: Set<string> } | undefined {
-  const dropped = isObject(item) ? faultyFields(error.issues) : undefined;
-  if (!isObject(item) || !dropped) return undefined;
+  if (!isObject(item)) return undefined;
+  const dropped = faultyFields(error.issues);
+  if (!dropped) return undefined;
   const rest = Object.fromEntries(Object.entries(item).filter(([key]) => !dropped.has(key)));
   const parsed = schema.safeParse(rest);
   return parsed.success ? { value: parsed.data, dropped } : undefined;
@@ -136,7 +137,8 @@ function standIn<S extends z.ZodType>(
 function readList<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  broken: Map<number, BrokenEntity>,
+  /** where the elements that failed their shape check are noted, for the lists whose references are checked */
+  broken?: Map<number, BrokenEntity>,
   nameKey?: 'username' | 'name',
 ): Listed<z.output<S>> | undefined {
   if (value === undefined) return [];
@@ -145,7 +147,7 @@ function readList<S extends z.ZodType>(
     const parsed = schema.safeParse(item);
     if (parsed.success) return parsed.data;
     const stand = standIn(schema, item, parsed.error);
-    broken.set(i, { ...claimOf(item, nameKey), ...(stand ? { dropped: stand.dropped } : {}) });
+    broken?.set(i, { ...claimOf(item, nameKey), ...(stand ? { dropped: stand.dropped } : {}) });
     return stand?.value;
   });
 }
@@ -184,7 +186,6 @@ export function readScenario(input: unknown, source: string): ReadScenario {
   const teams = readList(teamSchema, input.teams, broken.teams, 'name');
   const directs = readList(directSchema, input.directs, broken.directs);
   const messages = readList(messageSchema, input.messages, broken.messages);
-  const others = new Map<number, BrokenEntity>();
   const generate = readField('generate', input.generate) as ParsedScenario['generate'];
   const generateBroken = input.generate !== undefined && generate === undefined;
   const scenario: ReadableScenario = {
@@ -194,11 +195,11 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     users: users ?? [],
     channels: channels ?? [],
     directs: directs ?? [],
-    integrations: readList(integrationSchema, input.integrations, others) ?? [],
+    integrations: readList(integrationSchema, input.integrations) ?? [],
     messages: messages ?? [],
     teams: teams ?? [],
-    tokens: readList(tokenSchema, input.tokens, others) ?? [],
-    subscriptions: readList(subscriptionSchema, input.subscriptions, others) ?? [],
+    tokens: readList(tokenSchema, input.tokens) ?? [],
+    subscriptions: readList(subscriptionSchema, input.subscriptions) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };

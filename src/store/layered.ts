@@ -68,6 +68,11 @@ export class LayeredMap<K, V> {
     for (const [key, own] of this.#overlay) if (own !== REMOVED && !this.#base.has(key)) yield [key, own];
   }
 
+  /** The entries written since the base and still there (the others are the base's own), in the order written. */
+  *written(): IterableIterator<[K, V]> {
+    for (const [key, own] of this.#overlay) if (own !== REMOVED) yield [key, own];
+  }
+
   *values(): IterableIterator<V> {
     for (const [, value] of this.entries()) yield value;
   }

@@ -698,10 +698,6 @@ export class Store {
    * first target's message. A refusal after a join leaves the join, as on the real server.
    */
   postMessage(user: User, post: PostInput): { channel: string; message: Message } {
-    // one target (most posts): its room, then the post, as below without the lists
-    const [only] = post.targets;
-    if (post.targets.length === 1 && only !== undefined)
-      return { channel: only, message: this.#post(user, this.#postTarget(user, only), post) };
     const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(user, target) }));
     const posted = rooms.map(({ target, room }) => ({
       channel: target,
@@ -1827,7 +1823,8 @@ export class Store {
       before: ReadonlyMap<string, T>,
       after: LayeredMap<string, T>,
     ): void => {
-      for (const [id, room] of after) {
+      // only what this store wrote: every other room is the baseline's own, unchanged
+      for (const [id, room] of after.written()) {
         const old = before.get(id);
         if (old === room) continue;
         for (const username of new Set([...(old?.usernames ?? []), ...room.usernames])) {

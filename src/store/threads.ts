@@ -20,7 +20,7 @@ export interface ThreadReply {
 }
 
 /** The user ids a message mentions (`getMentions`' `mentionIds`: users, not `@all` / `@here`). */
-export function mentionIdsOf(message: ThreadReply): string[] {
+function mentionIdsOf(message: ThreadReply): string[] {
   if (!Array.isArray(message.mentions)) return [];
   return (message.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
     m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
