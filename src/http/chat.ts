@@ -275,7 +275,7 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };
     const data = reply.body;
     const enveloped = reply.envelope !== false;
-    const text = enveloped ? envelopedText(data) : JSON.stringify(data);
+    const text = reply.text ?? (enveloped ? envelopedText(data) : JSON.stringify(data));
     if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
     return { status: 200, headers, data, enveloped, text };
   } catch (error) {

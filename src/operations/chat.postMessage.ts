@@ -1,13 +1,14 @@
 import { ApiError } from '../errors';
 import type { PostInput } from '../store/store';
-import type { Message } from '../types';
 import { isPlainObject } from '../store/query';
+import { postAnswer } from './message-answer';
 import { operation } from './operation';
 import type { Params } from './operation';
 import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 
 export { MAX_TEXT } from '../store/message-text';
+export { answered } from './message-answer';
 import { MAX_TEXT } from '../store/message-text';
 
 /** A string parameter, or undefined for anything else. */
@@ -50,68 +51,6 @@ function readPost(body: Params): PostInput {
 }
 
 /**
- * The fields of a plain post as the store keeps them, in its order (`#compose` in
- * src/store/store.ts): a bot's text, no attachments, thread or avatar. Such a message is answered
- * by one object literal, which costs a fraction of the copy below under load (the post row of the
- * benchmark); any other message takes the copy, so the order here is an optimisation only.
- */
-const PLAIN_POST = [
-  '_id',
-  'alias',
-  'msg',
-  'attachments',
-  'parseUrls',
-  'groupable',
-  'ts',
-  'u',
-  'rid',
-  'urls',
-  'mentions',
-  'channels',
-  'md',
-  '_updatedAt',
-] as const;
-
-/** Whether a message has exactly the fields of {@link PLAIN_POST}, in that order. */
-function isPlainPost(message: Message): boolean {
-  let at = 0;
-  for (const key in message) {
-    if (PLAIN_POST[at] !== key) return false;
-    at += 1;
-  }
-  return at === PLAIN_POST.length;
-}
-
-/** The message as the answer shows it: as stored, `_id` moved last, without `_updatedAt`. */
-export function answered(message: Message, keepUpdatedAt = false): Record<string, unknown> {
-  if (!keepUpdatedAt && isPlainPost(message)) {
-    const m = message as Record<(typeof PLAIN_POST)[number], unknown>;
-    return {
-      alias: m.alias,
-      msg: m.msg,
-      attachments: m.attachments,
-      parseUrls: m.parseUrls,
-      groupable: m.groupable,
-      ts: m.ts,
-      u: m.u,
-      rid: m.rid,
-      urls: m.urls,
-      mentions: m.mentions,
-      channels: m.channels,
-      md: m.md,
-      _id: m._id,
-    };
-  }
-  const out: Record<string, unknown> = {};
-  for (const key in message) {
-    if (key === '_id' || (key === '_updatedAt' && !keepUpdatedAt)) continue;
-    out[key] = message[key];
-  }
-  out._id = message._id;
-  return out;
-}
-
-/**
  * `POST /api/v1/chat.postMessage`: a message to a room (`roomId`, or `channel` as `#name`, a name
  * or an id), as an integration or a bot posts one. Answers `{ts, channel, message}`: `ts` the
  * clock in milliseconds, `channel` the target as sent, `message` as stored, `_id` last and without
@@ -129,7 +68,7 @@ export default operation({
   read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
   run: (context, post) => {
     const { channel, message } = context.store.postMessage(callerOf(context), post);
-    return { body: { ts: context.store.clock.nowMs(), channel, message: answered(message) } };
+    return postAnswer(context.store.clock.nowMs(), channel, message);
   },
   contract: {
     changed: (answer) => answer.message,

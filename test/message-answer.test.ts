@@ -1,0 +1,157 @@
+/**
+ * A post's answer written directly (src/operations/message-answer.ts) must be, byte for byte, the
+ * JSON `JSON.stringify` writes of the same body with `success: true`: whatever the message holds.
+ */
+import fc from 'fast-check';
+
+import { answered, postAnswer } from '../src/operations/message-answer';
+import { plainMarkdown } from '../src/store/message-text';
+import type { Message } from '../src/types';
+import { createFakeServer } from '../src/server';
+
+const SEED = Number(process.env.FC_SEED ?? 20261125);
+
+const AUTHOR = Object.freeze({ _id: 'aliceUserId000001', username: 'alice', name: 'Alice' });
+const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
+
+/** The enveloped JSON the pipeline writes when an operation gives no text of its own. */
+function stringified(body: object): string {
+  return JSON.stringify({ ...body, success: true });
+}
+
+/** A plain post as the store composes one, with the given text and overrides. */
+function plainPost(text: string, over: Partial<Record<string, unknown>> = {}): Message {
+  const doc: Record<string, unknown> = {
+    _id: '6955b90128d6543e5a0186a0',
+    alias: '',
+    msg: text,
+    attachments: NONE,
+    parseUrls: true,
+    groupable: false,
+    ts: '2026-01-01T00:00:01.000Z',
+    u: AUTHOR,
+    rid: 'GENERAL',
+    urls: NONE,
+    mentions: NONE,
+    channels: NONE,
+    md: plainMarkdown(text) ?? [],
+    _updatedAt: '2026-01-01T00:00:01.000Z',
+  };
+  for (const [key, value] of Object.entries(over)) doc[key] = value;
+  return doc as Message;
+}
+
+describe('a post answer written directly', () => {
+  test('a plain post is written, and exactly as JSON.stringify writes it', () => {
+    const message = plainPost('hello from the bench');
+    const { body, text } = postAnswer(1767225601000, 'GENERAL', message);
+    expect(text).toBe(
+      '{"ts":1767225601000,"channel":"GENERAL","message":{"alias":"","msg":"hello from the bench",' +
+        '"attachments":[],"parseUrls":true,"groupable":false,"ts":"2026-01-01T00:00:01.000Z",' +
+        '"u":{"_id":"aliceUserId000001","username":"alice","name":"Alice"},"rid":"GENERAL","urls":[],' +
+        '"mentions":[],"channels":[],"md":[{"type":"PARAGRAPH","value":[{"type":"PLAIN_TEXT",' +
+        '"value":"hello from the bench"}]}],"_id":"6955b90128d6543e5a0186a0"},"success":true}',
+    );
+    expect(text).toBe(stringified(body));
+    expect(body.message).toEqual(answered(message));
+  });
+
+  test('any text, channel, alias, attachments, mentions or tree: the same bytes as JSON.stringify', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('"\\\n\u2028\ud800é'));
+    fc.assert(
+      fc.property(
+        anyText,
+        anyText,
+        anyText,
+        fc.array(json, { maxLength: 3 }),
+        fc.array(fc.record({ _id: fc.string(), username: fc.string() }), { maxLength: 2 }),
+        fc.option(fc.array(json, { maxLength: 2 }), { nil: undefined }),
+        fc.boolean(),
+        (text, channel, alias, attachments, mentions, md, frozen) => {
+          const u = frozen ? AUTHOR : { ...AUTHOR, name: alias };
+          const message = plainPost(text, {
+            alias,
+            attachments,
+            mentions,
+            u,
+            ...(md === undefined ? {} : { md }),
+          });
+          const { body, text: written } = postAnswer(1767225601000, channel, message);
+          expect(written).toBe(stringified(body));
+        },
+      ),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  test('values of another type, or another tree, are left to JSON.stringify (no text)', () => {
+    for (const over of [
+      { parseUrls: 'yes' },
+      { attachments: { a: 1 } },
+      { u: null },
+      { md: 'text' },
+      { _id: 7 },
+    ]) {
+      expect(postAnswer(1, 'GENERAL', plainPost('hi', over)).text).toBeUndefined();
+    }
+    expect(postAnswer(1.5, 'GENERAL', plainPost('hi')).text).toBeUndefined();
+    // a tree with a key more than plain text's is written by JSON.stringify, whole
+    const tree = [{ type: 'PARAGRAPH', value: [{ type: 'PLAIN_TEXT', value: 'hi', extra: true }] }];
+    const { body, text } = postAnswer(1, 'GENERAL', plainPost('hi', { md: tree }));
+    expect(text).toBe(stringified(body));
+    expect(text).toContain('"extra":true');
+  });
+
+  test('a message of another shape (a thread reply, an emoji) is not written directly', () => {
+    const withEmoji = { ...plainPost('hi'), emoji: ':smile:' } as Message;
+    const reply = { ...plainPost('hi'), tmid: 'parentMessage0001' } as Message;
+    expect(postAnswer(1, 'GENERAL', reply).text).toBeUndefined();
+    expect(postAnswer(1, 'GENERAL', withEmoji).text).toBeUndefined();
+    expect(postAnswer(1, 'GENERAL', withEmoji).body.message).toEqual(answered(withEmoji));
+  });
+
+  test('an author changed in place is not answered from an earlier JSON (only unchangeable ones are kept)', () => {
+    const author = { _id: 'x', username: 'x', name: 'before' };
+    const first = postAnswer(1, 'GENERAL', plainPost('hi', { u: author })).text;
+    author.name = 'after';
+    const second = postAnswer(1, 'GENERAL', plainPost('hi', { u: author })).text;
+    expect(first).toContain('"name":"before"');
+    expect(second).toContain('"name":"after"');
+  });
+});
+
+describe('chat.postMessage over HTTP', () => {
+  test('the answer sent is the JSON of its own parse, for plain, quoted and non-ASCII text alike', async () => {
+    const fake = createFakeServer({ port: 0 });
+    await fake.start();
+    try {
+      const login = await fetch(`${fake.url}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user: 'admin', password: 'admin' }),
+      });
+      const { data } = (await login.json()) as { data: { userId: string; authToken: string } };
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-User-Id': data.userId,
+        'X-Auth-Token': data.authToken,
+      };
+      for (const text of ['hello', 'say "hi" \\ there', 'héllo wörld ✓', 'tab\there']) {
+        const res = await fetch(`${fake.url}/api/v1/chat.postMessage`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ channel: '#general', text }),
+        });
+        const raw = await res.text();
+        expect(res.status).toBe(200);
+        const parsed = JSON.parse(raw) as { success: boolean; message: { msg: string } };
+        expect(parsed.success).toBe(true);
+        expect(parsed.message.msg).toBe(text);
+        expect(raw).toBe(JSON.stringify(parsed));
+      }
+    } finally {
+      await fake.stop();
+    }
+  });
+});
