@@ -680,23 +680,10 @@ export class FakeWorld implements WorldControl {
     detail?: ExchangeDetail,
     unmatched?: string,
   ): void {
-    const { method, path, query, status, user, modelled, stub, proxied } = request;
+    const { method, path, modelled } = request;
     const time = this.#store.clock.now();
-    const entry = this.#journal.record(
-      {
-        method,
-        path,
-        query,
-        body,
-        status,
-        user,
-        time,
-        modelled,
-        ...(stub !== undefined ? { stub } : {}),
-        ...(proxied === true ? { proxied } : {}),
-      },
-      detail,
-    );
+    // the request's own fields are the entry's: no copy of them is made on the way
+    const entry = this.#journal.record(request, body, time, detail);
     if (this.#options.keepContract && detail) this.#contractRecorder().record({ entry, detail });
     if (!modelled && request.stub === undefined && request.proxied !== true) {
       // a realtime frame is listed as what the connection names (`DDP <method>`, `DDP sub <name>`)

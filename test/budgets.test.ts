@@ -24,12 +24,11 @@ const entry = (n: number) => ({
   method: 'GET',
   path: `/api/v1/x${n}`,
   query: {},
-  body: null,
   status: 200,
   user: null,
   modelled: true,
-  time: '2026-01-01T00:00:00.000Z',
 });
+const TIME = '2026-01-01T00:00:00.000Z';
 const detail = (text: string) => ({
   answer: text,
   chars: text.length,
@@ -42,7 +41,7 @@ describe('the journal keeps answers within a byte budget', () => {
   it('one answer over 256 K characters keeps its start, and says how long it was', () => {
     const journal = new Journal();
     const long = 'x'.repeat(JOURNAL_BUDGET.responseChars + 10);
-    const { seq } = journal.record(entry(1), detail(long));
+    const { seq } = journal.record(entry(1), null, TIME, detail(long));
     const kept = journal.exchange(seq)?.detail;
     expect(kept?.excerpt).toHaveLength(JOURNAL_BUDGET.responseChars);
     expect(kept?.answer).toBeUndefined();
@@ -54,7 +53,7 @@ describe('the journal keeps answers within a byte budget', () => {
     const journal = new Journal();
     const page = 'y'.repeat(JOURNAL_BUDGET.responseChars);
     const n = Math.ceil(JOURNAL_BUDGET.totalChars / page.length) + 10;
-    for (let i = 1; i <= n; i += 1) journal.record(entry(i), detail(page));
+    for (let i = 1; i <= n; i += 1) journal.record(entry(i), null, TIME, detail(page));
     expect(journal.heldChars).toBeLessThanOrEqual(JOURNAL_BUDGET.totalChars);
     expect(journal.list()).toHaveLength(n);
     expect(journal.exchange(1)?.detail).toMatchObject({ dropped: true, chars: page.length });
@@ -64,7 +63,7 @@ describe('the journal keeps answers within a byte budget', () => {
 
   it('the ring dropping entries lets go of their answers too; clear() holds nothing', () => {
     const journal = new Journal(3);
-    for (let i = 1; i <= 10; i += 1) journal.record(entry(i), detail('z'.repeat(100)));
+    for (let i = 1; i <= 10; i += 1) journal.record(entry(i), null, TIME, detail('z'.repeat(100)));
     expect(journal.heldChars).toBe(300);
     journal.clear();
     expect(journal.heldChars).toBe(0);

@@ -58,7 +58,11 @@ describe('a post answer written directly', () => {
 
   test('any text, channel, alias, attachments, mentions or tree: the same bytes as JSON.stringify', () => {
     const json = fc.jsonValue({ maxDepth: 3 });
-    const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('"\\\n\u2028\ud800é'));
+    const anyText = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('"\\\n\u2028\ud800é'),
+    );
     fc.assert(
       fc.property(
         anyText,

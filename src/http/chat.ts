@@ -460,8 +460,8 @@ function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): voi
         status,
         user: detail.caller ?? null,
         modelled,
-        ...(detail.stub !== undefined ? { stub: detail.stub } : {}),
-        ...(detail.proxied === true ? { proxied: true as const } : {}),
+        stub: detail.stub,
+        proxied: detail.proxied === true ? true : undefined,
       },
       detail,
     );

@@ -126,8 +126,16 @@ export class Journal {
     return this.#seq;
   }
 
-  /** Records a request; the oldest drops when the ring is full. */
-  record(entry: Omit<JournalEntry, 'seq'>, detail?: ExchangeDetail): JournalEntry {
+  /**
+   * Records a request, its body as the journal keeps it (redacted) and the time it was answered;
+   * the oldest drops when the ring is full. The entry is the one object made of them.
+   */
+  record(
+    entry: Omit<JournalEntry, 'seq' | 'time' | 'body'>,
+    body: unknown,
+    time: string,
+    detail?: ExchangeDetail,
+  ): JournalEntry {
     this.#seq += 1;
     // written out, not spread: one object of a stable shape per request (the fast path's hot loop)
     const recorded: JournalEntry = {
@@ -135,10 +143,10 @@ export class Journal {
       method: entry.method,
       path: entry.path,
       query: entry.query,
-      body: entry.body,
+      body,
       status: entry.status,
       user: entry.user,
-      time: entry.time,
+      time,
       modelled: entry.modelled,
     };
     if (entry.stub !== undefined) recorded.stub = entry.stub;
@@ -152,13 +160,19 @@ export class Journal {
       this.#start = (this.#start + 1) % this.capacity;
       this.#dropped += 1;
     }
+    // no iterator made when nobody waits (most requests)
+    if (this.#waiters.size > 0) this.#wake(recorded);
+    return recorded;
+  }
+
+  /** Resolves the waiters an entry matches. */
+  #wake(recorded: JournalEntry): void {
     for (const waiter of this.#waiters) {
       if (waiter.matches(recorded)) {
         this.#waiters.delete(waiter);
         waiter.resolve(structuredClone(recorded));
       }
     }
-    return recorded;
   }
 
   /** Keeps a detail in its slot: a long answer cut to its start, older answers let go past the total. */

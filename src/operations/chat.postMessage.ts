@@ -32,7 +32,7 @@ export function readAttachments(value: unknown): unknown[] | undefined {
 /** The body, checked by the release's schema: the targets (one post per room) and the message. */
 function readPost(body: Params): PostInput {
   const where = body.channel ?? body.roomId ?? '';
-  const targets = [...new Set(Array.isArray(where) ? where.map(textOf) : [textOf(where)])];
+  const targets = Array.isArray(where) ? [...new Set(where.map(textOf))] : [textOf(where)];
   const attachments = readAttachments(body.attachments);
   const message = text(body.text) ?? '';
   const tooLong = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;

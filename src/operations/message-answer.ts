@@ -103,14 +103,23 @@ function quoted(value: string): string {
  */
 const frozenText = new WeakMap<object, string>();
 
+/** The last unchangeable value written, and its JSON: a bot posts as one author, post after post. */
+let lastKept: { value: object; text: string } | undefined;
+
 /** An object's or an array's JSON; an unchangeable one's kept, an empty array's a constant. */
 function valueText(value: object): string {
   if (Array.isArray(value) && value.length === 0) return '[]';
+  if (lastKept?.value === value) return lastKept.text;
   const kept = frozenText.get(value);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) {
+    lastKept = { value, text: kept };
+    return kept;
+  }
   const text = JSON.stringify(value);
-  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object'))
+  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object')) {
     frozenText.set(value, text);
+    lastKept = { value, text };
+  }
   return text;
 }
 

@@ -28,10 +28,10 @@ export class LayeredMap<K, V> {
   }
 
   set(key: K, value: V): this {
-    if (!this.has(key)) {
-      if (this.#base.has(key)) this.#removed -= 1;
-      else this.#added += 1;
-    }
+    // a key written before (the common case) costs one look-up before the write
+    const own = this.#overlay.get(key);
+    if (own === REMOVED) this.#removed -= 1;
+    else if (own === undefined && !this.#overlay.has(key) && !this.#base.has(key)) this.#added += 1;
     this.#overlay.set(key, value);
     return this;
   }

@@ -698,14 +698,14 @@ export class Store {
    * first target's message. A refusal after a join leaves the join, as on the real server.
    */
   postMessage(user: User, post: PostInput): { channel: string; message: Message } {
-    const rooms = post.targets.map((target) => ({ target, room: this.#postTarget(user, target) }));
-    const posted = rooms.map(({ target, room }) => ({
-      channel: target,
-      message: this.#post(user, room, post),
-    }));
-    const first = posted[0];
-    if (!first) throw new ApiError('invalid-channel');
-    return first;
+    const { targets } = post;
+    // every target found before anything is posted (an unknown one refuses the whole post)
+    const rooms = targets.map((target) => this.#postTarget(user, target));
+    const channel = targets[0];
+    if (channel === undefined) throw new ApiError('invalid-channel');
+    const message = this.#post(user, rooms[0] as AnyRoom, post);
+    for (let i = 1; i < rooms.length; i += 1) this.#post(user, rooms[i] as AnyRoom, post);
+    return { channel, message };
   }
 
   /** The room of a message by id (a thread reply's parent names it when a sent message does not). */

@@ -212,6 +212,20 @@ export class SubscriptionStates {
     return `${rid}|${userId}`;
   }
 
+  /** The last key made, kept: a post reads and then writes the same member's state. */
+  #lastRid = '';
+  #lastUserId = '';
+  #lastKey = '';
+
+  #key(rid: string, userId: string): string {
+    if (rid !== this.#lastRid || userId !== this.#lastUserId) {
+      this.#lastRid = rid;
+      this.#lastUserId = userId;
+      this.#lastKey = SubscriptionStates.key(rid, userId);
+    }
+    return this.#lastKey;
+  }
+
   /** The room `_id` and user `_id` of a key. */
   static parts(key: string): { rid: string; userId: string } {
     const at = key.lastIndexOf('|');
@@ -220,7 +234,7 @@ export class SubscriptionStates {
 
   /** The member's state now: as changed, else as the baseline gives it, else as the world starts it. */
   get(room: AnyRoom, userId: string): SubscriptionState {
-    const key = SubscriptionStates.key(room._id, userId);
+    const key = this.#key(room._id, userId);
     return this.#changed.get(key) ?? this.#base.get(key) ?? initialState(room, userId);
   }
 
@@ -230,7 +244,7 @@ export class SubscriptionStates {
   }
 
   set(rid: string, userId: string, state: SubscriptionState): void {
-    this.#changed.set(SubscriptionStates.key(rid, userId), state);
+    this.#changed.set(this.#key(rid, userId), state);
   }
 
   /** The keys of the states changed since the baseline. */
