@@ -148,8 +148,8 @@ function treeText(md: unknown[]): string {
 
 /**
  * The enveloped JSON of `{ts, channel, message}` for a plain post, the message's fields in the
- * answer's order; undefined when a value is not of the type the store gives it (then
- * `JSON.stringify` decides how it is written).
+ * answer's order; undefined when a value is not of the type the store gives it, or a string holds
+ * a character JSON escapes (then `JSON.stringify` decides how it is written).
  */
 function plainPostText(ts: number, channel: string, m: PlainPost): string | undefined {
   const { alias, msg, attachments, parseUrls, groupable, u, rid, urls, mentions, channels, md, _id } = m;
@@ -171,11 +171,41 @@ function plainPostText(ts: number, channel: string, m: PlainPost): string | unde
     typeof _id !== 'string'
   )
     return undefined;
-  return (
-    `{"ts":${ts},"channel":${quoted(channel)},"message":{"alias":${quoted(alias)},"msg":${quoted(msg)},` +
-    `"attachments":${valueText(attachments)},"parseUrls":${parseUrls},"groupable":${groupable},` +
-    `"ts":${quoted(m.ts)},"u":${valueText(u)},"rid":${quoted(rid)},"urls":${valueText(urls)},` +
-    `"mentions":${valueText(mentions)},"channels":${valueText(channels)},"md":${treeText(md)},` +
-    `"_id":${quoted(_id)}},"success":true}`
-  );
+  // a string JSON would escape leaves the whole answer to JSON.stringify
+  const strings = [channel, alias, msg, m.ts, rid, _id];
+  if (!strings.every((value) => VERBATIM.test(value))) return undefined;
+  // one flat string joined from its parts: no chain of intermediate strings for the collector
+  return [
+    '{"ts":',
+    String(ts),
+    ',"channel":"',
+    channel,
+    '","message":{"alias":"',
+    alias,
+    '","msg":"',
+    msg,
+    '","attachments":',
+    valueText(attachments),
+    ',"parseUrls":',
+    String(parseUrls),
+    ',"groupable":',
+    String(groupable),
+    ',"ts":"',
+    m.ts,
+    '","u":',
+    valueText(u),
+    ',"rid":"',
+    rid,
+    '","urls":',
+    valueText(urls),
+    ',"mentions":',
+    valueText(mentions),
+    ',"channels":',
+    valueText(channels),
+    ',"md":',
+    treeText(md),
+    ',"_id":"',
+    _id,
+    '"},"success":true}',
+  ].join('');
 }

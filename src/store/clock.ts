@@ -26,8 +26,6 @@ function isLeap(year: number): boolean {
 /** 0000-01-01 and 10000-01-01 in epoch ms: between them an ISO time has a four-digit year. */
 const FOUR_DIGIT_YEARS = [-62167219200000, 253402300800000] as const;
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-
 /**
  * `new Date(ms).toISOString()`, without a Date: the clock formats a time at every change and every
  * journal entry, and V8's `toISOString` is a third of a successful POST's own work. Days to a
@@ -54,9 +52,46 @@ export function isoOf(ms: number): string {
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
   const millis = rest - seconds * 1000;
-  const y = String(year).padStart(4, '0');
-  const msText = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : String(millis);
-  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${msText}Z`;
+  // one string made from its 24 character codes: no chain of intermediate strings
+  return String.fromCharCode(
+    digit(year / 1000),
+    digit(year / 100),
+    digit(year / 10),
+    digit(year),
+    DASH,
+    digit(month / 10),
+    digit(month),
+    DASH,
+    digit(day / 10),
+    digit(day),
+    T,
+    digit(hours / 10),
+    digit(hours),
+    COLON,
+    digit(minutes / 10),
+    digit(minutes),
+    COLON,
+    digit(seconds / 10),
+    digit(seconds),
+    DOT,
+    digit(millis / 100),
+    digit(millis / 10),
+    digit(millis),
+    Z,
+  );
+}
+
+const [DASH, T, COLON, DOT, Z] = ['-', 'T', ':', '.', 'Z'].map((c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+/** The character code of the last decimal digit of a non-negative number's whole part. */
+function digit(n: number): number {
+  return 48 + (Math.floor(n) % 10);
 }
 
 /** How the fake clock moves (see {@link FakeClock}). */
