@@ -73,17 +73,41 @@ export class Messages {
   readonly #added = new Map<string, Message[]>();
   /** a baseline message's new version, or null once deleted */
   readonly #changed = new Map<string, Message | null>();
-  /** every message added since the baseline, by id (its current version, or null once deleted) */
-  readonly #addedById = new Map<string, Message | null>();
+  /** every message added since the baseline, in the order added (its current version, or null once deleted) */
+  readonly #order: (Message | null)[] = [];
+  /**
+   * each added message's place in {@link #order}, by id: made at the first look-up by id and kept
+   * from then on, so a world that only posts (a bot's load) never pays for a map of its posts
+   */
+  #places: Map<string, number> | undefined;
 
   constructor(base: MessageBaseline) {
     this.#base = base;
   }
 
+  /**
+   * The places of the added messages by id, made now if no look-up needed them before (a deletion
+   * looks up first, so the map holds every deleted id from then on, its place emptied).
+   */
+  #placeMap(): Map<string, number> {
+    if (this.#places) return this.#places;
+    const places = new Map<string, number>();
+    this.#order.forEach((message, at) => {
+      if (message) places.set(message._id, at);
+    });
+    this.#places = places;
+    return places;
+  }
+
+  /** An added message's place, if the id is one's. */
+  #placeOf(id: string): number | undefined {
+    return this.#order.length === 0 ? undefined : this.#placeMap().get(id);
+  }
+
   /** A message by id, as it is now. */
   get(id: string): Message | undefined {
-    const added = this.#addedById.get(id);
-    if (added !== undefined) return added ?? undefined;
+    const at = this.#placeOf(id);
+    if (at !== undefined) return this.#order[at] ?? undefined;
     const changed = this.#changed.get(id);
     if (changed !== undefined) return changed ?? undefined;
     return this.#base.byId.get(id);
@@ -104,13 +128,15 @@ export class Messages {
       if (at === list.length) list.push(message);
       else list.splice(at, 0, message);
     }
-    this.#addedById.set(message._id, message);
+    this.#places?.set(message._id, this.#order.length);
+    this.#order.push(message);
   }
 
   /** Replaces a message by a new version of it (same `_id`, `rid` and `ts`). */
   replace(message: Message): void {
-    if (this.#addedById.has(message._id)) {
-      this.#addedById.set(message._id, message);
+    const place = this.#placeOf(message._id);
+    if (place !== undefined) {
+      this.#order[place] = message;
       const list = this.#added.get(message.rid) ?? [];
       const at = list.findIndex((m) => m._id === message._id);
       if (at >= 0) list[at] = message;
@@ -121,9 +147,10 @@ export class Messages {
 
   /** Deletes a message. */
   remove(id: string): void {
-    const added = this.#addedById.get(id);
-    if (added) {
-      this.#addedById.set(id, null);
+    const place = this.#placeOf(id);
+    const added = place === undefined ? undefined : this.#order[place];
+    if (place !== undefined && added) {
+      this.#order[place] = null;
       const list = this.#added.get(added.rid) ?? [];
       const at = list.findIndex((m) => m._id === id);
       if (at >= 0) list.splice(at, 1);
@@ -182,19 +209,19 @@ export class Messages {
       if (changed === null) continue;
       yield changed ?? message;
     }
-    const added = [...this.#addedById.values()].filter((m): m is Message => m !== null);
+    const added = this.#order.filter((m): m is Message => m !== null);
     yield* added;
   }
 
   /** How many messages the world has had: the baseline's and every one added since (a new id's index). */
   get count(): number {
-    return this.#base.byId.size + this.#addedById.size;
+    return this.#base.byId.size + this.#order.length;
   }
 
   /** Whether the world has any message at all. */
   get any(): boolean {
     if (this.#base.byId.size > this.#changed.size) return true;
-    for (const message of this.#addedById.values()) if (message) return true;
+    for (const message of this.#order) if (message) return true;
     for (const changed of this.#changed.values()) if (changed) return true;
     return false;
   }
@@ -216,7 +243,7 @@ export class Messages {
       if (fields.length > 0)
         out.changed.push({ _id: id, fields, before: structuredClone(before), after: structuredClone(after) });
     }
-    for (const message of this.#addedById.values()) if (message) out.added.push(structuredClone(message));
+    for (const message of this.#order) if (message) out.added.push(structuredClone(message));
     return out;
   }
 }
