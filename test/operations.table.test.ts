@@ -11,8 +11,16 @@ import { OPERATIONS, operationAt, operationNamed } from '../src/operations/table
 
 const ROOT = join(__dirname, '..');
 const OPERATIONS_DIR = join(ROOT, 'src', 'operations');
-/** the modules of src/operations that are not operations */
-const FRAMEWORK = ['operation.ts', 'params.ts', 'schemas.ts', 'table.ts', 'validator.ts', 'openapi.ts'];
+/** the modules of src/operations that are not operations (their shared parts; message-answer: a message as answers show it) */
+const FRAMEWORK = [
+  'operation.ts',
+  'params.ts',
+  'schemas.ts',
+  'table.ts',
+  'validator.ts',
+  'openapi.ts',
+  'message-answer.ts',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
