@@ -26,7 +26,9 @@ const resolved = new WeakMap<object, Map<string, unknown>>();
 /** The value of the era `profile`'s server version belongs to. The table must name the oldest era. */
 export function byEra<T>(profile: Pick<Profile, 'version'>, table: EraTable<T>): T {
   let known = resolved.get(table);
-  if (known?.has(profile.version)) return known.get(profile.version) as T;
+  const kept = known?.get(profile.version);
+  // a value worked out before costs one look-up (two when the era's value is undefined)
+  if (kept !== undefined || known?.has(profile.version) === true) return kept as T;
   const value = lookUp(profile.version, table);
   if (!known) {
     known = new Map();

@@ -14,6 +14,7 @@ import type { AppHost } from './app';
 import { baselineFor } from './baselines';
 import type { ServerControl, SessionOptions } from './control';
 import { withFastPath } from './fastpath';
+import { answerOver, watchAnswer } from './journal/answered';
 import { ApiError } from './errors';
 import { WorldHandle } from './handle';
 import { lazy } from './lazy';
@@ -241,9 +242,12 @@ export class FakeServer extends WorldHandle implements ServerControl {
     // one function for every response: 'close' calls it with the response as `this`
     const settled = function (this: ServerResponse): void {
       inFlight.delete(this);
+      answerOver(this);
     };
     const server = createServer((req, res) => {
       inFlight.add(res);
+      // the journal's callback rides on this one listener (src/journal/answered.ts)
+      watchAnswer(res);
       res.on('close', settled);
       listener(req, res);
     });

@@ -106,6 +106,7 @@ export class FaultSet {
 
   /** The fault a request meets, counted as a hit (a fault whose count runs out is removed). */
   take(method: string, path: string, upgrade = false): FaultAction | undefined {
+    if (this.#faults.length === 0) return undefined;
     // a closeCode fault acts on realtime sockets only: an HTTP request passes it by
     const entry = this.#faults.find(
       (f) =>

@@ -120,10 +120,13 @@ function methodsOf(op: Operation): string[] {
   return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
 }
 
+/** Each operation's methods, worked out once (every request asks). */
+const METHODS = new Map(OPERATIONS.map((op) => [op, methodsOf(op)]));
+
 /** Whether an operation answers this method at this path (a route the fake models). */
 export function isModelled(method: string, path: string): boolean {
   const op = operationAt(path);
-  return op !== undefined && methodsOf(op).includes(method);
+  return op !== undefined && (METHODS.get(op) ?? methodsOf(op)).includes(method);
 }
 
 /** Every modelled route as `METHOD /path` (a prefix route's path as it starts). */
