@@ -172,40 +172,20 @@ function plainPostText(ts: number, channel: string, m: PlainPost): string | unde
   )
     return undefined;
   // a string JSON would escape leaves the whole answer to JSON.stringify
-  const strings = [channel, alias, msg, m.ts, rid, _id];
-  if (!strings.every((value) => VERBATIM.test(value))) return undefined;
-  // one flat string joined from its parts: no chain of intermediate strings for the collector
-  return [
-    '{"ts":',
-    String(ts),
-    ',"channel":"',
-    channel,
-    '","message":{"alias":"',
-    alias,
-    '","msg":"',
-    msg,
-    '","attachments":',
-    valueText(attachments),
-    ',"parseUrls":',
-    String(parseUrls),
-    ',"groupable":',
-    String(groupable),
-    ',"ts":"',
-    m.ts,
-    '","u":',
-    valueText(u),
-    ',"rid":"',
-    rid,
-    '","urls":',
-    valueText(urls),
-    ',"mentions":',
-    valueText(mentions),
-    ',"channels":',
-    valueText(channels),
-    ',"md":',
-    treeText(md),
-    ',"_id":"',
-    _id,
-    '"},"success":true}',
-  ].join('');
+  if (
+    !VERBATIM.test(channel) ||
+    !VERBATIM.test(alias) ||
+    !VERBATIM.test(msg) ||
+    !VERBATIM.test(m.ts) ||
+    !VERBATIM.test(rid) ||
+    !VERBATIM.test(_id)
+  )
+    return undefined;
+  return (
+    `{"ts":${ts},"channel":"${channel}","message":{"alias":"${alias}","msg":"${msg}",` +
+    `"attachments":${valueText(attachments)},"parseUrls":${parseUrls},"groupable":${groupable},` +
+    `"ts":"${m.ts}","u":${valueText(u)},"rid":"${rid}","urls":${valueText(urls)},` +
+    `"mentions":${valueText(mentions)},"channels":${valueText(channels)},"md":${treeText(md)},` +
+    `"_id":"${_id}"},"success":true}`
+  );
 }
