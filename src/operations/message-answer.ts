@@ -65,6 +65,11 @@ function plainCopy(m: PlainPost): Record<string, unknown> {
 /** The message as the answer shows it: as stored, `_id` moved last, without `_updatedAt` (unless kept). */
 export function answered(message: Message, keepUpdatedAt = false): Record<string, unknown> {
   if (!keepUpdatedAt && isPlainPost(message)) return plainCopy(message as PlainPost);
+  return copied(message, keepUpdatedAt);
+}
+
+/** Any message's answer copy, key by key. */
+function copied(message: Message, keepUpdatedAt: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key in message) {
     if (key === '_id' || (key === '_updatedAt' && !keepUpdatedAt)) continue;
@@ -84,13 +89,19 @@ export function postAnswer(
   channel: string,
   message: Message,
 ): { body: Record<string, unknown>; text: string | undefined } {
-  if (!isPlainPost(message)) return { body: { ts, channel, message: answered(message) }, text: undefined };
+  if (!isPlainPost(message))
+    return { body: { ts, channel, message: copied(message, false) }, text: undefined };
   const m = message as PlainPost;
   return { body: { ts, channel, message: plainCopy(m) }, text: plainPostText(ts, channel, m) };
 }
 
 /** Characters a JSON string holds as they are: printable ASCII but `"` and `\`. */
 const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string JSON writes as it is, between quotes. */
+function verbatim(value: unknown): value is string {
+  return typeof value === 'string' && VERBATIM.test(value);
+}
 
 /** A string as JSON. */
 function quoted(value: string): string {
@@ -103,23 +114,14 @@ function quoted(value: string): string {
  */
 const frozenText = new WeakMap<object, string>();
 
-/** The last unchangeable value written, and its JSON: a bot posts as one author, post after post. */
-let lastKept: { value: object; text: string } | undefined;
-
 /** An object's or an array's JSON; an unchangeable one's kept, an empty array's a constant. */
 function valueText(value: object): string {
   if (Array.isArray(value) && value.length === 0) return '[]';
-  if (lastKept?.value === value) return lastKept.text;
   const kept = frozenText.get(value);
-  if (kept !== undefined) {
-    lastKept = { value, text: kept };
-    return kept;
-  }
+  if (kept !== undefined) return kept;
   const text = JSON.stringify(value);
-  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object')) {
+  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object'))
     frozenText.set(value, text);
-    lastKept = { value, text };
-  }
   return text;
 }
 
@@ -153,32 +155,24 @@ function treeText(md: unknown[]): string {
  */
 function plainPostText(ts: number, channel: string, m: PlainPost): string | undefined {
   const { alias, msg, attachments, parseUrls, groupable, u, rid, urls, mentions, channels, md, _id } = m;
+  // a string JSON would escape (or a value of another type) leaves the whole answer to JSON.stringify
   if (
     !Number.isSafeInteger(ts) ||
-    typeof alias !== 'string' ||
-    typeof msg !== 'string' ||
+    !verbatim(channel) ||
+    !verbatim(alias) ||
+    !verbatim(msg) ||
     !Array.isArray(attachments) ||
     typeof parseUrls !== 'boolean' ||
     typeof groupable !== 'boolean' ||
-    typeof m.ts !== 'string' ||
+    !verbatim(m.ts) ||
     typeof u !== 'object' ||
     u === null ||
-    typeof rid !== 'string' ||
+    !verbatim(rid) ||
     !Array.isArray(urls) ||
     !Array.isArray(mentions) ||
     !Array.isArray(channels) ||
     !Array.isArray(md) ||
-    typeof _id !== 'string'
-  )
-    return undefined;
-  // a string JSON would escape leaves the whole answer to JSON.stringify
-  if (
-    !VERBATIM.test(channel) ||
-    !VERBATIM.test(alias) ||
-    !VERBATIM.test(msg) ||
-    !VERBATIM.test(m.ts) ||
-    !VERBATIM.test(rid) ||
-    !VERBATIM.test(_id)
+    !verbatim(_id)
   )
     return undefined;
   return (

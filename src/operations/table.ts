@@ -115,18 +115,23 @@ export function isChatPath(path: string): boolean {
 }
 
 /** The methods an operation answers (HEAD with GET, as the router does). */
-function methodsOf(op: Operation): string[] {
-  const methods: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
-  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
-}
-
 /** Each operation's methods, worked out once (every request asks). */
-const METHODS = new Map(OPERATIONS.map((op) => [op, methodsOf(op)]));
+const METHODS = new Map<Operation, readonly string[]>();
+
+function methodsOf(op: Operation): readonly string[] {
+  let methods = METHODS.get(op);
+  if (!methods) {
+    const own: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
+    methods = own.includes('GET') ? [...own, 'HEAD'] : own;
+    METHODS.set(op, methods);
+  }
+  return methods;
+}
 
 /** Whether an operation answers this method at this path (a route the fake models). */
 export function isModelled(method: string, path: string): boolean {
   const op = operationAt(path);
-  return op !== undefined && (METHODS.get(op) ?? methodsOf(op)).includes(method);
+  return op !== undefined && methodsOf(op).includes(method);
 }
 
 /** Every modelled route as `METHOD /path` (a prefix route's path as it starts). */

@@ -698,13 +698,15 @@ export class Store {
    * first target's message. A refusal after a join leaves the join, as on the real server.
    */
   postMessage(user: User, post: PostInput): { channel: string; message: Message } {
-    const { targets } = post;
     // every target found before anything is posted (an unknown one refuses the whole post)
-    const rooms = targets.map((target) => this.#postTarget(user, target));
-    const channel = targets[0];
-    if (channel === undefined) throw new ApiError('invalid-channel');
-    const message = this.#post(user, rooms[0] as AnyRoom, post);
-    for (let i = 1; i < rooms.length; i += 1) this.#post(user, rooms[i] as AnyRoom, post);
+    const rooms = post.targets.map((target) => this.#postTarget(user, target));
+    let message: Message | undefined;
+    for (const room of rooms) {
+      const posted = this.#post(user, room, post);
+      message ??= posted;
+    }
+    const channel = post.targets[0];
+    if (channel === undefined || message === undefined) throw new ApiError('invalid-channel');
     return { channel, message };
   }
 
