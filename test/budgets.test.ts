@@ -8,6 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import request from 'supertest';
 
@@ -67,6 +69,28 @@ describe('the journal keeps answers within a byte budget', () => {
     expect(journal.heldChars).toBe(300);
     journal.clear();
     expect(journal.heldChars).toBe(0);
+  });
+
+  it('an entry the ring drops is let go whole: nothing keeps its answer alive', async () => {
+    // the garbage collector, asked for directly (node starts without it)
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const journal = new Journal(3);
+    const made = (): WeakRef<object> => {
+      const body = { kept: 'by the first entry only' };
+      const later = (): object => body;
+      journal.record(entry(1), null, TIME, { ...detail('{}'), answer: undefined, later });
+      return new WeakRef(body);
+    };
+    const first = made();
+    // an answer made when read is held as its maker, and shown as what it makes
+    expect(journal.exchange(1)?.detail.later?.()).toEqual({ kept: 'by the first entry only' });
+    for (let i = 2; i <= 6; i += 1) journal.record(entry(i), null, TIME, detail('{}'));
+    expect(journal.exchange(1)).toBeUndefined();
+    // a weakly held object stays until the task that last reached it has ended
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(first.deref()).toBeUndefined();
   });
 
   it('a cut answer is left out of the contract; a world that keeps its contract keeps answers whole', async () => {

@@ -3,16 +3,24 @@
  * JSON `JSON.stringify` writes of the same body with `success: true`: whatever the message holds.
  */
 import fc from 'fast-check';
+import request from 'supertest';
 
 import { answered, postAnswer } from '../src/operations/message-answer';
 import { plainMarkdown } from '../src/store/message-text';
+import type { Reply } from '../src/operations/operation';
 import type { Message } from '../src/types';
 import { createFakeServer } from '../src/server';
+import { AS, WORLD } from './support/fake';
 
 const SEED = Number(process.env.FC_SEED ?? 20261125);
 
 const AUTHOR = Object.freeze({ _id: 'aliceUserId000001', username: 'alice', name: 'Alice' });
 const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
+
+/** A reply's body as data: given, or made when read (a plain post's). */
+function bodyOf(reply: Reply): Record<string, unknown> {
+  return (reply.body ?? reply.later?.() ?? {}) as Record<string, unknown>;
+}
 
 /** The enveloped JSON the pipeline writes when an operation gives no text of its own. */
 function stringified(body: object): string {
@@ -44,7 +52,11 @@ function plainPost(text: string, over: Partial<Record<string, unknown>> = {}): M
 describe('a post answer written directly', () => {
   test('a plain post is written, and exactly as JSON.stringify writes it', () => {
     const message = plainPost('hello from the bench');
-    const { body, text } = postAnswer(1767225601000, 'GENERAL', message);
+    const reply = postAnswer(1767225601000, 'GENERAL', message);
+    const { text } = reply;
+    // the body is not built for the request: it is made when read, from the stored message
+    expect(reply.body).toBeUndefined();
+    const body = bodyOf(reply);
     expect(text).toBe(
       '{"ts":1767225601000,"channel":"GENERAL","message":{"alias":"","msg":"hello from the bench",' +
         '"attachments":[],"parseUrls":true,"groupable":false,"ts":"2026-01-01T00:00:01.000Z",' +
@@ -82,7 +94,9 @@ describe('a post answer written directly', () => {
             u,
             ...(md === undefined ? {} : { md }),
           });
-          const { body, text: written } = postAnswer(1767225601000, channel, message);
+          const reply = postAnswer(1767225601000, channel, message);
+          const { text: written } = reply;
+          const body = bodyOf(reply);
           // written directly exactly when every string is printable ASCII without `"` or `\`
           const plain = [text, channel, alias].every(
             (value) => /^[ -~]*$/.test(value) && !/["\\]/.test(value),
@@ -108,7 +122,9 @@ describe('a post answer written directly', () => {
     expect(postAnswer(1.5, 'GENERAL', plainPost('hi')).text).toBeUndefined();
     // a tree with a key more than plain text's is written by JSON.stringify, whole
     const tree = [{ type: 'PARAGRAPH', value: [{ type: 'PLAIN_TEXT', value: 'hi', extra: true }] }];
-    const { body, text } = postAnswer(1, 'GENERAL', plainPost('hi', { md: tree }));
+    const reply = postAnswer(1, 'GENERAL', plainPost('hi', { md: tree }));
+    const { text } = reply;
+    const body = bodyOf(reply);
     expect(text).toBe(stringified(body));
     expect(text).toContain('"extra":true');
   });
@@ -118,7 +134,7 @@ describe('a post answer written directly', () => {
     const reply = { ...plainPost('hi'), tmid: 'parentMessage0001' } as Message;
     expect(postAnswer(1, 'GENERAL', reply).text).toBeUndefined();
     expect(postAnswer(1, 'GENERAL', withEmoji).text).toBeUndefined();
-    expect(postAnswer(1, 'GENERAL', withEmoji).body.message).toEqual(answered(withEmoji));
+    expect(bodyOf(postAnswer(1, 'GENERAL', withEmoji)).message).toEqual(answered(withEmoji));
   });
 
   test('an author changed in place is not answered from an earlier JSON (only unchangeable ones are kept)', () => {
@@ -163,5 +179,33 @@ describe('chat.postMessage over HTTP', () => {
     } finally {
       await fake.stop();
     }
+  });
+});
+
+describe('a post answer made when read', () => {
+  test('the journal shows the answer as it was sent, after the message is edited', async () => {
+    const fake = createFakeServer({ scenario: WORLD });
+    const posted = await request(fake.app)
+      .post('/api/v1/chat.postMessage')
+      .set(AS.admin)
+      .send({ roomId: 'GENERAL', text: 'first words' });
+    expect(posted.status).toBe(200);
+    const sent = posted.body as { message: { _id: string; msg: string } };
+    expect(sent.message.msg).toBe('first words');
+    const seq = fake.lastRequest({ path: '/api/v1/chat.postMessage' })?.seq ?? 0;
+    const edited = await request(fake.app)
+      .post('/api/v1/chat.update')
+      .set(AS.admin)
+      .send({ roomId: 'GENERAL', msgId: sent.message._id, text: 'second words' });
+    expect(edited.status).toBe(200);
+    const shown = await request(fake.app).get(`/__admin/requests/${String(seq)}`);
+    expect(shown.status).toBe(200);
+    expect((shown.body as { response: unknown }).response).toEqual(posted.body);
+    // the contract recorded from the journal answers with the first words too
+    const interaction = fake
+      .pact({ consumer: 'bot' })
+      .interactions.find((i) => i.request.path === '/api/v1/chat.postMessage');
+    expect(JSON.stringify(interaction?.response.body)).toContain('first words');
+    expect(JSON.stringify(interaction?.response.body)).not.toContain('second words');
   });
 });

@@ -75,6 +75,8 @@ interface Answer {
   headers: Record<string, string> | undefined;
   /** the body as data; with `enveloped`, the body sent is this plus `"success": true` */
   data: unknown;
+  /** in place of `data`: makes the body when it is read (the operation's reply's `later`) */
+  later?: () => object;
   enveloped: boolean;
   text: string;
   /** a binary body (a stub's `base64Body`, a passed-through file), sent in place of `text` */
@@ -273,8 +275,14 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     // the outgoing webhooks the change triggered, sent before the answer (a test's next step sees them)
     if (op.changesState) world.deliverWebhooks(() => request.baseUrl);
     if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };
-    const data = reply.body;
     const enveloped = reply.envelope !== false;
+    if (reply.later !== undefined) {
+      // the body is made when it is read: the journal keeps the maker, not a copy
+      const { later, text } = reply;
+      if (key !== undefined) keepAnswer(world.store, key, { data: later(), enveloped, text });
+      return { status: 200, headers, data: undefined, later, enveloped, text };
+    }
+    const data = reply.body;
     const text = reply.text ?? (enveloped ? envelopedText(data) : JSON.stringify(data));
     if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
     return { status: 200, headers, data, enveloped, text };
@@ -395,6 +403,7 @@ function send(
   partial = false,
 ): void {
   detail.answer = result.data;
+  detail.later = result.later;
   detail.enveloped = result.enveloped;
   detail.chars = result.text.length;
   detail.text = result.text;
@@ -439,6 +448,8 @@ function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): voi
     operation: undefined,
     caller: undefined,
     answer: undefined,
+    later: undefined,
+    json: undefined,
     enveloped: false,
     chars: 0,
     text: undefined,

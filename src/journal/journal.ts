@@ -42,6 +42,11 @@ export interface ExchangeDetail {
   caller?: string;
   /** the answer's body as data (a reference: answers are never changed after they are sent) */
   answer?: unknown;
+  /**
+   * in place of `answer`: makes the answer's body when it is read, from values that are never
+   * changed in place (a post's stored message); the journal keeps it, and no copy of the answer
+   */
+  later?: (() => object) | undefined;
   /** the body sent was `answer` plus `"success": true` (kept without a copy; see {@link answerOf}) */
   enveloped?: boolean;
   /** the answer's length in characters as sent */
@@ -55,7 +60,7 @@ export interface ExchangeDetail {
    * the garbage collector less to keep than the objects it was made from (the journal holds a
    * thousand); {@link answerOf} parses it when the answer is read
    */
-  json?: string;
+  json?: string | undefined;
   /** the answer was let go to keep the journal within its budget (the entry stays) */
   dropped?: boolean;
   /** the request carried X-Auth-Token or X-User-Id */
@@ -110,7 +115,7 @@ export class Journal {
   #waiters = new Set<Waiter>();
   /** characters of answers held, and the slots holding them, oldest first (from #holdHead) */
   #chars = 0;
-  #holding: Slot[] = [];
+  #holding: (Slot | undefined)[] = [];
   #holdHead = 0;
 
   /** whether answers are held to {@link JOURNAL_BUDGET} (a world that keeps its contract keeps them whole) */
@@ -178,14 +183,17 @@ export class Journal {
   /** Keeps a detail in its slot: a long answer cut to its start, older answers let go past the total. */
   #hold(slot: Slot, detail: ExchangeDetail): void {
     slot.detail = detail;
-    // the text is read here (a long answer's start) and let go: the answer is kept as data
+    // the text is read here (a long answer's start) and let go: the answer is kept as data, or
+    // as its maker when it is made when read (nothing else of it is held then)
     const { text } = detail;
     detail.text = undefined;
-    if (detail.answer === undefined) return;
+    if (detail.answer === undefined && detail.later === undefined) return;
     if (this.#budget && (detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
       detail.answer = undefined;
+      detail.later = undefined;
       detail.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
     } else if (
+      detail.later === undefined &&
       ((typeof detail.answer === 'object' && detail.answer !== null) || detail.jsonString === true) &&
       text
     ) {
@@ -210,6 +218,9 @@ export class Journal {
    */
   #release(slot: Slot | undefined, keepEntry = false): void {
     if (slot === undefined || this.#holding[this.#holdHead] !== slot) return;
+    // emptied at once: a place still holding a dropped slot would keep its answer alive until the
+    // list is next compacted (twice the answers the ring holds, for the garbage collector to copy)
+    this.#holding[this.#holdHead] = undefined;
     this.#holdHead += 1;
     if (this.#holdHead > 1024 && this.#holdHead * 2 > this.#holding.length) {
       this.#holding = this.#holding.slice(this.#holdHead);
@@ -219,7 +230,7 @@ export class Journal {
     if (detail === undefined) return;
     this.#chars -= heldChars(detail);
     if (keepEntry) {
-      const { answer, excerpt, json, base64, ...rest } = detail;
+      const { answer, later, excerpt, json, base64, ...rest } = detail;
       slot.detail = { ...rest, dropped: true };
     }
   }
@@ -325,7 +336,7 @@ function exchangeOf(slot: Slot): Exchange {
 /** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
 /** Whether an exchange's answer is kept whole (as data or as its JSON text). */
 export function hasAnswer(detail: ExchangeDetail): boolean {
-  return detail.answer !== undefined || detail.json !== undefined;
+  return detail.answer !== undefined || detail.json !== undefined || detail.later !== undefined;
 }
 
 /** What the journal shows for a binary body: its size and type, not its bytes. */
@@ -335,7 +346,7 @@ export function binaryNote(length: number, contentType: string): string {
 
 export function answerOf(detail: ExchangeDetail): unknown {
   if (detail.json !== undefined) return JSON.parse(detail.json) as unknown;
-  const { answer } = detail;
+  const answer = detail.later === undefined ? detail.answer : detail.later();
   if (!detail.enveloped || typeof answer !== 'object' || answer === null) return answer;
   return { ...answer, success: true };
 }

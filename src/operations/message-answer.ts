@@ -1,4 +1,5 @@
 import type { Message } from '../types';
+import type { Reply } from './operation';
 
 /**
  * How a message appears in an answer (`chat.postMessage`, `chat.sendMessage`): as stored, `_id`
@@ -84,15 +85,14 @@ function copied(message: Message, keepUpdatedAt: boolean): Record<string, unknow
  * the message is a plain post whose values have the types the store gives them (otherwise the
  * pipeline serialises the body itself).
  */
-export function postAnswer(
-  ts: number,
-  channel: string,
-  message: Message,
-): { body: Record<string, unknown>; text: string | undefined } {
-  if (!isPlainPost(message))
-    return { body: { ts, channel, message: copied(message, false) }, text: undefined };
+export function postAnswer(ts: number, channel: string, message: Message): Reply {
+  if (!isPlainPost(message)) return { body: { ts, channel, message: copied(message, false) } };
   const m = message as PlainPost;
-  return { body: { ts, channel, message: plainCopy(m) }, text: plainPostText(ts, channel, m) };
+  const text = plainPostText(ts, channel, m);
+  if (text === undefined) return { body: { ts, channel, message: plainCopy(m) } };
+  // the body is made only when read (the journal's inspector, a contract): the stored message is
+  // replaced, never changed, when it is edited, so it answers the same then
+  return { text, later: () => ({ ts, channel, message: plainCopy(m) }) };
 }
 
 /** Characters a JSON string holds as they are: printable ASCII but `"` and `\`. */

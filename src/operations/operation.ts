@@ -49,9 +49,19 @@ export interface OperationContext {
   readonly input: OperationInput;
 }
 
-/** An operation's answer: a 200 whose body gets `success: true`, or a body sent as it is. */
-export interface Reply {
-  readonly body: object;
+/**
+ * An operation's answer: a 200 whose body gets `success: true`, or a body sent as it is. The body
+ * is given as data, or, with its JSON written, made later by `later` when someone reads it (the
+ * journal's inspector and contracts): a body built only from values the store never changes in
+ * place (a post's stored message) need not be built for every request, nor kept as a copy.
+ */
+export type Reply = ReplyHead &
+  (
+    | { readonly body: object; readonly later?: undefined }
+    | { readonly body?: undefined; readonly later: () => object; readonly text: string }
+  );
+
+interface ReplyHead {
   /** false: the body is sent without `success: true` (the older eras' login) */
   readonly envelope?: boolean;
   /** true: a 200 with no body at all (7.4's router drops a route's plain object: logout) */
