@@ -19,6 +19,11 @@ process.env.ROCKETCHAT_FAKE_WORLD_CACHE = join(TMP, 'worlds');
 // the worlds, answers and WireMock's files (tens of MB) go when the bench ends, however it ends
 process.on('exit', () => rmSync(TMP, { recursive: true, force: true }));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// the throughput rows take more, shorter rounds (9 of 2 s each side, not 5 of 3): on a shared
+// machine the speed of both servers drifts by half within seconds, and a round's ratio is only as
+// good as its two runs are close in time; more rounds make the median ratio steadier run to run
+const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? Math.max(9, ROUNDS));
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const TOKEN = { 'X-Auth-Token': 'bench-token', 'X-User-Id': 'benchAdmin0000001' };
 const rows = [];
 
@@ -298,14 +303,14 @@ async function throughput(name, path, init, goal, fixtures = world(20, 10)) {
   const f = [];
   const b = [];
   const ratios = [];
-  // as many rounds as the other rows; each round runs both side by side (which goes first
+  // THROUGHPUT_ROUNDS rounds; each round runs both side by side (which goes first
   // alternates), and the ratio is the median of the rounds' own ratios: the machine's speed drifts
   // between rounds (the bare server's own figure moves by half on a shared machine), not within one
-  for (let i = 0; i < Math.max(3, ROUNDS); i += 1) {
+  for (let i = 0; i < Math.max(3, THROUGHPUT_ROUNDS); i += 1) {
     const first = i % 2 === 0 ? bare : fake;
     const second = first === bare ? fake : bare;
-    const one = await cannon(`${first.url}${path}`, opts);
-    const two = await cannon(`${second.url}${path}`, opts);
+    const one = await cannon(`${first.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
+    const two = await cannon(`${second.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
     const [fakeRps, bareRps] = first === bare ? [two, one] : [one, two];
     f.push(fakeRps);
     b.push(bareRps);
@@ -862,7 +867,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   finished = true;
   const os = require('node:os');
   console.log(
-    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${ROUNDS} rounds, medians`,
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${ROUNDS} rounds (throughput ${THROUGHPUT_ROUNDS} of ${THROUGHPUT_SECONDS} s), medians`,
   );
   console.log(line(header));
   console.log(`| ${cols.map((k) => '-'.repeat(width(k))).join(' | ')} |`);

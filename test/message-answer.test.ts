@@ -82,7 +82,10 @@ describe('a post answer written directly', () => {
         anyText,
         anyText,
         fc.array(json, { maxLength: 3 }),
-        fc.array(fc.record({ _id: fc.string(), username: fc.string() }), { maxLength: 2 }),
+        fc.array(
+          fc.record({ _id: fc.string(), username: fc.oneof(fc.string(), fc.string({ unit: 'binary' })) }),
+          { maxLength: 2 },
+        ),
         fc.option(fc.array(json, { maxLength: 2 }), { nil: undefined }),
         fc.boolean(),
         (text, channel, alias, attachments, mentions, md, frozen) => {
@@ -103,10 +106,24 @@ describe('a post answer written directly', () => {
           );
           if (plain) expect(written).toBe(stringified(body));
           else expect(written).toBeUndefined();
+          // said to be ASCII exactly when it is (its length is then its size in bytes)
+          if (written !== undefined)
+            expect(reply.ascii === true).toBe(Buffer.byteLength(written) === written.length);
         },
       ),
       { seed: SEED, numRuns: 400 },
     );
+  });
+
+  test('an answer is said to be ASCII only when every value in it is', () => {
+    expect(postAnswer(1, 'GENERAL', plainPost('hi')).ascii).toBe(true);
+    const jurgen = Object.freeze({ _id: 'jurgenUserId00001', username: 'jürgen', name: 'Jürgen' });
+    const byJurgen = postAnswer(1, 'GENERAL', plainPost('hi', { u: jurgen }));
+    expect(byJurgen.text).toContain('"name":"Jürgen"');
+    expect(byJurgen.ascii).toBe(false);
+    const mentioned = postAnswer(1, 'GENERAL', plainPost('hi @jurgen', { mentions: [jurgen] }));
+    expect(mentioned.text).toBeDefined();
+    expect(mentioned.ascii).toBe(false);
   });
 
   test('values of another type, or another tree, are left to JSON.stringify (no text)', () => {
@@ -151,19 +168,27 @@ describe('chat.postMessage over HTTP', () => {
   test('the answer sent is the JSON of its own parse, for plain, quoted and non-ASCII text alike', async () => {
     const fake = createFakeServer({ port: 0 });
     await fake.start();
-    try {
+    // an author whose name is not ASCII: a plain post's answer written directly, not ASCII
+    fake.addUser({ username: 'jurgen', name: 'Jürgen', password: 'jurgen-pw' });
+    const as = async (user: string, password: string): Promise<Record<string, string>> => {
       const login = await fetch(`${fake.url}/api/v1/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ user: 'admin', password: 'admin' }),
+        body: JSON.stringify({ user, password }),
       });
       const { data } = (await login.json()) as { data: { userId: string; authToken: string } };
-      const headers = {
-        'Content-Type': 'application/json',
-        'X-User-Id': data.userId,
-        'X-Auth-Token': data.authToken,
-      };
-      for (const text of ['hello', 'say "hi" \\ there', 'héllo wörld ✓', 'tab\there']) {
+      return { 'Content-Type': 'application/json', 'X-User-Id': data.userId, 'X-Auth-Token': data.authToken };
+    };
+    try {
+      const admin = await as('admin', 'admin');
+      const jurgen = await as('jurgen', 'jurgen-pw');
+      for (const [headers, text] of [
+        [admin, 'hello'],
+        [admin, 'say "hi" \\ there'],
+        [admin, 'héllo wörld ✓'],
+        [admin, 'tab\there'],
+        [jurgen, 'hello'],
+      ] as const) {
         const res = await fetch(`${fake.url}/api/v1/chat.postMessage`, {
           method: 'POST',
           headers,
@@ -171,6 +196,8 @@ describe('chat.postMessage over HTTP', () => {
         });
         const raw = await res.text();
         expect(res.status).toBe(200);
+        // the length said is the bytes sent, whichever way the answer was written
+        expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(raw)));
         const parsed = JSON.parse(raw) as { success: boolean; message: { msg: string } };
         expect(parsed.success).toBe(true);
         expect(parsed.message.msg).toBe(text);

@@ -16,7 +16,7 @@ import type { PassThrough } from '../proxy/passthrough';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
 import { toApiError } from './respond';
-import { sendJsonText } from './send';
+import { JSON_TYPE, sendJsonText } from './send';
 import { rawBodyOf } from './raw-body';
 import { baseUrlOf, queryOf } from './target';
 
@@ -77,6 +77,8 @@ interface Answer {
   data: unknown;
   /** in place of `data`: makes the body when it is read (the operation's reply's `later`) */
   later?: () => object;
+  /** the text's size in bytes, when it is known without counting (see {@link sendJsonText}) */
+  size?: number;
   enveloped: boolean;
   text: string;
   /** a binary body (a stub's `base64Body`, a passed-through file), sent in place of `text` */
@@ -280,12 +282,19 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
       // the body is made when it is read: the journal keeps the maker, not a copy
       const { later, text } = reply;
       if (key !== undefined) keepAnswer(world.store, key, { data: later(), enveloped, text });
-      return { status: 200, headers, data: undefined, later, enveloped, text };
+      const size = reply.ascii === true ? text.length : undefined;
+      return { status: 200, headers, data: undefined, later, enveloped, text, size };
     }
     const data = reply.body;
-    const text = reply.text ?? (enveloped ? envelopedText(data) : JSON.stringify(data));
+    if (reply.text !== undefined || !enveloped) {
+      const text = reply.text ?? JSON.stringify(data);
+      if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
+      const size = reply.ascii === true ? text.length : undefined;
+      return { status: 200, headers, data, enveloped, text, size };
+    }
+    const { text, size } = envelopedText(data);
     if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
-    return { status: 200, headers, data, enveloped, text };
+    return { status: 200, headers, data, enveloped, text, size };
   } catch (error) {
     return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
   }
@@ -350,11 +359,14 @@ async function passedThrough(
 
 /**
  * `{...body, success: true}` as text, serialised from the body itself, with no copy of it made:
- * measurably faster under load (the setReadOnly throughput row of the benchmark).
+ * measurably faster under load (the setReadOnly throughput row of the benchmark); and its size in
+ * bytes, counted on the JSON as `JSON.stringify` made it (one piece), before the ending is added.
  */
-function envelopedText(body: object): string {
-  const text = JSON.stringify(body);
-  return text === '{}' ? '{"success":true}' : `${text.slice(0, -1)},"success":true}`;
+function envelopedText(body: object): { text: string; size: number } {
+  const json = JSON.stringify(body);
+  const text = json === '{}' ? '{"success":true}' : `${json.slice(0, -1)},"success":true}`;
+  // the ending is ASCII: one byte a character
+  return { text, size: Buffer.byteLength(json) + text.length - json.length };
 }
 
 /** The operation's cache key for this request, namespaced by the operation; none when it cannot say. */
@@ -412,7 +424,16 @@ function send(
     sendJsonText(res, result.status, false, result.headers, body, partial, result.stub.type);
     return;
   }
-  sendJsonText(res, result.status, byEra(world.profile, NO_STORE_ERA), result.headers, result.text, partial);
+  sendJsonText(
+    res,
+    result.status,
+    byEra(world.profile, NO_STORE_ERA),
+    result.headers,
+    result.text,
+    partial,
+    JSON_TYPE,
+    result.size,
+  );
 }
 
 /**

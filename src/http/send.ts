@@ -11,7 +11,9 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
  * Writes a finished JSON text: `Cache-Control: no-store` and `Pragma: no-cache` when `noStore`,
  * the given headers, then `Content-Type: application/json` (no charset, as Rocket.Chat sends it)
  * or the given `type` (none when it is empty) and `Content-Length`. With `partial`, half the bytes
- * are sent and the connection cut (a fault).
+ * are sent and the connection cut (a fault). `size`: the text's size in bytes when the caller
+ * knows it (counting a text built in pieces makes V8 copy it into one piece first, a copy the
+ * write makes again).
  */
 export function sendJsonText(
   res: ServerResponse,
@@ -21,8 +23,9 @@ export function sendJsonText(
   text: string | Buffer,
   partial = false,
   type = JSON_TYPE,
+  size?: number,
 ): void {
-  const length = Buffer.byteLength(text);
+  const length = size ?? Buffer.byteLength(text);
   if ((status === 204 || status === 304) && !partial) {
     // no content: no body, and so no Content-Length or Content-Type (RFC 9110 §8.6, §15.3.5)
     res.writeHead(status, { ...(noStore ? NO_STORE : {}), ...headers });

@@ -88,24 +88,23 @@ function copied(message: Message, keepUpdatedAt: boolean): Record<string, unknow
 export function postAnswer(ts: number, channel: string, message: Message): Reply {
   if (!isPlainPost(message)) return { body: { ts, channel, message: copied(message, false) } };
   const m = message as PlainPost;
-  const text = plainPostText(ts, channel, m);
-  if (text === undefined) return { body: { ts, channel, message: plainCopy(m) } };
+  const written = plainPostText(ts, channel, m);
+  if (written === undefined) return { body: { ts, channel, message: plainCopy(m) } };
+  const { text, ascii } = written;
   // the body is made only when read (the journal's inspector, a contract): the stored message is
   // replaced, never changed, when it is edited, so it answers the same then
-  return { text, later: () => ({ ts, channel, message: plainCopy(m) }) };
+  return { text, ascii, later: () => ({ ts, channel, message: plainCopy(m) }) };
 }
 
 /** Characters a JSON string holds as they are: printable ASCII but `"` and `\`. */
 const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** A character outside ASCII (JSON.stringify writes those as they are). */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** A string JSON writes as it is, between quotes. */
 function verbatim(value: unknown): value is string {
   return typeof value === 'string' && VERBATIM.test(value);
-}
-
-/** A string as JSON. */
-function quoted(value: string): string {
-  return VERBATIM.test(value) ? `"${value}"` : JSON.stringify(value);
 }
 
 /**
@@ -113,6 +112,8 @@ function quoted(value: string): string {
  * author, one such object per user), written once each.
  */
 const frozenText = new WeakMap<object, string>();
+/** Those of them whose JSON is ASCII. */
+const frozenAscii = new WeakSet<object>();
 
 /** An object's or an array's JSON; an unchangeable one's kept, an empty array's a constant. */
 function valueText(value: object): string {
@@ -121,7 +122,10 @@ function valueText(value: object): string {
   if (kept !== undefined) return kept;
   const text = JSON.stringify(value);
   if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object'))
+  {
     frozenText.set(value, text);
+    if (!NON_ASCII.test(text)) frozenAscii.add(value);
+  }
   return text;
 }
 
@@ -135,25 +139,39 @@ function hasKeys(value: unknown, keys: readonly string[]): value is Record<strin
 const NODE_KEYS = ['type', 'value'] as const;
 
 /**
- * A message-parser tree's JSON; plain text's (one paragraph of one plain text, what the store
- * builds for a message without markup) written from the text alone.
+ * A message-parser tree's JSON, and whether it is ASCII; plain text's (one paragraph of one plain
+ * text, what the store builds for a message without markup) written from the text alone.
  */
-function treeText(md: unknown[]): string {
+function treeText(md: unknown[]): { text: string; ascii: boolean } {
   const paragraph = md.length === 1 ? md[0] : undefined;
   if (hasKeys(paragraph, NODE_KEYS) && paragraph.type === 'PARAGRAPH' && Array.isArray(paragraph.value)) {
     const plain = paragraph.value.length === 1 ? (paragraph.value[0] as unknown) : undefined;
-    if (hasKeys(plain, NODE_KEYS) && plain.type === 'PLAIN_TEXT' && typeof plain.value === 'string')
-      return `[{"type":"PARAGRAPH","value":[{"type":"PLAIN_TEXT","value":${quoted(plain.value)}}]}]`;
+    if (hasKeys(plain, NODE_KEYS) && plain.type === 'PLAIN_TEXT' && verbatim(plain.value))
+      return {
+        text: `[{"type":"PARAGRAPH","value":[{"type":"PLAIN_TEXT","value":"${plain.value}"}]}]`,
+        ascii: true,
+      };
   }
-  return JSON.stringify(md);
+  const text = JSON.stringify(md);
+  return { text, ascii: !NON_ASCII.test(text) };
+}
+
+/** Whether a value's JSON (from {@link valueText}) is ASCII: an empty array's and a kept author's are known. */
+function asciiValue(value: object, text: string): boolean {
+  return text === '[]' || frozenAscii.has(value) || !NON_ASCII.test(text);
 }
 
 /**
  * The enveloped JSON of `{ts, channel, message}` for a plain post, the message's fields in the
- * answer's order; undefined when a value is not of the type the store gives it, or a string holds
- * a character JSON escapes (then `JSON.stringify` decides how it is written).
+ * answer's order, and whether it is ASCII (the strings written verbatim are; the values written by
+ * `JSON.stringify` are looked at); undefined when a value is not of the type the store gives it,
+ * or a string holds a character JSON escapes (then `JSON.stringify` decides how it is written).
  */
-function plainPostText(ts: number, channel: string, m: PlainPost): string | undefined {
+function plainPostText(
+  ts: number,
+  channel: string,
+  m: PlainPost,
+): { text: string; ascii: boolean } | undefined {
   const { alias, msg, attachments, parseUrls, groupable, u, rid, urls, mentions, channels, md, _id } = m;
   // a string JSON would escape (or a value of another type) leaves the whole answer to JSON.stringify
   if (
@@ -175,11 +193,25 @@ function plainPostText(ts: number, channel: string, m: PlainPost): string | unde
     !verbatim(_id)
   )
     return undefined;
-  return (
+  const attachmentsText = valueText(attachments);
+  const uText = valueText(u);
+  const urlsText = valueText(urls);
+  const mentionsText = valueText(mentions);
+  const channelsText = valueText(channels);
+  const tree = treeText(md);
+  const mdText = tree.text;
+  const text =
     `{"ts":${ts},"channel":"${channel}","message":{"alias":"${alias}","msg":"${msg}",` +
-    `"attachments":${valueText(attachments)},"parseUrls":${parseUrls},"groupable":${groupable},` +
-    `"ts":"${m.ts}","u":${valueText(u)},"rid":"${rid}","urls":${valueText(urls)},` +
-    `"mentions":${valueText(mentions)},"channels":${valueText(channels)},"md":${treeText(md)},` +
-    `"_id":"${_id}"},"success":true}`
-  );
+    `"attachments":${attachmentsText},"parseUrls":${parseUrls},"groupable":${groupable},` +
+    `"ts":"${m.ts}","u":${uText},"rid":"${rid}","urls":${urlsText},` +
+    `"mentions":${mentionsText},"channels":${channelsText},"md":${mdText},` +
+    `"_id":"${_id}"},"success":true}`;
+  const ascii =
+    tree.ascii &&
+    asciiValue(attachments, attachmentsText) &&
+    asciiValue(u, uText) &&
+    asciiValue(urls, urlsText) &&
+    asciiValue(mentions, mentionsText) &&
+    asciiValue(channels, channelsText);
+  return { text, ascii };
 }

@@ -71,6 +71,8 @@ interface ReplyHead {
    * operation writes it faster than `JSON.stringify`: byte for byte what that would write
    */
   readonly text?: string | undefined;
+  /** `text` is ASCII (its length is its size in bytes) */
+  readonly ascii?: boolean;
 }
 
 /** What a contract (Pact) needs to know of an operation beyond its request and answer. */
