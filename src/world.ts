@@ -7,8 +7,8 @@ import { FaultSet } from './faults/faults';
 import { Journal, answerOf, hasAnswer, redactBody, redactSecrets } from './journal/journal';
 import type { ExchangeDetail } from './journal/journal';
 import { UnmatchedRoutes } from './journal/unmatched';
-import { PassThrough } from './proxy/passthrough';
-import type { PassThroughOptions } from './proxy/passthrough';
+import type { PassThrough, PassThroughOptions } from './proxy/passthrough';
+import type * as PassThroughModule from './proxy/passthrough';
 import { StubSet, stubAnswer } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
@@ -71,6 +71,8 @@ const entityModule = lazy(() => require('./scenario/entity') as typeof EntityMod
 /** Contracts (src/pact): loaded when one is asked for. */
 const pactModule = lazy(() => require('./pact/build') as typeof PactModule);
 const providerStateModule = lazy(() => require('./pact/apply') as typeof ApplyModule);
+/** The pass-through to a real server (and the login it makes there): loaded when one is configured. */
+const passThroughModule = lazy(() => require('./proxy/passthrough') as typeof PassThroughModule);
 /** The rate-limit schema (zod). */
 const rateLimitSchema = lazy(
   () => (require('./scenario/ratelimit') as typeof RateLimitSchemaModule).rateLimitSchema,
@@ -189,7 +191,7 @@ export class FakeWorld implements WorldControl {
     this.#passThrough =
       proxy === undefined
         ? undefined
-        : new PassThrough(typeof proxy === 'string' ? { target: proxy } : proxy);
+        : new (passThroughModule().PassThrough)(typeof proxy === 'string' ? { target: proxy } : proxy);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
     this.#deliveries = new Deliveries({
       store: () => this.#store,

@@ -38,7 +38,7 @@ describe('the compiled default world', () => {
 });
 
 describe('what start-up loads (the built package, in a fresh process)', () => {
-  it('loads neither Express nor zod nor faker until a request or a scenario needs them', () => {
+  it('loads neither Express nor zod nor faker, nor the pass-through or the validators, until needed', () => {
     const script = `
       const { createFakeServer } = require('./dist/index.js');
       const heavy = () => Object.keys(require.cache)
@@ -49,6 +49,11 @@ describe('what start-up loads (the built package, in a fresh process)', () => {
         const fake = createFakeServer();
         const url = await fake.start();
         out.started = heavy();
+        // the pass-through (only with a target) and the releases' validators (after the first health)
+        const { join, relative, sep } = require('node:path');
+        out.startedOwn = Object.keys(require.cache)
+          .map((k) => relative(join(process.cwd(), 'dist'), k).split(sep).join('/'))
+          .filter((k) => k === 'proxy/passthrough.js' || k === 'operations/schemas.js').sort();
         const health = await fetch(url + '/__admin/health');
         out.health = [health.status, await health.text()];
         const login = await (await fetch(url + '/api/v1/login', {
@@ -72,6 +77,7 @@ describe('what start-up loads (the built package, in a fresh process)', () => {
     `;
     const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
     expect(out.started).toEqual([]);
+    expect(out.startedOwn).toEqual([]);
     expect(out.health).toEqual([200, '{"status":"ok","profile":"8.9"}']);
     expect(out.post).toBe(200);
     expect(out.afterRequests).toEqual([]);

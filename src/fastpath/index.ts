@@ -8,7 +8,7 @@ import { lazy } from '../lazy';
 import { hasBody } from '../http/head';
 import type { AppHost } from '../app';
 import { targetOf } from '../http/target';
-import { warmValidators } from '../operations/schemas';
+import type * as SchemasModule from '../operations/schemas';
 import { serveControl } from './control';
 import type { ControlOptions } from './control';
 import { replayRequest } from './replay';
@@ -36,6 +36,8 @@ export interface FastPathOptions {
  */
 const chatModule = lazy(() => require('../http/chat') as typeof ChatModule);
 const tableModule = lazy(() => require('../operations/table') as typeof TableModule);
+/** The releases' validators, compiled right after the first health answer (not at start). */
+const schemasModule = lazy(() => require('../operations/schemas') as typeof SchemasModule);
 
 const ADMIN = '/__admin/';
 const HEALTH = '/__admin/health';
@@ -92,7 +94,7 @@ export function withFastPath(
               tableModule();
               chatModule();
               express();
-              warmValidators();
+              schemasModule().warmValidators();
             }),
           );
         warmed ||= target.path === HEALTH;
