@@ -121,8 +121,7 @@ function valueText(value: object): string {
   const kept = frozenText.get(value);
   if (kept !== undefined) return kept;
   const text = JSON.stringify(value);
-  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object'))
-  {
+  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object')) {
     frozenText.set(value, text);
     if (!NON_ASCII.test(text)) frozenAscii.add(value);
   }
