@@ -7,7 +7,7 @@ import type { EraTable } from '../eras';
 import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
-import type { Caller, Operation, OperationContext, Params } from '../operations/operation';
+import type { Caller, Operation, OperationContext, Params, Reply } from '../operations/operation';
 import { isModelled, operationAt } from '../operations/table';
 import type { Profile } from '../profiles';
 import type { Fault } from '../types';
@@ -278,23 +278,11 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
     if (op.changesState) world.deliverWebhooks(() => request.baseUrl);
     if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };
     const enveloped = reply.envelope !== false;
-    if (reply.later !== undefined) {
-      // the body is made when it is read: the journal keeps the maker, not a copy
-      const { later, text } = reply;
-      if (key !== undefined) keepAnswer(world.store, key, { data: later(), enveloped, text });
-      const size = reply.ascii === true ? text.length : undefined;
-      return { status: 200, headers, data: undefined, later, enveloped, text, size };
-    }
-    const data = reply.body;
-    if (reply.text !== undefined || !enveloped) {
-      const text = reply.text ?? JSON.stringify(data);
-      if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
-      const size = reply.ascii === true ? text.length : undefined;
-      return { status: 200, headers, data, enveloped, text, size };
-    }
-    const { text, size } = envelopedText(data);
-    if (key !== undefined) keepAnswer(world.store, key, { data, enveloped, text });
-    return { status: 200, headers, data, enveloped, text, size };
+    // a body made when it is read (`later`) is not made here: the journal keeps the maker
+    const { body: data, later } = reply;
+    const { text, size } = replyText(reply, enveloped);
+    if (key !== undefined) keepAnswer(world.store, key, { data: data ?? later?.(), enveloped, text });
+    return { status: 200, headers, data, later, enveloped, text, size };
   } catch (error) {
     return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
   }
@@ -355,6 +343,18 @@ async function passedThrough(
     bytes: forwarded.bytes,
     stub: { type: forwarded.contentType },
   };
+}
+
+/** A reply's JSON as sent and, when it is known without counting, its size in bytes. */
+function replyText(reply: Reply, enveloped: boolean): { text: string; size: number | undefined } {
+  if (reply.later !== undefined) return givenText(reply.text, reply.ascii);
+  if (reply.text !== undefined) return givenText(reply.text, reply.ascii);
+  return enveloped ? envelopedText(reply.body) : { text: JSON.stringify(reply.body), size: undefined };
+}
+
+/** An operation's own JSON: an ASCII one's size is its length. */
+function givenText(text: string, ascii: boolean | undefined): { text: string; size: number | undefined } {
+  return { text, size: ascii === true ? text.length : undefined };
 }
 
 /**

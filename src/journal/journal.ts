@@ -333,8 +333,7 @@ function exchangeOf(slot: Slot): Exchange {
   return { entry: structuredClone(slot.entry), detail: slot.detail ?? NO_DETAIL };
 }
 
-/** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
-/** Whether an exchange's answer is kept whole (as data or as its JSON text). */
+/** Whether an exchange's answer is kept whole (as data, as its JSON text or as its maker). */
 export function hasAnswer(detail: ExchangeDetail): boolean {
   return detail.answer !== undefined || detail.json !== undefined || detail.later !== undefined;
 }
@@ -344,6 +343,7 @@ export function binaryNote(length: number, contentType: string): string {
   return `(${length} bytes${contentType === '' ? '' : ` of ${contentType}`})`;
 }
 
+/** The answer's body as sent, as data (with `success: true` when it was enveloped), if it is kept. */
 export function answerOf(detail: ExchangeDetail): unknown {
   if (detail.json !== undefined) return JSON.parse(detail.json) as unknown;
   const answer = detail.later === undefined ? detail.answer : detail.later();

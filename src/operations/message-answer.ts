@@ -112,8 +112,6 @@ function verbatim(value: unknown): value is string {
  * author, one such object per user), written once each.
  */
 const frozenText = new WeakMap<object, string>();
-/** Those of them whose JSON is ASCII. */
-const frozenAscii = new WeakSet<object>();
 
 /** An object's or an array's JSON; an unchangeable one's kept, an empty array's a constant. */
 function valueText(value: object): string {
@@ -121,10 +119,8 @@ function valueText(value: object): string {
   const kept = frozenText.get(value);
   if (kept !== undefined) return kept;
   const text = JSON.stringify(value);
-  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object')) {
+  if (Object.isFrozen(value) && Object.values(value).every((v) => v === null || typeof v !== 'object'))
     frozenText.set(value, text);
-    if (!NON_ASCII.test(text)) frozenAscii.add(value);
-  }
   return text;
 }
 
@@ -155,9 +151,9 @@ function treeText(md: unknown[]): { text: string; ascii: boolean } {
   return { text, ascii: !NON_ASCII.test(text) };
 }
 
-/** Whether a value's JSON (from {@link valueText}) is ASCII: an empty array's and a kept author's are known. */
-function asciiValue(value: object, text: string): boolean {
-  return text === '[]' || frozenAscii.has(value) || !NON_ASCII.test(text);
+/** Whether a value's JSON (from {@link valueText}) is ASCII. */
+function asciiText(text: string): boolean {
+  return text === '[]' || !NON_ASCII.test(text);
 }
 
 /**
@@ -207,10 +203,10 @@ function plainPostText(
     `"_id":"${_id}"},"success":true}`;
   const ascii =
     tree.ascii &&
-    asciiValue(attachments, attachmentsText) &&
-    asciiValue(u, uText) &&
-    asciiValue(urls, urlsText) &&
-    asciiValue(mentions, mentionsText) &&
-    asciiValue(channels, channelsText);
+    asciiText(attachmentsText) &&
+    asciiText(uText) &&
+    asciiText(urlsText) &&
+    asciiText(mentionsText) &&
+    asciiText(channelsText);
   return { text, ascii };
 }

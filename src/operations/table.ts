@@ -114,10 +114,10 @@ export function isChatPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || byPrefix.some((op) => path.startsWith(op.path));
 }
 
-/** The methods an operation answers (HEAD with GET, as the router does). */
 /** Each operation's methods, worked out once (every request asks). */
 const METHODS = new Map<Operation, readonly string[]>();
 
+/** The methods an operation answers (HEAD with GET, as the router does). */
 function methodsOf(op: Operation): readonly string[] {
   let methods = METHODS.get(op);
   if (!methods) {
