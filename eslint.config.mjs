@@ -15,6 +15,19 @@ export default tseslint.config(
     },
   },
   {
+    // the command-line program runs bundled into one file (scripts/bundle-cli.js), where every
+    // module's __dirname is dist/: the package's files are found through src/paths.ts
+    files: ['src/**/*.ts'],
+    ignores: ['src/paths.ts', 'src/cli.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: '__dirname', message: 'find package files through src/paths.ts (the CLI runs bundled)' },
+        { name: '__filename', message: 'find package files through src/paths.ts (the CLI runs bundled)' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: {
       globals: {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
+import { packageFile } from '../paths';
 
 /**
  * The inspector's page (`GET /__admin/ui`): one self-contained HTML file (ui/inspector.html, no
@@ -10,6 +11,6 @@ import { join } from 'node:path';
 let page: string | undefined;
 
 export function inspectorHtml(): string {
-  page ??= readFileSync(join(__dirname, '..', '..', 'ui', 'inspector.html'), 'utf8');
+  page ??= readFileSync(packageFile('ui', 'inspector.html'), 'utf8');
   return page;
 }

@@ -1,23 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import type { Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
+import { CODE_DIR } from '../paths';
+import { readOurs, usableDir, writeOurs } from '../private-files';
 import type { World } from '../types';
 
 /**
@@ -42,6 +30,8 @@ import type { World } from '../types';
 const FORMAT = 2;
 /** How many worlds the cache keeps; the least recently written go first. */
 const MAX_WORLDS = 16;
+/** The name of a cached world's file. */
+const WORLD_FILE = /^[0-9a-f]{64}\.world$/;
 
 /** The `worldCache` setting: a directory, `false` (off), or the default. */
 export type WorldCacheSetting = string | false | undefined;
@@ -63,18 +53,15 @@ let fingerprint: string | undefined;
 function codeFingerprint(): string {
   if (fingerprint === undefined) {
     const hash = createHash('sha256');
-    for (const name of readdirSync(__dirname).sort()) {
+    // from the compiled modules' folder (src/paths.ts), also when this code runs bundled
+    const folder = join(CODE_DIR, 'scenario');
+    for (const name of readdirSync(folder).sort()) {
       if (/\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'))
-        hash.update(name).update(readFileSync(join(__dirname, name)));
+        hash.update(name).update(readFileSync(join(folder, name)));
     }
     // the store's modules a scenario's world is built with: default permissions, ids, threads, teams
-    for (const module of [
-      '../store/permissions',
-      '../store/message-text',
-      '../store/threads',
-      '../store/teams',
-    ])
-      hash.update(readFileSync(require.resolve(module)));
+    for (const module of ['permissions', 'message-text', 'threads', 'teams'])
+      hash.update(readFileSync(require.resolve(join(CODE_DIR, 'store', module))));
     const faker = require.resolve('@faker-js/faker/package.json');
     hash.update((JSON.parse(readFileSync(faker, 'utf8')) as { version: string }).version);
     hash.update(process.versions.v8);
@@ -91,52 +78,6 @@ function fileFor(dir: string, text: string, seed: number | undefined): string {
   return join(dir, `${digest}.world`);
 }
 
-/** Owned by this user and writable by nobody else (no group or other write bit). */
-function ours(stats: Stats): boolean {
-  // Windows has no owners or mode bits to speak of (libuv reports 0o666/0o777): nothing to check
-  if (process.getuid === undefined) return true;
-  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
-}
-
-const warned = new Set<string>();
-
-/** Says once per directory why the cache passes it over (it is best effort, never an error). */
-function passOver(dir: string, why: string): false {
-  if (!warned.has(dir)) {
-    warned.add(dir);
-    process.stderr.write(`[rocketchat-fake] world cache ${dir} not used: ${why}\n`);
-  }
-  return false;
-}
-
-/**
- * Whether the directory is ours to trust: a real directory (not a link), which this user owns and
- * nobody else can write, made private if it did not exist. Anything else is passed over: another
- * user could plant a world there.
- */
-function usable(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stats = lstatSync(dir);
-    if (!stats.isDirectory()) return passOver(dir, 'it is not a directory (a link?)');
-    if (!ours(stats)) return passOver(dir, 'another user owns it, or others can write to it (chmod go-w)');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A cached file's bytes: opened without following a link, and only a regular file that is ours. */
-function readOurs(file: string): Buffer | undefined {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    const stats = fstatSync(fd);
-    return stats.isFile() && ours(stats) ? readFileSync(fd) : undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The cached world of this scenario text and seed, if there is one (a fresh copy). */
 export function cachedWorld(
   dir: string | undefined,
@@ -146,7 +87,7 @@ export function cachedWorld(
   if (dir === undefined) return undefined;
   try {
     const file = fileFor(dir, text, seed);
-    if (!usable(dir)) return undefined;
+    if (!usableDir('world cache', dir)) return undefined;
     const bytes = readOurs(file);
     if (bytes === undefined) return undefined;
     const cached = deserialize(bytes) as { format?: unknown; world?: unknown } | null;
@@ -164,28 +105,12 @@ export function cacheWorld(
   seed: number | undefined,
   world: World,
 ): void {
-  if (dir === undefined || !usable(dir)) return;
-  const file = fileFor(dir, text, seed);
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  if (dir === undefined || !usableDir('world cache', dir)) return;
+  let bytes: Buffer;
   try {
-    // a new file of a random name, never an existing one (a planted link is not followed)
-    writeFileSync(partial, serialize({ format: FORMAT, world }), { mode: 0o600, flag: 'wx' });
-    renameSync(partial, file);
-    prune(dir);
+    bytes = serialize({ format: FORMAT, world });
   } catch {
-    try {
-      unlinkSync(partial);
-    } catch {
-      // nothing was written
-    }
+    return; // not kept: the world is resolved again next time
   }
-}
-
-/** Drops the least recently written worlds beyond {@link MAX_WORLDS}. */
-function prune(dir: string): void {
-  const worlds = readdirSync(dir)
-    .filter((name) => /^[0-9a-f]{64}\.world$/.test(name))
-    .map((name) => ({ file: join(dir, name), at: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.at - a.at);
-  for (const { file } of worlds.slice(MAX_WORLDS)) unlinkSync(file);
+  writeOurs(fileFor(dir, text, seed), bytes, WORLD_FILE, MAX_WORLDS);
 }

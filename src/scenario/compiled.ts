@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { CODE_DIR } from '../paths';
 import type { World } from '../types';
 
 /**
@@ -11,7 +12,7 @@ import type { World } from '../types';
  * validates nor generates, and so loads neither zod nor faker. Any other text finds no file (one
  * failed open, nothing read) and is resolved as usual: a compiled world never stands in for another.
  */
-export const COMPILED_WORLDS_DIR = join(__dirname, 'worlds');
+export const COMPILED_WORLDS_DIR = join(CODE_DIR, 'scenario', 'worlds');
 
 export interface CompiledWorld {
   format: 1;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { lazy } from '../lazy';
+import { packageFile } from '../paths';
 import type { World } from '../types';
 import type { WorldCacheSetting } from './cache';
 import { cacheWorld, cachedWorld, worldCacheDir } from './cache';
@@ -35,7 +35,7 @@ export interface WorldSource {
 }
 
 /** The scenario `npm start` and `createFakeServer()` use when given none. */
-export const DEFAULT_FIXTURES = join(__dirname, '..', '..', 'fixtures', 'default.json');
+export const DEFAULT_FIXTURES = packageFile('fixtures', 'default.json');
 
 /** Why a file could not be read, without its path (the label names it). */
 function readProblem(error: unknown): string {

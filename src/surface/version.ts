@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
+import { packageFile } from '../paths';
 
 /**
  * This package's version (its package.json, two folders up from here in src/ and in dist/): what
@@ -8,6 +9,6 @@ import { join } from 'node:path';
  * Layer: world.
  */
 export function packageVersion(): string {
-  const file = join(__dirname, '..', '..', 'package.json');
+  const file = packageFile('package.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { packageFile } from '../paths';
 import { argsProblem, sentence } from '../suggest';
 
 /**
@@ -47,9 +47,9 @@ interface RecordOptions {
 
 /** The keys a scenario's entities take (from the published JSON Schema): the rest go under `extra`. */
 function scenarioKeys(): Record<'users' | 'channels' | 'integrations' | 'directs', Set<string>> {
-  const schema = JSON.parse(
-    readFileSync(join(__dirname, '..', '..', 'fixtures', 'scenario.schema.json'), 'utf8'),
-  ) as { properties: Record<string, { items: Json }> };
+  const schema = JSON.parse(readFileSync(packageFile('fixtures', 'scenario.schema.json'), 'utf8')) as {
+    properties: Record<string, { items: Json }>;
+  };
   const keysOf = (items: Json): Set<string> => {
     const branches = [items, ...((items.anyOf ?? items.oneOf ?? []) as Json[])];
     return new Set(branches.flatMap((b) => Object.keys((b.properties ?? {}) as Json)));

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+import { readOurs, usableDir, writeOurs } from './private-files';
+
+/**
+ * V8's code cache for the command-line entry: what V8 compiled on one start, kept on disk, so the
+ * next start deserializes it instead of parsing and compiling half a megabyte of JavaScript again
+ * (about half of what a start spends on top of a bare `node:http` server, docs/performance.md).
+ * Node 22 offers this as `module.enableCompileCache()`; Node 20 does not, so it is done here, the
+ * way `v8-compile-cache` does it: one `vm.Script` with `cachedData`.
+ *
+ * A kept file is named by the SHA-256 of the code and the Node version and platform it was
+ * compiled on, so an upgrade never meets an old file (V8 checks its own version and flags too,
+ * and a file it rejects is written again). It sits in a directory only this user can write to
+ * (src/private-files.ts). Best effort: a cache that cannot be read or written is passed over.
+ *
+ * Where: `ROCKETCHAT_FAKE_CODE_CACHE` (a directory, or `off`), else `<tmpdir>/rocketchat-fake/code`.
+ *
+ * Layer: base. Imports only base.
+ */
+
+/** How many compiled files the cache keeps (one per version of the code and of Node). */
+const MAX_FILES = 4;
+const CODE_FILE = /^[0-9a-f]{64}\.code$/;
+
+/** The directory the environment names, or `undefined` when the code cache is off. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const setting = env.ROCKETCHAT_FAKE_CODE_CACHE;
+  if (setting !== undefined && setting !== '') {
+    return ['off', 'false', '0', 'no'].includes(setting.toLowerCase()) ? undefined : setting;
+  }
+  return join(tmpdir(), 'rocketchat-fake', 'code');
+}
+
+/** A CommonJS module run from a `vm.Script`, and how its compiled code was come by. */
+export interface CachedRun {
+  /** what the module exported */
+  exports: unknown;
+  /** true when V8 took the compiled code from the cache instead of compiling */
+  fromCache: boolean;
+  /**
+   * Writes what V8 has compiled so far (the later, the more: functions compile when first
+   * called) for the next start; false when nothing was written (cache off or not writable).
+   */
+  keep(): boolean;
+}
+
+type ModuleFunction = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
+
+/** Runs the CommonJS file `file` as `require` would, with its compiled code from `dir` if kept there. */
+export function runWithCodeCache(file: string, dir: string | undefined): CachedRun {
+  // a `#!` line is a syntax error inside the function wrapper; a comment keeps the line numbers
+  const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
+  const cacheFile =
+    dir === undefined
+      ? undefined
+      : join(
+          dir,
+          `${createHash('sha256')
+            .update(`${process.version}\0${process.platform}\0${process.arch}\0`)
+            .update(source)
+            .digest('hex')}.code`,
+        );
+  const cachedData =
+    cacheFile !== undefined && dir !== undefined && usableDir('code cache', dir)
+      ? readOurs(cacheFile)
+      : undefined;
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    cachedData === undefined ? { filename: file } : { filename: file, cachedData },
+  );
+  const fromCache = cachedData !== undefined && script.cachedDataRejected !== true;
+  const module = { exports: {} as unknown };
+  const run = script.runInThisContext() as ModuleFunction;
+  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return {
+    exports: module.exports,
+    fromCache,
+    keep: () =>
+      cacheFile !== undefined &&
+      dir !== undefined &&
+      usableDir('code cache', dir) &&
+      writeOurs(cacheFile, script.createCachedData(), CODE_FILE, MAX_FILES),
+  };
+}
