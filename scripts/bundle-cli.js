@@ -31,6 +31,11 @@ if (result.errors.length > 0 || result.warnings.length > 0) {
   console.error('bundle-cli: esbuild reported problems (above)');
   process.exit(1);
 }
+// dist/cli.js runs the bundle from a vm.Script, which has no loader for import(): none may be in it
+if (/\bimport\(/.test(require('node:fs').readFileSync(out, 'utf8'))) {
+  console.error('bundle-cli: the bundle has a dynamic import(), which dist/cli.js cannot run');
+  process.exit(1);
+}
 renameSync(out, entry);
 // the command itself, executable when run from a checkout too (npm sets the bit on install)
 chmodSync(join(dist, 'cli.js'), 0o755);

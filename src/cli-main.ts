@@ -340,6 +340,13 @@ function unmodelledNotice(admin: boolean): (route: UnmatchedRoute) => void {
   };
 }
 
+/**
+ * Settled once the server listens: the command's start is over then (src/cli.ts keeps the code V8
+ * compiled for it from then on, not for a `--version` or a refused flag).
+ */
+let markListening: () => void = () => undefined;
+export const listening = new Promise<void>((resolve) => (markListening = resolve));
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'record') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -387,6 +394,7 @@ async function main(argv: string[]): Promise<void> {
   const url = await fake.start(options.port);
   // one line on stdout, the base URL's (scripts read it); the inspector's address is a diagnostic
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
+  markListening();
   if (options.admin) process.stderr.write(`[rocketchat-fake] inspector: ${url}/__admin/ui\n`);
   if (!isLoopback(options.host) && options.admin && options.adminToken === undefined) {
     process.stderr.write(

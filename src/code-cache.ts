@@ -14,9 +14,9 @@ import { readOurs, usableDir, writeOurs } from './private-files';
  * Node 22 offers this as `module.enableCompileCache()`; Node 20 does not, so it is done here, the
  * way `v8-compile-cache` does it: one `vm.Script` with `cachedData`.
  *
- * A kept file is named by the SHA-256 of the code and the Node version and platform it was
- * compiled on, so an upgrade never meets an old file (V8 checks its own version and flags too,
- * and a file it rejects is written again). It sits in a directory only this user can write to
+ * A kept file is named by the SHA-256 of the code and of the Node version, platform and flags it
+ * was compiled with, so an upgrade never meets an old file (V8 checks only the source's length,
+ * its own version and its flags; a file it rejects is written again). It sits in a directory only this user can write to
  * (src/private-files.ts). Best effort: a cache that cannot be read or written is passed over.
  *
  * Where: `ROCKETCHAT_FAKE_CODE_CACHE` (a directory, or `off`), else `<tmpdir>/rocketchat-fake/code`.
@@ -60,7 +60,7 @@ type ModuleFunction = (
 
 /** Runs the CommonJS file `file` as `require` would, with its compiled code from `dir` if kept there. */
 export function runWithCodeCache(file: string, dir: string | undefined): CachedRun {
-  // a `#!` line is a syntax error inside the function wrapper; a comment keeps the line numbers
+  // a `#!` line is a syntax error inside the function wrapper
   const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
   const cacheFile =
     dir === undefined
@@ -68,7 +68,9 @@ export function runWithCodeCache(file: string, dir: string | undefined): CachedR
       : join(
           dir,
           `${createHash('sha256')
+            // V8 refuses code compiled under other flags: a run with other flags keeps its own
             .update(`${process.version}\0${process.platform}\0${process.arch}\0`)
+            .update(`${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}\0`)
             .update(source)
             .digest('hex')}.code`,
         );
@@ -76,9 +78,12 @@ export function runWithCodeCache(file: string, dir: string | undefined): CachedR
     cacheFile !== undefined && dir !== undefined && usableDir('code cache', dir)
       ? readOurs(cacheFile)
       : undefined;
+  // the wrapper on a line of its own, counted as line 0: stack traces give the file's own lines
   const script = new Script(
-    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
-    cachedData === undefined ? { filename: file } : { filename: file, cachedData },
+    `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`,
+    cachedData === undefined
+      ? { filename: file, lineOffset: -1 }
+      : { filename: file, lineOffset: -1, cachedData },
   );
   const fromCache = cachedData !== undefined && script.cachedDataRejected !== true;
   const module = { exports: {} as unknown };

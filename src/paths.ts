@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 /**
  * Where the package's own files are. Modules find them from here, never from their own
- * `__dirname`: the command-line entry is bundled into one file (dist/cli.js, see
+ * `__dirname`: the command-line entry is bundled into one file (dist/cli-main.js, see
  * scripts/bundle-cli.js), where every module's `__dirname` is dist/. This module sits at the top
  * of src/, so its `__dirname` is the same folder in every layout: src/ when running from the
  * sources (tests), dist/ when built, and dist/ again inside the bundle.

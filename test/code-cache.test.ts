@@ -21,7 +21,8 @@ function moduleFile(marker: string): string {
     file,
     `#!/usr/bin/env node\n'use strict';\nconst { join } = require('node:path');\n` +
       `function twice(n) { return n * 2; }\n` +
-      `module.exports = { marker: ${JSON.stringify(marker)}, where: join(__dirname, 'x'), file: __filename, four: twice(2), self: this === module.exports };\n`,
+      `const line = Number(/program\\.js:(\\d+)/.exec(new Error().stack)[1]);\n` +
+      `module.exports = { marker: ${JSON.stringify(marker)}, where: join(__dirname, 'x'), file: __filename, four: twice(2), self: this === module.exports, line };\n`,
   );
   return file;
 }
@@ -31,14 +32,14 @@ function moduleFile(marker: string): string {
  * process V8 compiles a source it has compiled before from memory, and never reads the file);
  * `keep` says whether the run then keeps its code.
  */
-function run(file: string, dir: string | undefined, keep = true) {
+function run(file: string, dir: string | undefined, keep = true, flags: string[] = []) {
   const script = `
     const { runWithCodeCache } = require(${JSON.stringify(join(DIST, 'code-cache.js'))});
     const [file, dir, keep] = process.argv.slice(1);
     const run = runWithCodeCache(file, dir === '' ? undefined : dir);
     const kept = keep === 'keep' ? run.keep() : null;
     process.stdout.write(JSON.stringify({ fromCache: run.fromCache, exports: run.exports, kept }));`;
-  const args = ['-e', script, file, dir ?? '', keep ? 'keep' : ''];
+  const args = [...flags, '-e', script, file, dir ?? '', keep ? 'keep' : ''];
   const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as { fromCache: boolean; exports: unknown; kept: boolean | null };
@@ -48,7 +49,8 @@ describe('runWithCodeCache', () => {
   it('compiles on the first run and keeps only when asked; the next run takes the kept code and runs the module as require would', () => {
     const dir = join(scratch(), 'code');
     const file = moduleFile('a');
-    const expected = { marker: 'a', where: join(file, '..', 'x'), file, four: 4, self: true };
+    // line: where the stack trace says the module's fifth line is (the wrapper adds none)
+    const expected = { marker: 'a', where: join(file, '..', 'x'), file, four: 4, self: true, line: 5 };
     expect(run(file, dir, false)).toEqual({ fromCache: false, exports: expected, kept: null });
     expect(kept(dir)).toEqual([]);
     expect(run(file, dir)).toEqual({ fromCache: false, exports: expected, kept: true });
@@ -69,6 +71,19 @@ describe('runWithCodeCache', () => {
     const b = run(moduleFile('b'), dir);
     expect(b).toMatchObject({ fromCache: false, exports: { marker: 'b' }, kept: true });
     expect(kept(dir)).toHaveLength(2);
+  });
+
+  it('keeps code compiled under other V8 flags apart: each setting takes its own', () => {
+    const dir = scratch();
+    const file = moduleFile('a');
+    expect(run(file, dir).fromCache).toBe(false);
+    expect(run(file, dir, true, ['--max-semi-space-size=32'])).toMatchObject({
+      fromCache: false,
+      kept: true,
+    });
+    expect(kept(dir)).toHaveLength(2);
+    expect(run(file, dir, false).fromCache).toBe(true);
+    expect(run(file, dir, false, ['--max-semi-space-size=32']).fromCache).toBe(true);
   });
 
   it('passes over a kept file V8 does not take (damaged), runs anyway, and keeps good code in its place', () => {
@@ -189,6 +204,17 @@ describe('the rocketchat-fake command and its code cache', () => {
     await appeared;
     expect(kept(dir)).toHaveLength(1);
     await fake.stop();
+  });
+
+  it('keeps nothing for a run that starts no server (--version, a refused flag)', () => {
+    const dir = join(scratch(), 'code');
+    const env = { ...process.env, ROCKETCHAT_FAKE_CODE_CACHE: dir };
+    const version = spawnSync(process.execPath, [CLI, '--version'], { env, encoding: 'utf8' });
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const refused = spawnSync(process.execPath, [CLI, '--port', 'x'], { env, encoding: 'utf8' });
+    expect(refused.status).toBe(2);
+    expect(kept(dir)).toEqual([]);
   });
 
   it('with ROCKETCHAT_FAKE_CODE_CACHE=off, keeps nothing and makes no directory', async () => {
