@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import type * as V8Module from 'node:v8';
 
+import { lazy } from '../lazy';
 import { CODE_DIR } from '../paths';
 import { readOurs, usableDir, writeOurs } from '../private-files';
 import type { World } from '../types';
+
+/** V8's serializer (about 4 ms to load): only a scenario that generates reads or writes a world. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
+const v8Module = lazy(() => require('node:v8') as typeof V8Module);
 
 /**
  * Resolved worlds kept on disk, so that a scenario resolved once (the same text and seed, by the
@@ -90,7 +95,7 @@ export function cachedWorld(
     if (!usableDir('world cache', dir)) return undefined;
     const bytes = readOurs(file);
     if (bytes === undefined) return undefined;
-    const cached = deserialize(bytes) as { format?: unknown; world?: unknown } | null;
+    const cached = v8Module().deserialize(bytes) as { format?: unknown; world?: unknown } | null;
     const world = cached?.format === FORMAT ? cached.world : undefined;
     return typeof world === 'object' && world !== null ? (world as World) : undefined;
   } catch {
@@ -108,7 +113,7 @@ export function cacheWorld(
   if (dir === undefined || !usableDir('world cache', dir)) return;
   let bytes: Buffer;
   try {
-    bytes = serialize({ format: FORMAT, world });
+    bytes = v8Module().serialize({ format: FORMAT, world });
   } catch {
     return; // not kept: the world is resolved again next time
   }
