@@ -45,7 +45,7 @@ Options:
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
-                    env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake/worlds)
+                    env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing
   --pact-dir DIR    with --consumer NAME: write the contract of the requests served
                     to DIR/NAME-rocketchat.json (Pact v4) when the server stops

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-import { readOurs, usableDir, writeOurs } from './private-files';
+import { defaultKeepDir, readOurs, usableDir, writeOurs } from './private-files';
 
 /**
  * V8's code cache for the command-line entry: what V8 compiled on one start, kept on disk, so the
@@ -19,7 +18,7 @@ import { readOurs, usableDir, writeOurs } from './private-files';
  * its own version and its flags; a file it rejects is written again). It sits in a directory only this user can write to
  * (src/private-files.ts). Best effort: a cache that cannot be read or written is passed over.
  *
- * Where: `ROCKETCHAT_FAKE_CODE_CACHE` (a directory, or `off`), else `<tmpdir>/rocketchat-fake/code`.
+ * Where: `ROCKETCHAT_FAKE_CODE_CACHE` (a directory, or `off`), else `<tmpdir>/rocketchat-fake-<uid>/code`.
  *
  * Layer: base. Imports only base.
  */
@@ -34,7 +33,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
   if (setting !== undefined && setting !== '') {
     return ['off', 'false', '0', 'no'].includes(setting.toLowerCase()) ? undefined : setting;
   }
-  return join(tmpdir(), 'rocketchat-fake', 'code');
+  return defaultKeepDir('code');
 }
 
 /** A CommonJS module run from a `vm.Script`, and how its compiled code was come by. */

@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -24,6 +25,16 @@ import { join } from 'node:path';
  *
  * Layer: base. Imports nothing of ours.
  */
+
+/**
+ * The default directory for one kind of kept file: `<tmpdir>/rocketchat-fake-<uid>/<kind>`, one per
+ * user, so that on a machine several users share, the first one's private directory does not leave
+ * the others without (`<tmpdir>/rocketchat-fake/<kind>` where there are no user ids: Windows).
+ */
+export function defaultKeepDir(kind: 'worlds' | 'code'): string {
+  const user = process.getuid === undefined ? '' : `-${process.getuid()}`;
+  return join(tmpdir(), `rocketchat-fake${user}`, kind);
+}
 
 /** Owned by this user and writable by nobody else (no group or other write bit). */
 function ours(stats: Stats): boolean {

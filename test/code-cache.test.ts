@@ -136,8 +136,10 @@ describe('codeCacheDir', () => {
     expect(codeCacheDir({ ROCKETCHAT_FAKE_CODE_CACHE: '/some/where' })).toBe('/some/where');
     for (const off of ['off', 'OFF', 'false', '0', 'no'])
       expect(codeCacheDir({ ROCKETCHAT_FAKE_CODE_CACHE: off })).toBeUndefined();
-    expect(codeCacheDir({})).toBe(join(tmpdir(), 'rocketchat-fake', 'code'));
-    expect(codeCacheDir({ ROCKETCHAT_FAKE_CODE_CACHE: '' })).toBe(join(tmpdir(), 'rocketchat-fake', 'code'));
+    // one per user, where there are user ids
+    const own = process.getuid === undefined ? 'rocketchat-fake' : `rocketchat-fake-${process.getuid()}`;
+    expect(codeCacheDir({})).toBe(join(tmpdir(), own, 'code'));
+    expect(codeCacheDir({ ROCKETCHAT_FAKE_CODE_CACHE: '' })).toBe(join(tmpdir(), own, 'code'));
   });
 });
 

@@ -101,7 +101,8 @@ describe('the world cache', () => {
         expect(worldCacheDir(undefined)).toBeUndefined();
       }
       delete process.env.ROCKETCHAT_FAKE_WORLD_CACHE;
-      expect(worldCacheDir(undefined)).toBe(join(tmpdir(), 'rocketchat-fake', 'worlds'));
+      const own = process.getuid === undefined ? 'rocketchat-fake' : `rocketchat-fake-${process.getuid()}`;
+      expect(worldCacheDir(undefined)).toBe(join(tmpdir(), own, 'worlds'));
     } finally {
       process.env.ROCKETCHAT_FAKE_WORLD_CACHE = saved;
     }

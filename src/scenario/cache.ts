@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as V8Module from 'node:v8';
 
 import { lazy } from '../lazy';
 import { CODE_DIR } from '../paths';
-import { readOurs, usableDir, writeOurs } from '../private-files';
+import { defaultKeepDir, readOurs, usableDir, writeOurs } from '../private-files';
 import type { World } from '../types';
 
 /** V8's serializer (about 4 ms to load): only a scenario that generates reads or writes a world. */
@@ -24,7 +23,7 @@ const v8Module = lazy(() => require('node:v8') as typeof V8Module);
  * error.
  *
  * Where: the `worldCache` option, else `ROCKETCHAT_FAKE_WORLD_CACHE`, else
- * `<tmpdir>/rocketchat-fake/worlds`; `false` (or `off` in the variable) turns it off.
+ * `<tmpdir>/rocketchat-fake-<uid>/worlds`; `false` (or `off` in the variable) turns it off.
  */
 
 /**
@@ -49,7 +48,7 @@ export function worldCacheDir(setting: WorldCacheSetting): string | undefined {
   if (fromEnv !== undefined && fromEnv !== '') {
     return ['off', 'false', '0', 'no'].includes(fromEnv.toLowerCase()) ? undefined : fromEnv;
   }
-  return join(tmpdir(), 'rocketchat-fake', 'worlds');
+  return defaultKeepDir('worlds');
 }
 
 let fingerprint: string | undefined;

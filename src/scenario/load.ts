@@ -29,7 +29,7 @@ export interface WorldSource {
   seed?: number;
   /**
    * where resolved worlds of scenarios that generate entities are kept between runs (a directory),
-   * or `false` for nowhere; default: `ROCKETCHAT_FAKE_WORLD_CACHE`, else `<tmpdir>/rocketchat-fake/worlds`
+   * or `false` for nowhere; default: `ROCKETCHAT_FAKE_WORLD_CACHE`, else `<tmpdir>/rocketchat-fake-<uid>/worlds`
    */
   worldCache?: WorldCacheSetting;
 }
