@@ -1,10 +1,9 @@
 import type * as ChildProcessModule from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 import type * as ProcessTreeModule from './process-tree';
-import { argsProblem, sentence } from './suggest';
+import { parseFlags, sentence } from './suggest';
 
 import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
@@ -123,17 +122,9 @@ const CLI_OPTIONS = {
 } as const;
 
 function parse(argv: string[]): CliOptions | 'help' | 'version' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: CLI_OPTIONS,
-    }));
-  } catch (error) {
-    throw new UsageError(argsProblem(error, CLI_OPTIONS));
-  }
+  const parsed = parseFlags(argv, CLI_OPTIONS);
+  if ('problem' in parsed) throw new UsageError(parsed.problem);
+  const { values } = parsed;
   if (values.help) return 'help';
   if (values.version) return 'version';
   const port = values.port ?? process.env.PORT ?? '3000';

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-import { defaultKeepDir, readOurs, usableDir, writeOurs } from './private-files';
+import { keepDir, readOurs, usableDir, writeOurs } from './private-files';
 
 /**
  * V8's code cache for the command-line entry: what V8 compiled on one start, kept on disk, so the
@@ -29,11 +29,7 @@ const CODE_FILE = /^[0-9a-f]{64}\.code$/;
 
 /** The directory the environment names, or `undefined` when the code cache is off. */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const setting = env.ROCKETCHAT_FAKE_CODE_CACHE;
-  if (setting !== undefined && setting !== '') {
-    return ['off', 'false', '0', 'no'].includes(setting.toLowerCase()) ? undefined : setting;
-  }
-  return defaultKeepDir('code');
+  return keepDir('code', env.ROCKETCHAT_FAKE_CODE_CACHE);
 }
 
 /** A CommonJS module run from a `vm.Script`, and how its compiled code was come by. */
@@ -57,26 +53,25 @@ type ModuleFunction = (
   dirname: string,
 ) => void;
 
+/** What a kept file is named by: the code, and the Node version, platform and flags it is compiled with. */
+function codeKey(source: string): string {
+  return (
+    createHash('sha256')
+      // V8 refuses code compiled under other flags: a run with other flags keeps its own
+      .update(`${process.version}\0${process.platform}\0${process.arch}\0`)
+      .update(`${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}\0`)
+      .update(source)
+      .digest('hex')
+  );
+}
+
 /** Runs the CommonJS file `file` as `require` would, with its compiled code from `dir` if kept there. */
 export function runWithCodeCache(file: string, dir: string | undefined): CachedRun {
   // a `#!` line is a syntax error inside the function wrapper
   const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
-  const cacheFile =
-    dir === undefined
-      ? undefined
-      : join(
-          dir,
-          `${createHash('sha256')
-            // V8 refuses code compiled under other flags: a run with other flags keeps its own
-            .update(`${process.version}\0${process.platform}\0${process.arch}\0`)
-            .update(`${process.execArgv.join('\0')}\0${process.env.NODE_OPTIONS ?? ''}\0`)
-            .update(source)
-            .digest('hex')}.code`,
-        );
+  const kept = dir === undefined ? undefined : { dir, file: join(dir, `${codeKey(source)}.code`) };
   const cachedData =
-    cacheFile !== undefined && dir !== undefined && usableDir('code cache', dir)
-      ? readOurs(cacheFile)
-      : undefined;
+    kept !== undefined && usableDir('code cache', kept.dir) ? readOurs(kept.file) : undefined;
   // the wrapper on a line of its own, counted as line 0: stack traces give the file's own lines
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`,
@@ -92,9 +87,8 @@ export function runWithCodeCache(file: string, dir: string | undefined): CachedR
     exports: module.exports,
     fromCache,
     keep: () =>
-      cacheFile !== undefined &&
-      dir !== undefined &&
-      usableDir('code cache', dir) &&
-      writeOurs(cacheFile, script.createCachedData(), CODE_FILE, MAX_FILES),
+      kept !== undefined &&
+      usableDir('code cache', kept.dir) &&
+      writeOurs(kept.file, script.createCachedData(), CODE_FILE, MAX_FILES),
   };
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 export const CODE_DIR = __dirname;
 
 /** The package's root: package.json, fixtures/ and ui/. */
-export const PACKAGE_ROOT = join(__dirname, '..');
+const PACKAGE_ROOT = join(__dirname, '..');
 
 /** A file shipped with the package, by its path from the package's root. */
 export function packageFile(...parts: string[]): string {

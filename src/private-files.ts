@@ -27,11 +27,15 @@ import { join } from 'node:path';
  */
 
 /**
- * The default directory for one kind of kept file: `<tmpdir>/rocketchat-fake-<uid>/<kind>`, one per
- * user, so that on a machine several users share, the first one's private directory does not leave
- * the others without (`<tmpdir>/rocketchat-fake/<kind>` where there are no user ids: Windows).
+ * The directory one kind of kept file goes to, as its environment variable says: a directory, or
+ * `off` (`false`, `0`, `no`) for none; unset or empty, `<tmpdir>/rocketchat-fake-<uid>/<kind>`, one
+ * per user, so that on a machine several users share, the first one's private directory does not
+ * leave the others without (`<tmpdir>/rocketchat-fake/<kind>` where there are no user ids: Windows).
  */
-export function defaultKeepDir(kind: 'worlds' | 'code'): string {
+export function keepDir(kind: 'worlds' | 'code', setting: string | undefined): string | undefined {
+  if (setting !== undefined && setting !== '') {
+    return ['off', 'false', '0', 'no'].includes(setting.toLowerCase()) ? undefined : setting;
+  }
   const user = process.getuid === undefined ? '' : `-${process.getuid()}`;
   return join(tmpdir(), `rocketchat-fake${user}`, kind);
 }

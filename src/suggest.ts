@@ -1,3 +1,6 @@
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+
 /**
  * "Did you mean …?": the known name nearest to a mistyped one. A name within two edits (or one for
  * short names; two swapped neighbours are one), differing only in case, or listed in `hints` as a
@@ -61,17 +64,30 @@ export function unknownKeyMessage(
   return `unknown ${what} "${name}"${near === undefined ? '' : `; did you mean "${near}"?`}`;
 }
 
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+/** The flags `parseArgs` gives for these options, strict and without positionals. */
+export type Flags<T extends FlagOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false }>
+>['values'];
+
 /**
- * A command line's parse error (node:util parseArgs) as a user reads it: an unknown option gets the
- * known one nearest to it (`Unknown option '--fixture'; did you mean --fixtures?`).
+ * A command line's flags (node:util parseArgs, strict, no positionals), or its problem as a user
+ * reads it: an unknown option gets the known one nearest to it (`Unknown option '--fixture'; did you
+ * mean --fixtures?`).
  */
-export function argsProblem(error: unknown, options: Readonly<Record<string, unknown>>): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const unknown = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
-  if (unknown === undefined) return message;
-  const near = nearest(unknown, Object.keys(options));
-  const first = message.split('.')[0] ?? message;
-  return near === undefined ? message : `${first}; did you mean --${near}?`;
+export function parseFlags<T extends FlagOptions>(
+  args: string[],
+  options: T,
+): { values: Flags<T> } | { problem: string } {
+  try {
+    return { values: parseArgs({ args, options, strict: true, allowPositionals: false }).values };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+    const near = unknown === undefined ? undefined : nearest(unknown, Object.keys(options));
+    const first = message.split('.')[0] ?? message;
+    return { problem: near === undefined ? message : `${first}; did you mean --${near}?` };
+  }
 }
 
 /** A message as a sentence: a full stop added unless it ends with one (or a question). */

@@ -5,7 +5,7 @@ import type * as V8Module from 'node:v8';
 
 import { lazy } from '../lazy';
 import { CODE_DIR } from '../paths';
-import { defaultKeepDir, readOurs, usableDir, writeOurs } from '../private-files';
+import { keepDir, readOurs, usableDir, writeOurs } from '../private-files';
 import type { World } from '../types';
 
 /** V8's serializer (about 4 ms to load): only a scenario that generates reads or writes a world. */
@@ -44,11 +44,7 @@ export type WorldCacheSetting = string | false | undefined;
 export function worldCacheDir(setting: WorldCacheSetting): string | undefined {
   if (setting === false) return undefined;
   if (setting !== undefined) return setting;
-  const fromEnv = process.env.ROCKETCHAT_FAKE_WORLD_CACHE;
-  if (fromEnv !== undefined && fromEnv !== '') {
-    return ['off', 'false', '0', 'no'].includes(fromEnv.toLowerCase()) ? undefined : fromEnv;
-  }
-  return defaultKeepDir('worlds');
+  return keepDir('worlds', process.env.ROCKETCHAT_FAKE_WORLD_CACHE);
 }
 
 let fingerprint: string | undefined;

@@ -1,8 +1,5 @@
-import { parseArgs } from 'node:util';
-
-import { argsProblem } from '../suggest';
-
 import { PROFILE_IDS, isProfileId } from '../profiles';
+import { parseFlags } from '../suggest';
 import type { VerifyOptions, VerifyReport } from '../types';
 import { renderResult, renderSummary } from './render';
 import { VerifyError, runVerify } from './run';
@@ -61,17 +58,9 @@ const VERIFY_OPTIONS = {
 } as const;
 
 function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json: boolean }) | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: VERIFY_OPTIONS,
-    }));
-  } catch (error) {
-    throw new UsageError(argsProblem(error, VERIFY_OPTIONS));
-  }
+  const parsed = parseFlags(argv, VERIFY_OPTIONS);
+  if ('problem' in parsed) throw new UsageError(parsed.problem);
+  const { values } = parsed;
   if (values.help) return 'help';
   const target = values.target;
   const user = values.user ?? env.ROCKETCHAT_USER;

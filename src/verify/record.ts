@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 import { packageFile } from '../paths';
-import { argsProblem, sentence } from '../suggest';
+import { parseFlags, sentence } from '../suggest';
 
 /**
  * `rocketchat-fake record`: reads a live Rocket.Chat with one account, read-only calls only (a login,
@@ -169,18 +168,12 @@ export async function recordCommand(
   argv: string[],
   io: { out: (text: string) => void; err: (text: string) => void; env: NodeJS.ProcessEnv },
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: RECORD_OPTIONS,
-    }));
-  } catch (error) {
-    io.err(`[rocketchat-fake] ${sentence(argsProblem(error, RECORD_OPTIONS))} See record --help.\n`);
+  const parsed = parseFlags(argv, RECORD_OPTIONS);
+  if ('problem' in parsed) {
+    io.err(`[rocketchat-fake] ${sentence(parsed.problem)} See record --help.\n`);
     return 2;
   }
+  const { values } = parsed;
   if (values.help) {
     io.out(RECORD_HELP);
     return 0;
