@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Files this process keeps for its next start (the world cache, the code cache) in a directory
@@ -64,7 +64,7 @@ function passOver(what: string, dir: string, why: string): false {
  */
 export function usableDir(what: string, dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDir(dir);
     const stats = lstatSync(dir);
     if (!stats.isDirectory()) return passOver(what, dir, 'it is not a directory (a link?)');
     if (!ours(stats))
@@ -73,6 +73,29 @@ export function usableDir(what: string, dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Makes the directory (private) and any missing parent, as `mkdirSync(dir, {recursive: true})`
+ * does, but tries each directory once: Node 20's recursive mkdir never returns where the system
+ * answers ENOENT for a directory whose parent is there (any path under /proc), which would hang
+ * the start. Throws what the last try met.
+ */
+function makeDir(dir: string): void {
+  const make = (): boolean => {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return true;
+      if (code === 'ENOENT' && dirname(dir) !== dir) return false;
+      throw error;
+    }
+  };
+  if (make()) return;
+  makeDir(dirname(dir)); // a parent is missing: make it, then try once more
+  if (!make()) throw new Error(`cannot make ${dir}`);
 }
 
 /** A kept file's bytes: opened without following a link, and only a regular file that is ours. */

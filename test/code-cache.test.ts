@@ -4,7 +4,16 @@
  * ours, not V8's or not for this code is passed over; the command's start is one file of ours.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,8 +49,10 @@ function run(file: string, dir: string | undefined, keep = true, flags: string[]
     const kept = keep === 'keep' ? run.keep() : null;
     process.stdout.write(JSON.stringify({ fromCache: run.fromCache, exports: run.exports, kept }));`;
   const args = [...flags, '-e', script, file, dir ?? '', keep ? 'keep' : ''];
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(result.stderr);
+  // a run that never ends fails here, not by hanging the worker (spawnSync holds its event loop)
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 20_000 });
+  if (result.status !== 0)
+    throw new Error(`exited ${String(result.status)} (${String(result.signal)}): ${result.stderr}`);
   return JSON.parse(result.stdout) as { fromCache: boolean; exports: unknown; kept: boolean | null };
 }
 
@@ -116,6 +127,27 @@ describe('runWithCodeCache', () => {
     const link = join(scratch(), 'link');
     symlinkSync(real, link);
     expect(run(file, link)).toMatchObject({ fromCache: false, kept: false });
+  });
+
+  it('passes over a directory that cannot be made, also where Node\u2019s recursive mkdir never returns (under /proc)', () => {
+    const file = moduleFile('a');
+    expect(run(file, join(file, 'not-a-directory', 'code'))).toMatchObject({ fromCache: false, kept: false });
+    if (existsSync('/proc/self')) {
+      expect(run(file, '/proc/rocketchat-fake-code')).toMatchObject({
+        fromCache: false,
+        exports: { marker: 'a' },
+        kept: false,
+      });
+    }
+  });
+
+  it('makes missing parents of its directory, all private', () => {
+    const dir = join(scratch(), 'a', 'b', 'code');
+    expect(run(moduleFile('a'), dir).kept).toBe(true);
+    if (process.getuid !== undefined) {
+      for (const made of [dir, join(dir, '..'), join(dir, '..', '..')])
+        expect(statSync(made).mode & 0o777).toBe(0o700);
+    }
   });
 
   it('with the cache off, compiles every time and keeps nothing', () => {
