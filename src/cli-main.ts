@@ -9,6 +9,8 @@ import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
 import { OPTION_LIMITS } from './options';
+import { LIMIT_NAMES, limitProblem } from './limits';
+import type { Limits } from './limits';
 import { packageFile } from './paths';
 import { PROFILE_IDS, isProfileId } from './profiles';
 import type { PactFileOptions, ProfileId, UnmatchedRoute } from './types';
@@ -43,6 +45,9 @@ Options:
   --session-world-limit N  entities a session's scenario may generate (default 20000)
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
+  --limit NAME=N    one bound on what a request, frame or peer may take (repeatable;
+                    e.g. ddpFrameBytes=2097152); the names and defaults are in
+                    docs/security.md: ${LIMIT_NAMES.join(', ')}
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing
@@ -85,6 +90,7 @@ interface CliOptions {
   pact?: PactFileOptions;
   profile?: ProfileId;
   proxyUnmodelled?: PassThroughOptions;
+  limits?: Partial<Limits>;
 }
 
 function readInteger(flag: string, raw: string, max: number, min = 0): number {
@@ -108,6 +114,7 @@ const CLI_OPTIONS = {
   'session-world-limit': { type: 'string' },
   'body-limit': { type: 'string' },
   'journal-size': { type: 'string' },
+  limit: { type: 'string', multiple: true },
   'world-cache': { type: 'string' },
   'no-world-cache': { type: 'boolean' },
   'pact-dir': { type: 'string' },
@@ -147,6 +154,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     ),
     bodyLimit: optionalInteger('--body-limit', values['body-limit'], 1, 1024 ** 3),
     journalSize: optionalInteger('--journal-size', values['journal-size'], ...OPTION_LIMITS.journalSize),
+    limits: readLimits(values.limit),
     worldCache: readWorldCache(values['world-cache'], values['no-world-cache'] ?? false),
     pact: readPact(values['pact-dir'], values.consumer),
     profile: readProfile(values.profile),
@@ -180,6 +188,20 @@ function readProxy(
       '--proxy-user needs its password: env ROCKETCHAT_FAKE_PROXY_PASSWORD or --proxy-password',
     );
   return { target, ...(user !== undefined ? { user, password } : {}) };
+}
+
+function readLimits(raw: string[] | undefined): Partial<Limits> | undefined {
+  if (raw === undefined) return undefined;
+  const limits: Partial<Record<string, number>> = {};
+  for (const item of raw) {
+    const match = /^([A-Za-z]+)=(\d+)$/.exec(item);
+    if (!match) throw new UsageError(`--limit takes NAME=N (a whole number), not "${item}"`);
+    const [, name, value] = match as unknown as [string, string, string];
+    const problem = limitProblem(name, Number(value));
+    if (problem !== undefined) throw new UsageError(`--limit: ${problem}`);
+    limits[name] = Number(value);
+  }
+  return limits as Partial<Limits>;
 }
 
 function readClock(raw: string | undefined): 'fixed' | 'running' | 'now' | undefined {

@@ -1,6 +1,7 @@
 import { DEFAULT_PROFILE, PROFILES } from './profiles';
 import type { PassThroughOptions } from './proxy/passthrough';
 import type { WorldSource } from './scenario/load';
+import type { Limits } from './limits';
 import type { ProfileId, RateLimitConfig, UnmatchedRoute } from './types';
 
 /* Layer: world. The options of a fake: where its world comes from and which rules apply. */
@@ -63,4 +64,10 @@ export interface FakeOptions extends WorldSource {
    * came and are journaled (`"proxied": true`)
    */
   proxyUnmodelled?: string | PassThroughOptions;
+  /**
+   * the bounds on what one request, frame or peer may take (frame sizes, subscriptions, rendered
+   * stubs, pass-through and webhook answers, fan-out): each a whole number, the rest at their
+   * defaults (docs/security.md lists them)
+   */
+  limits?: Partial<Limits>;
 }

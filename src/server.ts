@@ -18,6 +18,7 @@ import { answerOver, watchAnswer } from './journal/answered';
 import { ApiError } from './errors';
 import { WorldHandle } from './handle';
 import { lazy } from './lazy';
+import { limitProblem } from './limits';
 import { OPTION_LIMITS } from './options';
 import type { FakeOptions } from './options';
 import { meteorId } from './scenario/ids';
@@ -580,6 +581,7 @@ const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   host: true,
   sessionWorldLimit: true,
   pact: true,
+  limits: true,
 };
 
 /** What `session()` takes (`POST /__admin/sessions` the same). */
@@ -683,6 +685,17 @@ function checkOptions(options: unknown): void {
       throw new TypeError(
         `[rocketchat-fake] ${optionsEntry}: ${name} is a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
       );
+  }
+  const { limits } = options as FakeServerOptions;
+  if (limits !== undefined) {
+    if (typeof limits !== 'object' || limits === null || Array.isArray(limits))
+      throw new TypeError(
+        `[rocketchat-fake] ${optionsEntry}: limits is an object of bounds by name, not ${JSON.stringify(limits)}`,
+      );
+    for (const [name, value] of Object.entries(limits)) {
+      const problem = limitProblem(name, value);
+      if (problem !== undefined) throw new TypeError(`[rocketchat-fake] ${optionsEntry}: limits: ${problem}`);
+    }
   }
   const heartbeat = (options as FakeServerOptions).ddpHeartbeat;
   if (heartbeat !== undefined) {

@@ -13,6 +13,8 @@ import { StubSet, stubAnswer } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
+import { limitsOf } from './limits';
+import type { Limits } from './limits';
 import { RateLimiter } from './ratelimit/limiter';
 import { Deliveries, DeliveriesPending } from './webhooks/deliveries';
 import { parseOrThrow } from './scenario/checks';
@@ -110,6 +112,8 @@ export interface WorldOptions {
   onUnmodelled?: (route: UnmatchedRoute) => void;
   /** forward unmodelled routes to a real server */
   proxyUnmodelled?: string | PassThroughOptions;
+  /** the bounds over their defaults (src/limits.ts) */
+  limits?: Partial<Limits>;
 }
 
 /** An event for one user's realtime connections: `<uid>/<event>` on `stream-notify-user`, with its arguments. */
@@ -175,8 +179,12 @@ export class FakeWorld implements WorldControl {
   /** with `keepContract`: what makes them, from the current baseline (made on first use, again after a reset) */
   #recorder: ContractRecorder | undefined;
 
+  /** the bounds in force (src/limits.ts) */
+  readonly limits: Readonly<Limits>;
+
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
+    this.limits = limitsOf(options.limits);
     if (options.rateLimit)
       parseOrThrow(rateLimitSchema(), options.rateLimit, 'options.rateLimit', 'rate limit');
     this.#baseline = baseline;
