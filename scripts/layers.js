@@ -3,7 +3,7 @@
 
 /** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
 const LAYERS = [
-  ['base', '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest)[.]ts$'],
+  ['base', '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest|limits)[.]ts$'],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
   // the chat operations, one module each, and their table: the store and the error table, no HTTP
