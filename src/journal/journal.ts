@@ -191,7 +191,7 @@ export class Journal {
     if (this.#budget && (detail.chars ?? 0) > JOURNAL_BUDGET.responseChars) {
       detail.answer = undefined;
       detail.later = undefined;
-      detail.excerpt = (text ?? '').slice(0, JOURNAL_BUDGET.responseChars);
+      detail.excerpt = detachedStart(text ?? '', JOURNAL_BUDGET.responseChars);
     } else if (
       detail.later === undefined &&
       ((typeof detail.answer === 'object' && detail.answer !== null) || detail.jsonString === true) &&
@@ -378,6 +378,17 @@ function isSmallFlat(body: object): boolean {
     if (size > 1024) return false;
   }
   return true;
+}
+
+/**
+ * The first `chars` characters of a text, as a string of their own. V8's `slice` of a long string
+ * is a view that keeps the whole string alive: a 256 K excerpt of a 6.8 MB page held 6.8 MB, and
+ * a journal of such excerpts outgrew a 256 MB heap while counting 32 M characters. The copy goes
+ * through UTF-16 bytes, which keeps every code unit (a lone surrogate too).
+ */
+export function detachedStart(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  return Buffer.from(text.slice(0, chars), 'utf16le').toString('utf16le');
 }
 
 /** A journal copy of a body: passwords redacted at any depth, very large bodies summarised. */
