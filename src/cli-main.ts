@@ -9,7 +9,7 @@ import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
 import { createFakeServer, isLoopback } from './server';
 import { OPTION_LIMITS } from './options';
-import { LIMIT_NAMES, limitProblem } from './limits';
+import { limitProblem } from './limits';
 import type { Limits } from './limits';
 import { packageFile } from './paths';
 import { PROFILE_IDS, isProfileId } from './profiles';
@@ -46,8 +46,10 @@ Options:
   --body-limit N    largest request body in bytes (default 1048576); larger gets 413
   --journal-size N  requests each world's journal keeps (default 1000)
   --limit NAME=N    one bound on what a request, frame or peer may take (repeatable;
-                    e.g. ddpFrameBytes=2097152); the names and defaults are in
-                    docs/security.md: ${LIMIT_NAMES.join(', ')}
+                    defaults and meaning in docs/security.md): ddpFrameBytes,
+                    ddpFrameDepth, ddpSubscriptions, ddpBufferedBytes, stubBodyBytes,
+                    stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
+                    webhookDeliveries, recordPageBytes, recordPages
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing

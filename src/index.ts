@@ -16,6 +16,8 @@ import type * as VerifyModule from './verify/index';
 // from the module that owns them (options, server, control, errors, the scenario's input types).
 export { ROCKETCHAT_VERSION } from './options';
 export type { FakeOptions } from './options';
+export { DEFAULT_LIMITS } from './limits';
+export type { Limits, LimitName } from './limits';
 export { createApp, createFakeServer, FakeServer, FakeSession } from './server';
 export type { FakeApp, FakeServerOptions } from './server';
 export type { SessionOptions } from './control';
