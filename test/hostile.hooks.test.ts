@@ -352,6 +352,34 @@ describe('one request causes at most webhookDeliveries calls, its replies’ inc
   });
 });
 
+describe('a chain of replies stops 5 deep, whatever rooms its replies go to', () => {
+  it('a reply posted into two rooms the webhook listens on: 31 calls (1 + 2 + 4 + 8 + 16), then 32 stopped 5 deep', async () => {
+    const fake = withHook({}, [`${base}/two`]);
+    fake.addIntegration({
+      _id: 'twoRoomHook000001',
+      type: 'webhook-outgoing',
+      name: 'two-rooms',
+      channel: ['#general', '#random'],
+      triggerWords: ['!two'],
+      urls: [`${base}/two`],
+      username: 'robot',
+      token: 'two-token',
+    });
+    receiver.handle = (_req, res) => json(res, { text: '!two again', channel: ['#general', '#random'] });
+    const posted = await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', {
+      roomId: 'GENERAL',
+      text: '!two go',
+    });
+    expect(posted.status).toBe(200);
+    const list = await fake.waitForDeliveries({ timeoutMs: 30_000 });
+    expect(receiver.calls).toHaveLength(31);
+    expect(outcomes(list)).toEqual({ replied: 31, 'loop-stopped': 32 });
+    // each reply is posted into both rooms
+    expect(replies(fake)).toBe(62);
+    await expectAnswering(fake);
+  });
+});
+
 describe('a webhook call ends within webhookTimeoutMs whatever the receiver does', () => {
   it('webhookTimeoutMs 50: a receiver that never answers, and one that stops halfway, fail with the time-out', async () => {
     const held: ServerResponse[] = [];
