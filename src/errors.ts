@@ -459,6 +459,15 @@ export const ERRORS = {
     message: (p) => `Unsupported content type ${p.reason ?? ''}; send application/json or form data`,
     errorType: 'error-unsupported-media-type',
   },
+  /**
+   * a stub whose body renders over `stubBodyBytes`, or a header value over `stubHeaderBytes`
+   * (src/limits.ts): the fake's own refusal, naming the stub (`reason`)
+   */
+  'stub-render-too-large': {
+    status: 413,
+    message: (p) => p.reason ?? 'A stub renders over its bound',
+    errorType: 'error-stub-render-too-large',
+  },
   'bad-request': { status: 400, message: (p) => p.reason ?? 'Bad request', errorType: 'error-bad-request' },
   internal: { status: 500, message: () => 'Internal server error', errorType: 'error-internal' },
   'control-unauthorized': {

@@ -26,6 +26,8 @@ export interface Limits {
   webhookAnswerBytes: number;
   /** the outgoing webhook deliveries one request may cause, replies included */
   webhookDeliveries: number;
+  /** how long an outgoing webhook call may take, its answer read (ms); past that it fails */
+  webhookTimeoutMs: number;
   /** the largest page `record` reads from its target; a larger one ends the recording */
   recordPageBytes: number;
   /** the pages `record` reads of one list before it stops */
@@ -48,6 +50,8 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   proxyAnswerBytes: { value: 32 * MIB, min: 1, max: 1024 * MIB },
   webhookAnswerBytes: { value: MIB, min: 1, max: 1024 * MIB },
   webhookDeliveries: { value: 100, min: 1, max: 1_000_000 },
+  // the real server's 20 s; a timer's longest wait is far above the most
+  webhookTimeoutMs: { value: 20_000, min: 1, max: 600_000 },
   recordPageBytes: { value: 32 * MIB, min: 1, max: 1024 * MIB },
   recordPages: { value: 1000, min: 1, max: 1_000_000 },
 };

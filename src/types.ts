@@ -317,14 +317,24 @@ export type WorldEvent =
  * - `replied`: as delivered, and the answer's `text` / `attachments` were posted back (`reply`);
  * - `retrying`: failed, tried again at `retryAt` on the fake clock (`retryFailedCalls`);
  * - `gave-up`: failed, and the retries are spent;
- * - `failed`: failed with no retry (a network error, a 500 with a body, retries off);
+ * - `failed`: failed with no retry (a network error, no answer within `webhookTimeoutMs`, an
+ *   answer over `webhookAnswerBytes`, a 500 with a body, retries off);
  * - `disabled`: answered 410 Gone with a body: the webhook is turned off, as the real server does;
  * - `loop-stopped`: not sent: a chain of webhook replies triggering webhooks ran 5 deep;
- * - `skipped`: not sent: not an http(s) URL, or a host reserved for documentation (`example.com`,
- *   `*.example.org`, `.invalid`, …: RFC 2606), such as the default scenario's webhooks name.
+ * - `skipped`: not sent: not an http(s) URL, a host reserved for documentation (`example.com`,
+ *   `*.example.org`, `.invalid`, …: RFC 2606), such as the default scenario's webhooks name, or
+ *   past the `webhookDeliveries` calls one request may cause, its replies' included (`error` says which).
  */
 export type DeliveryOutcome =
-  'pending' | 'delivered' | 'replied' | 'retrying' | 'gave-up' | 'failed' | 'disabled' | 'loop-stopped';
+  | 'pending'
+  | 'delivered'
+  | 'replied'
+  | 'retrying'
+  | 'gave-up'
+  | 'failed'
+  | 'disabled'
+  | 'loop-stopped'
+  | 'skipped';
 
 /** One attempt to deliver an outgoing webhook to one of its URLs. */
 export interface WebhookDelivery {
@@ -343,11 +353,14 @@ export interface WebhookDelivery {
   /** the HTTP status of the answer, or `null` while pending or when there was none */
   status: number | null;
   outcome: DeliveryOutcome;
-  /** why it failed, when there was no answer (a refused connection, the 20 s time-out) */
+  /**
+   * why it failed, when there was no answer (a refused connection, the time-out) or one over
+   * `webhookAnswerBytes`; why it was skipped
+   */
   error?: string;
   /** the message the answer posted back */
   reply?: string;
-  /** why the answer could not be posted back (the post's refusal) */
+  /** why the answer could not be posted back (the post's refusal: `error-message-size-exceeded` for a text over 5000) */
   replyError?: string;
   /** when the next attempt is due, on the fake clock */
   retryAt?: string;

@@ -9,7 +9,7 @@ import type { ExchangeDetail } from './journal/journal';
 import { UnmatchedRoutes } from './journal/unmatched';
 import type { PassThrough, PassThroughOptions } from './proxy/passthrough';
 import type * as PassThroughModule from './proxy/passthrough';
-import { StubSet, stubAnswer } from './stubs/stubs';
+import { StubSet, stubAnswer, stubRefusal } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
@@ -202,6 +202,7 @@ export class FakeWorld implements WorldControl {
         : new (passThroughModule().PassThrough)(typeof proxy === 'string' ? { target: proxy } : proxy);
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
     this.#deliveries = new Deliveries({
+      limits: this.limits,
       store: () => this.#store,
       delivered: (delivery) => this.#emit({ type: 'delivery', delivery }),
       changed: () => {
@@ -530,7 +531,7 @@ export class FakeWorld implements WorldControl {
     if (!stub) return undefined;
     const { authToken, userId } = call;
     const user = authToken && userId ? this.#store.authenticate(userId, authToken) : undefined;
-    return stubAnswer(stub, {
+    const data = {
       request: {
         method: call.method,
         path: call.path,
@@ -542,7 +543,15 @@ export class FakeWorld implements WorldControl {
         ? { _id: user._id, username: user.username, ...(user.name !== undefined ? { name: user.name } : {}) }
         : null,
       now: this.#store.clock.now(),
-    });
+    };
+    const { stubBodyBytes, stubHeaderBytes } = this.limits;
+    try {
+      return stubAnswer(stub, data, { bodyBytes: stubBodyBytes, headerBytes: stubHeaderBytes });
+    } catch (error) {
+      // an answer over its bound is the stub's answer still: the refusal, journaled as the stub's
+      if (!(error instanceof ApiError)) throw error;
+      return stubRefusal(stub, error.toBody(this.profile), error.status);
+    }
   }
 
   /** Injects a fault (see the README's fault reference) and returns it with its id. */

@@ -96,22 +96,172 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** A value with its templates filled in (checked ones: see {@link templateProblems}). */
-export function render(value: unknown, data: TemplateData): unknown {
-  if (typeof value === 'string') {
-    if (!value.includes('{{')) return value;
-    const whole = /^\{\{([^{}]*)\}\}$/.exec(value);
-    // one template alone keeps the value's JSON type (a number stays a number); absent is null
-    if (whole) return read(data, whole[1] ?? '') ?? null;
-    return value.replace(TEMPLATE, (_m, expression: string) => textOf(read(data, expression)));
+/** The expression of a string that is one template alone, else undefined. */
+function wholeTemplate(value: string): string | undefined {
+  return /^\{\{([^{}]*)\}\}$/.exec(value)?.[1];
+}
+
+/** A rendering that ran past its bound (in bytes). */
+export class RenderTooLarge extends Error {
+  override name = 'RenderTooLarge';
+
+  constructor(readonly limit: number) {
+    super(`renders over ${limit} bytes`);
   }
-  if (Array.isArray(value)) return value.map((item) => render(item, data));
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, render(v, data)]));
+}
+
+/** A value's JSON in UTF-8 bytes (`undefined`, in an array, is `null`). */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? 'null');
+}
+
+/** How a rendering weighs the text it writes, and what of it it keeps. */
+interface Measure {
+  /** a piece of text's bytes where it is written */
+  bytes(text: string): number;
+  /** what is kept of a piece (a header's value: what a header may hold) */
+  keep(text: string): string;
+}
+
+const same = (text: string): string => text;
+/** Text in a JSON string: its bytes with their escapes, not the quotes. */
+const IN_JSON: Measure = { bytes: (text) => jsonBytes(text) - 2, keep: same };
+/** Text as it is sent. */
+const AS_TEXT: Measure = { bytes: (text) => Buffer.byteLength(text), keep: same };
+
+/**
+ * One rendering within a bound: each piece is counted as it is made, and the rendering stops
+ * (RenderTooLarge) as soon as the count passes the bound, before the whole is ever built. A
+ * template written many times is read, written and weighed once.
+ */
+class Rendering {
+  #used = 0;
+  readonly #pieces = new Map<string, { text: string; bytes: number }>();
+  readonly #wholes = new Map<string, { value: unknown; bytes: number }>();
+
+  constructor(
+    readonly data: TemplateData,
+    readonly limit: number,
+    readonly measure: Measure,
+  ) {}
+
+  count(bytes: number): void {
+    this.#used += bytes;
+    if (this.#used > this.limit) throw new RenderTooLarge(this.limit);
+  }
+
+  /** A string's templates filled in as text, piece by piece, each counted as it is added. */
+  fill(template: string): string {
+    const pieces: string[] = [];
+    let at = 0;
+    for (const match of template.matchAll(TEMPLATE)) {
+      pieces.push(this.#literal(template.slice(at, match.index)));
+      const piece = this.#piece(match[1] ?? '');
+      this.count(piece.bytes);
+      pieces.push(piece.text);
+      at = match.index + match[0].length;
+    }
+    pieces.push(this.#literal(template.slice(at)));
+    return pieces.join('');
+  }
+
+  /** One template alone: its value (absent: null), counted by `weigh`. */
+  whole(expression: string, weigh: (value: unknown) => number): unknown {
+    let whole = this.#wholes.get(expression);
+    if (whole === undefined) {
+      const value = read(this.data, expression) ?? null;
+      whole = { value, bytes: weigh(value) };
+      this.#wholes.set(expression, whole);
+    }
+    this.count(whole.bytes);
+    return whole.value;
+  }
+
+  #literal(text: string): string {
+    const kept = this.measure.keep(text);
+    this.count(this.measure.bytes(kept));
+    return kept;
+  }
+
+  #piece(expression: string): { text: string; bytes: number } {
+    let piece = this.#pieces.get(expression);
+    if (piece === undefined) {
+      const text = this.measure.keep(textOf(read(this.data, expression)));
+      piece = { text, bytes: this.measure.bytes(text) };
+      this.#pieces.set(expression, piece);
+    }
+    return piece;
+  }
+}
+
+/** A value inside a JSON body, its templates filled in, counted as its JSON. */
+function renderJson(value: unknown, rendering: Rendering): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('{{')) {
+      rendering.count(jsonBytes(value));
+      return value;
+    }
+    const whole = wholeTemplate(value);
+    if (whole !== undefined) return rendering.whole(whole, jsonBytes);
+    rendering.count(2); // its quotes
+    return rendering.fill(value);
+  }
+  if (Array.isArray(value)) {
+    // the brackets and the commas between the items
+    rendering.count(Math.max(2, value.length + 1));
+    return value.map((item) => renderJson(item, rendering));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    rendering.count(Math.max(2, entries.length + 1));
+    return Object.fromEntries(
+      entries.map(([key, item]) => {
+        rendering.count(jsonBytes(key) + 1); // the key and its colon
+        return [key, renderJson(item, rendering)];
+      }),
+    );
+  }
+  rendering.count(jsonBytes(value));
   return value;
 }
 
-/** A header value with its templates filled in, as text. */
-export function renderText(value: string, data: TemplateData): string {
-  return textOf(render(value, data));
+/** A body filled in: its value (what the journal keeps) and its text as sent. */
+export interface RenderedBody {
+  value: unknown;
+  text: string;
+}
+
+/**
+ * A body with its templates filled in, and its text as sent (a string as it is, anything else as
+ * JSON); RenderTooLarge as soon as that text passes `limit` bytes. One template alone keeps its
+ * value's JSON type (a number stays a number; absent is null); in a longer string it is written as
+ * text (an object as its JSON, absent as nothing).
+ */
+export function renderBody(body: unknown, data: TemplateData, limit: number): RenderedBody {
+  if (body === undefined) return { value: undefined, text: '' };
+  if (typeof body !== 'string') {
+    const value = renderJson(body, new Rendering(data, limit, IN_JSON));
+    return { value, text: JSON.stringify(value) };
+  }
+  const rendering = new Rendering(data, limit, AS_TEXT);
+  const whole = wholeTemplate(body);
+  if (whole === undefined) {
+    const text = rendering.fill(body);
+    return { value: text, text };
+  }
+  const value = rendering.whole(whole, (v) => (typeof v === 'string' ? Buffer.byteLength(v) : jsonBytes(v)));
+  return { value, text: typeof value === 'string' ? value : JSON.stringify(value) };
+}
+
+/**
+ * A header value with its templates filled in, as text, keeping of each piece what `keep` keeps;
+ * RenderTooLarge as soon as it passes `limit` bytes (a header is sent a byte a character).
+ */
+export function renderHeader(
+  value: string,
+  data: TemplateData,
+  limit: number,
+  keep: (text: string) => string,
+): string {
+  return new Rendering(data, limit, { bytes: (text) => text.length, keep }).fill(value);
 }

@@ -53,7 +53,7 @@ import {
   urlsOf,
 } from './message-text';
 import type { MeForm, MeView } from './views';
-import { OutgoingIndex, webhookPost } from './webhooks';
+import { OutgoingIndex, overMaxText, webhookPost } from './webhooks';
 import type { Trigger } from './webhooks';
 import {
   SubscriptionStates,
@@ -890,7 +890,10 @@ export class Store {
       avatar: integration.avatar,
       emoji: typeof integration.emoji === 'string' ? integration.emoji : '',
     };
-    return this.postMessage(user, webhookPost(reply, defaults, integration._id)).message;
+    const post = webhookPost(reply, defaults, integration._id);
+    // the message size rule holds for a reply as for a client's post: a longer one is not posted
+    if (overMaxText(post)) throw new ApiError('message-too-long');
+    return this.postMessage(user, post).message;
   }
 
   /** The user a webhook posts as: its `username` (any case), else its `userId`; none is the route's 400. */

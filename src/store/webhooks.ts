@@ -1,5 +1,6 @@
 import type { AnyRoom, Integration, Message, OutgoingIntegration, User } from '../types';
 import type { JsonObject } from './query';
+import { MAX_TEXT } from './message-text';
 import { isPlainObject } from './query';
 
 /**
@@ -169,4 +170,13 @@ export function webhookPost(body: JsonObject, defaults: WebhookDefaults, integra
     ...(typeof body.tmid === 'string' && body.tmid !== '' ? { tmid: body.tmid } : {}),
     bot: { i: integrationId },
   };
+}
+
+/**
+ * Whether a post's text, or an attachment's, is longer than `Message_MaxAllowedSize` allows (the
+ * rule chat.postMessage keeps): a webhook's reply that is is not posted.
+ */
+export function overMaxText(post: WebhookPost): boolean {
+  const long = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;
+  return long(post.text) || (post.attachments ?? []).some((a) => isPlainObject(a) && long(a.text));
 }

@@ -1,3 +1,4 @@
+import { ApiError } from '../errors';
 import { binaryNote } from '../journal/journal';
 import { lazy } from '../lazy';
 import { parseOrThrow } from '../scenario/checks';
@@ -6,7 +7,7 @@ import { compileRegex } from '../store/regex';
 import type { TextPattern } from '../store/regex';
 import type { Stub, StubInput, StubMatch } from '../types';
 import type * as SchemaModule from '../scenario/stubs';
-import { render, renderText } from '../scenario/template';
+import { RenderTooLarge, renderBody, renderHeader } from '../scenario/template';
 import type { TemplateData } from '../scenario/template';
 
 /** The stub schema (zod), loaded when the first stub is added. */
@@ -234,20 +235,61 @@ export class StubSet {
 /** Characters a header value may not hold (see the stub schema's HEADER_VALUE). */
 const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/g;
 
-/** A stub's answer to a request: its templates filled in from the request and the caller. */
-export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
-  const { response } = stub;
-  const body = render(response.body, data);
+/** What keeps a header value filled in from the request to what a header may hold. */
+const inHeader = (text: string): string => text.replace(NOT_IN_HEADER, '');
+
+/** How large a stub's answer may render (`stubBodyBytes`, `stubHeaderBytes`). */
+export interface StubBounds {
+  bodyBytes: number;
+  headerBytes: number;
+}
+
+/** The request a stub answers, as its refusal names it. */
+interface Called {
+  method: string;
+  path: string;
+}
+
+/** A part of a stub's answer filled in, or the 413 naming the stub when it renders over its bound. */
+function bounded<T>(stub: Stub, call: Called, what: string, fill: () => T): T {
+  try {
+    return fill();
+  } catch (error) {
+    if (!(error instanceof RenderTooLarge)) throw error;
+    throw new ApiError('stub-render-too-large', {
+      reason: `stub ${stub.id} (${call.method} ${call.path}) renders ${what}over ${error.limit} bytes`,
+    });
+  }
+}
+
+/** A stub's headers filled in: its own Content-Type apart (it wins over the body's kind). */
+function stubHeaders(
+  stub: Stub,
+  data: TemplateData,
+  limit: number,
+): { headers: Record<string, string>; own: string | undefined } {
   const headers: Record<string, string> = {};
-  // the stub's own Content-Type wins; else the body's kind says it
   let own: string | undefined;
-  for (const [name, value] of Object.entries(response.headers ?? {})) {
+  for (const [name, value] of Object.entries(stub.response.headers ?? {})) {
     // a value filled in from the request keeps only what a header may hold (a line break sent in a
     // query would otherwise split the answer's head, or fail it)
-    const text = renderText(value, data).replace(NOT_IN_HEADER, '');
+    const text = bounded(stub, data.request, `header ${name} `, () =>
+      renderHeader(value, data, limit, inHeader),
+    );
     if (name.toLowerCase() === 'content-type') own = text;
     else headers[name] = text;
   }
+  return { headers, own };
+}
+
+/**
+ * A stub's answer to a request: its templates filled in from the request and the caller, each
+ * header value within `bounds.headerBytes` and the body within `bounds.bodyBytes` (else an
+ * ApiError `stub-render-too-large` naming the stub, thrown as soon as the bound is passed).
+ */
+export function stubAnswer(stub: Stub, data: TemplateData, bounds: StubBounds): StubAnswer {
+  const { response } = stub;
+  const { headers, own } = stubHeaders(stub, data, bounds.headerBytes);
   const status = response.status ?? 200;
   if (response.base64Body !== undefined) {
     const bytes = Buffer.from(response.base64Body, 'base64');
@@ -262,9 +304,25 @@ export function stubAnswer(stub: Stub, data: TemplateData): StubAnswer {
       contentType,
     };
   }
-  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const body = bounded(stub, data.request, '', () => renderBody(response.body, data, bounds.bodyBytes));
   const contentType =
     own ??
-    (typeof body === 'string' ? 'text/plain; charset=utf-8' : body === undefined ? '' : 'application/json');
-  return { stub, status, headers, data: body, text, contentType };
+    (typeof body.value === 'string'
+      ? 'text/plain; charset=utf-8'
+      : body.value === undefined
+        ? ''
+        : 'application/json');
+  return { stub, status, headers, data: body.value, text: body.text, contentType };
+}
+
+/** A stub's refusal to answer (its answer renders over a bound) as its answer: the error's envelope. */
+export function stubRefusal(stub: Stub, body: unknown, status: number): StubAnswer {
+  return {
+    stub,
+    status,
+    headers: {},
+    data: body,
+    text: JSON.stringify(body),
+    contentType: 'application/json',
+  };
 }

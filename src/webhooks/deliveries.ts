@@ -1,4 +1,5 @@
 import { ApiError } from '../errors';
+import type { Limits } from '../limits';
 import type { Store } from '../store/store';
 import type { JsonObject } from '../store/query';
 import { isPlainObject } from '../store/query';
@@ -13,6 +14,10 @@ import type { OutgoingIntegration, WebhookDelivery } from '../types';
  * webhook says so (`retryFailedCalls`, `retryCount`, `retryDelay`), 410 Gone turning it off. Each
  * attempt is a {@link WebhookDelivery}, kept and announced.
  *
+ * Bounded (src/limits.ts): a call ends within `webhookTimeoutMs`, its answer read included; no more
+ * than `webhookAnswerBytes` of an answer is read; one request causes at most `webhookDeliveries`
+ * calls, its replies' included, and a reply is posted only within the message size rule.
+ *
  * Layer: world.
  */
 
@@ -23,13 +28,13 @@ export interface DeliveryHost {
   delivered(delivery: WebhookDelivery): void;
   /** a reply was posted (the world's state changed) */
   changed(): void;
+  /** the bounds in force */
+  readonly limits: Readonly<Pick<Limits, 'webhookAnswerBytes' | 'webhookDeliveries' | 'webhookTimeoutMs'>>;
 }
 
 /** The User-Agent the real server sends (`ScriptEngine.prepareOutgoingRequest`). */
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0.2227.0 Safari/537.36';
-/** The real server's time limit on a webhook call. */
-const TIMEOUT_MS = 20_000;
 /** Answers that count as delivered. */
 const SUCCESS = new Set([200, 201, 202]);
 /** Content types whose answer is read as JSON. */
@@ -64,13 +69,67 @@ function notCalled(url: string): string | undefined {
 /** How many attempts are kept (the oldest let go first). */
 const KEEP = 1000;
 
-/** One attempt to come: a trigger, one of its URLs, which attempt, how deep in a chain of replies. */
+/** The calls one request began, its replies' and retries' included: how many more may be made. */
+interface Chain {
+  left: number;
+}
+
+/**
+ * One attempt to come: a trigger, one of its URLs, which attempt, how deep in a chain of replies,
+ * and the chain it is part of.
+ */
 interface Attempt {
   readonly trigger: Trigger;
   readonly url: string;
   readonly attempt: number;
   readonly depth: number;
   readonly siteUrl: string;
+  readonly chain: Chain;
+}
+
+/** A receiver's answer, read whole, or cut at `webhookAnswerBytes` (`cut` says so). */
+type Answer =
+  | { readonly status: number; readonly type: string; readonly text: string }
+  | { readonly status: number; readonly cut: string };
+
+/** An answer's body as text, read up to `maxBytes`; undefined once it passes them (the rest is not read). */
+async function readWithin(res: Response, maxBytes: number): Promise<string | undefined> {
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return new TextDecoder().decode(Buffer.concat(chunks));
+    size += value.byteLength;
+    if (size > maxBytes) return undefined;
+    chunks.push(value);
+  }
+}
+
+/**
+ * One call: the payload POSTed as JSON, the answer read up to `maxBytes` (past them the call is
+ * ended: `controller` aborted). Rejects when `controller` aborts first (the time-out, a reset).
+ */
+async function exchange(
+  url: string,
+  payload: unknown,
+  controller: AbortController,
+  maxBytes: number,
+): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT },
+    body: JSON.stringify(payload),
+    signal: controller.signal,
+    redirect: 'manual',
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const text = await readWithin(res, maxBytes);
+  if (text !== undefined) return { status: res.status, type, text };
+  const cut = `the answer is over ${maxBytes} bytes (webhookAnswerBytes): not read further, nothing posted`;
+  controller.abort(new Error(cut));
+  return { status: res.status, cut };
 }
 
 /** The wait before retry number `tries + 1`, by the webhook's `retryDelay`; undefined: no retry. */
@@ -121,8 +180,6 @@ export class Deliveries {
   #waiters: (() => void)[] = [];
   /** retries due on the fake clock */
   #retries: { due: number; attempt: Attempt }[] = [];
-  /** reply message id → how deep in a chain of replies it is */
-  readonly #depths = new Map<string, number>();
   /** bumped by a reset: answers to attempts of before it are let go */
   #generation = 0;
 
@@ -151,7 +208,6 @@ export class Deliveries {
     this.#generation += 1;
     this.#records.length = 0;
     this.#retries = [];
-    this.#depths.clear();
     this.#seq = 0;
     for (const controller of this.#inFlight) controller.abort();
   }
@@ -161,14 +217,17 @@ export class Deliveries {
     this.reset();
   }
 
-  /** Sends what the store's new messages triggered, and the retries now due. */
+  /** Sends what a request's new messages triggered (a chain of its own), and the retries now due. */
   dispatch(siteUrl: string): void {
-    const store = this.#host.store();
-    for (const trigger of store.takeTriggers()) {
-      const depth = this.#depths.get(trigger.message._id) ?? 0;
-      for (const url of trigger.urls) this.#send({ trigger, url, attempt: 1, depth, siteUrl });
-    }
+    this.#sendTriggered({ left: this.#host.limits.webhookDeliveries }, 0, siteUrl);
     this.runDue();
+  }
+
+  /** Sends what the store's new messages triggered, as part of `chain`, `depth` deep. */
+  #sendTriggered(chain: Chain, depth: number, siteUrl: string): void {
+    for (const trigger of this.#host.store().takeTriggers()) {
+      for (const url of trigger.urls) this.#send({ trigger, url, attempt: 1, depth, siteUrl, chain });
+    }
   }
 
   /** Whether retries wait for their time on the fake clock. */
@@ -200,30 +259,43 @@ export class Deliveries {
       attempt: attempt.attempt,
       payload: outgoingPayload(integration, attempt.trigger, attempt.siteUrl),
       status: null,
-      outcome: attempt.depth >= MAX_DEPTH ? 'loop-stopped' : 'pending',
+      outcome: 'pending',
       time: store.clock.now(),
     };
-    const skip = record.outcome === 'pending' ? notCalled(attempt.url) : undefined;
-    if (skip !== undefined) Object.assign(record, { outcome: 'skipped', error: skip });
+    Object.assign(record, this.#notSent(attempt));
     this.#keep(record);
     if (record.outcome !== 'pending') return;
+    attempt.chain.left -= 1;
+    this.#call(record, attempt, integration);
+  }
+
+  /** Why an attempt is not sent (its record's outcome and error), if it is not. */
+  #notSent(attempt: Attempt): Pick<WebhookDelivery, 'outcome' | 'error'> | undefined {
+    if (attempt.chain.left <= 0) {
+      const bound = this.#host.limits.webhookDeliveries;
+      return {
+        outcome: 'skipped',
+        error: `not sent: the request that began it made ${bound} webhook calls, its replies' included (webhookDeliveries ${bound})`,
+      };
+    }
+    if (attempt.depth >= MAX_DEPTH) return { outcome: 'loop-stopped' };
+    const skip = notCalled(attempt.url);
+    return skip === undefined ? undefined : { outcome: 'skipped', error: skip };
+  }
+
+  /** Makes one call, ended by `webhookTimeoutMs` whatever the receiver does; its outcome is recorded. */
+  #call(record: WebhookDelivery, attempt: Attempt, integration: OutgoingIntegration): void {
+    const { webhookTimeoutMs, webhookAnswerBytes } = this.#host.limits;
     const controller = new AbortController();
     const generation = this.#generation;
     this.#inFlight.add(controller);
-    const timer = setTimeout(() => controller.abort(new Error(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    // a timer of its own (not AbortSignal.timeout, which may never fire once collected)
+    const timer = setTimeout(
+      () => controller.abort(new Error(`no answer in ${webhookTimeoutMs} ms (webhookTimeoutMs)`)),
+      webhookTimeoutMs,
+    );
     timer.unref();
-    fetch(attempt.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT },
-      body: JSON.stringify(record.payload),
-      signal: controller.signal,
-      redirect: 'manual',
-    })
-      .then(async (res) => ({
-        status: res.status,
-        type: res.headers.get('content-type') ?? '',
-        text: await res.text(),
-      }))
+    exchange(attempt.url, record.payload, controller, webhookAnswerBytes)
       .then(
         (answer) => {
           if (generation === this.#generation) this.#answered(record, attempt, integration, answer);
@@ -254,8 +326,12 @@ export class Deliveries {
     record: WebhookDelivery,
     attempt: Attempt,
     integration: OutgoingIntegration,
-    answer: { status: number; type: string; text: string },
+    answer: Answer,
   ): void {
+    if ('cut' in answer) {
+      this.#settle(record, { status: answer.status, outcome: 'failed', error: answer.cut });
+      return;
+    }
     const { status, text } = answer;
     if (text === '' || !SUCCESS.has(status)) {
       if (text !== '' && status === 410) {
@@ -286,10 +362,11 @@ export class Deliveries {
     }
     try {
       const reply = this.#host.store().postReply(attempt.trigger, data as JsonObject);
-      this.#depths.set(reply._id, attempt.depth + 1);
       this.#settle(record, { status, outcome: 'replied', reply: reply._id });
       this.#host.changed();
-      this.dispatch(attempt.siteUrl);
+      // what the reply triggered is part of the same chain, a step deeper
+      this.#sendTriggered(attempt.chain, attempt.depth + 1, attempt.siteUrl);
+      this.runDue();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       this.#settle(record, { status, outcome: 'delivered', replyError: error.webhookText });
