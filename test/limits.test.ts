@@ -22,6 +22,7 @@ describe('limits', () => {
       proxyAnswerBytes: 33_554_432,
       webhookAnswerBytes: 1_048_576,
       webhookDeliveries: 100,
+      webhookTimeoutMs: 20_000,
       recordPageBytes: 33_554_432,
       recordPages: 1000,
     });
