@@ -3,7 +3,7 @@
  * never answers, one that redirects credentials to another host, one whose answers are too large
  * or whose lists never end, one whose answers carry secrets; and a stop with calls in flight.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,10 +92,22 @@ describe('the pass-through against a hostile target', () => {
     const held: ServerResponse[] = [];
     const silent = await target((_req, res) => void held.push(res));
     const fake = await front({ proxyUnmodelled: { target: silent.url, timeoutMs: 300 } });
-    const gc = (globalThis as { gc?: () => void }).gc;
     const calls = Array.from({ length: 20 }, (_, i) => outcome(`${fake.url}/api/v1/hostile.hang?i=${i}`));
-    gc?.();
-    const answers = await Promise.all(calls);
+    // garbage made and held a while as the calls wait, so full collections run as in a long suite
+    // (on Node 20 a fetch whose AbortSignal.timeout was collected waits for good); gc() if exposed
+    let waiting = true;
+    const kept: unknown[] = [];
+    const all = Promise.all(calls).finally(() => (waiting = false));
+    const churn = (): void => {
+      if (!waiting) return;
+      (globalThis as { gc?: () => void }).gc?.();
+      kept.push(Array.from({ length: 50_000 }, (_, i) => ({ i })));
+      if (kept.length > 20) kept.shift();
+      setImmediate(churn);
+    };
+    churn();
+    const answers = await all;
+    kept.length = 0;
     const expected = [
       504,
       { success: false, error: `The pass-through target ${silent.url} gave no answer within 300 ms` },
@@ -418,6 +430,46 @@ describe('record against a hostile target', () => {
     const scenario = await record({ target: repeating.url, ...account });
     expect(scenario.users).toEqual([{ _id: 'sameUser', username: 'same', password: 'REDACTED' }]);
     expect(repeating.seen.filter((r) => r.url.startsWith('/api/v1/users.list'))).toHaveLength(2);
+  });
+});
+
+describe('record’s bounds', () => {
+  it('--limit takes recordPageBytes=N or recordPages=N within their ranges; --timeout-ms 1 to 600000', () => {
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [CLI, 'record', '--target', 'http://127.0.0.1:9', '--user', 'u', '--password', 'p', ...args],
+        {
+          encoding: 'utf8',
+        },
+      );
+    for (const [args, said] of [
+      [
+        ['--limit', 'recordPages=0'],
+        '[rocketchat-fake] record: --limit takes recordPageBytes=N or recordPages=N (recordPages is a whole number from 1 to 1000000, not 0), not "recordPages=0".\n',
+      ],
+      [
+        ['--limit', 'proxyAnswerBytes=5'],
+        '[rocketchat-fake] record: --limit takes recordPageBytes=N or recordPages=N, not "proxyAnswerBytes=5".\n',
+      ],
+      [
+        ['--timeout-ms', '0'],
+        '[rocketchat-fake] record: --timeout-ms is whole milliseconds from 1 to 600000, not "0".\n',
+      ],
+    ] as const) {
+      const refused = run(...args);
+      expect([refused.status, refused.stderr]).toEqual([2, said]);
+    }
+  });
+
+  it('refuses a limit it does not take, or one out of its range, in code', async () => {
+    const options = { target: 'http://127.0.0.1:9', user: 'u', password: 'p' };
+    await expect(record({ ...options, limits: { recordPages: 0 } })).rejects.toThrow(
+      'record: recordPages is a whole number from 1 to 1000000, not 0',
+    );
+    await expect(record({ ...options, timeoutMs: 0 })).rejects.toThrow(
+      'record: timeoutMs is whole milliseconds from 1 to 600000, not 0',
+    );
   });
 });
 

@@ -140,6 +140,8 @@ class Target {
         throw new Error(
           `${what} redirected to ${error.to}: not followed, the account's credentials never go to another origin`,
         );
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      if (typeof code === 'string') throw new Error(`${what} did not answer (${code})`);
       throw error;
     } finally {
       end.finish();
@@ -279,6 +281,17 @@ export async function record(options: RecordOptions): Promise<Json> {
     recordPages: options.limits?.recordPages ?? DEFAULT_LIMITS.recordPages,
   };
   const timeoutMs = options.timeoutMs ?? RECORD_TIMEOUT_MS;
+  if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 600_000))
+    throw new TypeError(
+      `record: timeoutMs is whole milliseconds from 1 to 600000, not ${JSON.stringify(timeoutMs)}`,
+    );
+  for (const [name, value] of Object.entries(options.limits ?? {})) {
+    const problem =
+      name === 'recordPageBytes' || name === 'recordPages'
+        ? limitProblem(name, value)
+        : `record takes the limits recordPageBytes and recordPages, not "${name}"`;
+    if (problem !== undefined) throw new TypeError(`record: ${problem}`);
+  }
   const target = new Target(options.target, timeoutMs, limits);
   await target.login(options.user, options.password);
   const users = await target.all('/api/v1/users.list', 'users');
