@@ -204,7 +204,11 @@ describe('the pass-through against a hostile target', () => {
 
   it('proxyAnswerBytes 1024: a longer answer is a 502, declared (Content-Length) or streamed; 1024 bytes pass', async () => {
     const big = await target((req, res) => {
-      if (req.url === '/api/v1/hostile.declared') {
+      if (req.method === 'HEAD') {
+        // a HEAD's Content-Length is the body it does not send: no answer over the bound
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': 1_000_000 });
+        res.end();
+      } else if (req.url === '/api/v1/hostile.declared') {
         res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': 1_000_000 });
         res.write('x'.repeat(2048)); // and never the rest: refused on its head alone
       } else if (req.url === '/hostile/streamed') {
@@ -227,10 +231,15 @@ describe('the pass-through against a hostile target', () => {
     expect(await outcome(`${fake.url}/api/v1/hostile.declared`)).toEqual(tooLarge);
     // off the chat API too
     expect(await outcome(`${fake.url}/hostile/streamed`)).toEqual(tooLarge);
+    const head = await fetch(`${fake.url}/api/v1/hostile.declared`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
     const exact = await fetch(`${fake.url}/api/v1/hostile.exact`);
     expect([exact.status, (await exact.text()).length]).toEqual([200, 1024]);
     // the fake's own 502s are not recorded as stubs
-    expect(fake.recordedStubs().map((s) => s.request.path)).toEqual(['/api/v1/hostile.exact']);
+    expect(fake.recordedStubs().map((s) => `${s.request.method ?? ''} ${s.request.path ?? ''}`)).toEqual([
+      'HEAD /api/v1/hostile.declared',
+      'GET /api/v1/hostile.exact',
+    ]);
   });
 
   it('fake.stop() with calls in flight (one waiting on its answer, one on the account’s login) answers each 502', async () => {

@@ -99,11 +99,17 @@ export class CallEnd {
 
 /**
  * A body read whole, but never more than `bound` bytes: one whose Content-Length says more is
- * refused before a byte is read, one that runs past it is cut there. Either is {@link AnswerTooLarge}.
+ * refused before a byte is read (but for an answer to `method` HEAD), one that runs past it is cut there. Either is {@link AnswerTooLarge}.
  */
-export async function readBounded(res: Response, bound: number): Promise<Buffer> {
+export async function readBounded(res: Response, bound: number, method = 'GET'): Promise<Buffer> {
   const declared = Number(res.headers.get('content-length') ?? '');
-  if (res.headers.has('content-length') && Number.isFinite(declared) && declared > bound) {
+  // a HEAD's Content-Length is the body it did not send
+  if (
+    method !== 'HEAD' &&
+    res.headers.has('content-length') &&
+    Number.isFinite(declared) &&
+    declared > bound
+  ) {
     await res.body?.cancel().catch(() => undefined);
     throw new AnswerTooLarge(bound);
   }

@@ -304,7 +304,7 @@ export class PassThrough {
     return forwardAnswerOf(
       res.status,
       res.headers.get('content-type') ?? '',
-      await readBounded(res, this.#answerBytes),
+      await readBounded(res, this.#answerBytes, call.method),
     );
   }
 
