@@ -4,7 +4,10 @@
  * with an account configured the fake logs in to the target once (`POST /api/v1/login`) and sends
  * that account's `X-User-Id` / `X-Auth-Token` instead (again after a 401). Without one, the
  * caller's headers go as they are. The journal keeps both sides: the request, and the target's
- * status and body.
+ * status and body. A target is not trusted: each call has its own timer (`timeoutMs`, headers and
+ * body), an answer is read whole within `proxyAnswerBytes` before one byte is sent on (past it, a
+ * 502), and no call with credentials follows a redirect to another origin (a 502; one within the
+ * target's origin is followed here, with them). Every refusal is a row of src/errors.ts.
  *
  * Layer: world. Network I/O with fetch; nothing of the HTTP server.
  */
