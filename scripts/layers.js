@@ -3,7 +3,11 @@
 
 /** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
 const LAYERS = [
-  ['base', '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest|limits)[.]ts$'],
+  // net/: bounded calls to a server that may be hostile (the pass-through's and record's)
+  [
+    'base',
+    '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest|limits)[.]ts$|^src/net/',
+  ],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
   // the chat operations, one module each, and their table: the store and the error table, no HTTP

@@ -470,6 +470,25 @@ export const ERRORS = {
   },
   'bad-request': { status: 400, message: (p) => p.reason ?? 'Bad request', errorType: 'error-bad-request' },
   internal: { status: 500, message: () => 'Internal server error', errorType: 'error-internal' },
+  // the pass-through (src/proxy/passthrough.ts): `name` is the target's URL, `reason` why it gave no answer
+  'proxy-unanswered': {
+    status: 502,
+    message: (p) => `The pass-through target ${p.name ?? ''} ${p.reason ?? 'did not answer'}`,
+  },
+  'proxy-timeout': {
+    status: 504,
+    message: (p) => `The pass-through target ${p.name ?? ''} ${p.reason ?? 'gave no answer in time'}`,
+  },
+  'proxy-answer-too-large': {
+    status: 502,
+    message: (p) =>
+      `The pass-through target ${p.name ?? ''} answered more than ${p.reason ?? ''} bytes (the limit proxyAnswerBytes)`,
+  },
+  'proxy-redirect-refused': {
+    status: 502,
+    message: (p) =>
+      `The pass-through target ${p.name ?? ''} redirected to ${p.reason ?? 'another origin'}: not followed, credentials never go to another origin`,
+  },
   'control-unauthorized': {
     status: 401,
     message: () => 'The control API needs "Authorization: Bearer <admin token>"',

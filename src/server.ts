@@ -484,6 +484,27 @@ export class FakeServer extends WorldHandle implements ServerControl {
     }
   }
 
+  /**
+   * Resolves once the pass-through calls the worlds' close ended have their 502 written: their
+   * answers are made on the promise turns after the calls settle, all done by the next macrotask.
+   */
+  async #passThroughAnswered(): Promise<void> {
+    await Promise.all([this.#root, ...this.#sessions.values()].map((world) => world.passThroughSettled()));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * drain()'s end once its grace is over: every connection but a WebSocket's (closed by its own
+   * close frame) and those whose answer is written and ends them (`Connection: close`) is cut.
+   */
+  #endUnfinished(): void {
+    const ending = new Set<unknown>(
+      [...this.#inFlight].filter((res) => res.writableEnded).map((res) => res.socket),
+    );
+    for (const socket of this.#sockets)
+      if (!this.#upgraded.has(socket) && !ending.has(socket)) socket.destroy();
+  }
+
   /** Ends what every world holds open (requests held by delay faults). */
   #closeWorlds(): void {
     for (const world of [this.#root, ...this.#sessions.values()]) world.close();
@@ -537,8 +558,9 @@ export class FakeServer extends WorldHandle implements ServerControl {
     const server = this.#server;
     if (!server) return;
     const timer = setTimeout(() => {
+      // pass-through calls still in flight are ended and answered their 502 before the rest is cut
       this.#closeWorlds();
-      server.closeAllConnections();
+      void this.#passThroughAnswered().then(() => this.#endUnfinished());
     }, graceMs);
     try {
       await this.#close(false);

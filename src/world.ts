@@ -199,7 +199,9 @@ export class FakeWorld implements WorldControl {
     this.#passThrough =
       proxy === undefined
         ? undefined
-        : new (passThroughModule().PassThrough)(typeof proxy === 'string' ? { target: proxy } : proxy);
+        : new (passThroughModule().PassThrough)(typeof proxy === 'string' ? { target: proxy } : proxy, {
+            answerBytes: this.limits.proxyAnswerBytes,
+          });
     this.#limiter = new RateLimiter(this.#baselineRateLimit());
     this.#deliveries = new Deliveries({
       limits: this.limits,
@@ -351,6 +353,14 @@ export class FakeWorld implements WorldControl {
     this.#deliveries.close();
     this.#passThrough?.close();
     this.endWaits();
+  }
+
+  /**
+   * Resolves once the pass-through's calls in flight have their answers (after {@link close}, the
+   * 502 each is ended with): a stop answers them before it closes their connections.
+   */
+  async passThroughSettled(): Promise<void> {
+    await this.#passThrough?.settled();
   }
 
   /** Rejects every `waitForRequest` still waiting: no request will reach this world any more. */

@@ -51,7 +51,7 @@ describe('the error table', () => {
     expect(toEnvelope(code, params)).toEqual(body);
   });
 
-  it('every row is a 4xx (but the internal 500, a disabled webhook’s 503 and a wait for webhook calls still in flight, 504) with success:false and, but for the bare failure, an error', () => {
+  it('every row is a 4xx (but the internal 500, a disabled webhook’s 503 and a wait for webhook calls still in flight, 504, and the pass-through’s 502 and 504) with success:false and, but for the bare failure, an error', () => {
     for (const code of Object.keys(ERRORS) as ErrorCode[]) {
       const error = new ApiError(code);
       const body = error.toBody();
@@ -64,6 +64,8 @@ describe('the error table', () => {
       else if (code === 'hook-disabled') expect(error.status).toBe(503);
       // the control API's wait for webhook deliveries that a target has not answered yet
       else if (code === 'control-deliveries-pending') expect(error.status).toBe(504);
+      // the pass-through's target gave no answer (502), not in time (504), or one refused (502)
+      else if (code.startsWith('proxy-')) expect(error.status).toBe(code === 'proxy-timeout' ? 504 : 502);
       else expect(error.status >= 400 && error.status < 500).toBe(true);
     }
   });

@@ -4,7 +4,10 @@
  * with an account configured the fake logs in to the target once (`POST /api/v1/login`) and sends
  * that account's `X-User-Id` / `X-Auth-Token` instead (again after a 401). Without one, the
  * caller's headers go as they are. The journal keeps both sides: the request, and the target's
- * status and body.
+ * status and body. A target is not trusted: each call has its own timer (`timeoutMs`, headers and
+ * body), an answer is read whole within `proxyAnswerBytes` before one byte is sent on (past it, a
+ * 502), and no call with credentials follows a redirect to another origin (a 502; one within the
+ * target's origin is followed here, with them). Every refusal is a row of src/errors.ts.
  *
  * Layer: world. Network I/O with fetch; nothing of the HTTP server.
  */
@@ -14,6 +17,17 @@ import { isUtf8 } from 'node:buffer';
 import { binaryNote } from '../journal/journal';
 import type { ExchangeDetail } from '../journal/journal';
 import login from '../operations/login';
+import { ERRORS, toEnvelope } from '../errors';
+import type { ErrorCode } from '../errors';
+import { DEFAULT_LIMITS } from '../limits';
+import {
+  AnswerTooLarge,
+  CallEnd,
+  CallEnded,
+  RedirectRefused,
+  fetchWithin,
+  readBounded,
+} from '../net/bounded-fetch';
 
 /** Where unmodelled routes go, and as whom. */
 export interface PassThroughOptions {
@@ -162,71 +176,103 @@ export const PASS_THROUGH_TIMEOUT_MS = 30_000;
 /** The configured account was refused by the target's login. */
 class LoginRefused extends Error {}
 
-/** Why a forwarded call got no answer, in a few words: the network's code, a timeout, the fake's stop. */
-function failureOf(error: unknown, timeoutMs: number): { status: number; why: string } {
-  const { name, message, cause } = error as { name?: string; message?: string; cause?: unknown };
-  if (name === 'TimeoutError') return { status: 504, why: `gave no answer within ${timeoutMs} ms` };
+/** Why a forwarded call got no answer: the error table's row, and the words after the target's URL. */
+function failureOf(
+  error: unknown,
+  end: CallEnd,
+  timeoutMs: number,
+  bound: number,
+): { code: ErrorCode; reason: string } {
+  const ended = error instanceof CallEnded ? error.why : end.why;
+  if (ended === 'timeout') return { code: 'proxy-timeout', reason: `gave no answer within ${timeoutMs} ms` };
   // the world closed (a stop, an ended session) with the call in flight
-  if (name === 'AbortError') return { status: 502, why: 'was not waited for: the fake stopped' };
-  if (error instanceof LoginRefused) return { status: 502, why: error.message };
+  if (ended === 'closed') return { code: 'proxy-unanswered', reason: 'was not waited for: the fake stopped' };
+  if (error instanceof AnswerTooLarge) return { code: 'proxy-answer-too-large', reason: String(bound) };
+  if (error instanceof RedirectRefused) return { code: 'proxy-redirect-refused', reason: error.to };
+  if (error instanceof LoginRefused) return { code: 'proxy-unanswered', reason: error.message };
+  const { message, cause } = error as { message?: string; cause?: unknown };
   const code = (cause as { code?: unknown } | undefined)?.code;
   const detail = (cause as { message?: unknown } | undefined)?.message;
-  if (typeof code === 'string') return { status: 502, why: `did not answer (${code})` };
+  if (typeof code === 'string') return { code: 'proxy-unanswered', reason: `did not answer (${code})` };
   return {
-    status: 502,
-    why: `did not answer: ${typeof detail === 'string' ? detail : (message ?? String(error))}`,
+    code: 'proxy-unanswered',
+    reason: `did not answer: ${typeof detail === 'string' ? detail : (message ?? String(error))}`,
   };
+}
+
+/** What bounds a pass-through (src/limits.ts). */
+export interface PassThroughBounds {
+  /** the largest answer taken from the target; a larger one is a 502 (default 32 MiB) */
+  answerBytes?: number;
 }
 
 export class PassThrough {
   readonly target: string;
-  /** aborted when the world closes (a stop, an ended session): calls in flight end at once */
-  #closing = new AbortController();
+  /** the calls (and logins) in flight: the world's close (a stop, an ended session) ends them at once */
+  readonly #open = new Set<CallEnd>();
+  readonly #origin: string;
   readonly #user: string | undefined;
   readonly #password: string | undefined;
   readonly #timeoutMs: number;
+  readonly #answerBytes: number;
   #login: Promise<{ userId: string; authToken: string }> | undefined;
+  /** the calls in flight, for {@link settled} */
+  readonly #inFlight = new Set<Promise<ForwardAnswer>>();
 
-  constructor(options: PassThroughOptions) {
+  constructor(options: PassThroughOptions, bounds: PassThroughBounds = {}) {
     checkOptions(options);
     const url = new URL(options.target);
     this.target = url.origin + url.pathname.replace(/\/$/, '');
+    this.#origin = url.origin;
     this.#user = options.user;
     this.#password = options.password;
     this.#timeoutMs = options.timeoutMs ?? PASS_THROUGH_TIMEOUT_MS;
+    this.#answerBytes = bounds.answerBytes ?? DEFAULT_LIMITS.proxyAnswerBytes;
   }
 
   /**
    * Forwards a request. A target that does not answer is a 502 in the Rocket.Chat envelope, one
-   * that does not answer within the timeout (default {@link PASS_THROUGH_TIMEOUT_MS}) a 504; a call
-   * in flight when the world closes ends at once with a 502.
+   * that does not answer within the timeout (default {@link PASS_THROUGH_TIMEOUT_MS}) a 504, one
+   * whose answer is over `proxyAnswerBytes` or that redirects a call with credentials to another
+   * origin a 502; a call in flight when the world closes ends at once with a 502.
    */
-  async forward(call: ForwardCall): Promise<ForwardAnswer> {
+  forward(call: ForwardCall): Promise<ForwardAnswer> {
+    const answer = this.#forward(call);
+    this.#inFlight.add(answer);
+    void answer.then(() => this.#inFlight.delete(answer));
+    return answer;
+  }
+
+  async #forward(call: ForwardCall): Promise<ForwardAnswer> {
+    const end = new CallEnd(this.#timeoutMs, this.#open);
     try {
-      let answer = await this.#send(call, false);
+      let answer = await this.#send(call, false, end);
       // the account's token expired or was logged out on the target: log in again, once
-      if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true);
+      if (answer.status === 401 && this.#user !== undefined) answer = await this.#send(call, true, end);
       return answer;
     } catch (error) {
-      const { status, why } = failureOf(error, this.#timeoutMs);
-      const text = JSON.stringify({ success: false, error: `The pass-through target ${this.target} ${why}` });
-      return { ...forwardAnswerOf(status, 'application/json', Buffer.from(text)), unanswered: true };
+      const { code, reason } = failureOf(error, end, this.#timeoutMs, this.#answerBytes);
+      const text = JSON.stringify(toEnvelope(code, { name: this.target, reason }));
+      return {
+        ...forwardAnswerOf(ERRORS[code].status, 'application/json', Buffer.from(text)),
+        unanswered: true,
+      };
+    } finally {
+      end.finish();
     }
   }
 
   /** Ends every call in flight (the world is closing); later calls are forwarded again. */
   close(): void {
-    const closing = this.#closing;
-    this.#closing = new AbortController();
-    closing.abort();
+    for (const end of [...this.#open]) end.close();
   }
 
-  /** The signal a call goes with: the world's close, or the timeout. */
-  #signal(): AbortSignal {
-    return AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#timeoutMs)]);
+  /** Resolves once every call now in flight has its answer (after {@link close}: at once). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#inFlight]);
   }
 
-  async #send(call: ForwardCall, fresh: boolean): Promise<ForwardAnswer> {
+  async #send(call: ForwardCall, fresh: boolean, end: CallEnd): Promise<ForwardAnswer> {
     const headers: Record<string, string> = {};
     for (const name of PASSED) {
       const value = header(call.headers[name]);
@@ -236,7 +282,7 @@ export class PassThrough {
     if (this.#user !== undefined && this.#password !== undefined) {
       // the caller's identity means nothing on the target: the configured account stands in
       if (asCaller || fresh) {
-        const { userId, authToken } = await this.#account(fresh);
+        const { userId, authToken } = await end.race(this.#account(fresh));
         headers['x-user-id'] = userId;
         headers['x-auth-token'] = authToken;
       }
@@ -247,17 +293,21 @@ export class PassThrough {
       }
     }
     const url = `${this.target}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
-    const res = await fetch(url, {
-      method: call.method,
-      headers,
-      body: bodyOf(call),
-      redirect: 'manual',
-      signal: this.#signal(),
-    });
+    const body = bodyOf(call);
+    // what must not reach another origin: an account's or a caller's token, a body (a password in it)
+    const credentialed =
+      headers['x-auth-token'] !== undefined || headers['x-user-id'] !== undefined || body !== undefined;
+    const res = await fetchWithin(
+      url,
+      { method: call.method, headers, body },
+      this.#origin,
+      credentialed,
+      end.signal,
+    );
     return forwardAnswerOf(
       res.status,
       res.headers.get('content-type') ?? '',
-      Buffer.from(await res.arrayBuffer()),
+      await readBounded(res, this.#answerBytes, call.method),
     );
   }
 
@@ -274,18 +324,35 @@ export class PassThrough {
   }
 
   async #logIn(): Promise<{ userId: string; authToken: string }> {
-    const res = await fetch(`${this.target}${login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: this.#user, password: this.#password }),
-      signal: this.#signal(),
-    });
-    const body = (await res.json().catch(() => ({}))) as { data?: { userId?: unknown; authToken?: unknown } };
-    const { userId, authToken } = body.data ?? {};
-    if (res.status !== 200 || typeof userId !== 'string' || typeof authToken !== 'string')
-      throw new LoginRefused(
-        `refused the account "${this.#user ?? ''}" (its login answered HTTP ${res.status})`,
+    // the login has its own end: the calls waiting on it each race it with theirs
+    const end = new CallEnd(this.#timeoutMs, this.#open);
+    try {
+      const res = await fetchWithin(
+        `${this.target}${login.path}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: this.#user, password: this.#password }),
+        },
+        this.#origin,
+        true,
+        end.signal,
       );
-    return { userId, authToken };
+      const bytes = await readBounded(res, this.#answerBytes);
+      let body: { data?: { userId?: unknown; authToken?: unknown } } = {};
+      try {
+        body = JSON.parse(bytes.toString('utf8')) as typeof body;
+      } catch {
+        // not JSON: refused below
+      }
+      const { userId, authToken } = body.data ?? {};
+      if (res.status !== 200 || typeof userId !== 'string' || typeof authToken !== 'string')
+        throw new LoginRefused(
+          `refused the account "${this.#user ?? ''}" (its login answered HTTP ${res.status})`,
+        );
+      return { userId, authToken };
+    } finally {
+      end.finish();
+    }
   }
 }
