@@ -13,7 +13,7 @@ import { StubSet, stubAnswer } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
-import { nestedDeeperThan } from './json-depth';
+import { nestedDeeperThan } from './journal/json-depth';
 import { limitsOf } from './limits';
 import type { Limits } from './limits';
 import { RateLimiter } from './ratelimit/limiter';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
-import { nestedDeeperThan } from '../json-depth';
+import { nestedDeeperThan } from '../journal/json-depth';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';

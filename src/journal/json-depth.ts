@@ -4,7 +4,7 @@
  * recursive walk run out of stack a few thousand levels down, so a deep value must be refused
  * while it is text.
  *
- * Layer: plain values.
+ * Layer: world (the journal keeps only what it can serialise; the realtime API reads frames with it).
  */
 
 const QUOTE = 0x22;
