@@ -833,7 +833,65 @@ async function worstCase() {
   );
 }
 
-/** `BENCH_ONLY=scale` (or a comma list of start, throughput, messaging, realtime, scale, worst, embedded, peers, wiremock) runs only those. */
+/**
+ * The worst realtime frame within the bounds (src/limits.ts): a `sendMessage` call just under
+ * `ddpFrameBytes`, nested exactly `ddpFrameDepth` deep, its `customFields` a chain of objects down to
+ * an array of as many numbers as fit (the most values a parse makes of the bytes); the method takes
+ * it (customFields is an object) and stores the message. Against a plain `sendMessage` on the same
+ * socket, each timed from its send to its `result`, alternating.
+ */
+async function worstFrame() {
+  const { DEFAULT_LIMITS } = require(join(ROOT, 'dist', 'limits.js'));
+  const bytes = DEFAULT_LIMITS.ddpFrameBytes;
+  const depth = DEFAULT_LIMITS.ddpFrameDepth;
+  const fake = await launch([CLI, '--port', '0', '--fixtures', world(10, 0, 0)]);
+  const c = await ddpSocket(`${fake.url.replace('http', 'ws')}/websocket`);
+  c.send({ msg: 'connect', version: '1', support: ['1'] });
+  await c.next((f) => f.msg === 'connected');
+  c.send({ msg: 'method', id: 'login', method: 'login', params: [{ resume: 'bench-token' }] });
+  await c.next((f) => f.msg === 'result' && f.id === 'login');
+  const plain = (id) =>
+    `{"msg":"method","id":"${id}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"plain ${id}"}]}`;
+  // the frame, params and the message are 3 levels; the chain of objects and its array the rest
+  const chain = depth - 4;
+  const worst = (id) => {
+    const head = `{"msg":"method","id":"${id}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"worst ${id}","customFields":${'{"a":'.repeat(chain)}[0`;
+    const tail = `]${'}'.repeat(chain)}}]}`;
+    const room = bytes - 16 - head.length - tail.length;
+    return `${head}${',0'.repeat(Math.floor(room / 2))}${tail}`;
+  };
+  const sample = worst('w-sample');
+  if (Buffer.byteLength(sample) >= bytes) throw new Error('worst frame: over the frame bound');
+  const time = async (text, id) => {
+    const answered = c.next((f) => f.msg === 'result' && f.id === id);
+    const t0 = now();
+    c.send(text);
+    const { frame } = await answered;
+    if (frame.error) throw new Error(`worst frame: ${JSON.stringify(frame.error)}`);
+    return now() - t0;
+  };
+  await time(sample, 'w-sample');
+  const p = [];
+  const w = [];
+  for (let i = 0; i < 15 * Math.max(1, ROUNDS); i += 1) {
+    p.push(await time(plain(`p${i}`), `p${i}`));
+    w.push(await time(worst(`w${i}`), `w${i}`));
+  }
+  c.ws.close();
+  await kill(fake.child);
+  const ratio = median(w) / median(p);
+  record(
+    `realtime: worst frame in bounds (${Math.round(bytes / 1024)} KB, ${depth} deep) vs a plain sendMessage`,
+    median(w),
+    median(p),
+    ratio,
+    '<= 10',
+    ratio <= 10,
+    'ms',
+  );
+}
+
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, messaging, realtime, realtime-worst, scale, worst, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
 (async () => {
@@ -888,6 +946,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   if (only('messaging')) await messaging();
   if (only('realtime')) await realtime();
   if (only('worst')) await worstCase();
+  if (only('realtime-worst')) await worstFrame();
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
   if (only('embedded')) await embedded(large);
   if (only('peers')) await peers();

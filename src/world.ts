@@ -13,6 +13,7 @@ import { StubSet, stubAnswer, stubRefusal } from './stubs/stubs';
 import type { StubAnswer, StubCall } from './stubs/stubs';
 import type * as TableModule from './operations/table';
 import { lazy } from './lazy';
+import { nestedDeeperThan } from './journal/json-depth';
 import { limitsOf } from './limits';
 import type { Limits } from './limits';
 import { RateLimiter } from './ratelimit/limiter';
@@ -87,6 +88,13 @@ const settingsSchema = lazy(
 
 /** The largest realtime frame the journal keeps whole (as a request body). */
 const MAX_FRAME_CHARS = 64 * 1024;
+
+/**
+ * The deepest realtime frame the journal keeps as data: the journal's copies, the inspector and
+ * `GET /__admin/requests` serialise what it keeps, which must never run out of stack (a deeper
+ * frame than the world lets in never gets here; this holds whatever the bound is raised to).
+ */
+const MAX_FRAME_DEPTH = 256;
 
 /** The rules and limits of one world. */
 export interface WorldOptions {
@@ -254,9 +262,11 @@ export class FakeWorld implements WorldControl {
     const body =
       text.length > MAX_FRAME_CHARS
         ? { '[truncated]': `${text.length} characters` }
-        : /password|token|resume/i.test(text)
-          ? redactSecrets(redactBody(frame))
-          : frame;
+        : nestedDeeperThan(text, MAX_FRAME_DEPTH)
+          ? { '[unreadable]': `nested deeper than ${MAX_FRAME_DEPTH}` }
+          : /password|token|resume/i.test(text)
+            ? redactSecrets(redactBody(frame))
+            : frame;
     this.#record(
       { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled },
       body,

@@ -1,12 +1,24 @@
 import type { Duplex } from 'node:stream';
 
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
+import { nestedDeeperThan } from '../journal/json-depth';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
 import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
+import {
+  ECHO_CHARS,
+  FRAME_TOO_DEEP,
+  FRAME_TOO_LARGE,
+  INTERNAL_ERROR,
+  bytesOf,
+  frameTooDeep,
+  frameTooLarge,
+  readerTooSlow,
+  tooManySubscriptions,
+} from './bounds';
 import { documentEjson, toEjson } from './ejson';
 import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
@@ -60,6 +72,15 @@ function meteorError(
   };
 }
 
+/** A frame's JSON text, or undefined when it has none (nested past what the serialiser takes). */
+function stringified(frame: Frame): string | undefined {
+  try {
+    return JSON.stringify(frame);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A refusal of the store or a method as Meteor's error object. */
 function errorOf(error: unknown): Frame {
   if (error instanceof MeteorError) return meteorError(error.error, error.reason, error.details);
@@ -96,6 +117,8 @@ export class DdpConnection {
   #user: User | undefined;
   #token: string | undefined;
   readonly #subs = new Map<string, StreamSub>();
+  /** a handler failed: the socket is closing, and the failure was logged */
+  #failed = false;
   readonly #unwatch: () => void;
   /** the connection under the WebSocket, corked while a run of received frames is answered */
   readonly #wire: Duplex | undefined;
@@ -127,15 +150,17 @@ export class DdpConnection {
     this.#heartbeat = new Heartbeat(
       heartbeat,
       () => this.#send({ msg: 'ping' }),
-      () => this.close(1000, 'heartbeat timeout'),
+      () => this.#guard(() => this.close(1000, 'heartbeat timeout')),
     );
     this.#socket = socket;
     this.#wire = wire;
     this.#ip = ip;
     this.#session = session;
-    const unwatchMessages = world.watchMessages((event) => this.#onMessage(event));
-    const unwatchUsers = world.watchUsers((event) => this.#onUserEvent(event));
-    const unwatchRooms = world.watchRoomStreams((event) => this.#onRoomStream(event));
+    // what other clients and REST calls cause reaches this socket in their call: a failure here
+    // ends this socket alone, never their answer
+    const unwatchMessages = world.watchMessages((event) => this.#guard(() => this.#onMessage(event)));
+    const unwatchUsers = world.watchUsers((event) => this.#guard(() => this.#onUserEvent(event)));
+    const unwatchRooms = world.watchRoomStreams((event) => this.#guard(() => this.#onRoomStream(event)));
     const unwatch = (): void => {
       unwatchMessages();
       unwatchUsers();
@@ -143,26 +168,99 @@ export class DdpConnection {
     };
     // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
     // their clients connect again to the world as it now is
-    const unreset = world.onReset(() => this.close(1012, 'world reset'));
+    const unreset = world.onReset(() => this.#guard(() => this.close(1012, 'world reset')));
     this.#unwatch = () => {
       unwatch();
       unreset();
       this.#heartbeat.stop();
       this.#framing.stop();
     };
-    socket.on('message', (data) => {
-      this.#heartbeat.received();
-      this.#holdWrites();
-      const frames = this.#framing.receive(String(data));
-      if (frames === undefined) {
-        this.close(3000, 'Broken framing.');
-        return;
-      }
-      for (const text of frames) this.#receive(text);
-    });
+    socket.on('message', (data) => this.#guard(() => this.#onData(data)));
     framing.open(socket);
     socket.on('close', () => this.#unwatch());
-    socket.on('error', () => socket.terminate());
+    socket.on('error', (error) => this.#guard(() => this.#onError(error)));
+  }
+
+  /**
+   * One WebSocket message: refused whole when it is over the frame size (the WebSocket server's
+   * `maxPayload` refuses it first; this is the connection's own check), unframed, and each frame
+   * refused when it nests too deep, before anything parses it.
+   */
+  #onData(data: RawData): void {
+    if (this.#socket.readyState !== this.#socket.OPEN) return;
+    this.#heartbeat.received();
+    this.#holdWrites();
+    const { ddpFrameBytes } = this.#world.limits;
+    if (bytesOf(data) > ddpFrameBytes) {
+      this.#refuseFrame(FRAME_TOO_LARGE, frameTooLarge(ddpFrameBytes));
+      return;
+    }
+    const message = String(data);
+    // SockJS's array of frames is parsed too: it is read first, then each frame in it
+    if (this.#framing !== RAW && this.#tooDeep(message)) return;
+    const frames = this.#framing.receive(message);
+    if (frames === undefined) {
+      this.close(3000, 'Broken framing.');
+      return;
+    }
+    for (const text of frames) {
+      if (this.#tooDeep(text)) return;
+      this.#receive(text);
+    }
+  }
+
+  /** Refuses a text nested deeper than the world allows (true when it did). */
+  #tooDeep(text: string): boolean {
+    const { ddpFrameDepth } = this.#world.limits;
+    if (!nestedDeeperThan(text, ddpFrameDepth)) return false;
+    this.#refuseFrame(FRAME_TOO_DEEP, frameTooDeep(ddpFrameDepth));
+    return true;
+  }
+
+  /** Ends the socket for a frame out of bounds; the journal notes the frame's refusal, not the frame. */
+  #refuseFrame(code: number, reason: string): void {
+    const note = { '[refused]': reason };
+    this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null);
+    this.close(code, reason);
+  }
+
+  /**
+   * The socket's error: a protocol error the WebSocket refused (a frame over `maxPayload`, bad
+   * UTF-8) is already being closed with its code, and the socket ends once the close frame is out;
+   * anything else (the connection reset) ends it now.
+   */
+  #onError(error: Error): void {
+    if ((error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+      const note = { '[refused]': frameTooLarge(this.#world.limits.ddpFrameBytes) };
+      this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null);
+    }
+    if (this.#socket.readyState !== this.#socket.CLOSING) this.#socket.terminate();
+  }
+
+  /**
+   * Runs one of the socket's handlers: whatever it throws closes this socket (1011, logged once on
+   * stderr), and never reaches the process, the other sockets or the REST call that caused it.
+   */
+  #guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #fail(error: unknown): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    const what = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `[rocketchat-fake] realtime ${this.#session}: ${what}; the socket is closed (${INTERNAL_ERROR})\n`,
+    );
+    try {
+      this.close(INTERNAL_ERROR, 'internal error');
+    } catch {
+      this.#socket.terminate();
+    }
   }
 
   /** Ends the connection (the server stops, the session ends): a close frame, then the socket. */
@@ -183,11 +281,58 @@ export class DdpConnection {
     process.nextTick(this.#uncork);
   }
 
+  /** Sends a frame; never throws (a frame that cannot be written closes the socket, 1011). */
   #send(frame: Frame): void {
     if (this.#socket.readyState !== this.#socket.OPEN) return;
-    const text = JSON.stringify(frame);
-    this.#framing.send(this.#socket, text);
-    this.#world.recordFrame('out', frame, text, this.#user?.username ?? null);
+    let text: string;
+    try {
+      text = JSON.stringify(frame);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#write(frame, text);
+  }
+
+  #write(frame: Frame, text: string): void {
+    try {
+      this.#framing.send(this.#socket, text);
+      this.#world.recordFrame('out', frame, text, this.#user?.username ?? null);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#checkWaiting();
+  }
+
+  /**
+   * A reader that does not keep up (or never reads) is cut once more than `ddpBufferedBytes` wait
+   * for it: terminated, as a close frame would never reach it, and logged once on stderr.
+   */
+  #checkWaiting(): void {
+    const { ddpBufferedBytes } = this.#world.limits;
+    if (this.#socket.bufferedAmount <= ddpBufferedBytes) return;
+    process.stderr.write(
+      `[rocketchat-fake] realtime ${this.#session}: ${readerTooSlow(ddpBufferedBytes)}; the socket is cut\n`,
+    );
+    this.#unwatch();
+    this.#socket.terminate();
+  }
+
+  /**
+   * An error frame naming the frame it refuses (`offendingMessage`) as Meteor's server does, when
+   * that echo is short enough ({@link ECHO_CHARS}) and can be written; without it otherwise.
+   */
+  #sendError(reason: string, offending?: unknown): void {
+    if (offending !== undefined && this.#socket.readyState === this.#socket.OPEN) {
+      const frame = { msg: 'error', reason, offendingMessage: offending };
+      const text = stringified(frame);
+      if (text !== undefined && text.length <= ECHO_CHARS) {
+        this.#write(frame, text);
+        return;
+      }
+    }
+    this.#send({ msg: 'error', reason });
   }
 
   #receive(text: string): void {
@@ -201,11 +346,7 @@ export class DdpConnection {
     // naming nothing, an array one naming it; the journal holds every frame in, as it came
     if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
       this.#world.recordFrame('in', frame === undefined ? text : frame, text, this.#user?.username ?? null);
-      this.#send(
-        Array.isArray(frame)
-          ? { msg: 'error', reason: 'Bad request', offendingMessage: frame }
-          : { msg: 'error', reason: 'Bad request' },
-      );
+      this.#sendError('Bad request', Array.isArray(frame) ? frame : undefined);
       return;
     }
     const f = frame as Frame;
@@ -219,16 +360,16 @@ export class DdpConnection {
       unmodelled,
     );
     if (!f.msg) {
-      this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+      this.#sendError('Bad request', f);
       return;
     }
     if (!this.#connected && f.msg !== 'connect') {
-      this.#send({ msg: 'error', reason: 'Must connect first', offendingMessage: f });
+      this.#sendError('Must connect first', f);
       return;
     }
     switch (f.msg) {
       case 'connect':
-        if (this.#connected) this.#send({ msg: 'error', reason: 'Already connected', offendingMessage: f });
+        if (this.#connected) this.#sendError('Already connected', f);
         else this.#connect(f);
         return;
       // `pre1` had no heartbeat: there a ping or a pong is a Bad request
@@ -251,7 +392,7 @@ export class DdpConnection {
         this.#send(typeof f.id === 'string' ? { msg: 'nosub', id: f.id } : { msg: 'nosub' });
         return;
     }
-    this.#send({ msg: 'error', reason: 'Bad request', offendingMessage: f });
+    this.#sendError('Bad request', f);
   }
 
   /**
@@ -311,7 +452,7 @@ export class DdpConnection {
       ('params' in f && !Array.isArray(f.params)) ||
       ('randomSeed' in f && typeof f.randomSeed !== 'string')
     ) {
-      this.#send({ msg: 'error', reason: 'Malformed method invocation', offendingMessage: f });
+      this.#sendError('Malformed method invocation', f);
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
@@ -371,7 +512,7 @@ export class DdpConnection {
     const id = f.id;
     const name = f.name;
     if (typeof id !== 'string' || typeof name !== 'string' || ('params' in f && !Array.isArray(f.params))) {
-      this.#send({ msg: 'error', reason: 'Malformed subscription', offendingMessage: f });
+      this.#sendError('Malformed subscription', f);
       return;
     }
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
@@ -389,6 +530,12 @@ export class DdpConnection {
     }
     // as Meteor's server: a `sub` under the id of a live one is ignored (it matters on reconnection)
     if (this.#subs.has(id)) return;
+    const { ddpSubscriptions } = this.#world.limits;
+    if (this.#subs.size >= ddpSubscriptions) {
+      const error = meteorError('too-many-subscriptions', tooManySubscriptions(ddpSubscriptions));
+      this.#send({ msg: 'nosub', id, error });
+      return;
+    }
     // the Streamer's `_publish`: no event name is a TypeError there (500), an empty one refused
     if (eventName === undefined || eventName === null) {
       this.#send({ msg: 'nosub', id, error: meteorError(500, 'Internal server error') });

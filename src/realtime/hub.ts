@@ -2,11 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 
 import { baseUrlOf, targetOf } from '../http/target';
 import type { WorldHost } from '../http/target';
 import type { FakeWorld } from '../world';
+import { FRAME_TOO_LARGE, frameTooLarge } from './bounds';
 import { DdpConnection } from './connection';
 import { RAW, sockjsFraming } from './framing';
 import { METEOR_HEARTBEAT } from './heartbeat';
@@ -22,9 +23,24 @@ import type { HeartbeatTimes } from './heartbeat';
 
 const SOCKJS = /^\/sockjs\/[^/]+\/[^/]+\/websocket$/;
 
+/**
+ * A WebSocket server whose sockets take frames of at most `frameBytes`: a larger one is refused
+ * from its header, before its bytes are read (`maxPayload`), and the socket closed 1009 with the
+ * reason naming the bound (the WebSocket library closes with the code alone).
+ */
+function boundedServer(frameBytes: number): WebSocketServer {
+  class BoundedSocket extends WebSocket {
+    override close(code?: number, data?: string | Buffer): void {
+      super.close(code, code === FRAME_TOO_LARGE && data === undefined ? frameTooLarge(frameBytes) : data);
+    }
+  }
+  return new WebSocketServer({ noServer: true, maxPayload: frameBytes, WebSocket: BoundedSocket });
+}
+
 export class RealtimeHub {
   readonly #host: WorldHost;
-  readonly #wss = new WebSocketServer({ noServer: true });
+  /** one WebSocket server per frame size the worlds allow (the root and its sessions share one) */
+  readonly #servers = new Map<number, WebSocketServer>();
   readonly #connections = new Map<DdpConnection, FakeWorld>();
   #sessions = 0;
 
@@ -83,7 +99,7 @@ export class RealtimeHub {
     closeCode: number | undefined,
     sockjs: boolean,
   ): void {
-    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+    this.#serverFor(world).handleUpgrade(req, socket, head, (ws) => {
       if (closeCode !== undefined) {
         // accepted, then closed: over SockJS, opened (`o`) and closed with its `c` frame first
         const framing = sockjs ? sockjsFraming(0) : RAW;
@@ -109,6 +125,16 @@ export class RealtimeHub {
     });
   }
 
+  #serverFor(world: FakeWorld): WebSocketServer {
+    const bytes = world.limits.ddpFrameBytes;
+    let server = this.#servers.get(bytes);
+    if (server === undefined) {
+      server = boundedServer(bytes);
+      this.#servers.set(bytes, server);
+    }
+    return server;
+  }
+
   /** Closes the connections of one world (its session ended). */
   closeWorld(world: FakeWorld): void {
     for (const [connection, of] of this.#connections) {
@@ -122,6 +148,7 @@ export class RealtimeHub {
   close(): void {
     for (const connection of this.#connections.keys()) connection.close();
     this.#connections.clear();
-    this.#wss.close();
+    for (const server of this.#servers.values()) server.close();
+    this.#servers.clear();
   }
 }
