@@ -835,8 +835,9 @@ async function worstCase() {
 
 /**
  * The worst realtime frame within the bounds (src/limits.ts): a `sendMessage` call just under
- * `ddpFrameBytes`, nested exactly `ddpFrameDepth` deep, its `customFields` a chain of objects down to
- * an array of as many numbers as fit (the most values a parse makes of the bytes); the method takes
+ * `ddpFrameBytes`, nested exactly `ddpFrameDepth` deep and holding just under `ddpFrameValues`
+ * values, its `customFields` a chain of objects down to an array of strings written as `\u00e9`
+ * escapes (the slowest text to parse, byte for byte, once the values are bounded); the method takes
  * it (customFields is an object) and stores the message. Against a plain `sendMessage` on the same
  * socket, each timed from its send to its `result`, alternating.
  */
@@ -844,6 +845,7 @@ async function worstFrame() {
   const { DEFAULT_LIMITS } = require(join(ROOT, 'dist', 'limits.js'));
   const bytes = DEFAULT_LIMITS.ddpFrameBytes;
   const depth = DEFAULT_LIMITS.ddpFrameDepth;
+  const values = DEFAULT_LIMITS.ddpFrameValues;
   const fake = await launch([CLI, '--port', '0', '--fixtures', world(10, 0, 0)]);
   const c = await ddpSocket(`${fake.url.replace('http', 'ws')}/websocket`);
   c.send({ msg: 'connect', version: '1', support: ['1'] });
@@ -854,11 +856,15 @@ async function worstFrame() {
     `{"msg":"method","id":"${id}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"plain ${id}"}]}`;
   // the frame, params and the message are 3 levels; the chain of objects and its array the rest
   const chain = depth - 4;
+  // the frame's own values (about 12) and the chain's (two each) leave the rest to the array's strings
+  const strings = values - 2 * chain - 16;
   const worst = (id) => {
-    const head = `{"msg":"method","id":"${id}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"worst ${id}","customFields":${'{"a":'.repeat(chain)}[0`;
+    const head = `{"msg":"method","id":"${id}","method":"sendMessage","params":[{"rid":"GENERAL","msg":"worst ${id}","customFields":${'{"a":'.repeat(chain)}[`;
     const tail = `]${'}'.repeat(chain)}}]}`;
-    const room = bytes - 16 - head.length - tail.length;
-    return `${head}${',0'.repeat(Math.floor(room / 2))}${tail}`;
+    const room = bytes - 64 - head.length - tail.length;
+    const escapes = Math.floor((room / strings - 3) / 6);
+    const item = `"${'\\u00e9'.repeat(escapes)}"`;
+    return `${head}${Array(strings).fill(item).join(',')}${tail}`;
   };
   const sample = worst('w-sample');
   if (Buffer.byteLength(sample) >= bytes) throw new Error('worst frame: over the frame bound');
@@ -881,7 +887,7 @@ async function worstFrame() {
   await kill(fake.child);
   const ratio = median(w) / median(p);
   record(
-    `realtime: worst frame in bounds (${Math.round(bytes / 1024)} KB, ${depth} deep) vs a plain sendMessage`,
+    `realtime: worst frame in bounds (${Math.round(bytes / 1024)} KB, ${depth} deep, ${values} values) vs a plain sendMessage`,
     median(w),
     median(p),
     ratio,

@@ -47,8 +47,8 @@ Options:
   --journal-size N  requests each world's journal keeps (default 1000)
   --limit NAME=N    one bound on what a request, frame or peer may take (repeatable;
                     defaults and meaning in docs/security.md): ddpFrameBytes,
-                    ddpFrameDepth, ddpSubscriptions, ddpBufferedBytes, stubBodyBytes,
-                    stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
+                    ddpFrameDepth, ddpFrameValues, ddpSubscriptions, ddpBufferedBytes,
+                    stubBodyBytes, stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
                     webhookDeliveries, webhookTimeoutMs, recordPageBytes, recordPages
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)

@@ -12,6 +12,8 @@ export interface Limits {
   ddpFrameBytes: number;
   /** how deep a realtime frame's JSON may nest (`[`/`{`); deeper closes the socket, 1007 */
   ddpFrameDepth: number;
+  /** how many JSON values (items, members, arrays, objects) one realtime frame may hold; more closes the socket, 1007 */
+  ddpFrameValues: number;
   /** the stream subscriptions one realtime socket may hold at once; more are refused (`nosub`) */
   ddpSubscriptions: number;
   /** bytes waiting to be sent to one realtime socket; past that the socket is closed (1008) */
@@ -41,8 +43,10 @@ const MIB = 1024 * KIB;
 
 /** Each bound's default, its range (whole numbers), and what the CLI's help says of it. */
 export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; max: number }>> = {
-  ddpFrameBytes: { value: MIB, min: 1 * KIB, max: 1024 * MIB },
-  ddpFrameDepth: { value: 100, min: 2, max: 10_000 },
+  ddpFrameBytes: { value: 256 * KIB, min: 1 * KIB, max: 1024 * MIB },
+  // past about 4,000 levels V8's JSON.stringify runs out of stack: 1,000 leaves room for the walks after it
+  ddpFrameDepth: { value: 100, min: 2, max: 1000 },
+  ddpFrameValues: { value: 10_000, min: 2, max: 10_000_000 },
   ddpSubscriptions: { value: 1000, min: 1, max: 1_000_000 },
   ddpBufferedBytes: { value: 16 * MIB, min: 64 * KIB, max: 1024 * MIB },
   stubBodyBytes: { value: MIB, min: 1, max: 1024 * MIB },

@@ -87,7 +87,7 @@ function stderrLines(): string[] {
   return lines;
 }
 
-describe('a frame out of bounds closes its socket, never the server (ddpFrameDepth 100, ddpFrameBytes 1,048,576)', () => {
+describe('a frame out of bounds closes its socket, never the server (ddpFrameDepth 100, ddpFrameBytes 262,144)', () => {
   it('a 20 KB frame nested 10,000 deep, before connect: 1007 "frame nested deeper than 100", never echoed; the journal still answers', async () => {
     const { c, closed } = ddp();
     await c.open();
@@ -114,14 +114,30 @@ describe('a frame out of bounds closes its socket, never the server (ddpFrameDep
     await stillServes();
   });
 
-  it('a frame of 1,048,577 bytes is 1009 "frame too large (over 1048576 bytes)"; one of 1,048,576 is answered without its echo (offendingMessage over 65,536 characters)', async () => {
+  it('a frame of 10,000 values is answered, one of 10,001 is 1007 "frame holds over 10000 values" before it is parsed (commas and brackets in strings do not count)', async () => {
+    const { c, closed } = await connected(fake, true);
+    // the frame's own values: the frame, msg, id, method, params and its one array: 6, plus the items
+    const frame = (items: number, id: string): string =>
+      `{"msg":"method","id":"${id}","method":"sendMessage","params":[[${Array(items).fill('"a,[{"').join(',')}]]}`;
+    c.socket.send(frame(10_000 - 6, 'wide10000'));
+    expect(await c.next((f) => f.id === 'wide10000' && f.msg === 'result')).toMatchObject({
+      error: { error: 400, reason: 'Match failed' },
+    });
+    c.socket.send(frame(10_000 - 5, 'wide10001'));
+    expect(await closed).toEqual({ code: 1007, reason: 'frame holds over 10000 values' });
+    expect(c.frames.some((f) => f.id === 'wide10001')).toBe(false);
+    expect(refusals()).toContainEqual({ '[refused]': 'frame holds over 10000 values' });
+    await stillServes();
+  });
+
+  it('a frame of 262,145 bytes is 1009 "frame too large (over 262144 bytes)"; one of 262,144 is answered without its echo (offendingMessage over 65,536 characters)', async () => {
     const { c, closed } = await connected();
     const sized = (bytes: number): string => {
       const shell = '{"hello":""}';
       return `{"hello":"${'x'.repeat(bytes - shell.length)}"}`;
     };
-    expect(Buffer.byteLength(sized(1_048_576))).toBe(1_048_576);
-    c.socket.send(sized(1_048_576));
+    expect(Buffer.byteLength(sized(262_144))).toBe(262_144);
+    c.socket.send(sized(262_144));
     c.send({ msg: 'ping', id: 'after' });
     await c.next((f) => f.msg === 'pong');
     expect(c.frames.slice(1)).toEqual([
@@ -135,20 +151,20 @@ describe('a frame out of bounds closes its socket, never the server (ddpFrameDep
       reason: 'Bad request',
       offendingMessage: { hello: 'x'.repeat(65_000) },
     });
-    c.socket.send(sized(1_048_577));
-    expect(await closed).toEqual({ code: 1009, reason: 'frame too large (over 1048576 bytes)' });
-    expect(refusals()).toEqual([{ '[refused]': 'frame too large (over 1048576 bytes)' }]);
+    c.socket.send(sized(262_145));
+    expect(await closed).toEqual({ code: 1009, reason: 'frame too large (over 262144 bytes)' });
+    expect(refusals()).toEqual([{ '[refused]': 'frame too large (over 262144 bytes)' }]);
     await stillServes();
   });
 
   it('a 100 MB frame is refused from its header (1009), and the server goes on', async () => {
     const { c, closed } = await connected();
     c.socket.send(Buffer.alloc(100 * 1024 * 1024, 0x20), { binary: false });
-    expect(await closed).toEqual({ code: 1009, reason: 'frame too large (over 1048576 bytes)' });
+    expect(await closed).toEqual({ code: 1009, reason: 'frame too large (over 262144 bytes)' });
     await stillServes();
   });
 
-  it('over SockJS each frame of the array is read for depth (1007, after its c frame); a message over 1,048,576 bytes is 1009', async () => {
+  it('over SockJS each frame of the array is read for depth (1007, after its c frame); a message over 262,144 bytes is 1009', async () => {
     const sockjs = (): { socket: WebSocket; messages: string[]; closed: Promise<Closed> } => {
       const socket = new WebSocket(wsUrl(fake, '/sockjs/1/abc/websocket'));
       open.push(socket);
@@ -177,8 +193,8 @@ describe('a frame out of bounds closes its socket, never the server (ddpFrameDep
     expect(await outer.closed).toEqual({ code: 1007, reason: 'frame nested deeper than 100' });
     const large = sockjs();
     await new Promise((resolve) => large.socket.once('open', resolve));
-    large.socket.send(JSON.stringify(['x'.repeat(1_048_576)]));
-    expect(await large.closed).toEqual({ code: 1009, reason: 'frame too large (over 1048576 bytes)' });
+    large.socket.send(JSON.stringify(['x'.repeat(262_144)]));
+    expect(await large.closed).toEqual({ code: 1009, reason: 'frame too large (over 262144 bytes)' });
     await stillServes();
   });
 });

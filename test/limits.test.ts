@@ -13,8 +13,9 @@ import { CLI } from './support/build';
 describe('limits', () => {
   it('the defaults, and one given over them', () => {
     expect(DEFAULT_LIMITS).toEqual({
-      ddpFrameBytes: 1_048_576,
+      ddpFrameBytes: 262_144,
       ddpFrameDepth: 100,
+      ddpFrameValues: 10_000,
       ddpSubscriptions: 1000,
       ddpBufferedBytes: 16_777_216,
       stubBodyBytes: 1_048_576,
@@ -51,7 +52,7 @@ describe('limits', () => {
     for (const [arg, message] of [
       ['ddpFrameDepth', '--limit takes NAME=N (a whole number), not "ddpFrameDepth"'],
       ['frames=10', '--limit: "frames" is not a limit'],
-      ['ddpFrameDepth=1', '--limit: ddpFrameDepth is a whole number from 2 to 10000, not 1'],
+      ['ddpFrameDepth=1', '--limit: ddpFrameDepth is a whole number from 2 to 1000, not 1'],
     ]) {
       const bad = spawnSync(process.execPath, [CLI, '--limit', arg as string], { encoding: 'utf8' });
       expect(bad.status).toBe(2);

@@ -10,13 +10,14 @@ import type { RawData } from 'ws';
 
 /** A frame over `ddpFrameBytes`: close code 1009 (message too big). */
 export const FRAME_TOO_LARGE = 1009;
-/** A frame nested deeper than `ddpFrameDepth`: close code 1007 (invalid frame payload data). */
+/** A frame nested deeper than `ddpFrameDepth`, or of more than `ddpFrameValues` values: close code 1007 (invalid frame payload data). */
 export const FRAME_TOO_DEEP = 1007;
 /** A handler's own failure: close code 1011 (internal error). */
 export const INTERNAL_ERROR = 1011;
 
 export const frameTooLarge = (bytes: number): string => `frame too large (over ${bytes} bytes)`;
 export const frameTooDeep = (depth: number): string => `frame nested deeper than ${depth}`;
+export const frameTooWide = (values: number): string => `frame holds over ${values} values`;
 export const readerTooSlow = (bytes: number): string => `reader too slow: over ${bytes} bytes waiting`;
 export const tooManySubscriptions = (count: number): string =>
   `Too many subscriptions: one connection holds at most ${count}`;

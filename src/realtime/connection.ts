@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
-import { nestedDeeperThan } from '../journal/json-depth';
+import { jsonOutOfBounds } from '../journal/json-depth';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { roomView } from '../store/views';
@@ -15,6 +15,7 @@ import {
   INTERNAL_ERROR,
   bytesOf,
   frameTooDeep,
+  frameTooWide,
   frameTooLarge,
   readerTooSlow,
   tooManySubscriptions,
@@ -209,11 +210,19 @@ export class DdpConnection {
     }
   }
 
-  /** Refuses a text nested deeper than the world allows (true when it did). */
+  /**
+   * Refuses a text nested deeper, or holding more values, than the world allows (true when it did):
+   * read before it is parsed, so the worst frame within the bounds parses in about the time of a
+   * string of its bytes.
+   */
   #tooDeep(text: string): boolean {
-    const { ddpFrameDepth } = this.#world.limits;
-    if (!nestedDeeperThan(text, ddpFrameDepth)) return false;
-    this.#refuseFrame(FRAME_TOO_DEEP, frameTooDeep(ddpFrameDepth));
+    const { ddpFrameDepth, ddpFrameValues } = this.#world.limits;
+    const out = jsonOutOfBounds(text, ddpFrameDepth, ddpFrameValues);
+    if (out === undefined) return false;
+    this.#refuseFrame(
+      FRAME_TOO_DEEP,
+      out === 'depth' ? frameTooDeep(ddpFrameDepth) : frameTooWide(ddpFrameValues),
+    );
     return true;
   }
 
