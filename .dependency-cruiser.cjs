@@ -60,10 +60,17 @@ module.exports = {
     },
     {
       name: 'store-is-plain',
-      comment: 'the store knows no HTTP, no schema library, no data generator and no lazy loader',
+      comment:
+        "the store (the domain) knows no HTTP, no schema library, no data generator, no lazy loader, no wire shape, no era table and no profile: it takes decided rules (src/store/rules.ts) and throws the error table's errors",
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: ['node_modules/(express|body-parser|zod|@faker-js)/', '^src/lazy[.]ts$'] },
+      to: {
+        path: [
+          '^src/(eras|wire|profiles)[.]ts$',
+          'node_modules/(express|body-parser|zod|@faker-js)/',
+          '^src/lazy[.]ts$',
+        ],
+      },
     },
     {
       name: 'no-http-below-http',

@@ -31,9 +31,10 @@ import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
-import type { EntityLookup, MessageEvent, StoreOptions } from './store/store';
+import type { ChangeEvent, EntityLookup, MessageEvent, StoreOptions } from './store/store';
 import type { ClockMode } from './store/clock';
 import { Store } from './store/store';
+import { storeRulesOf } from './operations/store-rules';
 import type {
   Changes,
   ClockControl,
@@ -173,6 +174,8 @@ export class FakeWorld implements WorldControl {
   readonly #resetListeners = new Set<() => void>();
   /** who follows the messages (the realtime API's streams) */
   readonly #messageListeners = new Set<(event: MessageEvent) => void>();
+  /** who follows every change of the state (the store's change events) */
+  readonly #changeListeners = new Set<(events: readonly ChangeEvent[]) => void>();
   /** who follows what clients write to rooms' streams (typing) */
   readonly #roomStreamListeners = new Set<(event: RoomStreamEvent) => void>();
   /** who follows the events sent to one user (the realtime API's `stream-notify-user`) */
@@ -225,10 +228,13 @@ export class FakeWorld implements WorldControl {
   #storeOptions(): StoreOptions {
     return {
       lenient: this.#options.lenient,
-      profile: this.profile,
+      rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
       observer: (event) => {
         for (const listener of this.#messageListeners) listener(event);
+      },
+      onChange: (events) => {
+        for (const listener of this.#changeListeners) listener(events);
       },
       // a read changes the reader's subscription alone (`notifyOnSubscriptionChangedByRoomIdAndUserId`)
       onRead: (user, rid) => {
@@ -295,6 +301,12 @@ export class FakeWorld implements WorldControl {
   /** Sends an event to one user's realtime connections (`stream-notify-user` `<uid>/<event>`). */
   notifyUser(event: UserEvent): void {
     for (const listener of this.#userListeners) listener(event);
+  }
+
+  /** Follows every change of the state: each command's change events, in order (src/store/events.ts). Returns the function that stops. */
+  watchChanges(listener: (events: readonly ChangeEvent[]) => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
   }
 
   /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */

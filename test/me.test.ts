@@ -4,7 +4,7 @@
 import request from 'supertest';
 
 import type { ProfileId } from '../src/profiles';
-import { DEFAULT_PREFERENCES } from '../src/store/views';
+import { DEFAULT_PREFERENCES } from '../src/operations/views';
 import { AS, makeFake } from './support/fake';
 
 const ME = '/api/v1/me';

@@ -20,6 +20,8 @@ const FRAMEWORK = [
   'validator.ts',
   'openapi.ts',
   'message-answer.ts',
+  'views.ts',
+  'store-rules.ts',
 ];
 
 function sourceFiles(dir: string): string[] {

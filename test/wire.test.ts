@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 
 import { DEFAULT_FIXTURES } from '../src/scenario/load';
 import { resolveScenario } from '../src/scenario/resolve';
-import { listView, meView, roomView } from '../src/store/views';
+import { listView, meView, roomView } from '../src/operations/views';
 import type { Room } from '../src/types';
 import {
   INCOMING_SHAPE,

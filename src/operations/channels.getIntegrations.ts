@@ -41,7 +41,7 @@ export default operation({
       if (byEra(profile, MISSING_ROOM) === 'not-found') throw new ApiError('error-room-not-found');
     }
     const room = store.findChannel(ref, { checkArchived: false });
-    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, user, room))
+    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, profile, user, room))
       throw new ApiError('room-forbidden', { reason: 'unauthorized' });
     return { scope, room, options: readListOptions(params), includeAll: readIncludeAll(params) };
   },

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
-import { roomView } from '../store/views';
+import { roomView } from './views';
 import { operation, success } from './operation';
 import { callerOf, mayAccessRoom, readRoomRef } from './params';
 import { INFO_VALIDATOR, validated } from './schemas';
@@ -28,7 +28,7 @@ export default operation({
     const params = validated(profile, INFO_VALIDATOR, context.input.query);
     const room = store.findChannel(readRoomRef(params), { checkArchived: false });
     // `API.v1.forbidden()`: `unauthorized` (its `forbidden` waits for 9.0's breaking changes)
-    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, user, room))
+    if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, profile, user, room))
       throw new ApiError('room-forbidden');
     return room;
   },

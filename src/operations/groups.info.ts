@@ -1,4 +1,4 @@
-import { roomView } from '../store/views';
+import { roomView } from './views';
 import { operation, success } from './operation';
 import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
 

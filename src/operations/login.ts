@@ -6,6 +6,7 @@ import type { Credentials, LoginAttempt } from '../store/store';
 import { operation, success } from './operation';
 import type { Params } from './operation';
 import { readBody } from './params';
+import { meOf } from './views';
 import { isPlainObject } from '../store/query';
 
 /** The answer to a login: the token alone (0.49, Restivus' own login), no `success` (5.x, 6.x), or whole (7.0 on). */
@@ -100,7 +101,7 @@ export default operation({
       return { body: { status: 'success', data: { authToken, userId: user._id } }, envelope: false };
     const body = {
       status: 'success',
-      data: { userId: user._id, authToken, me: store.me(user, input.baseUrl) },
+      data: { userId: user._id, authToken, me: meOf(profile, user, input.baseUrl) },
     };
     return shape === 'no-success' ? { body, envelope: false } : success(body);
   },

@@ -1,5 +1,6 @@
 import { operation, success } from './operation';
 import { callerOf } from './params';
+import { meOf } from './views';
 
 /** `GET /api/v1/me`: the caller's own user. */
 export default operation({
@@ -11,5 +12,5 @@ export default operation({
   bodyRule: 'strict',
   changesState: false,
   read: () => undefined,
-  run: (context) => success(context.store.me(callerOf(context), context.input.baseUrl)),
+  run: (context) => success(meOf(context.profile, callerOf(context), context.input.baseUrl)),
 });

@@ -1,10 +1,11 @@
 import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
+import type { Profile } from '../profiles';
 import type { ListOptions, RoomRef, Store } from '../store/store';
 import type { Projection, Query, SortSpec } from '../store/query';
 import { compileProjection, compileQuery, compileSort, isPlainObject } from '../store/query';
-import { HIDDEN_ROOM_FIELDS } from '../store/views';
+import { HIDDEN_ROOM_FIELDS } from './views';
 import type { Room, User } from '../types';
 import type { Params } from './operation';
 
@@ -196,9 +197,9 @@ const TEAM_ACCESS = { '0.49': false, '5': true };
  * channel to those with `view-c-room`; and any room to its members (in its `usernames`) who hold
  * `view-joined-room` or `view-c-room`.
  */
-export function mayAccessRoom(store: Store, user: User, room: Room): boolean {
+export function mayAccessRoom(store: Store, profile: Profile, user: User, room: Room): boolean {
   if (room.t === 'c') {
-    if (room.teamId !== undefined && byEra(store.profile, TEAM_ACCESS)) {
+    if (room.teamId !== undefined && byEra(profile, TEAM_ACCESS)) {
       const team = store.team(room.teamId);
       if (team?.type === 0 ? store.can(user, 'view-c-room', room) : team?.members.includes(user.username))
         return true;

@@ -6,7 +6,7 @@ import { ApiError, toEnvelope } from '../errors';
 import { jsonOutOfBounds } from '../journal/json-depth';
 import type { MessageEvent } from '../store/store';
 import type { AnyRoom, User } from '../types';
-import { roomView } from '../store/views';
+import { roomView } from '../operations/views';
 import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
 import {
   ECHO_CHARS,

@@ -2,8 +2,8 @@ import type { DirectRoom, Integration, Room, Team, User, World } from '../types'
 import { indexMessages } from './messages';
 import type { MessageBaseline } from './messages';
 import { BaselineLists } from './lists';
-import { SubscriptionStates, initialState, stateOfRecord } from './subscriptions';
-import type { SubscriptionState } from './subscriptions';
+import { SubscriptionStates, initialState, stateOfRecord } from './subscription-states';
+import type { SubscriptionState } from './subscription-states';
 
 /**
  * A world prepared once to be started from many times: deep-frozen, with its indexes built. A

@@ -1,5 +1,6 @@
 import { OrderedList } from './ordered';
-import type { JsonObject, SortSpec } from './query';
+import type { JsonObject, Projection, Query, SortSpec } from './query';
+import { matches, project } from './query';
 
 /**
  * The ordered lists of one kind of entity (rooms, integrations) in one store, kept current by
@@ -180,4 +181,55 @@ export class KindLists<E> {
   #build(spec: ListSpec, version: number): OrderedList<E> {
     return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec), version);
   }
+}
+
+/** How a list is cut and shaped; every part already parsed and checked. */
+export interface ListOptions {
+  offset: number;
+  /** 0 means all */
+  count: number;
+  /** identifies `sort` and `query` as given, so the ordered matches can be reused until a change */
+  cacheKey?: string;
+  query?: Query;
+  sort?: SortSpec;
+  fields?: Projection;
+}
+
+export interface ListResult {
+  items: JsonObject[];
+  count: number;
+  offset: number;
+  total: number;
+}
+
+/**
+ * Filters, sorts, pages and projects a list at `version`. The ordered matches are kept per (list,
+ * sort, query) and follow each change, so a page after a change neither filters nor sorts the
+ * world again.
+ */
+export function paginate<E>(
+  lists: KindLists<E>,
+  version: number,
+  view: (entity: E) => JsonObject,
+  list: string,
+  options: ListOptions,
+  defaultSort: SortSpec,
+  belongs: (doc: JsonObject) => boolean,
+): ListResult {
+  const { query, fields, offset, count } = options;
+  const spec: ListSpec = {
+    key: `${list}|${options.cacheKey ?? ''}`,
+    sort: options.sort && options.sort.length > 0 ? options.sort : defaultSort,
+    include: query ? (doc) => belongs(doc) && matches(doc, query) : belongs,
+  };
+  const ordered = options.cacheKey === undefined ? lists.uncached(spec) : lists.list(spec, version);
+  const shaped = ordered.page(offset, count).map((entity) => project(view(entity), fields));
+  return { items: shaped, count: shaped.length, offset, total: ordered.size };
+}
+
+/** One page of documents already filtered and sorted: `offset`, `count` (0: all), `fields`. */
+export function pageOf(sorted: readonly object[], options: ListOptions): ListResult {
+  const end = options.count === 0 ? undefined : options.offset + options.count;
+  const items = sorted.slice(options.offset, end).map((doc) => project(doc as JsonObject, options.fields));
+  return { items, count: items.length, offset: options.offset, total: sorted.length };
 }

@@ -1,259 +1,158 @@
-import type { AnyRoom, Author, Room, Subscription, SubscriptionRecord, User } from '../types';
-import { objectId } from './message-text';
+import { ApiError } from '../errors';
+import type { AnyRoom, Message, Subscription, User } from '../types';
+import type { ChangeEvent } from './events';
+import type { JsonObject } from './query';
+import { anyRoom, commit, userNamed } from './state';
+import type { StoreState } from './state';
+import { readState, subscriptionView } from './subscription-states';
 
 /**
- * Who is in which room, as Rocket.Chat keeps it: one subscription per member and room. The fake
- * derives a member's subscription from the room (its members, type, name) and the user, and keeps
- * only what changed since (a post's unread counts and alerts, a read): so a world of 100,000
- * rooms starts with none built, and a reset forgets the changes with the store.
+ * Who is in which room, and each member's subscription: the rooms a user is in, the
+ * subscriptions as `subscriptions.get` answers them, a read, and what a message does to its
+ * room's members. The states themselves are src/store/subscription-states.ts.
  *
  * Layer: store. Plain values; nothing of HTTP.
  */
 
-/** What changes in a subscription: the rest is the room's and the user's. */
-export interface SubscriptionState {
-  readonly open: boolean;
-  readonly alert: boolean;
-  readonly unread: number;
-  readonly userMentions: number;
-  readonly groupMentions: number;
-  /** when the member joined */
-  readonly ts: string;
-  /** when the member last read the room (a channel's or group's; direct rooms have none until read) */
-  readonly ls?: string;
-  readonly _updatedAt: string;
-}
-
-/** A 32-bit FNV-1a hash of a text. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** Meteor's `Random.id()` alphabet. */
-const UNMISTAKABLE = '23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** A 17-character Meteor-style id drawn from a text (xorshift32 seeded by its hash): a direct room's subscription id. */
-function meteorIdOf(text: string): string {
-  let x = hash32(text) || 1;
-  let out = '';
-  for (let i = 0; i < 17; i += 1) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out += UNMISTAKABLE[(x >>> 0) % UNMISTAKABLE.length] ?? '';
-  }
-  return out;
-}
-
-/**
- * The state of a member the world starts with: in the room since it was made, nothing unread; the
- * room's creator has read it then (`ls`), as `createRoom` leaves its owner.
- */
-export function initialState(room: AnyRoom, userId: string): SubscriptionState {
-  const owner = room.t !== 'd' && (room as Room).u?._id === userId;
-  return {
-    open: true,
-    alert: false,
-    unread: 0,
-    userMentions: 0,
-    groupMentions: 0,
-    ts: room.ts,
-    ...(owner ? { ls: room.ts } : {}),
-    _updatedAt: room.ts,
-  };
-}
-
-/**
- * The state of a member who joins a channel now (`addUserToRoom`): open, with the alert and one
- * unread mention the real server gives a joiner.
- */
-export function joinedState(ts: string): SubscriptionState {
-  return { open: true, alert: true, unread: 1, userMentions: 1, groupMentions: 0, ts, _updatedAt: ts };
-}
-
-/** A new direct room's member (`createDirectRoom`): its creator's open, the other's not (in a 1:1 room). */
-export function directState(ts: string, open: boolean): SubscriptionState {
-  return { open, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, _updatedAt: ts };
-}
-
-/** The same state, read now (`subscriptions.read`, or the member's own post): `ls` moves. */
-export function readState(state: SubscriptionState, ts: string): SubscriptionState {
-  // written out, not spread: one object of one shape (every post makes one for its poster)
-  return {
-    open: true,
-    alert: false,
-    unread: 0,
-    userMentions: 0,
-    groupMentions: 0,
-    ts: state.ts,
-    ls: ts,
-    _updatedAt: ts,
-  };
-}
-
-/**
- * A subscription's document, its fields in the real server's order: a channel's or group's as
- * `createWithRoomAndUser` writes it (a 24-hex `_id`; the room's creator with `roles: ["owner"]`),
- * a direct room's as `createDirectRoom` upserts it (a 17-character `_id`, named after the other
- * members, `u` without `name`).
- */
-export function subscriptionView(
-  room: AnyRoom,
-  user: User,
-  state: SubscriptionState,
-  idMiddle: string,
-  others: readonly User[],
-): Subscription {
-  const key = `${room._id}|${user._id}`;
-  if (room.t === 'd') {
-    const peers = others.length > 0 ? others : [user];
-    return {
-      _id: meteorIdOf(key),
-      rid: room._id,
-      ts: state.ts,
-      alert: state.alert,
-      unread: state.unread,
-      userMentions: state.userMentions,
-      groupMentions: state.groupMentions,
-      t: 'd',
-      fname: peers.map((peer) => peer.name || peer.username).join(', '),
-      name: peers.map((peer) => peer.username).join(', '),
-      u: { _id: user._id, username: user.username },
-      open: state.open,
-      ...(state.ls !== undefined ? { ls: state.ls } : {}),
-      _updatedAt: state._updatedAt,
+/** The ids of the rooms a user is in (channels and groups by the world's order, then direct rooms). */
+export function memberRoomIds(state: StoreState, username: string): string[] {
+  if (!state.memberIndex) {
+    const index = new Map<string, string[]>();
+    const add = (room: AnyRoom): void => {
+      for (const name of room.usernames) {
+        const list = index.get(name);
+        if (list) list.push(room._id);
+        else index.set(name, [room._id]);
+      }
     };
+    for (const room of state.rooms.values()) add(room);
+    for (const room of state.directs.values()) add(room);
+    state.memberIndex = index;
   }
-  const channel = room as Room;
-  const u: Author = { _id: user._id, username: user.username, name: user.name };
-  return {
-    _id: objectId(Date.parse(state.ts), idMiddle, hash32(key)),
-    open: state.open,
-    alert: state.alert,
-    unread: state.unread,
-    userMentions: state.userMentions,
-    groupMentions: state.groupMentions,
-    ts: state.ts,
-    rid: channel._id,
-    name: channel.name,
-    ...(channel.fname !== undefined ? { fname: channel.fname } : {}),
-    t: channel.t,
-    u,
-    ...(state.ls !== undefined ? { ls: state.ls } : {}),
-    ...(channel.u?._id === user._id ? { roles: ['owner'] } : {}),
-    _updatedAt: state._updatedAt,
-  };
+  return state.memberIndex.get(username) ?? [];
 }
 
-/** The fields of a state a scenario's `subscriptions` entry may give. */
-const STATE_FIELDS = [
-  'open',
-  'alert',
-  'unread',
-  'userMentions',
-  'groupMentions',
-  'ts',
-  'ls',
-  '_updatedAt',
-] as const;
+/** A direct room's other members (its subscription is named after them); none for a channel or group. */
+export function peersOf(room: AnyRoom, username: string, find: (name: string) => User | undefined): User[] {
+  if (room.t !== 'd') return [];
+  return room.usernames.flatMap((name) => {
+    const other = name === username ? undefined : find(name);
+    return other ? [other] : [];
+  });
+}
 
-/** A state as a scenario's entry gives it: the derived one with the entry's fields (`ls: null`: none). */
-export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRecord): SubscriptionState {
-  const { ls, ...rest } = initial;
-  const ownLs = record.ls === undefined ? ls : (record.ls ?? undefined);
-  return {
-    open: record.open ?? rest.open,
-    alert: record.alert ?? rest.alert,
-    unread: record.unread ?? rest.unread,
-    userMentions: record.userMentions ?? rest.userMentions,
-    groupMentions: record.groupMentions ?? rest.groupMentions,
-    ts: record.ts ?? rest.ts,
-    ...(ownLs !== undefined ? { ls: ownLs } : {}),
-    _updatedAt: record._updatedAt ?? rest._updatedAt,
-  };
+/** A member's subscription to a room, as `subscriptionView` builds it. */
+export function subscriptionOf(state: StoreState, room: AnyRoom, user: User): Subscription {
+  const others = peersOf(room, user.username, (name) => userNamed(state, name));
+  return subscriptionView(room, user, state.subscriptions.get(room, user._id), state.idMiddle, others);
+}
+
+/** The user's subscriptions, each as `subscriptionView` builds it. */
+function subscriptionsOf(state: StoreState, user: User): Subscription[] {
+  return memberRoomIds(state, user.username).flatMap((id) => {
+    const room = anyRoom(state, id);
+    return room ? [subscriptionOf(state, room, user)] : [];
+  });
 }
 
 /**
- * A state as a scenario entry (what `state()` exports): the fields that differ from the derived
- * state, in a fixed order (`ls: null` when the derived one has an `ls` and this has none); undefined
- * when none differs.
+ * `subscriptions.get`: the caller's subscriptions (every room the caller is in, direct rooms
+ * too), those changed after `updatedSince` when given; nothing is ever removed in the fake.
  */
-export function recordOfState(
-  rid: string,
-  username: string,
-  initial: SubscriptionState,
-  state: SubscriptionState,
-): SubscriptionRecord | undefined {
-  const record: SubscriptionRecord = { rid, username };
-  let differs = false;
-  for (const field of STATE_FIELDS) {
-    if (initial[field] === state[field]) continue;
-    differs = true;
-    Object.assign(record, { [field]: state[field] ?? null });
-  }
-  return differs ? record : undefined;
+export function subscriptionsFor(
+  state: StoreState,
+  user: User,
+  updatedSince?: string,
+): { update: Subscription[]; remove: JsonObject[] } {
+  const all = subscriptionsOf(state, user);
+  return {
+    update: updatedSince === undefined ? all : all.filter((sub) => sub._updatedAt > updatedSince),
+    remove: [],
+  };
+}
+
+/** `subscriptions.getOne`: the caller's subscription to a room, or null. */
+export function subscriptionFor(state: StoreState, user: User, rid: string): Subscription | null {
+  const room = anyRoom(state, rid);
+  return room && room.usernames.includes(user.username) ? subscriptionOf(state, room, user) : null;
 }
 
 /**
- * A store's subscription states, by room and user: the baseline's (a scenario's `subscriptions`,
- * shared and never written), and those changed since; the rest are derived from the rooms.
+ * `includeUserRooms` (`users.info`): the user's subscriptions projected to `_id`, `rid`, `name`,
+ * `t`, `roles`, `unread` (and `federated`, which no fake room has), sorted by `t` then `name`.
  */
-export class SubscriptionStates {
-  readonly #base: ReadonlyMap<string, SubscriptionState>;
-  readonly #changed = new Map<string, SubscriptionState>();
+export function userRooms(state: StoreState, user: User): JsonObject[] {
+  const kept = new Set(['_id', 'rid', 'name', 't', 'roles', 'unread', 'federated']);
+  const rooms = subscriptionsOf(state, user).map(
+    (sub) => Object.fromEntries(Object.entries(sub).filter(([key]) => kept.has(key))) as JsonObject,
+  );
+  const order = (a: JsonObject, b: JsonObject): number => {
+    const [at, bt, an, bn] = [String(a.t), String(b.t), String(a.name), String(b.name)];
+    if (at !== bt) return at < bt ? -1 : 1;
+    return an < bn ? -1 : an > bn ? 1 : 0;
+  };
+  return rooms.sort(order);
+}
 
-  constructor(base: ReadonlyMap<string, SubscriptionState> = new Map()) {
-    this.#base = base;
+/** `subscriptions.read`: the caller has read the room now (`unread`, the alert and mentions cleared, `ls` moved). */
+export function markRead(state: StoreState, user: User, rid: string): void {
+  const room = anyRoom(state, rid);
+  if (!room || !room.usernames.includes(user.username)) throw new ApiError('subscription-invalid');
+  const ts = state.clock.tick();
+  const read = readState(state.subscriptions.get(room, user._id), ts);
+  state.subscriptions.set(room._id, user._id, read);
+  commit(state, [{ kind: 'subscription', op: 'updated', rid: room._id, uid: user._id, subscription: read }]);
+  state.onRead?.(user, room._id);
+}
+
+/**
+ * What a message does to the room's subscriptions (`notifyUsersOnMessage`, the default
+ * settings): every other member's is opened and alerted; unread counts go up by one in a direct
+ * room, in a channel or group only for the users it mentions, or for everyone on `@all` /
+ * `@here` (`userMentions`, `groupMentions` with them); the poster's own is read now. The changes
+ * are written, and told in `events`.
+ */
+export function notify(
+  state: StoreState,
+  poster: User,
+  room: AnyRoom,
+  message: Message,
+  ts: string,
+  events: ChangeEvent[],
+): void {
+  // made only for a post that mentions someone (most mention no one)
+  let mentioned: Set<string> | undefined;
+  let group = false;
+  for (const mention of (message.mentions ?? []) as { _id?: unknown }[]) {
+    if (mention._id === 'all' || mention._id === 'here') group = true;
+    else if (typeof mention._id === 'string' && mention._id !== poster._id)
+      (mentioned ??= new Set()).add(mention._id);
   }
-
-  static key(rid: string, userId: string): string {
-    return `${rid}|${userId}`;
-  }
-
-  /** The last key made, kept: a post reads and then writes the same member's state. */
-  #lastRid = '';
-  #lastUserId = '';
-  #lastKey = '';
-
-  #key(rid: string, userId: string): string {
-    if (rid !== this.#lastRid || userId !== this.#lastUserId) {
-      this.#lastRid = rid;
-      this.#lastUserId = userId;
-      this.#lastKey = SubscriptionStates.key(rid, userId);
+  const rid = room._id;
+  for (const username of room.usernames) {
+    // the poster first, without a lookup (most posts are to rooms of few members)
+    const member = username === poster.username ? poster : userNamed(state, username);
+    if (!member) continue;
+    const current = state.subscriptions.get(room, member._id);
+    if (member === poster) {
+      const read = readState(current, ts);
+      state.subscriptions.set(rid, member._id, read);
+      events.push({ kind: 'subscription', op: 'updated', rid, uid: member._id, subscription: read });
+      continue;
     }
-    return this.#lastKey;
-  }
-
-  /** The room `_id` and user `_id` of a key. */
-  static parts(key: string): { rid: string; userId: string } {
-    const at = key.lastIndexOf('|');
-    return { rid: key.slice(0, at), userId: key.slice(at + 1) };
-  }
-
-  /** The member's state now: as changed, else as the baseline gives it, else as the world starts it. */
-  get(room: AnyRoom, userId: string): SubscriptionState {
-    const key = this.#key(room._id, userId);
-    return this.#changed.get(key) ?? this.#base.get(key) ?? initialState(room, userId);
-  }
-
-  /** The member's state in the baseline (`room` as the baseline has it). */
-  baseline(room: AnyRoom, userId: string): SubscriptionState {
-    return this.#base.get(SubscriptionStates.key(room._id, userId)) ?? initialState(room, userId);
-  }
-
-  set(rid: string, userId: string, state: SubscriptionState): void {
-    this.#changed.set(this.#key(rid, userId), state);
-  }
-
-  /** The keys of the states changed since the baseline. */
-  changedKeys(): IterableIterator<string> {
-    return this.#changed.keys();
-  }
-
-  /** The keys of every state not derived: the baseline's and the changed ones. */
-  keys(): Set<string> {
-    return new Set([...this.#base.keys(), ...this.#changed.keys()]);
+    const byName = mentioned?.has(member._id) === true;
+    const byGroup = !byName && mentioned === undefined && group;
+    const unread = room.t === 'd' || byName || byGroup ? 1 : 0;
+    // as `{...state, open, alert, unread, userMentions, groupMentions, _updatedAt}`, copied
+    // then set in that order (see `store` in src/store/posting.ts)
+    const next = { ...current };
+    next.open = true;
+    next.alert = true;
+    next.unread = current.unread + unread;
+    next.userMentions = current.userMentions + (byName ? 1 : 0);
+    next.groupMentions = current.groupMentions + (byGroup ? 1 : 0);
+    next._updatedAt = ts;
+    state.subscriptions.set(rid, member._id, next);
+    events.push({ kind: 'subscription', op: 'updated', rid, uid: member._id, subscription: next });
   }
 }

@@ -1,0 +1,84 @@
+import type { AnyRoom, Integration, Message, ServerSettings, Team, User } from '../types';
+import type { SubscriptionState } from './subscription-states';
+
+/**
+ * What a command changed, told once it is done: each state-changing command of the store writes
+ * once, and at that write hands these events, in the order it wrote, to `commit` (src/store/state.ts),
+ * which moves the version and tells the store's listeners. A refused command commits nothing.
+ *
+ * Layer: store. Plain values; nothing of HTTP.
+ */
+
+/** How an entity changed: added, replaced by a new version, or taken away. */
+export type ChangeOp = 'inserted' | 'updated' | 'removed';
+
+/** A room of any kind (a channel, a group, a direct room): `before` is its version before, if any. */
+export interface RoomChange {
+  readonly kind: 'room';
+  readonly op: ChangeOp;
+  readonly room: AnyRoom;
+  readonly before?: AnyRoom;
+}
+
+/** A member's subscription state in a room (the rest of a subscription is the room's and the user's). */
+export interface SubscriptionChange {
+  readonly kind: 'subscription';
+  readonly op: 'inserted' | 'updated';
+  readonly rid: string;
+  readonly uid: string;
+  readonly subscription: SubscriptionState;
+}
+
+/** A message, and its room as the change left it. */
+export interface MessageChange {
+  readonly kind: 'message';
+  readonly op: ChangeOp;
+  readonly message: Message;
+  readonly room: AnyRoom;
+  /** a provider state's edit: not told to the realtime streams (no {@link MessageEvent}) */
+  readonly quiet?: true;
+}
+
+export interface UserChange {
+  readonly kind: 'user';
+  readonly op: 'inserted' | 'updated';
+  readonly user: User;
+}
+
+export interface IntegrationChange {
+  readonly kind: 'integration';
+  readonly op: 'inserted' | 'updated';
+  readonly integration: Integration;
+  readonly before?: Integration;
+}
+
+/** A team changed with its main room (its type, or the main room added). */
+export interface TeamChange {
+  readonly kind: 'team';
+  readonly op: 'updated';
+  readonly team: Team;
+}
+
+/** Settings changed: the ones given, as given. */
+export interface SettingsChange {
+  readonly kind: 'settings';
+  readonly changed: Partial<ServerSettings>;
+}
+
+/** One change of the world's state, as a command's commit tells it. */
+export type ChangeEvent =
+  | RoomChange
+  | SubscriptionChange
+  | MessageChange
+  | UserChange
+  | IntegrationChange
+  | TeamChange
+  | SettingsChange;
+
+/** What happened to a message, for those who follow the world live (the realtime API). */
+export interface MessageEvent {
+  readonly kind: 'inserted' | 'updated' | 'removed';
+  readonly message: Message;
+  /** the room as the change left it */
+  readonly room: AnyRoom;
+}

@@ -1,0 +1,237 @@
+import type {
+  AnyRoom,
+  Changes,
+  KindChanges,
+  Subscription,
+  SubscriptionRecord,
+  Team,
+  TokenRecord,
+  User,
+  UserRef,
+  World,
+} from '../types';
+import type { LayeredMap } from './layered';
+import { jsonEqual } from './query';
+import { anyRoom, userNamed } from './state';
+import type { StoreState } from './state';
+import { SubscriptionStates, initialState, recordOfState, subscriptionView } from './subscription-states';
+import { peersOf, subscriptionOf } from './subscriptions';
+
+/**
+ * The state read whole: what an entity to be added is checked against (`lookup`), what changed
+ * since the baseline (`changes`, with each changed entity's fields), and a deep copy in scenario
+ * shape (`world`). Reads only.
+ *
+ * Layer: store. Plain values; nothing of HTTP.
+ */
+
+/**
+ * What the world answers about itself while an entity to be added is checked (by the input layer,
+ * src/scenario/entity.ts, before the store is asked to add it).
+ */
+export interface EntityLookup {
+  readonly seed: number;
+  user(ref: { _id?: string; username?: string }): UserRef | undefined;
+  hasUserId(id: string): boolean;
+  hasRoomId(id: string): boolean;
+  hasRoomName(name: string): boolean;
+  hasIntegrationId(id: string): boolean;
+  /** a team by `_id`, else by name */
+  team(ref: string): Team | undefined;
+  defaultCreator(): UserRef | undefined;
+  count(kind: 'users' | 'channels' | 'integrations'): number;
+}
+
+function refOf(user: User | undefined): UserRef | undefined {
+  return user && { _id: user._id, username: user.username };
+}
+
+/** The world as an entity to be added is checked against: ids, names, users, counts. */
+export function lookup(state: StoreState): EntityLookup {
+  return {
+    seed: state.seed,
+    user: (ref) =>
+      refOf(ref._id !== undefined ? state.users.get(ref._id) : userNamed(state, ref.username ?? '')),
+    hasUserId: (id) => state.users.has(id),
+    hasRoomId: (id) => state.rooms.has(id),
+    hasRoomName: (name) => state.roomNames.has(name),
+    hasIntegrationId: (id) => state.integrations.has(id),
+    team: (ref) => state.teams.find(ref),
+    defaultCreator: () => {
+      const users = [...state.users.values()];
+      return refOf(users.find((u) => u.roles.includes('admin')) ?? users[0]);
+    },
+    count: (kind) =>
+      kind === 'users' ? state.users.size : kind === 'channels' ? state.rooms.size : state.integrations.size,
+  };
+}
+
+/**
+ * What changed since the baseline, per kind: entities added, changed (with the names of the
+ * fields that differ) and removed. Unchanged entities are the baseline's own objects, so this
+ * compares identities, not contents.
+ */
+export function changes(state: StoreState): Changes {
+  const { baseline } = state;
+  return {
+    users: diff(baseline.users, state.users),
+    channels: diff(baseline.rooms, state.rooms),
+    directs: diff(baseline.directs, state.directs),
+    integrations: diff(baseline.integrations, state.integrations),
+    messages: state.messages.changes(),
+    subscriptions: subscriptionChanges(state),
+  };
+}
+
+/**
+ * The subscriptions that differ from the baseline's, by room `_id` then username: those whose
+ * state changed, and those of the members of rooms made or changed (a join adds one). Each as
+ * `subscriptions.get` answers it, before (the baseline's room, user and state) and after.
+ */
+function subscriptionChanges(state: StoreState): KindChanges<Subscription> {
+  const base = state.baseline;
+  const candidates = new Map<string, { rid: string; username: string }>();
+  const baseUserById = (id: string): User | undefined => base.users.get(id);
+  const baseUserNamed = (name: string): User | undefined =>
+    base.users.get(base.userKeys.get(`u:${name.toLowerCase()}`) ?? '');
+  for (const key of state.subscriptions.changedKeys()) {
+    const { rid, userId } = SubscriptionStates.parts(key);
+    const user = state.users.get(userId) ?? baseUserById(userId);
+    if (user) candidates.set(key, { rid, username: user.username });
+  }
+  const membersOf = <T extends AnyRoom>(
+    before: ReadonlyMap<string, T>,
+    after: LayeredMap<string, T>,
+  ): void => {
+    // only what this store wrote: every other room is the baseline's own, unchanged
+    for (const [id, room] of after.written()) {
+      const old = before.get(id);
+      if (old === room) continue;
+      for (const username of new Set([...(old?.usernames ?? []), ...room.usernames])) {
+        const user = userNamed(state, username) ?? baseUserNamed(username);
+        if (user) candidates.set(SubscriptionStates.key(id, user._id), { rid: id, username: user.username });
+      }
+    }
+  };
+  membersOf(base.rooms, state.rooms);
+  membersOf(base.directs, state.directs);
+  const out: KindChanges<Subscription> = { added: [], changed: [], removed: [] };
+  const ordered = [...candidates.values()].sort(byRoomThenUser);
+  for (const { rid, username } of ordered) {
+    const oldRoom = base.rooms.get(rid) ?? base.directs.get(rid);
+    const oldUser = baseUserNamed(username);
+    const before =
+      oldRoom && oldUser && oldRoom.usernames.includes(username)
+        ? subscriptionView(
+            oldRoom,
+            oldUser,
+            state.subscriptions.baseline(oldRoom, oldUser._id),
+            state.idMiddle,
+            peersOf(oldRoom, username, baseUserNamed),
+          )
+        : undefined;
+    const room = anyRoom(state, rid);
+    const user = userNamed(state, username);
+    const after =
+      room && user && room.usernames.includes(username) ? subscriptionOf(state, room, user) : undefined;
+    if (!before && after) out.added.push(after);
+    else if (before && !after) out.removed.push(before);
+    else if (before && after) {
+      const fields = changedFields(before, after);
+      if (fields.length > 0) out.changed.push({ _id: after._id, fields, before, after });
+    }
+  }
+  return out;
+}
+
+/**
+ * The subscription states that differ from those derived from the rooms, as a scenario gives
+ * them (see `recordOfState`), by room `_id` then username.
+ */
+function subscriptionRecords(state: StoreState): SubscriptionRecord[] {
+  const out: SubscriptionRecord[] = [];
+  for (const key of state.subscriptions.keys()) {
+    const { rid, userId } = SubscriptionStates.parts(key);
+    const room = anyRoom(state, rid);
+    const user = state.users.get(userId);
+    if (!room || !user || !room.usernames.includes(user.username)) continue;
+    const record = recordOfState(
+      room._id,
+      user.username,
+      initialState(room, user._id),
+      state.subscriptions.get(room, user._id),
+    );
+    if (record) out.push(record);
+  }
+  return out.sort(byRoomThenUser);
+}
+
+/** A deep copy of the whole world, in scenario shape. */
+export function world(state: StoreState): World {
+  // a user's personal access tokens stay on the user (those still live: a logout ends one too)
+  const personal = new Set<string>();
+  const users = Array.from(state.users.values(), (user) => {
+    const copy = structuredClone(user);
+    if (!copy.personalAccessTokens) return copy;
+    for (const pat of copy.personalAccessTokens) personal.add(pat.token);
+    copy.personalAccessTokens = copy.personalAccessTokens.filter(
+      (pat) => state.tokens.get(pat.token) === user._id,
+    );
+    return copy;
+  });
+  const tokens: TokenRecord[] = [];
+  for (const [authToken, userId] of state.tokens) {
+    const user = state.users.get(userId);
+    if (user && !personal.has(authToken)) tokens.push({ username: user.username, authToken });
+  }
+  // each entity copied on its own: entities of a baseline may share nested values (a creator
+  // ref, a members list), and a caller's copy must not (one push would show in every room)
+  const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => structuredClone(e));
+  const subscriptions = subscriptionRecords(state);
+  return {
+    seed: state.seed,
+    clock: state.clock.now(),
+    users,
+    channels: copy(state.rooms.values()),
+    ...(state.directs.size > 0 ? { directs: copy(state.directs.values()) } : {}),
+    integrations: copy(state.integrations.values()),
+    ...(state.messages.any ? { messages: copy(state.messages.values()) } : {}),
+    tokens,
+    permissions: structuredClone(state.permissions),
+    ...(Object.keys(state.settings).length > 0 ? { settings: { ...state.settings } } : {}),
+    ...(state.teams.any ? { teams: copy(state.teams.values()) } : {}),
+    ...(subscriptions.length > 0 ? { subscriptions } : {}),
+  };
+}
+
+/** The keys whose values differ between two versions of an entity (either may lack some). */
+function changedFields(before: object, after: object): string[] {
+  const was = before as Record<string, unknown>;
+  const is = after as Record<string, unknown>;
+  const keys = new Set([...Object.keys(was), ...Object.keys(is)]);
+  return [...keys].filter((k) => !jsonEqual(was[k], is[k]));
+}
+
+/** Subscriptions in a stable order: by room `_id`, then username. */
+function byRoomThenUser(a: { rid: string; username: string }, b: { rid: string; username: string }): number {
+  if (a.rid !== b.rid) return a.rid < b.rid ? -1 : 1;
+  return a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
+}
+
+function diff<T extends { _id: string }>(
+  before: ReadonlyMap<string, T>,
+  after: LayeredMap<string, T>,
+): KindChanges<T> {
+  const out: KindChanges<T> = { added: [], changed: [], removed: [] };
+  for (const [id, entity] of after) {
+    const old = before.get(id);
+    if (!old) out.added.push(structuredClone(entity));
+    else if (old !== entity) {
+      const fields = changedFields(old, entity);
+      if (fields.length > 0)
+        out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
+    }
+  }
+  for (const [id, entity] of before) if (!after.has(id)) out.removed.push(structuredClone(entity));
+  return out;
+}

@@ -1,0 +1,195 @@
+import type {
+  AnyRoom,
+  Author,
+  DirectRoom,
+  Integration,
+  PermissionTable,
+  Room,
+  ServerSettings,
+  User,
+} from '../types';
+import type { Baseline } from './baseline';
+import { FakeClock } from './clock';
+import type { ClockMode } from './clock';
+import type { ChangeEvent, MessageEvent } from './events';
+import { LayeredMap } from './layered';
+import { KindLists } from './lists';
+import { LoginGuard } from './login-guard';
+import { Messages } from './messages';
+import { objectIdMiddle } from './message-text';
+import type { JsonObject } from './query';
+import { DEFAULT_RULES } from './rules';
+import type { StoreRules } from './rules';
+import { SubscriptionStates } from './subscription-states';
+import { Teams } from './teams';
+import { roomViewsOf } from './views';
+import type { RoomViews } from './views';
+import type { OutgoingIndex, Trigger } from './webhooks';
+
+/**
+ * One store's state, shared by every aggregate module (users, rooms, directs, subscriptions,
+ * posting, editing, history, integrations, settings, access, snapshot): the layered maps over the
+ * baseline, the indexes, the clock, the version, the ordered lists. Each module's functions take it
+ * as their first argument; `commit` is the one way a command's change is told.
+ *
+ * Layer: store. Plain values; nothing of HTTP.
+ */
+
+/** Options that change the rules, not the data. */
+export interface StoreOptions {
+  /** told of every message stored, changed or removed, after the change (the realtime streams) */
+  observer?: (event: MessageEvent) => void;
+  /** told of every change's events (src/store/events.ts), in order, once the change is made */
+  onChange?: (events: readonly ChangeEvent[]) => void;
+  /** told when a user read a room (its subscription changed alone: `subscriptions.read`, `readMessages`) */
+  onRead?: (user: User, rid: string) => void;
+  /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
+  lenient?: boolean;
+  /** how the clock moves (src/store/clock.ts): `fixed` (default), `running` or `now` */
+  clock?: ClockMode;
+  /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
+  rules?: StoreRules;
+}
+
+export interface StoreState {
+  readonly clock: FakeClock;
+  readonly seed: number;
+  readonly lenient: boolean;
+  readonly rules: StoreRules;
+  readonly views: RoomViews;
+  readonly observer: ((event: MessageEvent) => void) | undefined;
+  readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
+  readonly onRead: ((user: User, rid: string) => void) | undefined;
+  readonly permissions: PermissionTable;
+  readonly baseline: Baseline;
+  readonly users: LayeredMap<string, User>;
+  readonly userKeys: LayeredMap<string, string>;
+  readonly rooms: LayeredMap<string, Room>;
+  /** direct-message rooms, by `_id` */
+  readonly directs: LayeredMap<string, DirectRoom>;
+  /** the subscription states the baseline gives and those changed since (the rest are derived from the rooms) */
+  readonly subscriptions: SubscriptionStates;
+  /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
+  memberIndex: Map<string, string[]> | undefined;
+  readonly roomNames: LayeredMap<string, string>;
+  readonly integrations: LayeredMap<string, Integration>;
+  readonly tokens: LayeredMap<string, string>;
+  /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
+  settings: Partial<ServerSettings>;
+  /** failed and successful logins, for the brute-force protection */
+  readonly loginGuard: LoginGuard;
+  readonly teams: Teams;
+  /** some room belongs to a team: `channels.list` then filters per caller */
+  teamRooms: boolean;
+  /** the messages: the baseline's, and what was posted, edited or deleted since */
+  readonly messages: Messages;
+  /** each user's author object, shared by the messages they post */
+  readonly authors: WeakMap<User, Author>;
+  /** the middle of this world's message ids (see `objectId`) */
+  readonly idMiddle: string;
+  /** the outgoing webhooks that may fire, by channel key; rebuilt after a change of integrations */
+  outgoing: OutgoingIndex | undefined;
+  /** the messages that triggered outgoing webhooks, not yet taken for delivery */
+  triggers: Trigger[];
+  /** counts changes of state; cached orderings are valid for one version */
+  version: number;
+  /** rooms and integrations in the orders lists ask for, kept current change by change */
+  readonly roomLists: KindLists<Room>;
+  readonly integrationLists: KindLists<Integration>;
+}
+
+/** An integration as lists show it: all of it. */
+export const integrationView = (integration: Integration): JsonObject => integration as unknown as JsonObject;
+
+/** A state over a baseline: layers over its indexes and shares its (frozen) entities, copying nothing. */
+export function createState(baseline: Baseline, options: StoreOptions): StoreState {
+  const rules = options.rules ?? DEFAULT_RULES;
+  const views = roomViewsOf(rules);
+  const rooms = new LayeredMap(baseline.rooms);
+  const integrations = new LayeredMap(baseline.integrations);
+  return {
+    clock: new FakeClock(baseline.world.clock, options.clock),
+    seed: baseline.world.seed,
+    lenient: options.lenient ?? false,
+    rules,
+    views,
+    observer: options.observer,
+    onChange: options.onChange,
+    onRead: options.onRead,
+    permissions: baseline.world.permissions,
+    baseline,
+    users: new LayeredMap(baseline.users),
+    userKeys: new LayeredMap(baseline.userKeys),
+    rooms,
+    directs: new LayeredMap(baseline.directs),
+    subscriptions: new SubscriptionStates(baseline.subscriptions),
+    memberIndex: undefined,
+    roomNames: new LayeredMap(baseline.roomNames),
+    integrations,
+    tokens: new LayeredMap(baseline.tokens),
+    settings: { ...baseline.world.settings },
+    loginGuard: new LoginGuard(rules.loginBlocking),
+    teams: new Teams(baseline.teams),
+    teamRooms: baseline.hasTeamRooms,
+    messages: new Messages(baseline.messages),
+    authors: new WeakMap(),
+    idMiddle: objectIdMiddle(baseline.world.seed),
+    outgoing: undefined,
+    triggers: [],
+    version: 0,
+    roomLists: new KindLists({
+      current: () => rooms.values(),
+      baseline: baseline.roomLists,
+      id: (room) => room._id,
+      view: views.listView,
+    }),
+    integrationLists: new KindLists({
+      current: () => integrations.values(),
+      baseline: baseline.integrationLists,
+      id: (integration) => integration._id,
+      view: integrationView,
+    }),
+  };
+}
+
+/**
+ * The one commit of a command, after its checks and at its write: the version moves, the ordered
+ * lists follow the rooms and integrations it changed, the realtime observer hears of its messages
+ * (all but a provider state's quiet edit), and `onChange` of all its events, in order.
+ */
+export function commit(state: StoreState, events: readonly ChangeEvent[]): void {
+  state.version += 1;
+  const { version, observer } = state;
+  for (const event of events) {
+    if (event.kind === 'room' && event.room.t !== 'd')
+      state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
+    else if (event.kind === 'integration')
+      state.integrationLists.record(version, event.before, event.integration);
+  }
+  if (observer)
+    for (const event of events)
+      if (event.kind === 'message' && event.quiet !== true)
+        observer({ kind: event.op, message: event.message, room: event.room });
+  if (events.length > 0) state.onChange?.(events);
+}
+
+/**
+ * The one write of an added entity, already checked against the lookup (src/store/snapshot.ts)
+ * and stamped with `clock.next()`: the clock ticks, `write` stores it and says what changed, the
+ * change is committed. Returns the caller's copy.
+ */
+export function added<T>(state: StoreState, entity: T, write: (entity: T) => ChangeEvent[]): T {
+  state.clock.tick();
+  commit(state, write(entity));
+  return structuredClone(entity);
+}
+
+/** A room of any kind by `_id`: a channel, a group or a direct room. */
+export function anyRoom(state: StoreState, id: string): AnyRoom | undefined {
+  return state.rooms.get(id) ?? state.directs.get(id);
+}
+
+/** A user by username (any case). */
+export function userNamed(state: StoreState, username: string): User | undefined {
+  return state.users.get(state.userKeys.get(`u:${username.toLowerCase()}`) ?? '');
+}
