@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 
 /**
  * A schema as OpenAPI 3.0 writes it: `const` (JSON Schema's, the declarations') as a one-value
- * `enum`.
+ * `enum`, the `null` type as a nullable `null`.
  */
 function openApiSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(openApiSchema);
@@ -29,6 +29,8 @@ function openApiSchema(schema: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'const') out.enum = [value];
+    // OpenAPI 3.0 has no `null` type: a value that may only be null
+    else if (key === 'type' && value === 'null') Object.assign(out, { nullable: true, enum: [null] });
     // a property named `const` is a name, not the keyword
     else out[key] = key === 'properties' ? mapValues(value as Json, openApiSchema) : openApiSchema(value);
   }
