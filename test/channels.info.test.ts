@@ -16,7 +16,7 @@ describe('GET /api/v1/channels.info', () => {
     const before = fake.state();
     const byName = await getAs(fake.app, 'alice', `${INFO}?roomName=random`);
     expect(byName.status).toBe(200);
-    expect(byName.body).toMatchShape('channel');
+    expect(byName.body).toMatchShape('channels.info');
     expect(byName.body.channel).toMatchObject({
       _id: 'randomRoomId00001',
       name: 'random',

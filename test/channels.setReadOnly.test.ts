@@ -14,7 +14,7 @@ describe('POST /api/v1/channels.setReadOnly', () => {
     const res = await postAs(fake.app, 'admin', PATH, { roomId: 'randomRoomId00001', readOnly: true });
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchShape('channel');
+    expect(res.body).toMatchShape('channels.setReadOnly');
     expect(res.body.channel).toMatchObject({
       _id: 'randomRoomId00001',
       name: 'random',

@@ -25,7 +25,7 @@ describe('POST /api/v1/channels.setType', () => {
     const before = roomOf(fake, 'random');
     const res = await postAs(fake.app, 'admin', PATH, { roomId: 'randomRoomId00001', type: 'p' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchShape('channel');
+    expect(res.body).toMatchShape('channels.setType');
     expect(res.body.channel).toMatchObject({
       _id: 'randomRoomId00001',
       t: 'p',

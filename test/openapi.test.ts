@@ -126,6 +126,11 @@ describe('GET /api/docs/json', () => {
     expect(doc.paths['/api/v1/logout']?.post?.responses?.['200']).toEqual({
       description: 'done, with no body',
     });
+    // the 200 as the route declares it; the refusals by status with the declared errors' words
+    type Answer = { content: Record<string, { schema: { required?: string[] } }>; description: string };
+    const readOnly = doc.paths['/api/v1/channels.setReadOnly']?.post?.responses as Record<string, Answer>;
+    expect(readOnly['200']?.content['application/json']?.schema.required).toEqual(['channel', 'success']);
+    expect(readOnly['400']?.description).toMatch(/error-room-not-found.*error-action-not-allowed/);
     const hook = doc.paths['/hooks/{integrationId}/{token}']?.post;
     expect(Object.keys(hook?.responses ?? {})).toEqual(['200', '400', '404', '429', '503']);
     expect(hook?.requestBody?.required).toBe(false);

@@ -5,13 +5,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import ts from 'typescript';
-
 import { OPERATIONS, operationAt, operationNamed } from '../src/operations/table';
+import { stringsOf } from './support/strings';
 
 const ROOT = join(__dirname, '..');
 const OPERATIONS_DIR = join(ROOT, 'src', 'operations');
-/** the modules of src/operations that are not operations (their shared parts; message-answer: a message as answers show it) */
+/** the modules of src/operations that are not operations (their shared parts; message-answer: a message as answers show it; route-groups: the groups and `route`; responses, route-docs: what the documents say) */
 const FRAMEWORK = [
   'operation.ts',
   'params.ts',
@@ -22,6 +21,10 @@ const FRAMEWORK = [
   'message-answer.ts',
   'views.ts',
   'store-rules.ts',
+  'registry.ts',
+  'responses.ts',
+  'route-docs.ts',
+  'route-groups.ts',
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -32,40 +35,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every string literal and template text of a TypeScript source (comments are not strings). */
-function stringsOf(source: string): string[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, source);
-  const out: string[] = [];
-  // open braces inside each template substitution under way (a `}` at 0 resumes its template)
-  const templates: number[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.CloseBraceToken && templates.length > 0 && templates.at(-1) === 0) {
-      kind = scanner.reScanTemplateToken(false);
-      if (kind === ts.SyntaxKind.TemplateTail) templates.pop();
-    } else if (kind === ts.SyntaxKind.OpenBraceToken && templates.length > 0) {
-      templates[templates.length - 1] = (templates.at(-1) ?? 0) + 1;
-    } else if (kind === ts.SyntaxKind.CloseBraceToken && templates.length > 0) {
-      templates[templates.length - 1] = (templates.at(-1) ?? 1) - 1;
-    }
-    if (kind === ts.SyntaxKind.TemplateHead) templates.push(0);
-    if (
-      kind === ts.SyntaxKind.StringLiteral ||
-      kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
-      kind === ts.SyntaxKind.TemplateHead ||
-      kind === ts.SyntaxKind.TemplateMiddle ||
-      kind === ts.SyntaxKind.TemplateTail
-    )
-      out.push(scanner.getTokenValue());
-  }
-  return out;
-}
-
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The chat routes a source names in its strings: a route's path, or a dotted route name. */
 function routesNamedIn(source: string): string[] {
   const found = new Set<string>();
-  for (const text of stringsOf(source)) {
+  for (const { text } of stringsOf(source)) {
     for (const op of OPERATIONS) {
       const byName =
         op.name.includes('.') && new RegExp(`(^|[^\\w.])${escape(op.name)}($|[^\\w])`).test(text);

@@ -95,7 +95,7 @@ describe('the world a teams scenario resolves to', () => {
     const fake = makeFake({ scenario: TEAMS });
     const info = await getAs(fake.app, 'alice', `${INFO}?roomName=ops-chat`);
     expect(info.status).toBe(200);
-    expect(info.body).toMatchShape('channel');
+    expect(info.body).toMatchShape('channels.info');
     expect(info.body.channel).toMatchObject({ name: 'ops-chat', teamId: fake.state().teams?.[1]?._id });
     const list = await getAs(fake.app, 'alice', `${LIST}?query=${encodeURIComponent('{"name":"ops"}')}`);
     expect(list.body).toMatchShape('channels.list');
@@ -120,7 +120,7 @@ describe('who may see a public channel of a team (canAccessRoom)', () => {
       const res = await getAs(fake.app, who, `${path}?roomName=eng-chat`);
       expect(res.status).toBe(status);
       if (status === 403) expect(res.body).toEqual(UNAUTHORIZED);
-      else expect(res.body).toMatchShape(path === INFO ? 'channel' : 'channels.getIntegrations');
+      else expect(res.body).toMatchShape(path === INFO ? 'channels.info' : 'channels.getIntegrations');
     });
 
     it('in a public team: an outsider with view-c-room gets 200, one without it (a guest) 403', async () => {

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { operation, success } from './operation';
+import { success } from './operation';
 import {
   accessIsPersonal,
   callerOf,
@@ -11,6 +11,8 @@ import {
   readRoomRef,
 } from './params';
 import { GET_INTEGRATIONS_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { INTEGRATION, page } from './responses';
 
 /** A request naming no room: the room check's error; 6.x's route fell through to not found (8.8's schema refuses it first). */
 const MISSING_ROOM: EraTable<'param-error' | 'not-found'> = {
@@ -22,14 +24,28 @@ const MISSING_ROOM: EraTable<'param-error' | 'not-found'> = {
 const CHECKS_ACCESS = { '0.49': false, '8.8': true };
 
 /** `GET /api/v1/channels.getIntegrations`: permission, then room, then paging. */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.getIntegrations',
   method: 'GET',
-  path: '/api/v1/channels.getIntegrations',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: [
+    'manage-outgoing-integrations',
+    'manage-own-outgoing-integrations',
+    'manage-incoming-integrations',
+    'manage-own-incoming-integrations',
+    'view-c-room',
+    'view-joined-room',
+  ],
+  errors: [
+    'error-unauthorized',
+    'error-roomid-param-not-provided',
+    'error-room-not-found',
+    'room-forbidden',
+    'error-invalid-query',
+    'error-invalid-sort',
+    'error-invalid-fields',
+  ],
+  response: page('integrations', INTEGRATION),
+  reads: ['integration', 'room'],
   validator: GET_INTEGRATIONS_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { operation, success } from './operation';
+import { success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readPagination, readRoomRef } from './params';
 import { HISTORY_VALIDATOR, validated } from './schemas';
@@ -7,6 +7,8 @@ import type { HistoryWindow } from '../store/messages';
 import type { RoomRef, Store } from '../store/store';
 import type { Message } from '../types';
 import type { Reply } from './operation';
+import { GROUPS, route } from './route-groups';
+import { HISTORY } from './responses';
 
 const FIRST_YEAR = Date.parse('0000-01-01T00:00:00.000Z');
 const LAST_YEAR = Date.parse('9999-12-31T23:59:59.999Z');
@@ -68,14 +70,13 @@ export function historyAnswer(
  * `GET /api/v1/channels.history`: a public channel's messages, newest first, system messages
  * included, as `{messages}`; 50 a page by default, at most 100.
  */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.history',
   method: 'GET',
-  path: '/api/v1/channels.history',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['preview-c-room'],
+  errors: ['invalid-params', 'error-roomid-param-not-provided', 'error-room-not-found', 'room-forbidden'],
+  response: HISTORY,
+  reads: ['room', 'message', 'subscription'],
   validator: HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, HISTORY_VALIDATOR, input.query);

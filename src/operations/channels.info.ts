@@ -1,9 +1,11 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import { roomView } from './views';
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, mayAccessRoom, readRoomRef } from './params';
 import { INFO_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { answer, FULL_ROOM } from './responses';
 
 /** Whether the route checks that the caller may see the room (`canAccessRoom`), by era. */
 const CHECKS_ACCESS = { '0.49': false, '7': true };
@@ -13,14 +15,13 @@ const CHECKS_ACCESS = { '0.49': false, '7': true };
  * as `{channel}`. The room is found as the other `channels.*` routes find it; then the caller must
  * be able to see it: with `view-c-room`, or as a member.
  */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.info',
   method: 'GET',
-  path: '/api/v1/channels.info',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['view-c-room', 'view-joined-room'],
+  errors: ['error-roomid-param-not-provided', 'error-room-not-found', 'room-forbidden'],
+  response: answer({ channel: FULL_ROOM }),
+  reads: ['room'],
   validator: INFO_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;

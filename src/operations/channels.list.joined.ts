@@ -1,19 +1,19 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { LIST_QUERY, callerOf, readListOptions } from './params';
+import { GROUPS, route } from './route-groups';
+import { LIST_CHANNEL, page } from './responses';
 
 /**
  * `GET /api/v1/channels.list.joined`: the public channels the caller is in (no permission), by
  * name unless `sort` says otherwise, `query` and `fields` as for `channels.list`, as
  * `{channels, offset, count, total}`.
  */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.list.joined',
   method: 'GET',
-  path: '/api/v1/channels.list.joined',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  response: page('channels', LIST_CHANNEL),
+  reads: ['room'],
   read: ({ input }) => readListOptions(input.query, ['t']),
   openApi: { query: LIST_QUERY },
   run: (context, options) => {

@@ -1,8 +1,10 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readListOptions, readRoomIdFilter } from './params';
 import { LIST_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { LIST_CHANNEL, page } from './responses';
 
 /** The Hono builds (8.x) check the route's permissions before the parameters. */
 const PERMISSION_FIRST = { '0.49': false, '8': true };
@@ -14,14 +16,19 @@ const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false };
  * `view-joined-room`), then the page. A caller who sees only joined channels has the `_id`
  * parameter and a query's `_id` replaced by the rooms they joined, as the real server does.
  */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.list',
   method: 'GET',
-  path: '/api/v1/channels.list',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['view-c-room', 'view-joined-room'],
+  errors: [
+    'error-unauthorized',
+    'invalid-params',
+    'error-invalid-query',
+    'error-invalid-sort',
+    'error-invalid-fields',
+  ],
+  response: page('channels', LIST_CHANNEL),
+  reads: ['room'],
   validator: LIST_VALIDATOR,
   read: (context) => {
     const { store, profile } = context;

@@ -1,6 +1,8 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readIdList, readListOptions, textOf } from './params';
 import { MESSAGES_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { MESSAGE, page } from './responses';
 
 /**
  * `GET /api/v1/channels.messages`: a channel's messages by `roomId`, thread replies and system
@@ -8,14 +10,21 @@ import { MESSAGES_VALIDATOR, validated } from './schemas';
  * first unless `sort` says otherwise, as `{messages, count, offset, total}`. The route needs
  * `view-c-room` before anything else.
  */
-export default operation({
+export default route(GROUPS.channels, {
   name: 'channels.messages',
   method: 'GET',
-  path: '/api/v1/channels.messages',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['view-c-room', 'view-joined-room'],
+  errors: [
+    'error-unauthorized',
+    'error-roomid-param-not-provided',
+    'error-room-not-found',
+    'room-forbidden',
+    'error-invalid-query',
+    'error-invalid-sort',
+    'error-invalid-fields',
+  ],
+  response: page('messages', MESSAGE),
+  reads: ['room', 'message'],
   validator: MESSAGES_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;

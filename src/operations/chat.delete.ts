@@ -1,20 +1,29 @@
 import { ApiError } from '../errors';
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readBody } from './params';
 import { DELETE_MESSAGE_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { DELETED } from './responses';
 
 /**
  * `POST /api/v1/chat.delete`: a message removed by its author or with `delete-message`, answered
  * `{_id, ts, message: {_id, rid, u}}`, `ts` the clock's milliseconds as a string.
  */
-export default operation({
+export default route(GROUPS.chat, {
   name: 'chat.delete',
   method: 'POST',
-  path: '/api/v1/chat.delete',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  permissions: ['force-delete-message', 'delete-message', 'delete-own-message', 'post-readonly'],
+  errors: [
+    'message-not-found',
+    'message-room-mismatch',
+    'message-delete-as-other',
+    'message-delete-no-user',
+    'message-delete-not-allowed',
+    'message-delete-read-only',
+  ],
+  response: DELETED,
+  reads: ['room', 'user'],
+  changes: ['message', 'room'],
   validator: DELETE_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, DELETE_MESSAGE_VALIDATOR, readBody(input.body));

@@ -2,7 +2,6 @@ import { ApiError } from '../errors';
 import type { PostInput } from '../store/store';
 import { isPlainObject } from '../store/query';
 import { postAnswer } from './message-answer';
-import { operation } from './operation';
 import type { Params } from './operation';
 import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
@@ -10,6 +9,8 @@ import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 export { MAX_TEXT } from '../store/message-text';
 export { answered } from './message-answer';
 import { MAX_TEXT } from '../store/message-text';
+import { GROUPS, route } from './route-groups';
+import { answer, MESSAGE, str } from './responses';
 
 /** A string parameter, or undefined for anything else. */
 export function text(value: unknown): string | undefined {
@@ -56,14 +57,24 @@ function readPost(body: Params): PostInput {
  * clock in milliseconds, `channel` the target as sent, `message` as stored, `_id` last and without
  * `_updatedAt`.
  */
-export default operation({
+export default route(GROUPS.chat, {
   name: 'chat.postMessage',
   method: 'POST',
-  path: '/api/v1/chat.postMessage',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  permissions: ['message-impersonate', 'post-readonly'],
+  errors: [
+    'invalid-params',
+    'message-too-long',
+    'invalid-channel',
+    'error-room-not-found',
+    'post-archived',
+    'post-not-allowed',
+    'post-read-only',
+    'post-muted',
+    'post-impersonate',
+  ],
+  response: answer({ ts: { type: 'integer' }, channel: str, message: MESSAGE }),
+  reads: ['room', 'user'],
+  changes: ['message', 'room', 'subscription'],
   validator: POST_MESSAGE_VALIDATOR,
   read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
   run: (context, post) => {

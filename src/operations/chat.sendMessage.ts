@@ -2,11 +2,13 @@ import { ApiError } from '../errors';
 import type { SendInput } from '../store/store';
 import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
-import { operation, success } from './operation';
+import { success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readBody, textOf } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
 import { MAX_TEXT, answered, readAttachments, text } from './chat.postMessage';
+import { GROUPS, route } from './route-groups';
+import { answer, MESSAGE } from './responses';
 
 const NAME = 'chat.sendMessage';
 
@@ -39,14 +41,27 @@ function readMessage(body: Params, store: Store): SendInput {
  * `POST /api/v1/chat.sendMessage`: a message as a client builds it (`{message: {rid, msg, …}}`),
  * to a room by id: no names, no join. Answers `{message}` as stored, `_id` last.
  */
-export default operation({
+export default route(GROUPS.chat, {
   name: NAME,
   method: 'POST',
-  path: '/api/v1/chat.sendMessage',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  permissions: ['message-impersonate', 'post-readonly'],
+  errors: [
+    'send-system-message',
+    'tshow-without-tmid',
+    'send-too-long',
+    'send-without-rid',
+    'send-invalid-room',
+    'send-duplicate-id',
+    'invalid-params',
+    'post-archived',
+    'post-not-allowed',
+    'post-read-only',
+    'post-muted',
+    'post-impersonate',
+  ],
+  response: answer({ message: MESSAGE }),
+  reads: ['room', 'user'],
+  changes: ['message', 'room', 'subscription'],
   validator: SEND_MESSAGE_VALIDATOR,
   read: ({ input, profile, store }) =>
     readMessage(validated(profile, SEND_MESSAGE_VALIDATOR, readBody(input.body)), store),

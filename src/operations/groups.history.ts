@@ -1,19 +1,18 @@
-import { operation } from './operation';
 import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
 import { historyAnswer, readWindow } from './channels.history';
+import { GROUPS, route } from './route-groups';
+import { HISTORY } from './responses';
 
 /**
  * `GET /api/v1/groups.history`: a private group's messages, newest first, for its members
  * (anyone else: the group is not found); thread replies shown unless `showThreadMessages=false`.
  */
-export default operation({
+export default route(GROUPS.groups, {
   name: 'groups.history',
   method: 'GET',
-  path: '/api/v1/groups.history',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['invalid-params', 'error-room-param-not-provided', 'error-group-not-found'],
+  response: HISTORY,
+  reads: ['room', 'message', 'subscription'],
   // the group route reads `count` itself: 20 by default, and no upper bound (channels.history's
   // pages are 50, at most 100)
   read: ({ input }) => ({

@@ -1,7 +1,9 @@
 import { ApiError } from '../errors';
 import { isPlainObject } from '../store/query';
 import type { JsonObject } from '../store/query';
-import { operation, success } from './operation';
+import { success } from './operation';
+import { GROUPS, route } from './route-groups';
+import { DONE } from './responses';
 
 /** `payload=<json>`, the one key of a form-encoded (Slack-style) webhook body. */
 function bodyOf(body: unknown): JsonObject | undefined {
@@ -27,16 +29,26 @@ function bodyOf(body: unknown): JsonObject | undefined {
  * `username` / `alias`, `icon_url` / `icon_emoji`, `attachments`; an empty body posts nothing.
  * Answers `{"success": true}`; a refusal is `{"success": false, "error": "<code>"}`.
  */
-export default operation({
+export default route(GROUPS.hooks, {
   name: 'hooks',
   method: 'POST',
   also: 'GET',
-  path: '/hooks/',
+  path: '',
   prefix: true,
-  auth: false,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  errors: [
+    'hook-invalid',
+    'hook-disabled',
+    'hook-override',
+    'hook-failed',
+    'message-too-long',
+    'post-archived',
+    'post-not-allowed',
+    'post-read-only',
+    'post-muted',
+  ],
+  response: DONE,
+  reads: ['integration', 'room', 'user'],
+  changes: ['message', 'room', 'subscription'],
   read: ({ input }) => {
     const parts = input.path.slice('/hooks/'.length).split('/');
     if (parts.length !== 2 && parts.length !== 3) throw new ApiError('hook-invalid');

@@ -1,6 +1,8 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readBody, textOf } from './params';
 import { DM_CREATE_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { answer, DIRECT_ROOM } from './responses';
 
 /**
  * `POST /api/v1/im.create` (and `dm.create`): the direct room with `username`, or with the
@@ -8,14 +10,14 @@ import { DM_CREATE_VALIDATOR, validated } from './schemas';
  * there is none (`create-d` needed, even when it exists), as `{room: {t, rid, usernames, _id}}`.
  * `excludeSelf` leaves the caller out of a room of others.
  */
-export default operation({
+export default route(GROUPS.im, {
   name: 'im.create',
   method: 'POST',
-  path: '/api/v1/im.create',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  permissions: ['create-d'],
+  errors: ['direct-invalid-user', 'direct-not-allowed', 'direct-too-many'],
+  response: answer({ room: DIRECT_ROOM }),
+  reads: ['user'],
+  changes: ['room', 'subscription'],
   validator: DM_CREATE_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, DM_CREATE_VALIDATOR, readBody(input.body));

@@ -1,7 +1,8 @@
-import { operation } from './operation';
 import { callerOf, textOf } from './params';
 import { historyAnswer, readWindow } from './channels.history';
 import { DM_HISTORY_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { HISTORY } from './responses';
 
 /**
  * `GET /api/v1/im.history` (and `dm.history`): a direct room's messages by `roomId`, newest first,
@@ -9,14 +10,12 @@ import { DM_HISTORY_VALIDATOR, validated } from './schemas';
  * or username as `roomId` finds (or makes) the caller's room with that user, as the real lookup
  * does; anything else is `invalid-channel`; a room the caller is not in the bare 403.
  */
-export default operation({
+export default route(GROUPS.im, {
   name: 'im.history',
   method: 'GET',
-  path: '/api/v1/im.history',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['invalid-channel', 'room-forbidden'],
+  response: HISTORY,
+  reads: ['room', 'message', 'subscription'],
   validator: DM_HISTORY_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, DM_HISTORY_VALIDATOR, input.query);

@@ -1,19 +1,19 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { LIST_QUERY, callerOf, readListOptions } from './params';
+import { GROUPS, route } from './route-groups';
+import { page, ROOM } from './responses';
 
 /**
  * `GET /api/v1/im.list` (and `dm.list`): the direct rooms the caller is in, each whole (with
  * `lm` and `lastMessage` once it has messages), in the order they were made unless `sort` says
  * otherwise, as `{ims, offset, count, total}`.
  */
-export default operation({
+export default route(GROUPS.im, {
   name: 'im.list',
   method: 'GET',
-  path: '/api/v1/im.list',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  response: page('ims', ROOM),
+  reads: ['room'],
   read: ({ input }) => readListOptions(input.query),
   openApi: { query: LIST_QUERY },
   run: (context, options) => {

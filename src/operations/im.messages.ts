@@ -1,20 +1,26 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readIdList, readListOptions, textOf } from './params';
 import { DM_MESSAGES_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { MESSAGE, page } from './responses';
 
 /**
  * `GET /api/v1/im.messages` (and `dm.messages`): a direct room's messages by `roomId`, or the
  * caller's room with `username` (made if there is none), filtered and paged as `channels.messages`
  * does, as `{messages, count, offset, total}`; only for the room's members (admins too get the 403).
  */
-export default operation({
+export default route(GROUPS.im, {
   name: 'im.messages',
   method: 'GET',
-  path: '/api/v1/im.messages',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: [
+    'invalid-channel',
+    'room-forbidden',
+    'error-invalid-query',
+    'error-invalid-sort',
+    'error-invalid-fields',
+  ],
+  response: page('messages', MESSAGE),
+  reads: ['room', 'message'],
   validator: DM_MESSAGES_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, DM_MESSAGES_VALIDATOR, input.query);

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import type { Profile } from '../profiles';
-import { operation, success } from './operation';
+import { success } from './operation';
+import { GROUPS, route } from './route-groups';
+import { INFO } from './responses';
 
 /**
  * What `/api/info` answers, by era:
@@ -53,14 +55,12 @@ function trimmed(version: string): string {
 }
 
 /** `GET /api/info`: the server's version, and its build details for a caller allowed to see them. */
-export default operation({
+export default route(GROUPS.info, {
   name: 'info',
   method: 'GET',
-  path: '/api/info',
-  auth: 'optional',
-  rateLimited: false,
-  bodyRule: 'ignored',
-  changesState: false,
+  permissions: ['get-server-info', 'view-statistics'],
+  response: INFO,
+  reads: ['user'],
   read: () => undefined,
   run: ({ profile, caller, store, input }) => {
     const form = byEra(profile, FORM);

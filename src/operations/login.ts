@@ -3,11 +3,13 @@ import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import type { Profile } from '../profiles';
 import type { Credentials, LoginAttempt } from '../store/store';
-import { operation, success } from './operation';
+import { success } from './operation';
 import type { Params } from './operation';
 import { readBody } from './params';
 import { meOf } from './views';
 import { isPlainObject } from '../store/query';
+import { GROUPS, route } from './route-groups';
+import { answer, LOGIN_DATA } from './responses';
 
 /** The answer to a login: the token alone (0.49, Restivus' own login), no `success` (5.x, 6.x), or whole (7.0 on). */
 const SUCCESS: EraTable<'token-only' | 'no-success' | 'enveloped'> = {
@@ -68,14 +70,15 @@ function named(body: Params): { username?: string; email?: string } | undefined 
 }
 
 /** `POST /api/v1/login`: a password login; the answer's shape is the era's. */
-export default operation({
+export default route(GROUPS.login, {
   name: 'login',
   method: 'POST',
-  path: '/api/v1/login',
   auth: false,
-  rateLimited: true,
   bodyRule: 'size-only',
-  changesState: false,
+  errors: ['login-failed', 'login-unrecognized', 'login-blocked-for-ip', 'login-blocked-for-user'],
+  response: answer({ status: { const: 'success' }, data: LOGIN_DATA }),
+  reads: ['user', 'setting'],
+  changes: ['token'],
   // a body that names no credentials is still an attempt: the login blocking sees and counts it
   read: ({ input, profile }): LoginAttempt => {
     const ip = input.clientAddress;

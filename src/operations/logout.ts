@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { operation } from './operation';
+import { GROUPS, route } from './route-groups';
+import { LOGGED_OUT } from './responses';
 
 /**
  * What a logout answers: the action's plain object, without `success` (Restivus and its
@@ -10,15 +11,12 @@ import { operation } from './operation';
 const EMPTY: EraTable<boolean> = { '0.49': false, '7.4': true };
 
 /** `POST /api/v1/logout` (and GET, which every era's router also registers): ends the caller's login token. */
-export default operation({
+export default route(GROUPS.login, {
   name: 'logout',
   method: 'POST',
   also: 'GET',
-  path: '/api/v1/logout',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  response: LOGGED_OUT,
+  changes: ['token'],
   read: ({ caller }) => ({ authToken: caller?.authToken ?? '' }),
   run: ({ store, profile }, { authToken }) => {
     store.logout(authToken);

@@ -1,16 +1,15 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf } from './params';
 import { meOf } from './views';
+import { GROUPS, route } from './route-groups';
+import { ME_ANSWER } from './responses';
 
 /** `GET /api/v1/me`: the caller's own user. */
-export default operation({
+export default route(GROUPS.login, {
   name: 'me',
   method: 'GET',
-  path: '/api/v1/me',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  response: ME_ANSWER,
+  reads: ['user'],
   read: () => undefined,
   run: (context) => success(meOf(context.profile, callerOf(context), context.input.baseUrl)),
 });

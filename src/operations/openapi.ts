@@ -1,11 +1,15 @@
 import { byEra } from '../eras';
 import type { Profile } from '../profiles';
 import type { Operation } from './operation';
+import { registeredOperations } from './registry';
+import { REFUSAL } from './responses';
+import { refusalsByStatus } from './route-docs';
 
 /**
  * The OpenAPI document of the chat routes the fake models, made from the operation table: each
- * operation's method and path, whether it needs the auth headers, and its parameters as its
- * release's own validator describes them (the query of a GET, the JSON body of a POST). It has
+ * operation's method and path, whether it needs the auth headers, its parameters as its
+ * release's own validator describes them (the query of a GET, the JSON body of a POST), its 200
+ * body as its declaration's `response` and its refusals as its declared error rows. It has
  * the frame of the real server's `GET /api/docs/json` (`apps/meteor/app/api/server/default/openApi.ts`):
  * OpenAPI 3.0.3, `info` "Rocket.Chat API" with the server's version, the Site URL as the server,
  * the `userId` and `authToken` security schemes.
@@ -13,40 +17,51 @@ import type { Operation } from './operation';
  * Layer: operations.
  */
 
-/** The table's operations, registered by the table itself (which imports this module's user). */
-let registered: readonly Operation[] = [];
+type Json = Record<string, unknown>;
 
-export function registerOperations(operations: readonly Operation[]): void {
-  registered = operations;
+/**
+ * A schema as OpenAPI 3.0 writes it: `const` (JSON Schema's, the declarations') as a one-value
+ * `enum`, the `null` type as a nullable `null`.
+ */
+function openApiSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openApiSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'const') out.enum = [value];
+    // OpenAPI 3.0 has no `null` type: a value that may only be null
+    else if (key === 'type' && value === 'null') Object.assign(out, { nullable: true, enum: [null] });
+    // a property named `const` is a name, not the keyword
+    else out[key] = key === 'properties' ? mapValues(value as Json, openApiSchema) : openApiSchema(value);
+  }
+  return out;
 }
 
-type Json = Record<string, unknown>;
+function mapValues(object: Json, f: (value: unknown) => unknown): Json {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, f(value)]));
+}
 
 const ERROR = {
   description: 'a refusal in the Rocket.Chat envelope',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        properties: {
-          success: { type: 'boolean', enum: [false] },
-          error: { type: 'string' },
-          errorType: { type: 'string' },
-        },
-        required: ['success'],
-      },
-    },
-  },
+  content: { 'application/json': { schema: openApiSchema(REFUSAL) } },
 };
 
-const SUCCESS = {
-  description: 'the answer, with "success": true',
-  content: {
-    'application/json': {
-      schema: { type: 'object', properties: { success: { type: 'boolean', enum: [true] } } },
+/** A refusal's answer: why, else the declared refusals' words. */
+function refusal(why: string | undefined, words: readonly string[] | undefined): Json {
+  if (why !== undefined) return { ...ERROR, description: why };
+  if (words === undefined) return ERROR;
+  return { ...ERROR, description: `a refusal in the Rocket.Chat envelope: ${words.join(', ')}` };
+}
+
+/** The 200: the declared body, with "success": true. */
+function success(op: Operation): Json {
+  return {
+    description: 'the answer, with "success": true',
+    content: {
+      'application/json': { schema: openApiSchema(op.openApi?.response ?? { type: 'object' }) },
     },
-  },
-};
+  };
+}
 
 /** A 200 with no body at all (logout on 7.4 on, Rocket.Chat#35922). */
 const EMPTY_SUCCESS = { description: 'done, with no body' };
@@ -136,16 +151,20 @@ function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile
         ...(facts.formBody ? { 'application/x-www-form-urlencoded': { schema: FORM_PAYLOAD } } : {}),
       },
     };
-  const refusals: Record<string, Json> = {
-    '400': ERROR,
-    ...(op.auth === true ? { '401': ERROR } : {}),
-    ...(op.rateLimited ? { '429': { ...ERROR, description: 'too many requests: a rate limit is on' } } : {}),
-  };
-  for (const [status, why] of Object.entries(facts.refusals ?? {}))
-    refusals[status] = { ...ERROR, description: why };
+  // 400 always (the body's and the parameters' rules), 401 and 429 by the route's group, and the
+  // statuses of its declared error rows
+  const rows = refusalsByStatus(op);
+  const statuses = new Set(['400', ...[...rows.keys()].map(String)]);
+  if (op.auth === true) statuses.add('401');
+  if (op.rateLimited) statuses.add('429');
+  for (const status of Object.keys(facts.refusals ?? {})) statuses.add(status);
+  const why = (status: string): string | undefined =>
+    facts.refusals?.[status] ?? (status === '429' ? 'too many requests: a rate limit is on' : undefined);
   object.responses = {
-    '200': facts.emptyIn && byEra(profile, facts.emptyIn) ? EMPTY_SUCCESS : SUCCESS,
-    ...Object.fromEntries(Object.entries(refusals).sort(([a], [b]) => a.localeCompare(b))),
+    '200': facts.emptyIn && byEra(profile, facts.emptyIn) ? EMPTY_SUCCESS : success(op),
+    ...Object.fromEntries(
+      [...statuses].sort().map((status) => [status, refusal(why(status), rows.get(Number(status)))]),
+    ),
   };
   return object;
 }
@@ -153,7 +172,7 @@ function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile
 /** The document, as `GET /api/docs/json` answers it (before its `success: true`). */
 export function openApiDocument(profile: Profile, siteUrl: string): Json {
   const paths: Record<string, Json> = {};
-  for (const op of registered) {
+  for (const op of registeredOperations()) {
     // a route this release line does not serve (it answers 404) is not in its document
     if (op.openApi?.servedIn && !byEra(profile, op.openApi.servedIn)) continue;
     const { path } = pathOf(op);

@@ -1,12 +1,13 @@
 import type { EraTable } from '../eras';
+import type { ErrorCode } from '../errors';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import type { User } from '../types';
-import type { Validator } from './validator';
+import type { Schema, Validator } from './validator';
 
 /**
- * What one chat operation is, declared once in its own module (src/operations/<name>.ts) and
- * listed in the table (src/operations/table.ts). Everything else (the request pipeline, the
+ * What one chat operation is, declared once in its own module (src/operations/<name>.ts, with
+ * `route` of src/operations/route-groups.ts) and listed in the table (src/operations/table.ts). Everything else (the request pipeline, the
  * Express and fast-path adapters, the journal, contracts, the inspector) reads these declarations.
  *
  * Layer: operations. Knows the store and the error table, nothing of HTTP.
@@ -142,15 +143,34 @@ export interface Operation<P = unknown> {
   readonly contract?: ContractFacts;
   /**
    * the release's own parameter validator (src/operations/schemas.ts), when the route has one: its
-   * JSON schema is also the route's parameters in the OpenAPI document (`GET /api/docs/json`)
+   * JSON schema is also the route's parameters in the OpenAPI document (`GET /api/docs/json`), and
+   * `warmValidators` compiles every era's of every route
    */
   readonly validator?: EraTable<Validator | undefined>;
   /** what the OpenAPI document says of the route beyond the facts above */
   readonly openApi?: OpenApiFacts;
 }
 
-/** What `GET /api/docs/json` says of an operation that its other facts do not. */
+/** What a route reads or changes. `token`: a login token, or the login blocking's counts. */
+export type Entity = 'room' | 'message' | 'subscription' | 'user' | 'integration' | 'setting' | 'token';
+
+/**
+ * What the documents (`GET /api/docs/json`, the reference's route table) and the tests say of an
+ * operation that its other facts do not; `route` (src/operations/route-groups.ts) fills them.
+ */
 export interface OpenApiFacts {
+  /** the route's group (src/operations/route-groups.ts) */
+  readonly group?: string;
+  /** the permissions the route checks (documentation: the store enforces them) */
+  readonly permissions?: readonly string[];
+  /** the refusals of its own it can answer (besides its validator's, 401 and 429) */
+  readonly errors?: readonly ErrorCode[];
+  /** its 200 body on the newest release line, as a JSON Schema */
+  readonly response?: Schema;
+  /** the entities it reads */
+  readonly reads?: readonly Entity[];
+  /** the entities a successful answer changes */
+  readonly changes?: readonly Entity[];
   /** the release lines that serve the route (default: every one); another leaves it out */
   readonly servedIn?: EraTable<boolean>;
   /** statuses it answers besides 200, 400, 401 (with `auth`) and 429 (rate limited), each with why */
@@ -197,5 +217,6 @@ export function success(body: object): Reply {
  * its own row in the table, its own path, the one implementation.
  */
 export function aliasOf<P>(op: Operation<P>, name: string): Operation<P> {
-  return operation({ ...op, name, path: `/api/v1/${name}` });
+  // the path where the operation's group puts its routes, with the other name
+  return operation({ ...op, name, path: `${op.path.slice(0, -op.name.length)}${name}` });
 }

@@ -1,19 +1,19 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readUpdatedSince } from './params';
+import { GROUPS, route } from './route-groups';
+import { ROOM, updates } from './responses';
 
 /**
  * `GET /api/v1/rooms.get`: the rooms the caller is in (channels, groups, direct rooms), as
  * `{update, remove}`; with `updatedSince`, only those changed after it (`remove`: none, the fake
  * deletes no room). No validator: other parameters are ignored, as on the real server.
  */
-export default operation({
+export default route(GROUPS.rooms, {
   name: 'rooms.get',
   method: 'GET',
-  path: '/api/v1/rooms.get',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['rooms-invalid-date'],
+  response: updates(ROOM),
+  reads: ['room', 'subscription'],
   read: ({ input }) => readUpdatedSince(input.query.updatedSince, 'rooms-invalid-date'),
   openApi: { query: { updatedSince: 'ISO 8601: only rooms changed since, with those removed since' } },
   run: (context, updatedSince) => success(context.store.roomsFor(callerOf(context), updatedSince)),

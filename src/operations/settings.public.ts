@@ -1,9 +1,11 @@
 import { publicSettings } from '../store/public-settings';
 import { sortBy } from '../store/query';
-import { operation, success } from './operation';
+import { success } from './operation';
 import { readJsonQuery, readPagination } from './params';
 import type { Params } from './operation';
 import { SETTINGS_PUBLIC_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { page, str } from './responses';
 
 /** `_id` as a comma list, each entry trimmed; none given: every setting. */
 function readIds(params: Params): string[] | undefined {
@@ -18,14 +20,12 @@ function readIds(params: Params): string[] | undefined {
  * of `count` (50 by default, at most 100, 0 for all) as `{settings, count, offset, total}`;
  * `_id=A,B` narrows to those ids.
  */
-export default operation({
+export default route(GROUPS.settings, {
   name: 'settings.public',
   method: 'GET',
-  path: '/api/v1/settings.public',
-  auth: false,
-  rateLimited: true,
-  bodyRule: 'ignored',
-  changesState: false,
+  errors: ['invalid-params', 'error-invalid-sort'],
+  response: page('settings', { type: 'object', required: ['_id'], properties: { _id: str } }),
+  reads: ['setting'],
   validator: SETTINGS_PUBLIC_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, SETTINGS_PUBLIC_VALIDATOR, input.query);

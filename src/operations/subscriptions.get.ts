@@ -1,6 +1,8 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readUpdatedSince } from './params';
 import { SUBSCRIPTIONS_GET_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { SUBSCRIPTION, updates } from './responses';
 
 /**
  * `GET /api/v1/subscriptions.get`: the caller's subscriptions, one per room the caller is in
@@ -8,14 +10,12 @@ import { SUBSCRIPTIONS_GET_VALIDATOR, validated } from './schemas';
  * (`remove`: none, the fake never removes one). A date that does not parse is refused in the
  * real route's own (misnamed) words.
  */
-export default operation({
+export default route(GROUPS.subscriptions, {
   name: 'subscriptions.get',
   method: 'GET',
-  path: '/api/v1/subscriptions.get',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['subscriptions-invalid-date'],
+  response: updates(SUBSCRIPTION),
+  reads: ['subscription'],
   validator: SUBSCRIPTIONS_GET_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, SUBSCRIPTIONS_GET_VALIDATOR, input.query);

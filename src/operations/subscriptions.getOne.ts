@@ -1,20 +1,20 @@
 import { ApiError } from '../errors';
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, textOf } from './params';
 import { SUBSCRIPTIONS_GET_ONE_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { answer, SUBSCRIPTION } from './responses';
 
 /**
  * `GET /api/v1/subscriptions.getOne?roomId=`: the caller's subscription to that room, or
  * `{"subscription": null}` when the caller is not in it (not an error); an empty `roomId` is.
  */
-export default operation({
+export default route(GROUPS.subscriptions, {
   name: 'subscriptions.getOne',
   method: 'GET',
-  path: '/api/v1/subscriptions.getOne',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  errors: ['subscription-room-required'],
+  response: answer({ subscription: { oneOf: [SUBSCRIPTION, { type: 'null' }] } }),
+  reads: ['subscription'],
   validator: SUBSCRIPTIONS_GET_ONE_VALIDATOR,
   read: ({ input, profile }) => {
     const roomId = textOf(validated(profile, SUBSCRIPTIONS_GET_ONE_VALIDATOR, input.query).roomId);

@@ -1,20 +1,21 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readBody, textOf } from './params';
 import { SUBSCRIPTIONS_READ_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { DONE } from './responses';
 
 /**
  * `POST /api/v1/subscriptions.read` `{rid}` (or `{roomId}`): the caller has read the room now:
  * `unread`, `userMentions`, `groupMentions` 0, the alert off, `ls` the clock; `{"success": true}`.
  * A room that does not exist or the caller is not in: `error-invalid-subscription`.
  */
-export default operation({
+export default route(GROUPS.subscriptions, {
   name: 'subscriptions.read',
   method: 'POST',
-  path: '/api/v1/subscriptions.read',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: true,
+  errors: ['subscription-invalid'],
+  response: DONE,
+  reads: ['room'],
+  changes: ['subscription'],
   validator: SUBSCRIPTIONS_READ_VALIDATOR,
   read: ({ input, profile }) => {
     const body = validated(profile, SUBSCRIPTIONS_READ_VALIDATOR, readBody(input.body));

@@ -1,5 +1,5 @@
 import { nearest } from '../suggest';
-import { registerOperations } from './openapi';
+import { registerOperations } from './registry';
 import type { Operation } from './operation';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';

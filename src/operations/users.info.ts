@@ -1,6 +1,8 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, textOf } from './params';
 import { USERS_INFO_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { answer, USER } from './responses';
 
 /** The lookup keys, in the order the route reads them; `importId` and `email` find no fake user. */
 const KEYS = ['userId', 'username'] as const;
@@ -11,14 +13,13 @@ const KEYS = ['userId', 'username'] as const;
  * login; oneself with `services.password: true`), as `{user}`; `includeUserRooms=true` adds the
  * user's subscriptions as `rooms` (oneself, or with `view-other-user-channels`).
  */
-export default operation({
+export default route(GROUPS.users, {
   name: 'users.info',
   method: 'GET',
-  path: '/api/v1/users.info',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['view-full-other-user-info', 'view-other-user-channels'],
+  errors: ['users-invalid-search', 'users-not-found'],
+  response: answer({ user: USER }),
+  reads: ['user', 'subscription'],
   validator: USERS_INFO_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, USERS_INFO_VALIDATOR, input.query);

@@ -1,6 +1,8 @@
-import { operation, success } from './operation';
+import { success } from './operation';
 import { callerOf, readListOptions } from './params';
 import { USERS_LIST_VALIDATOR, validated } from './schemas';
+import { GROUPS, route } from './route-groups';
+import { page, USER } from './responses';
 
 /**
  * `GET /api/v1/users.list`: every user (deactivated ones and bots too), `view-d-room` needed,
@@ -8,14 +10,13 @@ import { USERS_LIST_VALIDATOR, validated } from './schemas';
  * `{users, count, offset, total}`; `query` (deprecated on the real server) filters what the
  * caller sees of each user.
  */
-export default operation({
+export default route(GROUPS.users, {
   name: 'users.list',
   method: 'GET',
-  path: '/api/v1/users.list',
-  auth: true,
-  rateLimited: true,
-  bodyRule: 'strict',
-  changesState: false,
+  permissions: ['view-d-room', 'view-full-other-user-info'],
+  errors: ['error-unauthorized', 'error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  response: page('users', USER),
+  reads: ['user'],
   validator: USERS_LIST_VALIDATOR,
   read: (context) => {
     const { input, profile, store } = context;

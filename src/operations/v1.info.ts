@@ -1,19 +1,22 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
-import { operation, success } from './operation';
+import { success } from './operation';
+import { GROUPS, route } from './route-groups';
+import { answer, str } from './responses';
 
 /** The route was removed in 3.0. */
 const EXISTS = { '0.49': true, '3': false };
 
 /** `GET /api/v1/info`: the 0.49 era's (removed in 3.0); later eras answer 404. */
-export default operation({
+export default route(GROUPS.info, {
   name: 'v1.info',
   method: 'GET',
-  path: '/api/v1/info',
+  path: 'v1/info',
   auth: false,
   rateLimited: true,
   bodyRule: 'size-only',
-  changesState: false,
+  errors: ['not-found'],
+  response: answer({ info: { type: 'object', required: ['version'], properties: { version: str } } }),
   read: ({ profile }) => {
     if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
   },

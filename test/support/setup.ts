@@ -10,7 +10,9 @@ const validators = new Map<string, ValidateFunction>();
 function validatorFor(name: ShapeName): ValidateFunction {
   let v = validators.get(name);
   if (!v) {
-    v = ajv.compile(SHAPES[name]);
+    const shape = SHAPES[name];
+    if (!shape) throw new Error(`no route declares a response named "${name}"`);
+    v = ajv.compile(shape);
     validators.set(name, v);
   }
   return v;
@@ -20,7 +22,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
     interface Matchers<R> {
-      /** The value matches the JSON Schema of a documented response shape. */
+      /** The value matches a route's declared response (src/operations/<route>.ts), or `error`. */
       toMatchShape(name: ShapeName): R;
     }
   }
