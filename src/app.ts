@@ -9,9 +9,9 @@ import { serveChatFromExpress } from './api/express';
 import { logRequests } from './api/log';
 import { errorHandler, noStore } from './http/respond';
 import { contextOf, setContext } from './http/context';
+import { carriedRoute, decide, routeAt } from './http/rules';
 import { targetOf } from './http/target';
 import type { WorldHost } from './http/target';
-import { isChatPath } from './operations/table';
 import { journalFacts } from './proxy/passthrough';
 import { ApiError } from './errors';
 import type { FakeOptions } from './options';
@@ -36,8 +36,10 @@ function withoutNoStore(res: Response): void {
 
 /**
  * A path of a world outside the chat API that the fake does not model (`/avatar/…`,
- * `/file-upload/…`): the real server's 404, journaled as not modelled, so a client's call to it
- * shows in the journal, the inspector and `/__admin/unmatched`.
+ * `/file-upload/…`), as the world's rule list decides (src/http/rules.ts: no fault or operation
+ * acts there): a stub's answer, the real server's through the pass-through, or its 404, journaled
+ * as not modelled, so a client's call to it shows in the journal, the inspector and
+ * `/__admin/unmatched`.
  */
 function notModelled(req: Request, res: Response, next: NextFunction): void {
   const context = contextOf(req);
@@ -45,7 +47,7 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
     notFound(req, res, next);
     return;
   }
-  const { world } = context;
+  const { world, route } = context;
   const entry = {
     method: req.method,
     path: req.path,
@@ -58,20 +60,19 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const stubbed =
-    world.stubSet.size === 0
-      ? undefined
-      : world.stubAnswer(
-          {
-            ...entry,
-            headers: req.headers,
-            body: req.body as unknown,
-            authToken: header('x-auth-token'),
-            userId: header('x-user-id'),
-          },
-          false,
-        );
-  if (stubbed) {
+  const decision = decide(
+    world,
+    {
+      ...entry,
+      headers: req.headers,
+      body: req.body as unknown,
+      authToken: header('x-auth-token'),
+      userId: header('x-user-id'),
+    },
+    route,
+  );
+  if (decision.kind === 'stub') {
+    const stubbed = decision.answer;
     world.recordRequest({ ...entry, status: stubbed.status, stub: stubbed.stub.id });
     withoutNoStore(res);
     res.status(stubbed.status);
@@ -81,8 +82,8 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
     res.end(stubbed.bytes ?? stubbed.text);
     return;
   }
-  const proxy = world.passThrough;
-  if (proxy !== undefined) {
+  if (decision.kind === 'proxy') {
+    const { proxy } = decision;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const epoch = world.epoch;
     void proxy
@@ -197,12 +198,15 @@ export function buildApp(
     const target = targetOf(host, req.url);
     if (target.session !== undefined)
       req.url = target.query === '' ? target.path : `${target.path}?${target.query}`;
-    const chat = target.world !== undefined && isChatPath(target.path);
+    // the route, resolved once: here, or by the fast path for a body it read and replays
+    const route = carriedRoute(req) ?? routeAt(req.method, target.path);
+    const chat = target.world !== undefined && route.chat;
     // the chat pipeline writes its era's headers itself; every other answer is no-store
     if (!chat) noStore(res);
     setContext(req, {
       ...base,
       world: target.world ?? host.root,
+      route,
       ...(target.session !== undefined ? { session: target.session } : {}),
     });
     // the chat API, known routes or not: the one pipeline answers (src/http/chat.ts)
@@ -210,7 +214,7 @@ export function buildApp(
     if (!target.world && target.session !== undefined && target.path.startsWith('/__admin/'))
       next(new ApiError('control-no-session', { reason: target.session }));
     else if (!target.world) notFound(req, res, next);
-    else if (chat) serveChatFromExpress(req, res, target.world, target);
+    else if (chat) serveChatFromExpress(req, res, target.world, target, route);
     else next();
   }, world);
   app.use(errorHandler);

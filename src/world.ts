@@ -739,7 +739,7 @@ export class FakeWorld implements WorldControl {
     if (!modelled && request.stub === undefined && request.proxied !== true) {
       // a realtime frame is listed as what the connection names (`DDP <method>`, `DDP sub <name>`)
       const route = method === 'DDP' ? (unmatched ?? String((body as { method?: unknown }).method)) : path;
-      const first = this.#unmatched.note(method, route, time);
+      const first = this.#unmatched.note(method, route, time, detail?.operation);
       if (first) this.#options.onUnmodelled?.(first);
     }
     if (this.#listeners.size === 0) return;

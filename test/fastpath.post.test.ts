@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import * as app from '../src/app';
 import { createApp, createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
+import * as table from '../src/operations/table';
 import { operationNamed } from '../src/operations/table';
 import { AS, WORLD, makeFake } from './support/fake';
 
@@ -69,6 +70,14 @@ async function both(request: Sent) {
 const JSON_AS = (who: keyof typeof AS, type = 'application/json') => ({ ...AS[who], 'Content-Type': type });
 const RO = '/api/v1/channels.setReadOnly';
 const TYPE = '/api/v1/channels.setType';
+const POST = '/api/v1/chat.postMessage';
+/** A post's JSON body with these bytes in the middle of its text. */
+const postWith = (...middle: (string | number[])[]) =>
+  Buffer.concat([
+    Buffer.from('{"roomId":"GENERAL","text":"'),
+    ...middle.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))),
+    Buffer.from('"}'),
+  ]);
 
 describe('fast path, differentially against the Express path', () => {
   it('answers a successful setReadOnly and setType with the same bytes, journal and state', async () => {
@@ -208,6 +217,117 @@ describe('fast path, differentially against the Express path', () => {
     await both(request);
   });
 
+  // UTF-8 bodies the fast path reads itself, and the bytes it leaves to body-parser
+  const TEXT: [string, Sent, number][] = [
+    [
+      'an accented text',
+      { path: POST, headers: JSON_AS('alice'), body: postWith('caf\u00e9 cr\u00e8me') },
+      200,
+    ],
+    [
+      'an emoji',
+      { path: POST, headers: JSON_AS('alice'), body: postWith('ship it \u{1F680}\u{1F389}') },
+      200,
+    ],
+    [
+      'emoji with charset=utf-8',
+      {
+        path: POST,
+        headers: JSON_AS('alice', 'application/json; charset=utf-8'),
+        body: postWith('\u{1F600}'),
+      },
+      200,
+    ],
+    [
+      'a BOM, then an accented text',
+      {
+        path: POST,
+        headers: JSON_AS('alice'),
+        body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), postWith('\u00fc')]),
+      },
+      200,
+    ],
+    [
+      'two BOMs',
+      {
+        path: POST,
+        headers: JSON_AS('alice'),
+        body: Buffer.concat([Buffer.from('\ufeff\ufeff'), postWith('x')]),
+      },
+      400,
+    ],
+    ['a BOM and nothing else', { path: POST, headers: JSON_AS('alice'), body: Buffer.from('\ufeff') }, 400],
+    [
+      'an accented name that is no room',
+      { path: RO, headers: JSON_AS('admin'), body: '{"roomName":"r\u00e4um","readOnly":true}' },
+      400,
+    ],
+    [
+      'invalid UTF-8 (a lone 0xff)',
+      { path: POST, headers: JSON_AS('alice'), body: postWith('a', [0xff], 'b') },
+      200,
+    ],
+    [
+      'invalid UTF-8 (a cut sequence)',
+      { path: POST, headers: JSON_AS('alice'), body: postWith('a', [0xe2, 0x82], 'b') },
+      200,
+    ],
+    [
+      'invalid UTF-8 (an overlong slash)',
+      { path: POST, headers: JSON_AS('alice'), body: postWith([0xc0, 0xaf]) },
+      200,
+    ],
+    [
+      'invalid UTF-8 (a surrogate)',
+      { path: POST, headers: JSON_AS('alice'), body: postWith([0xed, 0xa0, 0x80]) },
+      200,
+    ],
+    [
+      'charset=latin1 with a Latin-1 byte',
+      {
+        path: POST,
+        headers: JSON_AS('alice', 'application/json; charset=latin1'),
+        body: postWith('caf', [0xe9]),
+      },
+      400,
+    ],
+    [
+      'charset=iso-8859-1 with UTF-8 bytes',
+      {
+        path: POST,
+        headers: JSON_AS('alice', 'application/json; charset=iso-8859-1'),
+        body: postWith('caf\u00e9'),
+      },
+      400,
+    ],
+    ['a non-ASCII scalar', { path: POST, headers: JSON_AS('alice'), body: '"caf\u00e9"' }, 400],
+    ['a non-ASCII array', { path: RO, headers: JSON_AS('admin'), body: '["caf\u00e9"]' }, 400],
+    [
+      'a no-break space before the object',
+      { path: POST, headers: JSON_AS('alice'), body: Buffer.concat([Buffer.from('\u00a0'), postWith('x')]) },
+      400,
+    ],
+    [
+      'invalid JSON with an accent',
+      { path: POST, headers: JSON_AS('alice'), body: '{"roomId":"GENERAL","text":"\u00e9}' },
+      400,
+    ],
+  ];
+
+  it.each(TEXT)('gives the same answer either way: %s', async (_name, request, status) => {
+    const answer = await both(request);
+    expect(answer.status).toBe(status);
+  });
+
+  it('keeps a non-ASCII text as sent, and a bad byte as body-parser decodes it', async () => {
+    await both({ path: POST, headers: JSON_AS('alice'), body: postWith('caf\u00e9 \u{1F680}') });
+    await both({ path: POST, headers: JSON_AS('alice'), body: postWith('a', [0xff], 'b') });
+    expect(fast.requests({ path: POST }).map((r) => (r.body as { text: string }).text)).toEqual([
+      'caf\u00e9 \u{1F680}',
+      'a\ufffdb',
+    ]);
+  });
+
   it('answers the same in a session, against the session\u2019s state only', async () => {
     const [s1, s2] = [fast.session({ id: 'same' }), plain.session({ id: 'same' })];
     const answer = await both({
@@ -335,6 +455,32 @@ describe('bodiless control calls on the fast path, differentially against Expres
 });
 
 describe('what the fast path spares', () => {
+  it('looks a request\u2019s route up once, on either path, replayed or not', async () => {
+    const lookups = jest.spyOn(table, 'operationAt');
+    try {
+      const requests: Sent[] = [
+        { method: 'GET', path: '/api/v1/channels.list?count=1', headers: AS.alice },
+        { path: RO, headers: JSON_AS('alice'), body: '{"roomName":"random","readOnly":true}' },
+        { path: POST, headers: JSON_AS('alice'), body: postWith('caf\u00e9 \u{1F680}') },
+        { path: RO, headers: JSON_AS('alice'), body: '{"roomName":' },
+        { path: RO, headers: JSON_AS('alice', 'application/x-www-form-urlencoded'), body: 'roomName=random' },
+        { method: 'GET', path: RO, headers: AS.alice },
+      ];
+      for (const fake of [fast, plain])
+        for (const request of requests) {
+          lookups.mockClear();
+          await send(fake, request);
+          expect({ ...request, lookups: lookups.mock.calls.length }).toEqual({ ...request, lookups: 1 });
+        }
+      // a path outside the chat API has no operation to look up
+      lookups.mockClear();
+      await send(fast, { method: 'GET', path: '/avatar/alice' });
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
   it('runs a refused request once, on either path', async () => {
     const op = operationNamed('channels.setReadOnly');
     if (!op) throw new Error('no channels.setReadOnly operation');
@@ -403,6 +549,26 @@ describe('what the fast path spares', () => {
           })
         ).status,
       ).toBe(400);
+      expect(spy).not.toHaveBeenCalled();
+      // a UTF-8 body with accents and emoji is read by the fast path too
+      expect(
+        (
+          await send(fake, {
+            path: POST,
+            headers: JSON_AS('alice'),
+            body: postWith('gr\u00fc\u00dfe \u{1F44B}'),
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await send(fake, {
+            path: POST,
+            headers: JSON_AS('alice'),
+            body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), postWith('\u00e9')]),
+          })
+        ).status,
+      ).toBe(200);
       expect(spy).not.toHaveBeenCalled();
       // a form body is body-parser's to read: Express is built then
       expect(

@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { IncomingMessage, RequestListener } from 'node:http';
 
 import type * as ChatModule from '../http/chat';
-import type * as TableModule from '../operations/table';
+import type * as RulesModule from '../http/rules';
 import { lazy } from '../lazy';
 import { hasBody } from '../http/head';
 import type { AppHost } from '../app';
@@ -15,13 +15,14 @@ import { replayRequest } from './replay';
 
 /**
  * The fast path in front of Express: a request to an operation of the table (src/operations),
- * with no body or a plain JSON one, goes straight to the one chat pipeline (src/http/chat.ts)
+ * with no body or a UTF-8 JSON one, goes straight to the one chat pipeline (src/http/chat.ts)
  * without building or running Express; so does a bodiless call of a declared control route
  * (src/fastpath/control.ts: health, a CI script's first request; reset, between every two tests).
- * Everything else (forms, other JSON, control calls with a body, unknown routes) goes to
- * Express untouched, or, once a body has been read, replayed into it (src/fastpath/replay.ts).
- * The fast path frames requests only: routing, authentication, faults, headers and the journal
- * are the pipelines', the same for both.
+ * Everything else (forms, other charsets, JSON that fails to parse, control calls with a body,
+ * unknown routes) goes to Express untouched, or, once a body has been read, replayed into it
+ * (src/fastpath/replay.ts) with the route it resolved. The fast path frames requests and resolves
+ * their route once (src/http/rules.ts); faults, stubs, authentication, headers and the journal are
+ * the pipelines', the same for both.
  */
 export interface FastPathOptions {
   /** the control API's guard and token; undefined when it is off (Express answers 404) */
@@ -31,11 +32,12 @@ export interface FastPathOptions {
 }
 
 /**
- * The chat pipeline and the operation table, loaded with the first chat request or right after the
- * first health answer (a CI script's first request), whichever comes first: not at start.
+ * The chat pipeline and the rule list (with the operation table), loaded with the first chat
+ * request or right after the first health answer (a CI script's first request), whichever comes
+ * first: not at start.
  */
 const chatModule = lazy(() => require('../http/chat') as typeof ChatModule);
-const tableModule = lazy(() => require('../operations/table') as typeof TableModule);
+const rulesModule = lazy(() => require('../http/rules') as typeof RulesModule);
 /** The releases' validators, compiled right after the first health answer (not at start). */
 const schemasModule = lazy(() => require('../operations/schemas') as typeof SchemasModule);
 
@@ -60,11 +62,29 @@ function fastBodyHead(req: IncomingMessage, limit: number): boolean {
   return length > 0 && length <= limit;
 }
 
-/** A JSON object body that body-parser would read the same way: plain ASCII, starting with `{`. */
-function parseSimpleJson(body: Buffer): unknown {
-  if (body[0] !== 0x7b || !isAscii(body)) return undefined;
+/** JSON's whitespace, which body-parser skips too before it looks for `{` or `[`. */
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/**
+ * A JSON body as body-parser reads it (`strict`: an object or an array at the top), when it is
+ * valid UTF-8 and parses: iconv-lite decodes it as Node does, dropping one leading BOM. Anything
+ * else is undefined, for Express to read and refuse in its own words: invalid UTF-8 too (iconv-lite
+ * puts U+FFFD in place of the bad bytes, which is body-parser's to do), and an empty text.
+ */
+function parseJsonBody(body: Buffer): unknown {
+  let text: string;
+  if (isAscii(body)) text = body.toString('latin1');
+  else if (isUtf8(body)) text = body.toString('utf8');
+  else return undefined;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let start = 0;
+  while (start < text.length && isJsonSpace(text.charCodeAt(start))) start += 1;
+  const first = text.charCodeAt(start);
+  if (first !== 0x7b && first !== 0x5b) return undefined;
   try {
-    return JSON.parse(body.toString('latin1'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -91,7 +111,7 @@ export function withFastPath(
         if (!warmed && target.path === HEALTH)
           res.once('finish', () =>
             setImmediate(() => {
-              tableModule();
+              rulesModule();
               chatModule();
               express();
               schemasModule().warmValidators();
@@ -101,11 +121,13 @@ export function withFastPath(
         return;
       }
     }
-    // the table decides what the fast path may frame: an operation's route, with no body or plain JSON
-    if (world && tableModule().operationAt(target.path)) {
+    // the table decides what the fast path may frame: an operation's route, with no body or JSON;
+    // the route is resolved here, once, and carried with the request
+    const route = world ? rulesModule().routeAt(req.method ?? 'GET', target.path) : undefined;
+    if (world && route?.op) {
       const { chatRequestOf, serveChat } = chatModule();
       if (!body) {
-        serveChat(world, chatRequestOf(req, target, undefined), res);
+        serveChat(world, chatRequestOf(req, target, route, undefined), res);
         return;
       }
       if (fastBodyHead(req, limit)) {
@@ -114,15 +136,22 @@ export function withFastPath(
         // no 'end' when the client goes away before its body arrived: nothing to answer or journal
         req.once('end', () => {
           const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-          const parsed = parseSimpleJson(bytes);
+          const parsed = parseJsonBody(bytes);
           // looked up again now that the body is in: a session may have ended meanwhile
           const now = target.session === undefined ? host.root : host.session(target.session);
-          if (parsed !== undefined && now) serveChat(now, chatRequestOf(req, target, parsed), res);
-          else express()(replayRequest(req, bytes), res);
+          if (parsed !== undefined && now)
+            serveChat(now, chatRequestOf(req, target, route, parsed, undefined, bytes), res);
+          else {
+            const replayed = replayRequest(req, bytes);
+            rulesModule().carryRoute(replayed, route);
+            express()(replayed, res);
+          }
         });
         return;
       }
     }
+    // Express reads the route the fast path resolved, if it did, rather than look it up again
+    if (route) rulesModule().carryRoute(req, route);
     express()(req, res);
   };
 }

@@ -3,28 +3,29 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 
 import { ApiError, toEnvelope } from '../errors';
 import { byEra } from '../eras';
-import type { EraTable } from '../eras';
 import type { ErrorCode } from '../errors';
 import { whenAnswered } from '../journal/answered';
 import type { ExchangeDetail } from '../journal/journal';
 import type { Caller, Operation, OperationContext, Params, Reply } from '../operations/operation';
-import { isModelled, operationAt } from '../operations/table';
-import type { Profile } from '../profiles';
 import type { Fault } from '../types';
 import { journalFacts } from '../proxy/passthrough';
 import type { PassThrough } from '../proxy/passthrough';
+import type { StubAnswer } from '../stubs/stubs';
 import type { FakeWorld } from '../world';
 import { cachedAnswer, keepAnswer } from './cache';
 import { toApiError } from './respond';
 import { JSON_TYPE, sendJsonText } from './send';
 import { rawBodyOf } from './raw-body';
+import { decide } from './rules';
+import type { Outcome, Route } from './rules';
 import { baseUrlOf, queryOf } from './target';
 
 /**
- * The one request pipeline of the chat API (`/api/…` of a world): journal, faults, the operation
- * table's route, authentication, rate limit, the body's parse error, the cached answer, the
- * operation's parameters and run, rendering, headers. The Express app and the fast path are only
- * adapters: each frames a {@link ChatRequest} from HTTP and hands it here with the response.
+ * The one request pipeline of the chat API (`/api/…` of a world): journal, the world's rule list's
+ * decision (src/http/rules.ts: a fault, a stub, the operation, the pass-through, the 404 or 405),
+ * authentication, rate limit, the body's parse error, the cached answer, the operation's parameters
+ * and run, rendering, headers. The Express app and the fast path are only adapters: each frames a
+ * {@link ChatRequest} from HTTP, with the route it resolved, and hands it here with the response.
  *
  * Layer: http. Knows Node's ServerResponse, not Express.
  */
@@ -54,18 +55,12 @@ export interface ChatRequest {
   readonly headers: IncomingHttpHeaders;
   /** the body's bytes as they came, when they were read (the pass-through forwards them) */
   readonly rawBody?: Buffer | undefined;
+  /** the operation table's route, resolved once where the request came in (src/http/rules.ts) */
+  readonly route: Route;
 }
 
 /** `Cache-Control: no-store` and `Pragma: no-cache` on every answer: from 7.0 (the Restivus eras sent none). */
 const NO_STORE_ERA = { '0.49': false, '7': true };
-/**
- * A known route asked with a method it lacks: Restivus' 405 with `Allow` (to 7.3), or, from 7.6,
- * where Hono's router matches method and path together, the unknown route's 404.
- */
-const WRONG_METHOD: EraTable<'method-not-allowed' | 'not-found'> = {
-  '0.49': 'method-not-allowed',
-  '7.6': 'not-found',
-};
 /** Rocket.Chat's REST rate limiter: from 5.x (the 0.49 era had none). */
 const RATE_LIMITER_ERA = { '0.49': false, '5': true };
 
@@ -111,15 +106,18 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 /**
  * Frames a request for the pipeline, the same for both adapters: the path inside the world and the
- * query string as session routing found them (src/http/target.ts), the body as the adapter read it.
+ * query string as session routing found them (src/http/target.ts), the route the adapter resolved,
+ * the body as it read it (and its bytes, when the adapter read them itself).
  */
 export function chatRequestOf(
   req: IncomingMessage,
   target: { path: string; query: string },
+  route: Route,
   body: unknown,
   bodyError?: ApiError,
+  raw?: Buffer,
 ): ChatRequest {
-  return new FramedRequest(req, target, body, bodyError);
+  return new FramedRequest(req, target, route, body, bodyError, raw);
 }
 
 /** A framed request: one shape for every request; the base URL is made only when asked for. */
@@ -132,14 +130,18 @@ class FramedRequest implements ChatRequest {
   readonly userId: string | undefined;
   readonly remoteAddress: string;
   readonly #req: IncomingMessage;
+  readonly #raw: Buffer | undefined;
 
   constructor(
     req: IncomingMessage,
     target: { path: string; query: string },
+    readonly route: Route,
     readonly body: unknown,
     readonly bodyError: ApiError | undefined,
+    raw: Buffer | undefined,
   ) {
     this.#req = req;
+    this.#raw = raw;
     this.method = req.method ?? 'GET';
     this.path = target.path;
     this.rawQuery = target.query;
@@ -154,7 +156,7 @@ class FramedRequest implements ChatRequest {
   }
 
   get rawBody(): Buffer | undefined {
-    return rawBodyOf(this.#req);
+    return this.#raw ?? rawBodyOf(this.#req);
   }
 
   get headers(): IncomingHttpHeaders {
@@ -180,21 +182,6 @@ function errorAnswer(error: unknown, world: FakeWorld, headers: Record<string, s
     apiError.toBody(world.profile),
     allow ? { ...headers, Allow: allow } : headers,
   );
-}
-
-/** The operation a request reaches, or the 404 / 405 of the real server's router. */
-function routeOf(request: ChatRequest, profile: Profile): Operation {
-  const op = operationAt(request.path);
-  if (!op) throw new ApiError('not-found', { method: request.method, reason: request.path });
-  const methods = op.also === undefined ? [op.method] : [op.method, op.also];
-  const method = request.method === 'HEAD' && methods.includes('GET') ? 'GET' : request.method;
-  if (methods.includes(method as 'GET' | 'POST')) return op;
-  if (request.method === 'OPTIONS' || byEra(profile, WRONG_METHOD) === 'not-found')
-    throw new ApiError('not-found', { method: request.method, reason: request.path });
-  throw new ApiError('method-not-allowed', {
-    method: request.method,
-    allow: methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', '),
-  });
 }
 
 /** The caller the auth headers name, if they name one (a route open to all that answers callers more). */
@@ -250,12 +237,10 @@ class LimitedError extends ApiError {
 }
 
 /** Runs the request through the operation it reaches; every refusal becomes the era's error body. */
-function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail): Answer {
+function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: ExchangeDetail): Answer {
   // the answer's own headers, once there are any (the rate limit's)
   let headers: Record<string, string> | undefined;
   try {
-    const op = routeOf(request, world.profile);
-    detail.operation = op.name;
     const caller =
       op.auth === true
         ? authenticate(world, request)
@@ -288,23 +273,37 @@ function answer(world: FakeWorld, request: ChatRequest, detail: ExchangeDetail):
   }
 }
 
-/**
- * A stub's answer when one matches (never on a modelled route unless it overrides it), else the
- * operation's: stubs are asked only when the world has some.
- */
-function answerOrStub(
+/** The answer of what the rule list decided: a stub, the operation, the real server, its 404 or 405. */
+function answerOf(
   world: FakeWorld,
   request: ChatRequest,
   detail: ExchangeDetail,
-  modelled: boolean,
+  outcome: Outcome,
 ): Answer | Promise<Answer> {
-  const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(request, modelled);
-  if (!stubbed) {
-    const proxy = world.passThrough;
-    return proxy !== undefined && !modelled
-      ? passedThrough(proxy, request, detail)
-      : answer(world, request, detail);
+  switch (outcome.kind) {
+    case 'stub':
+      return stubbedAnswer(outcome.answer, detail);
+    case 'operation':
+      return answer(world, outcome.op, request, detail);
+    case 'proxy':
+      return passedThrough(outcome.proxy, request, detail);
+    case 'not-found':
+      return errorAnswer(
+        new ApiError('not-found', { method: request.method, reason: request.path }),
+        world,
+        undefined,
+      );
+    case 'method-not-allowed':
+      return errorAnswer(
+        new ApiError('method-not-allowed', { method: request.method, allow: outcome.allow }),
+        world,
+        undefined,
+      );
   }
+}
+
+/** A stub's answer, as it says: its own Content-Type, and none of the era's headers. */
+function stubbedAnswer(stubbed: StubAnswer, detail: ExchangeDetail): Answer {
   detail.stub = stubbed.stub.id;
   return {
     status: stubbed.status,
@@ -380,14 +379,14 @@ function cacheKeyOf(op: Operation, context: OperationContext): string | undefine
   }
 }
 
-/** Sends a fault's answer, cuts or drops the connection, or runs the request as usual. */
+/** Sends a fault's answer, cuts or drops the connection, or runs the request on through the rule list (`next`). */
 function act(
   world: FakeWorld,
   fault: Fault,
+  next: () => Outcome,
   request: ChatRequest,
   res: ServerResponse,
   detail: ExchangeDetail,
-  modelled: boolean,
 ): void {
   // the journal marks the answer as a fault's: no contract is made of it (src/pact)
   if (fault.drop || fault.partial || fault.status !== undefined) detail.fault = true;
@@ -398,7 +397,7 @@ function act(
   const result =
     fault.status !== undefined
       ? plainAnswer(fault.status, fault.body === undefined ? defaultFaultBody(fault.status) : fault.body)
-      : answerOrStub(world, request, detail, modelled);
+      : answerOf(world, request, detail, next());
   if (result instanceof Promise)
     void result
       .then((a) => send(res, world, a, detail, fault.partial === true))
@@ -462,11 +461,12 @@ function failed(res: ServerResponse, error: unknown): void {
 }
 
 function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): void {
+  // whether an operation answers it: resolved once where the request came in
+  const { route } = request;
+  const modelled = route.modelled;
   // every member from the start: one object shape per request
-  // whether an operation answers it: asked once, for the answer and the journal
-  const modelled = isModelled(request.method, request.path);
   const detail: ExchangeDetail = {
-    operation: undefined,
+    operation: route.op,
     caller: undefined,
     answer: undefined,
     later: undefined,
@@ -498,17 +498,18 @@ function serve(world: FakeWorld, request: ChatRequest, res: ServerResponse): voi
       detail,
     );
   });
-  const action = world.faultSet.take(request.method, request.path);
-  if (!action) {
-    const result = answerOrStub(world, request, detail, modelled);
+  const decision = decide(world, request, route);
+  if (decision.kind !== 'fault') {
+    const result = answerOf(world, request, detail, decision);
     if (result instanceof Promise)
       void result.then((a) => send(res, world, a, detail)).catch((error: unknown) => failed(res, error));
     else send(res, world, result, detail);
     return;
   }
+  const { action, next } = decision;
   const fire = (): void => {
     try {
-      act(world, action.fault, request, res, detail, modelled);
+      act(world, action.fault, next, request, res, detail);
     } catch (error) {
       failed(res, error);
     }

@@ -2,10 +2,13 @@ import type { Request } from 'express';
 
 import type { ServerControl } from '../control';
 import type { FakeWorld } from '../world';
+import type { Route } from './rules';
 
 /** Which world a request acts on: the root's, or a session's (`/s/<id>/…`). */
 export interface RequestContext {
   world: FakeWorld;
+  /** the operation table's route of the request's method and path, resolved once (src/http/rules.ts) */
+  route: Route;
   /** the session id, for requests under `/s/<id>` */
   session?: string;
   /** false when the control API is turned off */

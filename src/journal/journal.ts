@@ -1,4 +1,5 @@
 import { globPattern } from '../glob';
+import type { Operation } from '../operations/operation';
 import type { JournalEntry, RequestFilter } from '../types';
 
 export type { JournalEntry, RequestFilter } from '../types';
@@ -36,8 +37,11 @@ export function matcher(filter: RequestFilter = {}): (entry: JournalEntry) => bo
  * the answer's body as data. Held beside the entry, never shown in `requests()`.
  */
 export interface ExchangeDetail {
-  /** the operation's name (src/operations/table.ts), when the request reached one */
-  operation?: string;
+  /**
+   * the operation at the request's route (src/operations/table.ts), as the pipeline resolved it:
+   * it answered when the entry is modelled and no stub or fault stood in
+   */
+  operation?: Operation | undefined;
   /** the authenticated caller's username */
   caller?: string;
   /** the answer's body as data (a reference: answers are never changed after they are sent) */

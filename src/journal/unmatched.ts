@@ -17,8 +17,17 @@ export class UnmatchedRoutes {
     this.#nearest = nearest;
   }
 
-  /** Counts a call; answers the route when this is its first call (the CLI says so once). */
-  note(method: string, path: string, at: string): UnmatchedRoute | undefined {
+  /**
+   * Counts a call; answers the route when this is its first call (the CLI says so once). `resolved`:
+   * the operation the request's route resolved to, when it did (a known path asked with a method
+   * it lacks): the nearest route is that operation's, with no lookup.
+   */
+  note(
+    method: string,
+    path: string,
+    at: string,
+    resolved?: { method: string; path: string },
+  ): UnmatchedRoute | undefined {
     const key = `${method} ${path}`;
     const known = this.#routes.get(key);
     if (known) {
@@ -32,7 +41,7 @@ export class UnmatchedRoutes {
       count: 1,
       firstAt: at,
       lastAt: at,
-      nearest: this.#nearest(method, path),
+      nearest: resolved === undefined ? this.#nearest(method, path) : `${resolved.method} ${resolved.path}`,
     };
     this.#routes.set(key, route);
     return { ...route };

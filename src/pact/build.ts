@@ -2,7 +2,6 @@ import { packageVersion } from '../surface/version';
 import type { Exchange } from '../journal/journal';
 import { answerOf, hasAnswer, matcher } from '../journal/journal';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
-import { operationNamed } from '../operations/table';
 import { shapeResponse } from './rules';
 import { withExampleHost } from './origin';
 import type { ProviderState } from './states';
@@ -80,7 +79,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   // a route the fake does not model: its 404 says nothing of what the real server answers
   if (!entry.modelled || entry.stub !== undefined) return undefined;
   // the operation that answered, as the journal recorded it: what the contract needs to know of it
-  const op = detail.operation === undefined ? undefined : operationNamed(detail.operation);
+  const op = detail.operation;
   const facts = op?.contract ?? {};
   const query = recordOf(entry.query);
   const body = recordOf(entry.body);

@@ -1,0 +1,137 @@
+import type { IncomingMessage } from 'node:http';
+
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
+import type { FaultAction } from '../faults/faults';
+import type { Operation } from '../operations/operation';
+import { OPERATIONS, isChatPath, operationAt } from '../operations/table';
+import type { PassThrough } from '../proxy/passthrough';
+import type { StubAnswer } from '../stubs/stubs';
+import type { FakeWorld } from '../world';
+
+/**
+ * The one rule list of a world, matched once per request, first match wins:
+ *
+ *   1. runtime rules: a fault (the chat API's paths only), then a stub (on a modelled route only
+ *      one that says `override: true`);
+ *   2. the modelled routes: the operation table (src/operations/table.ts);
+ *   3. the pass-through to a real server, when the world has one;
+ *   4. the real server's own answer: its 404, or a known route's 405 in the eras that send one.
+ *
+ * The static half, the table's route for a method and path ({@link Route}), is resolved once where a
+ * request comes in (the fast path, or the Express app's first middleware) and carried with it; the
+ * runtime half ({@link decide}) is asked once the body is in, since stubs match on it. The chat
+ * pipeline (src/http/chat.ts) and the Express app's answer outside the chat API (src/app.ts) both
+ * act on the decision; neither looks anything up again. Realtime handshakes keep asking the fault
+ * set directly (src/realtime/hub.ts): a socket has no stubs, operations or pass-through.
+ *
+ * Layer: http. Plain decisions; nothing is written here.
+ */
+
+/** What the operation table says of a request's method and path. */
+export interface Route {
+  /** the operation at the path (any method), if any */
+  readonly op: Operation | undefined;
+  /** whether that operation answers the method (HEAD with GET): the route is modelled */
+  readonly modelled: boolean;
+  /** a path of the chat API (`/api/…`, `/hooks/…`): the chat pipeline answers it, faults act on it */
+  readonly chat: boolean;
+}
+
+/** A path outside the chat API: no operation is there (every route of the table is the chat API's). */
+const OUTSIDE: Route = Object.freeze({ op: undefined, modelled: false, chat: false });
+
+/** Each operation's methods as the router registers them (HEAD with GET), and its 405's `Allow`. */
+const METHODS = new Map<Operation, { methods: readonly string[]; allow: string }>(
+  OPERATIONS.map((op) => {
+    const own: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
+    const methods = own.includes('GET') ? [...own, 'HEAD'] : own;
+    return [op, { methods, allow: own.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ') }];
+  }),
+);
+
+/** The table's route for a method and a path inside a world: one lookup. */
+export function routeAt(method: string, path: string): Route {
+  if (!isChatPath(path)) return OUTSIDE;
+  const op = operationAt(path);
+  return {
+    op,
+    modelled: op !== undefined && (METHODS.get(op)?.methods.includes(method) ?? false),
+    chat: true,
+  };
+}
+
+/** Routes the fast path resolved for the requests it hands to Express (as they came, or replayed). */
+const carried = new WeakMap<IncomingMessage, Route>();
+
+/** Carries a request's route to the Express path (a form, a body the fast path read and replays). */
+export function carryRoute(req: IncomingMessage, route: Route): void {
+  carried.set(req, route);
+}
+
+/** The route the fast path resolved for a request it replays into Express, if it did. */
+export function carriedRoute(req: IncomingMessage): Route | undefined {
+  return carried.get(req);
+}
+
+/** A request as the runtime rules match it: a stub's matchers and templates read all of it. */
+export interface RuleCall {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, unknown>;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: unknown;
+  readonly authToken?: string | undefined;
+  readonly userId?: string | undefined;
+}
+
+/** What answers a request once no fault stands in, or once its fault lets it go on. */
+export type Outcome =
+  | { readonly kind: 'stub'; readonly answer: StubAnswer }
+  | { readonly kind: 'operation'; readonly op: Operation }
+  | { readonly kind: 'proxy'; readonly proxy: PassThrough }
+  | { readonly kind: 'not-found' }
+  /** a known route asked with a method it lacks, in an era whose router says so (`Allow`) */
+  | { readonly kind: 'method-not-allowed'; readonly allow: string };
+
+/**
+ * The rule list's decision for one request. A fault comes first; when it lets the request go on (a
+ * delay, half a body), `next` matches the rest of the list then, after the delay, as the request
+ * would have been without the fault.
+ */
+export type Decision =
+  { readonly kind: 'fault'; readonly action: FaultAction; readonly next: () => Outcome } | Outcome;
+
+/**
+ * A known route asked with a method it lacks: Restivus' 405 with `Allow` (to 7.3), or, from 7.6,
+ * where Hono's router matches method and path together, the unknown route's 404.
+ */
+const WRONG_METHOD: EraTable<'method-not-allowed' | 'not-found'> = {
+  '0.49': 'method-not-allowed',
+  '7.6': 'not-found',
+};
+
+const NOT_FOUND: Outcome = Object.freeze({ kind: 'not-found' });
+
+/** The decision for a request of a world on its route (faults and stubs that match count it as a hit). */
+export function decide(world: FakeWorld, call: RuleCall, route: Route): Decision {
+  if (route.chat) {
+    const action = world.faultSet.take(call.method, call.path);
+    if (action) return { kind: 'fault', action, next: () => afterFaults(world, call, route) };
+  }
+  return afterFaults(world, call, route);
+}
+
+/** The rules after the faults: stubs, the operation, the pass-through, the real server's 404 or 405. */
+function afterFaults(world: FakeWorld, call: RuleCall, route: Route): Outcome {
+  // stubs are asked only when the world has some
+  const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(call, route.modelled);
+  if (stubbed) return { kind: 'stub', answer: stubbed };
+  const { op } = route;
+  if (op !== undefined && route.modelled) return { kind: 'operation', op };
+  const proxy = world.passThrough;
+  if (proxy !== undefined) return { kind: 'proxy', proxy };
+  if (op === undefined || call.method === 'OPTIONS' || byEra(world.profile, WRONG_METHOD) === 'not-found')
+    return NOT_FOUND;
+  return { kind: 'method-not-allowed', allow: METHODS.get(op)?.allow ?? op.method };
+}
