@@ -395,7 +395,9 @@ describe('a webhook call ends within webhookTimeoutMs whatever the receiver does
       [`${base}/never`, null, 'failed', 'no answer in 50 ms (webhookTimeoutMs)'],
       [`${base}/slow`, null, 'failed', 'no answer in 50 ms (webhookTimeoutMs)'],
     ]);
-    expect(held).toHaveLength(2);
+    // under load the time-out may fire before a receiver has even read the request: what it
+    // received is not asserted, only that each call ended as the time-out says
+    expect(held.length).toBeLessThanOrEqual(2);
     expect(replies(fake)).toBe(0);
     await expectAnswering(fake);
   });
