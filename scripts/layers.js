@@ -10,6 +10,8 @@ const LAYERS = [
   ],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],
+  // one module per action, shared by a REST route and its realtime method: the domain and the eras
+  ['commands', '^src/commands/'],
   // the chat operations, one module each, and their table: the store and the error table, no HTTP
   ['operations', '^src/operations/'],
   [

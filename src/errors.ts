@@ -108,6 +108,18 @@ const DETAILS = { '0.49': false, '5': true };
 /** The 0.49 era's own words for the room errors (`e49Message`). */
 const E49_WORDS = { '0.49': true, '5': false };
 
+/** Rocket.Chat's `escapeHTML`, as its name errors quote a name. */
+function escapeHtml(text: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  };
+  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+}
+
 const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
 const editRoom = { method: 'saveRoomSettings', action: 'Editing_room' };
 const changeType = { method: 'saveRoomSettings', action: 'Change_Room_Type' };
@@ -383,6 +395,87 @@ export const ERRORS = {
   'group-type-unchanged': {
     status: 400,
     message: () => 'The private group type is the same as what it would be changed to.',
+  },
+  /** `getValidRoomName`: a name taken by another room (`name` is the trimmed name) */
+  'room-name-taken': {
+    status: 400,
+    message: (p) => `A channel with name '${p.name ?? ''}' exists`,
+    errorType: 'error-duplicate-channel-name',
+    details: (p) => ({ function: 'RocketChat.getValidRoomName', channel_name: p.name ?? '' }),
+    eras: {
+      '0.49': (message) => ({ success: false, error: `Error: ${message} [error-duplicate-channel-name]` }),
+      '5': undefined,
+    },
+  },
+  /** `getValidRoomName`: a name taken by an archived room */
+  'room-name-archived': {
+    status: 400,
+    message: (p) => `There's an archived channel with name ${p.name ?? ''}`,
+    errorType: 'error-archived-duplicate-name',
+    details: (p) => ({ function: 'RocketChat.getValidRoomName', channel_name: p.name ?? '' }),
+    eras: {
+      '0.49': (message) => ({ success: false, error: `Error: ${message} [error-archived-duplicate-name]` }),
+      '5': undefined,
+    },
+  },
+  /** `getValidRoomName`: a name the names rule refuses, or a blocked one (HTML-escaped, as the server writes it) */
+  'room-name-invalid': {
+    status: 400,
+    message: (p) => `${escapeHtml(p.name ?? '')} is not a valid room name.`,
+    errorType: 'error-invalid-room-name',
+    details: (p) => ({ function: 'RocketChat.getValidRoomName', channel_name: p.name ?? '' }),
+    eras: {
+      '0.49': () => ({ success: false, error: 'Error: Invalid name [error-invalid-name]' }),
+      '5': undefined,
+    },
+  },
+  /** `createRoom`: a name of white space only */
+  'room-name-blank': {
+    status: 400,
+    message: () => 'Invalid name',
+    errorType: 'error-invalid-name',
+    details: () => ({ function: 'RocketChat.createRoom' }),
+    eras: {
+      '0.49': () => ({ success: false, error: 'Error: Invalid name [error-invalid-name]' }),
+      '5': undefined,
+    },
+  },
+  /** channels.create / groups.create without a name (the route's own check, no errorType) */
+  'create-name-required': {
+    status: 400,
+    message: () => 'Param "name" is required',
+    e49Message: () => 'Body param "name" is required',
+  },
+  /** channels.create / groups.create with `members` that is not an array */
+  'create-members-not-array': {
+    status: 400,
+    message: () => 'Param "members" must be an array if provided',
+    e49Message: () => 'Body param "members" must be an array if provided',
+  },
+  /** channels.create / groups.create: the route's own permission check, before the body (`API.v1.forbidden()`) */
+  'create-unauthorized': {
+    status: 403,
+    message: () => 'unauthorized',
+  },
+  /** `check()` refusing an argument inside a method a route calls: Meteor's Match.Error, no errorType */
+  'match-error': {
+    status: 400,
+    message: (p) =>
+      `Match error: ${p.reason ?? 'Failed Match.OneOf, Match.Maybe or Match.Optional validation'}`,
+  },
+  /** `extraData.teamId` naming no team */
+  'team-not-found': {
+    status: 400,
+    message: () => 'The "teamId" param provided does not match any team',
+    errorType: 'error-team-not-found',
+    details: (p) => ({ method: p.method ?? 'createChannel' }),
+  },
+  /** the `createChannel` / `createPrivateGroup` methods refusing a user without the permission */
+  'create-room-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? 'createChannel' }),
   },
   'readonly-unchanged': {
     status: 400,

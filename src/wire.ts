@@ -242,6 +242,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 export interface UserRef {
   _id: string;
   username: string;
+  /** the user's name, where the server copies it (a room's owner from 6.3) */
+  name?: string;
 }
 
 /** An e-mail address of a user. */

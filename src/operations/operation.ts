@@ -98,6 +98,11 @@ export interface ContractFacts {
   ) => { _id: unknown; usernames?: unknown; others?: string[] } | undefined;
   /** the route's path names an incoming webhook and its token (`/hooks/<_id>/<token>`) */
   readonly webhookPath?: boolean;
+  /**
+   * the room the request names by a parameter of its own (`channels.create`'s `name`): its
+   * provider state says whether it exists, as for `roomName`
+   */
+  readonly roomNamed?: (body: Params) => string | undefined;
 }
 
 /**

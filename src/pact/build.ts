@@ -131,7 +131,9 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   ];
   const [idPath, idValue] = idAt.find(([, value]) => stringOf(value) !== undefined) ?? [undefined, undefined];
   const roomName =
-    stringOf(query.roomName ?? body.roomName) ?? (channel?.startsWith('#') ? channel.slice(1) : undefined);
+    stringOf(query.roomName ?? body.roomName) ??
+    (channel?.startsWith('#') ? channel.slice(1) : undefined) ??
+    facts.roomNamed?.(body);
   const ref = {
     ...(stringOf(idValue) !== undefined ? { roomId: stringOf(idValue) } : {}),
     ...(roomName !== undefined ? { roomName } : {}),

@@ -150,11 +150,34 @@ export class Replay {
     return this.#roles.get(username.toLowerCase());
   }
 
-  /** A successful change's answer: the room as it now is. */
-  changed(room: { _id?: unknown; name?: unknown; t?: unknown; ro?: unknown }): void {
+  /**
+   * A successful change's answer: the room as it now is; one the replay does not know yet was made
+   * by the request (`channels.create`), and later requests find it there.
+   */
+  changed(room: {
+    _id?: unknown;
+    name?: unknown;
+    t?: unknown;
+    ro?: unknown;
+    u?: unknown;
+    usernames?: unknown;
+  }): void {
     if (typeof room.name !== 'string') return;
     const facts = this.#rooms.get(room.name);
-    if (!facts) return;
+    if (!facts) {
+      if (typeof room._id !== 'string' || (room.t !== 'c' && room.t !== 'p')) return;
+      const creator = (room.u as { username?: unknown } | undefined)?.username;
+      const members = Array.isArray(room.usernames)
+        ? room.usernames.filter((u) => typeof u === 'string')
+        : [];
+      const made: RoomFacts = { _id: room._id, name: room.name, t: room.t };
+      if (typeof room.ro === 'boolean') made.ro = room.ro;
+      if (typeof creator === 'string') made.creator = creator;
+      if (room.t === 'p') made.members = members;
+      this.#rooms.set(room.name, made);
+      this.#names.set(room._id, room.name);
+      return;
+    }
     if (typeof room.t === 'string') facts.t = room.t;
     if (typeof room.ro === 'boolean') facts.ro = room.ro;
   }

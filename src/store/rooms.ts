@@ -9,7 +9,8 @@ import type { ListOptions, ListResult } from './lists';
 import type { JsonObject } from './query';
 import { added, anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
-import { joinedState } from './subscription-states';
+import { objectId } from './message-text';
+import { createdState, joinedState, meteorIdOf } from './subscription-states';
 import { memberRoomIds } from './subscriptions';
 import { teamTypeOf } from './teams';
 
@@ -284,4 +285,101 @@ export function addChannel(state: StoreState, room: Room): Room {
     if (r.teamMain === true) events.push(...changeTeam(state, r.teamId, { roomId: r._id }));
     return events;
   });
+}
+
+/** What a new room is made of, decided by the command that creates it (`createRoom`'s arguments). */
+export interface NewRoom {
+  readonly type: 'c' | 'p';
+  /** the name as sent: the room's `fname`; its `name` is this trimmed */
+  readonly name: string;
+  readonly owner: User;
+  /** usernames to add besides the owner; unknown ones are left out, as the real server leaves them */
+  readonly members: readonly string[];
+  /** the owner is not made a member */
+  readonly excludeSelf: boolean;
+  readonly readOnly: boolean;
+  readonly customFields: JsonObject;
+  /** more fields of the room, as sent (`extraData`, its `teamId` aside) */
+  readonly extraData: JsonObject;
+}
+
+/** How a release line lays a new room out, decided by the command (plain values: the domain knows no release). */
+export interface RoomLayout {
+  /** 24-hex ids (MongoDB's ObjectId, 6.x on) or Meteor's 17-character ids */
+  readonly ids: 'objectId' | 'meteor';
+  /** the owner's `u` carries the owner's `name` (6.3 on) */
+  readonly ownerName: boolean;
+  /** the room names the server refuses (the `Accounts_SystemBlockedUsernameList` setting, lowercased) */
+  readonly blockedNames: readonly string[];
+  /** the rule a name must match whole (the `UTF8_Channel_Names_Validation` setting) */
+  readonly namePattern: RegExp;
+}
+
+/** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
+function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
+  const counter = 0x400000 + state.rooms.size;
+  if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
+  return meteorIdOf(`room|${state.seed}|${counter}`);
+}
+
+/** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */
+function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
+  const refused = { name };
+  if (name === '') throw new ApiError('room-name-blank');
+  if (!layout.namePattern.test(name) || layout.blockedNames.includes(name.toLowerCase()))
+    throw new ApiError('room-name-invalid', refused);
+  const taken = state.rooms.get(state.roomNames.get(name) ?? '');
+  if (taken) throw new ApiError(taken.archived ? 'room-name-archived' : 'room-name-taken', refused);
+}
+
+/**
+ * `createRoom`: a channel or a group with its members (the owner first unless excluded, then the
+ * members that exist, each once) and their subscriptions, the owner's as `owner`. All checks before
+ * the one write; the room is laid out as the release line stores it (the command decides how).
+ */
+export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout): Room {
+  const name = input.name.trim();
+  checkRoomName(state, name, layout);
+  const { owner } = input;
+  const members: User[] = input.excludeSelf ? [] : [owner];
+  for (const username of input.members) {
+    const member = userNamed(state, username);
+    if (member && !members.includes(member)) members.push(member);
+  }
+  const ts = state.clock.tick();
+  const { teamId, ...extra } = input.extraData;
+  const room: Room = {
+    _id: newRoomId(state, layout.ids),
+    fname: input.name,
+    _updatedAt: ts,
+    customFields: input.customFields,
+    ...extra,
+    name,
+    t: input.type,
+    msgs: 0,
+    usersCount: members.length,
+    u:
+      layout.ownerName && owner.name !== undefined
+        ? { _id: owner._id, username: owner.username, name: owner.name }
+        : { _id: owner._id, username: owner.username },
+    ts,
+    ro: input.readOnly,
+    ...(typeof teamId === 'string' ? { teamId } : {}),
+    // the fake's own record of the members (what `usernames` answers show in every room)
+    usernames: members.map((member) => member.username),
+    sysMes: true,
+    joinCodeRequired: false,
+    muted: [],
+  };
+  state.rooms.set(room._id, room);
+  state.roomNames.set(name, room._id);
+  state.memberIndex = undefined;
+  const events: ChangeEvent[] = [{ kind: 'room', op: 'inserted', room }];
+  for (const member of members) {
+    const subscription = createdState(ts, member === owner);
+    state.subscriptions.set(room._id, member._id, subscription);
+    events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: member._id, subscription });
+  }
+  commit(state, events);
+  return room;
 }

@@ -30,7 +30,7 @@ import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject } from './query';
 import * as rooms from './rooms';
-import type { RoomRef } from './rooms';
+import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
 import * as settings from './settings';
 import * as snapshot from './snapshot';
@@ -267,6 +267,11 @@ export class Store {
   }
 
   /** Adds one room, already resolved and checked; a change of state. */
+  /** `createRoom`: a channel or a group with its members, all checks before its one write (src/store/rooms.ts). */
+  createRoom(input: NewRoom, layout: RoomLayout): Room {
+    return rooms.createRoom(this.#state, input, layout);
+  }
+
   addChannel(room: Room): Room {
     return rooms.addChannel(this.#state, room);
   }

@@ -35,7 +35,7 @@ function hash32(text: string): number {
 const UNMISTAKABLE = '23456789ABCDEFGHJKLMNPQRSTWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** A 17-character Meteor-style id drawn from a text (xorshift32 seeded by its hash): a direct room's subscription id. */
-function meteorIdOf(text: string): string {
+export function meteorIdOf(text: string): string {
   let x = hash32(text) || 1;
   let out = '';
   for (let i = 0; i < 17; i += 1) {
@@ -71,6 +71,13 @@ export function initialState(room: AnyRoom, userId: string): SubscriptionState {
  */
 export function joinedState(ts: string): SubscriptionState {
   return { open: true, alert: true, unread: 1, userMentions: 1, groupMentions: 0, ts, _updatedAt: ts };
+}
+
+/** A new room's member (`createWithRoomAndManyUsers`): open, nothing unread; the owner has read it now. */
+export function createdState(ts: string, owner: boolean): SubscriptionState {
+  return owner
+    ? { open: true, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, ls: ts, _updatedAt: ts }
+    : { open: true, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, _updatedAt: ts };
 }
 
 /** A new direct room's member (`createDirectRoom`): its creator's open, the other's not (in a 1:1 room). */
