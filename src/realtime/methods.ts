@@ -47,7 +47,8 @@ export interface MethodContext {
   emitRoomStream(eventName: string, args: unknown[]): void;
 }
 
-type Method = (context: MethodContext, params: unknown[]) => unknown;
+/** One method: its arguments as the frame's `params`, its result as the `result` frame carries it. */
+export type Method = (context: MethodContext, params: unknown[]) => unknown;
 
 function userOf(context: MethodContext, method: string): User {
   if (!context.user) throw new MeteorError('error-invalid-user', 'Invalid user', { method });
