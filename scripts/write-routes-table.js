@@ -1,21 +1,23 @@
-// Writes the table of the chat routes into docs/reference.md, between <!-- routes:table --> and
-// <!-- /routes:table -->, from the routes' declarations in the built operation table
-// (npm run routes-table).
+// Writes the chat routes' tables from the routes' declarations in the built operation table
+// (npm run routes-table): docs/reference.md's route table, between <!-- routes:table --> and
+// <!-- /routes:table -->, and the README's summary of what the fake serves, between
+// <!-- routes:summary --> and <!-- /routes:summary -->, with the number of REST routes in its
+// opening. test/declarations.test.ts compares both.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const { OPERATIONS } = require('../dist/operations/table.js');
-const { routeTable } = require('../dist/operations/route-docs.js');
+const { readmeWithRoutes, referenceWithRoutes } = require('../dist/operations/route-docs.js');
 
-const file = join(__dirname, '..', 'docs', 'reference.md');
-const text = readFileSync(file, 'utf8');
-const marked = /(<!-- routes:table -->)[\s\S]*?(<!-- \/routes:table -->)/;
-if (!marked.test(text)) throw new Error('docs/reference.md has no <!-- routes:table --> markers');
-writeFileSync(
-  file,
-  text.replace(marked, (_m, open, close) => `${open}\n\n${routeTable(OPERATIONS)}\n\n${close}`),
+const ROOT = join(__dirname, '..');
+const files = [
+  [join(ROOT, 'docs', 'reference.md'), referenceWithRoutes],
+  [join(ROOT, 'README.md'), readmeWithRoutes],
+];
+for (const [file, write] of files) writeFileSync(file, write(readFileSync(file, 'utf8'), OPERATIONS));
+execFileSync(
+  process.execPath,
+  [require.resolve('prettier/bin/prettier.cjs'), '--write', ...files.map(([file]) => file)],
+  { stdio: 'inherit' },
 );
-execFileSync(process.execPath, [require.resolve('prettier/bin/prettier.cjs'), '--write', file], {
-  stdio: 'inherit',
-});

@@ -13,7 +13,7 @@ import Ajv from 'ajv';
 
 import { ERRORS } from '../src/errors';
 import { GROUPS } from '../src/operations/route-groups';
-import { routeTable } from '../src/operations/route-docs';
+import { readmeWithRoutes, referenceWithRoutes } from '../src/operations/route-docs';
 import { warmValidators } from '../src/operations/schemas';
 import { OPERATIONS } from '../src/operations/table';
 import { METHODS } from '../src/realtime/methods';
@@ -58,6 +58,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // a provider state's kind (`{kind: 'login'}`), not the route nor the method
   'src/pact/apply.ts: login': "a provider state's kind",
   'src/pact/states.ts: login': "a provider state's kind",
+  // the README's row of the login routes (its area), not the method
+  'src/operations/route-docs.ts: login': "the README's area of the login routes",
   // the realtime stream of the same name (the clients subscribe to it and call it)
   'src/realtime/connection.ts: stream-notify-room': 'the stream a client follows',
   // an outgoing webhook's event (`sendMessage`), Rocket.Chat's name for it
@@ -148,22 +150,29 @@ describe('routes that declare themselves', () => {
     expect(warmValidators()).toBe(declared.size);
   });
 
+  /** A file as `npm run lint` wants it (prettier, in a process of its own). */
+  function formatted(file: string, text: string): string {
+    const prettier = require.resolve('prettier/bin/prettier.cjs');
+    return execFileSync(process.execPath, [prettier, '--stdin-filepath', file], {
+      input: text,
+      encoding: 'utf8',
+    });
+  }
+
   it('docs/reference.md holds the route table, as made from the declarations (run `npm run routes-table`)', () => {
     const file = join(ROOT, 'docs', 'reference.md');
     const text = readFileSync(file, 'utf8');
-    const marked = /(<!-- routes:table -->)[\s\S]*?(<!-- \/routes:table -->)/;
-    expect(text).toMatch(marked);
-    const fresh = text.replace(
-      marked,
-      (_m, open: string, close: string) => `${open}\n\n${routeTable(OPERATIONS)}\n\n${close}`,
-    );
-    // formatted as `npm run lint` wants it (prettier, in a process of its own)
-    const prettier = require.resolve('prettier/bin/prettier.cjs');
-    const formatted = execFileSync(process.execPath, [prettier, '--stdin-filepath', file], {
-      input: fresh,
-      encoding: 'utf8',
-    });
-    expect(formatted).toBe(text);
-    for (const op of OPERATIONS) expect(text).toContain(`\`${op.prefix ? op.path : op.path}`);
+    expect(formatted(file, referenceWithRoutes(text, OPERATIONS))).toBe(text);
+    for (const op of OPERATIONS) expect(text).toContain(`\`${op.path}`);
+  });
+
+  it("the README's summary of what it serves and its number of REST routes, as made from the declarations (run `npm run routes-table`)", () => {
+    const file = join(ROOT, 'README.md');
+    const text = readFileSync(file, 'utf8');
+    expect(formatted(file, readmeWithRoutes(text, OPERATIONS))).toBe(text);
+    expect(text).toContain(`It answers the ${OPERATIONS.length} REST routes`);
+    const summary = /<!-- routes:summary -->([\s\S]*?)<!-- \/routes:summary -->/.exec(text)?.[1] ?? '';
+    for (const op of OPERATIONS.filter((o) => o.openApi?.aliasOf === undefined))
+      expect(summary).toMatch(new RegExp(`\`(${escape(op.name)}|${escape(op.path)})`));
   });
 });

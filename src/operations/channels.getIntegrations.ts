@@ -27,6 +27,7 @@ const CHECKS_ACCESS = { '0.49': false, '8.8': true };
 export default route(GROUPS.channels, {
   name: 'channels.getIntegrations',
   method: 'GET',
+  order: 70,
   permissions: [
     'manage-outgoing-integrations',
     'manage-own-outgoing-integrations',

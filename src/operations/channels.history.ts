@@ -73,6 +73,7 @@ export function historyAnswer(
 export default route(GROUPS.channels, {
   name: 'channels.history',
   method: 'GET',
+  order: 170,
   permissions: ['preview-c-room'],
   errors: ['invalid-params', 'error-roomid-param-not-provided', 'error-room-not-found', 'room-forbidden'],
   response: HISTORY,

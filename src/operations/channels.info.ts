@@ -18,6 +18,7 @@ const CHECKS_ACCESS = { '0.49': false, '7': true };
 export default route(GROUPS.channels, {
   name: 'channels.info',
   method: 'GET',
+  order: 80,
   permissions: ['view-c-room', 'view-joined-room'],
   errors: ['error-roomid-param-not-provided', 'error-room-not-found', 'room-forbidden'],
   response: answer({ channel: FULL_ROOM }),

@@ -11,6 +11,7 @@ import { LIST_CHANNEL, page } from './responses';
 export default route(GROUPS.channels, {
   name: 'channels.list.joined',
   method: 'GET',
+  order: 210,
   errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
   response: page('channels', LIST_CHANNEL),
   reads: ['room'],

@@ -19,6 +19,7 @@ const REFUSES_FIELDS = { '0.49': false, '6': true, '7': false };
 export default route(GROUPS.channels, {
   name: 'channels.list',
   method: 'GET',
+  order: 60,
   permissions: ['view-c-room', 'view-joined-room'],
   errors: [
     'error-unauthorized',

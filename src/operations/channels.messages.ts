@@ -13,6 +13,7 @@ import { MESSAGE, page } from './responses';
 export default route(GROUPS.channels, {
   name: 'channels.messages',
   method: 'GET',
+  order: 180,
   permissions: ['view-c-room', 'view-joined-room'],
   errors: [
     'error-unauthorized',

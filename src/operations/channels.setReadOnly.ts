@@ -12,6 +12,7 @@ const VALIDATED = { '0.49': false, '6': true };
 export default route(GROUPS.channels, {
   name: 'channels.setReadOnly',
   method: 'POST',
+  order: 90,
   permissions: ['edit-room'],
   errors: [
     'readonly-required',

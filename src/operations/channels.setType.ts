@@ -8,6 +8,7 @@ import { answer, FULL_ROOM } from './responses';
 export default route(GROUPS.channels, {
   name: 'channels.setType',
   method: 'POST',
+  order: 100,
   permissions: ['edit-room', 'create-p', 'create-c'],
   errors: [
     'type-required',

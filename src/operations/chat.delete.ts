@@ -12,6 +12,7 @@ import { DELETED } from './responses';
 export default route(GROUPS.chat, {
   name: 'chat.delete',
   method: 'POST',
+  order: 160,
   permissions: ['force-delete-message', 'delete-message', 'delete-own-message', 'post-readonly'],
   errors: [
     'message-not-found',

@@ -8,6 +8,7 @@ import { answer, MESSAGE } from './responses';
 export default route(GROUPS.chat, {
   name: 'chat.getMessage',
   method: 'GET',
+  order: 140,
   permissions: ['view-c-room'],
   errors: ['message-unknown', 'message-not-allowed'],
   response: answer({ message: MESSAGE }),

@@ -60,6 +60,7 @@ function readPost(body: Params): PostInput {
 export default route(GROUPS.chat, {
   name: 'chat.postMessage',
   method: 'POST',
+  order: 120,
   permissions: ['message-impersonate', 'post-readonly'],
   errors: [
     'invalid-params',

@@ -44,6 +44,7 @@ function readMessage(body: Params, store: Store): SendInput {
 export default route(GROUPS.chat, {
   name: NAME,
   method: 'POST',
+  order: 130,
   permissions: ['message-impersonate', 'post-readonly'],
   errors: [
     'send-system-message',

@@ -13,6 +13,7 @@ import { answer, MESSAGE } from './responses';
 export default route(GROUPS.chat, {
   name: 'chat.update',
   method: 'POST',
+  order: 150,
   permissions: ['edit-message', 'post-readonly'],
   errors: [
     'message-not-found',

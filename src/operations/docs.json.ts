@@ -16,6 +16,7 @@ const EXISTS = { '0.49': false, '7.10': true };
 export default route(GROUPS.docs, {
   name: 'docs.json',
   method: 'GET',
+  order: 340,
   path: 'json',
   errors: ['not-found'],
   response: OPENAPI_DOCUMENT,

@@ -10,6 +10,7 @@ import { HISTORY } from './responses';
 export default route(GROUPS.groups, {
   name: 'groups.history',
   method: 'GET',
+  order: 230,
   errors: ['invalid-params', 'error-room-param-not-provided', 'error-group-not-found'],
   response: HISTORY,
   reads: ['room', 'message', 'subscription'],

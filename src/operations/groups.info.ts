@@ -8,6 +8,7 @@ import { answer, FULL_ROOM } from './responses';
 export default route(GROUPS.groups, {
   name: 'groups.info',
   method: 'GET',
+  order: 220,
   errors: ['error-room-param-not-provided', 'error-group-not-found'],
   response: answer({ group: FULL_ROOM }),
   reads: ['room'],

@@ -7,6 +7,7 @@ import { answer, FULL_ROOM } from './responses';
 export default route(GROUPS.groups, {
   name: 'groups.setType',
   method: 'POST',
+  order: 110,
   permissions: ['edit-room', 'create-c'],
   errors: [
     'invalid-params',

@@ -32,6 +32,7 @@ function bodyOf(body: unknown): JsonObject | undefined {
 export default route(GROUPS.hooks, {
   name: 'hooks',
   method: 'POST',
+  order: 330,
   also: 'GET',
   path: '',
   prefix: true,

@@ -13,6 +13,7 @@ import { answer, DIRECT_ROOM } from './responses';
 export default route(GROUPS.im, {
   name: 'im.create',
   method: 'POST',
+  order: 290,
   permissions: ['create-d'],
   errors: ['direct-invalid-user', 'direct-not-allowed', 'direct-too-many'],
   response: answer({ room: DIRECT_ROOM }),

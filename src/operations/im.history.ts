@@ -13,6 +13,7 @@ import { HISTORY } from './responses';
 export default route(GROUPS.im, {
   name: 'im.history',
   method: 'GET',
+  order: 300,
   errors: ['invalid-channel', 'room-forbidden'],
   response: HISTORY,
   reads: ['room', 'message', 'subscription'],

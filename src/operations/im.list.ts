@@ -11,6 +11,7 @@ import { page, ROOM } from './responses';
 export default route(GROUPS.im, {
   name: 'im.list',
   method: 'GET',
+  order: 310,
   errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
   response: page('ims', ROOM),
   reads: ['room'],

@@ -12,6 +12,7 @@ import { MESSAGE, page } from './responses';
 export default route(GROUPS.im, {
   name: 'im.messages',
   method: 'GET',
+  order: 320,
   errors: [
     'invalid-channel',
     'room-forbidden',

@@ -58,6 +58,7 @@ function trimmed(version: string): string {
 export default route(GROUPS.info, {
   name: 'info',
   method: 'GET',
+  order: 10,
   permissions: ['get-server-info', 'view-statistics'],
   response: INFO,
   reads: ['user'],

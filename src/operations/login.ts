@@ -73,6 +73,7 @@ function named(body: Params): { username?: string; email?: string } | undefined 
 export default route(GROUPS.login, {
   name: 'login',
   method: 'POST',
+  order: 20,
   auth: false,
   bodyRule: 'size-only',
   errors: ['login-failed', 'login-unrecognized', 'login-blocked-for-ip', 'login-blocked-for-user'],
@@ -109,5 +110,8 @@ export default route(GROUPS.login, {
     return shape === 'no-success' ? { body, envelope: false } : success(body);
   },
   contract: { credentials: named },
-  openApi: { refusals: { '401': 'wrong user or password, or logins blocked after failed ones' } },
+  openApi: {
+    note: 'password, e-mail, resume, digest, form-encoded',
+    refusals: { '401': 'wrong user or password, or logins blocked after failed ones' },
+  },
 });

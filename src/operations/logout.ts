@@ -14,6 +14,7 @@ const EMPTY: EraTable<boolean> = { '0.49': false, '7.4': true };
 export default route(GROUPS.login, {
   name: 'logout',
   method: 'POST',
+  order: 30,
   also: 'GET',
   response: LOGGED_OUT,
   changes: ['token'],

@@ -8,6 +8,7 @@ import { ME_ANSWER } from './responses';
 export default route(GROUPS.login, {
   name: 'me',
   method: 'GET',
+  order: 40,
   response: ME_ANSWER,
   reads: ['user'],
   read: () => undefined,

@@ -7,7 +7,8 @@ import type { Schema, Validator } from './validator';
 
 /**
  * What one chat operation is, declared once in its own module (src/operations/<name>.ts, with
- * `route` of src/operations/route-groups.ts) and listed in the table (src/operations/table.ts). Everything else (the request pipeline, the
+ * `route` of src/operations/route-groups.ts), found by the generated index (routes.generated.ts)
+ * and put in order by the table (src/operations/table.ts). Everything else (the request pipeline, the
  * Express and fast-path adapters, the journal, contracts, the inspector) reads these declarations.
  *
  * Layer: operations. Knows the store and the error table, nothing of HTTP.
@@ -166,6 +167,12 @@ export type Entity = 'room' | 'message' | 'subscription' | 'user' | 'integration
 export interface OpenApiFacts {
   /** the route's group (src/operations/route-groups.ts) */
   readonly group?: string;
+  /** the route's place in the table (src/operations/table.ts, `inTableOrder`), when it declares one */
+  readonly order?: number;
+  /** the route this one is another name of (`aliasOf`): it comes right after it in the table */
+  readonly aliasOf?: string;
+  /** what the README's summary of the routes says of the route, after its name */
+  readonly note?: string;
   /** the permissions the route checks (documentation: the store enforces them) */
   readonly permissions?: readonly string[];
   /** the refusals of its own it can answer (besides its validator's, 401 and 429) */
@@ -222,6 +229,13 @@ export function success(body: object): Reply {
  * its own row in the table, its own path, the one implementation.
  */
 export function aliasOf<P>(op: Operation<P>, name: string): Operation<P> {
-  // the path where the operation's group puts its routes, with the other name
-  return operation({ ...op, name, path: `${op.path.slice(0, -op.name.length)}${name}` });
+  // its place is right after the route it names again (src/operations/table.ts), not the route's own
+  const { order: _order, note: _note, ...facts } = op.openApi ?? {};
+  return operation({
+    ...op,
+    name,
+    // the path where the operation's group puts its routes, with the other name
+    path: `${op.path.slice(0, -op.name.length)}${name}`,
+    openApi: { ...facts, aliasOf: op.name },
+  });
 }

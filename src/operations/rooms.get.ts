@@ -11,6 +11,7 @@ import { ROOM, updates } from './responses';
 export default route(GROUPS.rooms, {
   name: 'rooms.get',
   method: 'GET',
+  order: 280,
   errors: ['rooms-invalid-date'],
   response: updates(ROOM),
   reads: ['room', 'subscription'],

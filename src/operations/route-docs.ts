@@ -1,13 +1,15 @@
 import { ERRORS, toEnvelope } from '../errors';
 import type { ErrorCode } from '../errors';
 import type { Operation } from './operation';
+import { GROUPS } from './route-groups';
+import type { RouteGroup } from './route-groups';
 import type { Form } from './validator';
 
 /**
  * What the documents say of a route, read from its declaration: the refusals it can answer and
  * their words on the wire, the release lines of its validator, and the reference's route table
- * (docs/reference.md, between `<!-- routes:table -->` markers: `npm run routes-table` writes it,
- * a test compares).
+ * (docs/reference.md, between `<!-- routes:table -->` markers) and the README's summary of them
+ * (between `<!-- routes:summary -->` markers): `npm run routes-table` writes both, a test compares.
  *
  * Layer: operations.
  */
@@ -101,4 +103,114 @@ export function routeTable(operations: readonly Operation[]): string {
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
   ].join('\n');
+}
+
+/** A row of the README's summary of what the fake serves: its area, and the groups it lists, or its own text. */
+interface SummaryRow {
+  readonly area: string;
+  readonly groups?: readonly RouteGroup[];
+  /** the row's text, from its groups' routes (the rows that are not a list of REST routes) */
+  readonly text?: (routes: readonly Operation[]) => string;
+}
+
+/**
+ * The README's rows ("What it serves"): the groups each lists, its routes in the table's order
+ * (another name of a route, `aliasOf`, as "and their `dm.*` names"), then the rows of text. A
+ * group no row names gets a row of its own, by its name, before the rows of text.
+ */
+const SUMMARY: readonly SummaryRow[] = [
+  { area: 'login', groups: [GROUPS.login, GROUPS.info] },
+  { area: 'channels', groups: [GROUPS.channels] },
+  { area: 'groups', groups: [GROUPS.groups] },
+  { area: 'messages', groups: [GROUPS.chat] },
+  { area: 'direct messages', groups: [GROUPS.im] },
+  { area: 'subscriptions, rooms', groups: [GROUPS.subscriptions, GROUPS.rooms] },
+  { area: 'users, settings', groups: [GROUPS.users, GROUPS.settings] },
+  {
+    area: 'webhooks',
+    groups: [GROUPS.hooks],
+    text: (routes) =>
+      `incoming at ${routes.map((op) => code(`${op.path}<id>/<token>`)).join(', ')}; outgoing ones delivered to their URLs`,
+  },
+  {
+    area: 'realtime',
+    text: () =>
+      'DDP at `/websocket`: login, rooms and messages methods, `stream-room-messages`, `stream-notify-room`, `stream-notify-user`',
+  },
+  {
+    area: 'documents',
+    groups: [GROUPS.docs],
+    text: (routes) => `${routes.map((op) => code(op.path)).join(', ')} (OpenAPI of the above)`,
+  },
+];
+
+/** Where the REST routes' paths start unless the summary shows a route's path. */
+const V1_PREFIX = GROUPS.channels.prefix;
+
+/** A route as the summary names it: its name when its path is `/api/v1/<name>`, else its path; its note after. */
+function summaryName(op: Operation): string {
+  const name = code(op.path === `${V1_PREFIX}${op.name}` ? op.name : op.path);
+  return op.openApi?.note === undefined ? name : `${name} (${op.openApi.note})`;
+}
+
+/** The routes of a row: each route by name, its other names (`dm.*`) said once at the end. */
+function summaryRoutes(routes: readonly Operation[]): string {
+  const own = routes.filter((op) => op.openApi?.aliasOf === undefined).map(summaryName);
+  const prefixes = [
+    ...new Set(routes.filter((op) => op.openApi?.aliasOf !== undefined).map((op) => op.name.split('.')[0])),
+  ];
+  const list = own.join(', ');
+  if (prefixes.length === 0) return list;
+  return `${list} and their ${prefixes.map((prefix) => code(`${prefix ?? ''}.*`)).join(', ')} names`;
+}
+
+/** The README's summary table of what the fake serves (area → routes), from the declarations. */
+export function routeSummary(operations: readonly Operation[]): string {
+  const named = new Set(SUMMARY.flatMap((row) => (row.groups ?? []).map((group) => group.name)));
+  const others: SummaryRow[] = [];
+  for (const op of operations) {
+    const group = Object.values(GROUPS).find((g) => g.name === op.openApi?.group);
+    if (group && !named.has(group.name)) {
+      named.add(group.name);
+      others.push({ area: group.name, groups: [group] });
+    }
+  }
+  const firstText = SUMMARY.findIndex((row) => row.text !== undefined);
+  const rows = [...SUMMARY.slice(0, firstText), ...others, ...SUMMARY.slice(firstText)];
+  const lines = rows.map((row) => {
+    const routes = (row.groups ?? []).flatMap((group) =>
+      operations.filter((op) => op.openApi?.group === group.name),
+    );
+    const text = row.text ? row.text(routes) : summaryRoutes(routes);
+    return `| ${cell(row.area)} | ${cell(text)} |`;
+  });
+  return [`| area | routes (${code(`${V1_PREFIX}…`)} unless shown) |`, '| --- | --- |', ...lines].join('\n');
+}
+
+/**
+ * The README with its summary of the routes made from the declarations: the table between
+ * `<!-- routes:summary -->` markers, and the number of REST routes in its opening ("It answers the
+ * 38 REST routes"). `npm run routes-table` writes it; a test compares.
+ */
+export function readmeWithRoutes(text: string, operations: readonly Operation[]): string {
+  const marked = /(<!-- routes:summary -->)[\s\S]*?(<!-- \/routes:summary -->)/;
+  const counted = /(It answers the )\d+( REST routes)/;
+  if (!marked.test(text)) throw new Error('README.md has no <!-- routes:summary --> markers');
+  if (!counted.test(text)) throw new Error('README.md does not say "It answers the <n> REST routes"');
+  return text
+    .replace(
+      marked,
+      (_m, open: string, close: string) => `${open}\n\n${routeSummary(operations)}\n\n${close}`,
+    )
+    .replace(counted, (_m, before: string, after: string) => `${before}${operations.length}${after}`);
+}
+
+/** The reference (docs/reference.md) with its route table between `<!-- routes:table -->` markers. */
+export function referenceWithRoutes(text: string, operations: readonly Operation[]): string {
+  const marked = /(<!-- routes:table -->)[\s\S]*?(<!-- \/routes:table -->)/;
+  if (!marked.test(text)) throw new Error('docs/reference.md has no <!-- routes:table --> markers');
+  return text.replace(
+    marked,
+    (_m, open: string, close: string) => `${open}\n\n${routeTable(operations)}\n\n${close}`,
+  );
 }

@@ -55,6 +55,12 @@ export type RouteSpec<P> = Omit<
   Partial<Pick<Operation<P>, 'auth' | 'rateLimited' | 'bodyRule'>> & {
     /** the path after the group's prefix, when it is not the route's name */
     readonly path?: string;
+    /**
+     * the route's place in the table, the OpenAPI document and the reference's route table, by
+     * number (src/operations/table.ts, `inTableOrder`): the routes of the hand-written table keep
+     * their places with it. A new route leaves it out: it comes after its group's routes.
+     */
+    readonly order?: number;
     /** the permissions the route checks (documentation: the store enforces them) */
     readonly permissions?: readonly string[];
     /** the refusals of its own it can answer (the validator's and the group's come on top) */
@@ -66,7 +72,10 @@ export type RouteSpec<P> = Omit<
     /** the entities a successful answer changes (any but `token`: the route changes the world's state) */
     readonly changes?: readonly Entity[];
     /** what the OpenAPI document says of the route beyond its other facts */
-    readonly openApi?: Omit<OpenApiFacts, 'permissions' | 'errors' | 'response' | 'reads' | 'changes'>;
+    readonly openApi?: Omit<
+      OpenApiFacts,
+      'group' | 'order' | 'aliasOf' | 'permissions' | 'errors' | 'response' | 'reads' | 'changes'
+    >;
   };
 
 /**
@@ -75,7 +84,7 @@ export type RouteSpec<P> = Omit<
  * other, in the same order (src/operations/operation.ts, `operation`).
  */
 export function route<P>(group: RouteGroup, spec: RouteSpec<P>): Operation<P> {
-  const { permissions = [], errors = [], response, reads = [], changes = [] } = spec;
+  const { order, permissions = [], errors = [], response, reads = [], changes = [] } = spec;
   return operation({
     ...spec,
     path: `${group.prefix}${spec.path ?? spec.name}`,
@@ -84,6 +93,6 @@ export function route<P>(group: RouteGroup, spec: RouteSpec<P>): Operation<P> {
     bodyRule: spec.bodyRule ?? group.bodyRule,
     // a login token is not the state the journal's state events, webhooks and contracts follow
     changesState: changes.some((entity) => entity !== 'token'),
-    openApi: { ...spec.openApi, group: group.name, permissions, errors, response, reads, changes },
+    openApi: { ...spec.openApi, group: group.name, order, permissions, errors, response, reads, changes },
   });
 }

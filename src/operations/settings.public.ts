@@ -23,6 +23,7 @@ function readIds(params: Params): string[] | undefined {
 export default route(GROUPS.settings, {
   name: 'settings.public',
   method: 'GET',
+  order: 240,
   errors: ['invalid-params', 'error-invalid-sort'],
   response: page('settings', { type: 'object', required: ['_id'], properties: { _id: str } }),
   reads: ['setting'],

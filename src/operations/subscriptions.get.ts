@@ -13,6 +13,7 @@ import { SUBSCRIPTION, updates } from './responses';
 export default route(GROUPS.subscriptions, {
   name: 'subscriptions.get',
   method: 'GET',
+  order: 250,
   errors: ['subscriptions-invalid-date'],
   response: updates(SUBSCRIPTION),
   reads: ['subscription'],

@@ -12,6 +12,7 @@ import { answer, SUBSCRIPTION } from './responses';
 export default route(GROUPS.subscriptions, {
   name: 'subscriptions.getOne',
   method: 'GET',
+  order: 260,
   errors: ['subscription-room-required'],
   response: answer({ subscription: { oneOf: [SUBSCRIPTION, { type: 'null' }] } }),
   reads: ['subscription'],

@@ -12,6 +12,7 @@ import { DONE } from './responses';
 export default route(GROUPS.subscriptions, {
   name: 'subscriptions.read',
   method: 'POST',
+  order: 270,
   errors: ['subscription-invalid'],
   response: DONE,
   reads: ['room'],

@@ -1,91 +1,69 @@
 import { nearest } from '../suggest';
 import { registerOperations } from './registry';
 import type { Operation } from './operation';
-import channelsGetIntegrations from './channels.getIntegrations';
-import channelsHistory from './channels.history';
-import channelsInfo from './channels.info';
-import channelsList from './channels.list';
-import channelsListJoined from './channels.list.joined';
-import channelsMessages from './channels.messages';
-import channelsSetReadOnly from './channels.setReadOnly';
-import channelsSetType from './channels.setType';
-import chatDelete from './chat.delete';
-import chatGetMessage from './chat.getMessage';
-import chatPostMessage from './chat.postMessage';
-import chatSendMessage from './chat.sendMessage';
-import chatUpdate from './chat.update';
-import dmCreate from './dm.create';
-import docsJson from './docs.json';
-import dmHistory from './dm.history';
-import dmList from './dm.list';
-import dmMessages from './dm.messages';
-import imCreate from './im.create';
-import imHistory from './im.history';
-import imList from './im.list';
-import imMessages from './im.messages';
-import roomsGet from './rooms.get';
-import subscriptionsGet from './subscriptions.get';
-import subscriptionsGetOne from './subscriptions.getOne';
-import subscriptionsRead from './subscriptions.read';
-import groupsHistory from './groups.history';
-import hooks from './hooks';
-import groupsInfo from './groups.info';
-import groupsSetType from './groups.setType';
-import info from './info';
-import login from './login';
-import logout from './logout';
-import me from './me';
-import usersInfo from './users.info';
-import usersList from './users.list';
-import settingsPublic from './settings.public';
-import v1Info from './v1.info';
+import { GROUPS } from './route-groups';
+import { ROUTES } from './routes.generated';
+
+/** The groups' names in the order route-groups.ts declares them. */
+const GROUP_NAMES: readonly string[] = Object.values(GROUPS).map((group) => group.name);
 
 /**
- * The operation table: every chat operation the fake serves, one row each, in the order the
- * README's route table lists them. The request pipeline, both HTTP adapters, the journal,
- * contracts and the inspector find operations here and nowhere else. Adding an operation is one
- * module in this folder and one row below.
+ * The routes in the table's order, which is the declarations' own (never the order they were
+ * imported in):
+ * 1. a route that declares its `order` comes by it (the routes of the hand-written table keep
+ *    their places so: the OpenAPI document and the reference's route table list them as before);
+ * 2. a route that declares none comes right after the last route of its group that does, else,
+ *    of a group none of whose routes does, at the end, by the groups' order in route-groups.ts;
+ *    several such routes of one group by name;
+ * 3. another name of a route (`aliasOf`: the `dm.*` names) comes right after that route, several
+ *    by name.
  */
-export const OPERATIONS: readonly Operation[] = [
-  info,
-  login,
-  logout,
-  me,
-  v1Info,
-  channelsList,
-  channelsGetIntegrations,
-  channelsInfo,
-  channelsSetReadOnly,
-  channelsSetType,
-  groupsSetType,
-  chatPostMessage,
-  chatSendMessage,
-  chatGetMessage,
-  chatUpdate,
-  chatDelete,
-  channelsHistory,
-  channelsMessages,
-  usersInfo,
-  usersList,
-  channelsListJoined,
-  groupsInfo,
-  groupsHistory,
-  settingsPublic,
-  subscriptionsGet,
-  subscriptionsGetOne,
-  subscriptionsRead,
-  roomsGet,
-  imCreate,
-  dmCreate,
-  imHistory,
-  dmHistory,
-  imList,
-  dmList,
-  imMessages,
-  dmMessages,
-  hooks,
-  docsJson,
-];
+export function inTableOrder(routes: readonly Operation[]): Operation[] {
+  const names = new Set(routes.map((op) => op.name));
+  const aliases = routes.filter((op) => op.openApi?.aliasOf !== undefined && names.has(op.openApi.aliasOf));
+  const primaries = routes.filter((op) => !aliases.includes(op));
+  /** each group's last declared place */
+  const last = new Map<string | undefined, number>();
+  for (const op of primaries) {
+    const { group, order } = op.openApi ?? {};
+    if (order !== undefined) last.set(group, Math.max(order, last.get(group) ?? -Infinity));
+  }
+  const groupIndex = (op: Operation): number => {
+    const index = GROUP_NAMES.indexOf(op.openApi?.group ?? '');
+    return index === -1 ? GROUP_NAMES.length : index;
+  };
+  /** [place, then: -1 declared, else its group's index] */
+  const key = (op: Operation): [number, number] => {
+    const order = op.openApi?.order;
+    if (order !== undefined) return [order, -1];
+    return [last.get(op.openApi?.group) ?? Infinity, groupIndex(op)];
+  };
+  const compare = <T>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
+  const byName = (a: Operation, b: Operation): number => compare(a.name, b.name);
+  const sorted = [...primaries].sort((a, b) => {
+    const [x, y] = key(a);
+    const [u, v] = key(b);
+    return compare(x, u) || compare(y, v) || byName(a, b);
+  });
+  /** a route followed by its other names, theirs in turn after each (an alias of an alias) */
+  const withAliases = (op: Operation): Operation[] => [
+    op,
+    ...aliases
+      .filter((alias) => alias.openApi?.aliasOf === op.name)
+      .sort(byName)
+      .flatMap(withAliases),
+  ];
+  return sorted.flatMap(withAliases);
+}
+
+/**
+ * The operation table: every chat operation the fake serves, one row each, in the table's order
+ * ({@link inTableOrder}). The request pipeline, both HTTP adapters, the journal, contracts and the
+ * inspector find operations here and nowhere else. Adding an operation is one module in this
+ * folder: `npm run routes-index` (the build runs it) adds it to routes.generated.ts, which imports
+ * every route module.
+ */
+export const OPERATIONS: readonly Operation[] = inTableOrder(ROUTES);
 
 registerOperations(OPERATIONS);
 

@@ -16,6 +16,7 @@ const KEYS = ['userId', 'username'] as const;
 export default route(GROUPS.users, {
   name: 'users.info',
   method: 'GET',
+  order: 190,
   permissions: ['view-full-other-user-info', 'view-other-user-channels'],
   errors: ['users-invalid-search', 'users-not-found'],
   response: answer({ user: USER }),

@@ -13,6 +13,7 @@ import { page, USER } from './responses';
 export default route(GROUPS.users, {
   name: 'users.list',
   method: 'GET',
+  order: 200,
   permissions: ['view-d-room', 'view-full-other-user-info'],
   errors: ['error-unauthorized', 'error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
   response: page('users', USER),

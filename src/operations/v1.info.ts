@@ -11,6 +11,7 @@ const EXISTS = { '0.49': true, '3': false };
 export default route(GROUPS.info, {
   name: 'v1.info',
   method: 'GET',
+  order: 50,
   path: 'v1/info',
   auth: false,
   rateLimited: true,
@@ -21,5 +22,5 @@ export default route(GROUPS.info, {
     if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
   },
   run: ({ profile }) => success({ info: { version: profile.version } }),
-  openApi: { servedIn: EXISTS },
+  openApi: { servedIn: EXISTS, note: 'removed in 3.0' },
 });
