@@ -224,7 +224,7 @@ export class FakeWorld implements WorldControl {
     });
   }
 
-  /** A store's options: the world's rules, and the message events the realtime API follows. */
+  /** A store's options: the world's rules, and the change events the realtime API follows. */
   #storeOptions(): StoreOptions {
     return {
       lenient: this.#options.lenient,
@@ -236,12 +236,8 @@ export class FakeWorld implements WorldControl {
       onChange: (events) => {
         for (const listener of this.#changeListeners) listener(events);
       },
-      // a read changes the reader's subscription alone (`notifyOnSubscriptionChangedByRoomIdAndUserId`)
-      onRead: (user, rid) => {
-        const subscription = this.#store.subscriptionFor(user, rid);
-        if (subscription)
-          this.notifyUser({ uid: user._id, event: 'subscriptions-changed', args: ['updated', subscription] });
-      },
+      // a read's change of the reader's subscription reaches the realtime streams as every change
+      // does: through onChange and the stream table (src/realtime/streams.ts)
     };
   }
 

@@ -62,6 +62,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/operations/route-docs.ts: login': "the README's area of the login routes",
   // the realtime stream of the same name (the clients subscribe to it and call it)
   'src/realtime/connection.ts: stream-notify-room': 'the stream a client follows',
+  'src/realtime/streams.ts: stream-notify-room': 'the stream a client follows',
+  // the stream event a deletion sends (`<rid>/deleteMessage`), Rocket.Chat's name for it
+  'src/realtime/streams.ts: deleteMessage': "a stream event's name",
   // an outgoing webhook's event (`sendMessage`), Rocket.Chat's name for it
   'src/scenario/build.ts: sendMessage': "an outgoing webhook's event",
   'src/store/webhooks.ts: sendMessage': "an outgoing webhook's event",

@@ -4,9 +4,8 @@ import type { RawData, WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
 import { jsonOutOfBounds } from '../journal/json-depth';
-import type { MessageEvent } from '../store/store';
-import type { AnyRoom, User } from '../types';
-import { roomView } from '../operations/views';
+import type { ChangeEvent } from '../store/store';
+import type { User } from '../types';
 import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
 import {
   ECHO_CHARS,
@@ -20,13 +19,15 @@ import {
   readerTooSlow,
   tooManySubscriptions,
 } from './bounds';
-import { documentEjson, toEjson } from './ejson';
+import { toEjson } from './ejson';
 import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
 import { RAW } from './framing';
 import type { Framing } from './framing';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
+import { deliver } from './streams';
+import type { StreamReader, StreamSub } from './streams';
 
 /**
  * One realtime client: Meteor's DDP over a WebSocket, as Rocket.Chat serves it at `/websocket`.
@@ -46,11 +47,6 @@ const STREAMS = new Set(['stream-room-messages', 'stream-notify-room', 'stream-n
  * journal marks it not modelled.
  */
 const USER_EVENTS = new Set(['message', 'rooms-changed', 'subscriptions-changed']);
-
-/** A room as the notify streams send it: without what no response carries (a join code). */
-function roomOf(room: AnyRoom): unknown {
-  return room.t === 'd' ? room : roomView(room);
-}
 
 /** DDP versions the server speaks (Meteor's list). */
 const VERSIONS = ['1', 'pre2', 'pre1'];
@@ -97,14 +93,6 @@ function errorOf(error: unknown): Frame {
     return meteorError(type ?? reason, reason, body.details);
   }
   return meteorError(500, 'Internal server error');
-}
-
-/** One `sub` of a stream: which events it gets. */
-interface StreamSub {
-  readonly id: string;
-  readonly name: string;
-  /** the room id, or `__my_messages__` */
-  readonly key: string;
 }
 
 export class DdpConnection {
@@ -159,11 +147,11 @@ export class DdpConnection {
     this.#session = session;
     // what other clients and REST calls cause reaches this socket in their call: a failure here
     // ends this socket alone, never their answer
-    const unwatchMessages = world.watchMessages((event) => this.#guard(() => this.#onMessage(event)));
+    const unwatchChanges = world.watchChanges((events) => this.#guard(() => this.#onChanges(events)));
     const unwatchUsers = world.watchUsers((event) => this.#guard(() => this.#onUserEvent(event)));
     const unwatchRooms = world.watchRoomStreams((event) => this.#guard(() => this.#onRoomStream(event)));
     const unwatch = (): void => {
-      unwatchMessages();
+      unwatchChanges();
       unwatchUsers();
       unwatchRooms();
     };
@@ -614,45 +602,19 @@ export class DdpConnection {
       if (sub.name === 'stream-notify-user' && sub.key === key) this.#changed(sub, [...event.args]);
   }
 
-  /** A message stored, changed or removed: to each stream sub it concerns, as a `changed` frame. */
-  #onMessage(event: MessageEvent): void {
+  /**
+   * A commit's change events: to each stream sub they concern, as `changed` frames, as the stream
+   * table says (src/realtime/streams.ts).
+   */
+  #onChanges(events: readonly ChangeEvent[]): void {
     if (this.#subs.size === 0) return;
-    const user = this.#user;
-    const rid = event.message.rid;
-    const store = this.#world.store;
-    const participant = user !== undefined && event.room.usernames.includes(user.username);
-    for (const sub of this.#subs.values()) {
-      if (sub.name === 'stream-notify-room') {
-        if (event.kind === 'removed' && sub.key === `${rid}/deleteMessage`)
-          this.#changed(sub, [{ _id: event.message._id }]);
-        continue;
-      }
-      if (sub.name === 'stream-notify-user') {
-        if (!user || !participant) continue;
-        // a deletion changes the room (`msgs`, `lastMessage`), not the members' subscriptions
-        if (sub.key === `${user._id}/rooms-changed`) this.#changed(sub, ['updated', roomOf(event.room)]);
-        if (sub.key === `${user._id}/subscriptions-changed` && event.kind !== 'removed') {
-          const subscription = store.subscriptionFor(user, rid);
-          if (subscription) this.#changed(sub, ['updated', subscription]);
-        }
-        continue;
-      }
-      if (event.kind === 'removed') continue;
-      if (sub.key === rid) {
-        this.#changed(sub, [documentEjson(event.message)], true);
-        continue;
-      }
-      if (sub.key !== '__my_messages__' || user === undefined) continue;
-      // every room the user may see: its own, and public channels it has not joined
-      const { room } = event;
-      if (!store.maySee(user, room)) continue;
-      const about = {
-        roomParticipant: participant,
-        roomType: room.t,
-        ...(room.t !== 'd' ? { roomName: room.name } : {}),
-      };
-      this.#changed(sub, [documentEjson(event.message), about], true);
-    }
+    const reader: StreamReader = {
+      user: this.#user,
+      subs: this.#subs,
+      store: this.#world.store,
+      changed: (sub, args, ejson) => this.#changed(sub, args, ejson),
+    };
+    deliver(events, reader);
   }
 
   /**

@@ -1,0 +1,391 @@
+import { roomView } from '../operations/views';
+import type { ChangeOp, MessageChange } from '../store/events';
+import type { ChangeEvent, Store } from '../store/store';
+import type { AnyRoom, User } from '../types';
+import { documentEjson } from './ejson';
+
+/**
+ * The one table from the store's change events (src/store/events.ts) to the realtime streams:
+ * for each event's kind and op, which stream, which event name and to whom, or why it reaches
+ * none. Each DDP connection hears every commit (`FakeWorld.watchChanges`) and sends what this
+ * table says, through {@link deliver}.
+ *
+ * How a commit's events become frames:
+ * - what the commit adds (a room, a subscription) goes first, then the rest in the commit's order:
+ *   the real server inserts a joiner's subscription (`notifyOnSubscriptionChangedById(id,
+ *   'inserted')`) before it posts the join's `uj`, where the store tells the `uj` first;
+ * - a message's frames reach a socket in the order the socket subscribed (each sub gets at most
+ *   one frame of it), as they were checked against the real server; another change's go route by
+ *   route, in the table's order (a room's insertion before its members' subscriptions);
+ * - a message tells its members' `rooms-changed` and `subscriptions-changed` itself (the frames
+ *   checked against the real server: one of each per message, sent as the message is), so a room
+ *   update and subscription updates in a commit with a message of that room are not told again
+ *   (`unless: 'message-in-room'`);
+ * - a room added with members tells each member's subscription as inserted, unless the commit
+ *   inserts that subscription itself (a direct room's do: `unless: 'subscription-inserted'`).
+ *
+ * Layer: realtime.
+ */
+
+/** The streams a client may follow. */
+export type StreamName = 'stream-room-messages' | 'stream-notify-room' | 'stream-notify-user';
+
+/**
+ * Who gets a route's frame:
+ * - `room`: the subs of the room's own stream (`stream-room-messages` `<rid>`);
+ * - `my-messages`: `stream-room-messages` `__my_messages__` of a user who may see the room;
+ * - `room-event`: `stream-notify-room` `<rid>/<event>`;
+ * - `members`: `stream-notify-user` `<uid>/<event>` of each member of the room as the change left it;
+ * - `user`: `stream-notify-user` `<uid>/<event>` of the subscription's own user.
+ */
+export type Audience = 'room' | 'my-messages' | 'room-event' | 'members' | 'user';
+
+/**
+ * What a frame carries after the op (if any):
+ * - `message`: the message as EJSON;
+ * - `message-about`: the message and `{roomParticipant, roomType, roomName}`;
+ * - `message-id`: `{_id}` of the message;
+ * - `room`: the room as the notify streams send it (without what no response carries);
+ * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it.
+ */
+export type Payload = 'message' | 'message-about' | 'message-id' | 'room' | 'subscription';
+
+/** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
+export type Cover = 'message-in-room' | 'subscription-inserted';
+
+/** One stream a change reaches. */
+export interface StreamRoute {
+  readonly stream: StreamName;
+  /** the event after `<rid>/` or `<uid>/` (the notify streams); none for a room's messages */
+  readonly event?: 'rooms-changed' | 'subscriptions-changed' | 'deleteMessage';
+  readonly to: Audience;
+  /** the first argument, for `rooms-changed` and `subscriptions-changed` */
+  readonly op?: 'inserted' | 'updated';
+  readonly payload: Payload;
+  readonly unless?: Cover;
+}
+
+/** A change no stream carries (yet), and why. */
+export interface NotStreamed {
+  readonly streamed: false;
+  readonly why: string;
+}
+
+export type TableEntry = readonly StreamRoute[] | NotStreamed;
+
+/** The ops each kind of change may have (settings have none: one entry for all). */
+type OpsOf<K extends ChangeEvent['kind']> =
+  Extract<ChangeEvent, { kind: K }> extends { op: infer O } ? (O extends ChangeOp ? O : never) : never;
+
+/** Every kind and op of {@link ChangeEvent}, each with its routes or why it has none. */
+export type StreamTable = {
+  readonly [K in ChangeEvent['kind']]: [OpsOf<K>] extends [never]
+    ? TableEntry
+    : { readonly [O in OpsOf<K>]: TableEntry };
+};
+
+const notStreamed = (why: string): NotStreamed => ({ streamed: false, why });
+
+const ROOM_MESSAGES: readonly StreamRoute[] = [
+  { stream: 'stream-room-messages', to: 'room', payload: 'message' },
+  { stream: 'stream-room-messages', to: 'my-messages', payload: 'message-about' },
+  { stream: 'stream-notify-user', event: 'rooms-changed', to: 'members', op: 'updated', payload: 'room' },
+  {
+    stream: 'stream-notify-user',
+    event: 'subscriptions-changed',
+    to: 'members',
+    op: 'updated',
+    payload: 'subscription',
+  },
+];
+
+export const STREAM_TABLE: StreamTable = {
+  room: {
+    // `notifyOnRoomChanged(room, 'inserted')`, then each member's new subscription
+    inserted: [
+      {
+        stream: 'stream-notify-user',
+        event: 'rooms-changed',
+        to: 'members',
+        op: 'inserted',
+        payload: 'room',
+      },
+      {
+        stream: 'stream-notify-user',
+        event: 'subscriptions-changed',
+        to: 'members',
+        op: 'inserted',
+        payload: 'subscription',
+        unless: 'subscription-inserted',
+      },
+    ],
+    updated: [
+      {
+        stream: 'stream-notify-user',
+        event: 'rooms-changed',
+        to: 'members',
+        op: 'updated',
+        payload: 'room',
+        unless: 'message-in-room',
+      },
+    ],
+    removed: notStreamed('no command removes a room yet'),
+  },
+  subscription: {
+    // `notifyOnSubscriptionChangedById(id, 'inserted')`: a join, a direct room opened
+    inserted: [
+      {
+        stream: 'stream-notify-user',
+        event: 'subscriptions-changed',
+        to: 'user',
+        op: 'inserted',
+        payload: 'subscription',
+      },
+    ],
+    // a read, a direct room opened again; a post's are told by its message
+    updated: [
+      {
+        stream: 'stream-notify-user',
+        event: 'subscriptions-changed',
+        to: 'user',
+        op: 'updated',
+        payload: 'subscription',
+        unless: 'message-in-room',
+      },
+    ],
+  },
+  message: {
+    inserted: ROOM_MESSAGES,
+    updated: ROOM_MESSAGES,
+    // a deletion changes the room (`msgs`, `lastMessage`), not the members' subscriptions
+    removed: [
+      { stream: 'stream-notify-room', event: 'deleteMessage', to: 'room-event', payload: 'message-id' },
+      { stream: 'stream-notify-user', event: 'rooms-changed', to: 'members', op: 'updated', payload: 'room' },
+    ],
+  },
+  user: {
+    inserted: notStreamed(
+      'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
+    ),
+    updated: notStreamed(
+      'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
+    ),
+  },
+  integration: {
+    inserted: notStreamed('integrations reach no stream a client of the fake may follow'),
+    updated: notStreamed('integrations reach no stream a client of the fake may follow'),
+  },
+  team: {
+    updated: notStreamed('a team changes with its main room, whose own event is streamed'),
+  },
+  settings: notStreamed(
+    'settings are not streamed yet (`stream-notify-all` `public-settings-changed` is not modelled)',
+  ),
+};
+
+/** The entry of one event's kind and op. */
+export function entryOf(event: ChangeEvent): TableEntry {
+  switch (event.kind) {
+    case 'room':
+      return STREAM_TABLE.room[event.op];
+    case 'subscription':
+      return STREAM_TABLE.subscription[event.op];
+    case 'message':
+      return STREAM_TABLE.message[event.op];
+    case 'user':
+      return STREAM_TABLE.user[event.op];
+    case 'integration':
+      return STREAM_TABLE.integration[event.op];
+    case 'team':
+      return STREAM_TABLE.team[event.op];
+    case 'settings':
+      return STREAM_TABLE.settings;
+  }
+}
+
+/** The routes of one event: none for an entry not streamed, nor for a provider state's quiet edit. */
+function routesOf(event: ChangeEvent): readonly StreamRoute[] {
+  if (event.kind === 'message' && event.quiet === true) return [];
+  const entry = entryOf(event);
+  return 'streamed' in entry ? [] : entry;
+}
+
+/** The events that reach streams: room, subscription and message changes. */
+type StreamedEvent = Extract<ChangeEvent, { kind: 'room' | 'subscription' | 'message' }>;
+
+/** One event of a commit and the routes told together (sub by sub), once the commit's covers are applied. */
+export interface Step {
+  readonly event: StreamedEvent;
+  readonly routes: readonly StreamRoute[];
+}
+
+/** A commit as the streams tell it: its steps, and the subscriptions it inserts (`<rid> <uid>`). */
+export interface Plan {
+  readonly steps: readonly Step[];
+  readonly inserted: ReadonlySet<string>;
+}
+
+const EMPTY_PLAN: Plan = { steps: [], inserted: new Set() };
+
+/** The plans made, one per commit: every connection hears the same array of events. */
+const plans = new WeakMap<readonly ChangeEvent[], Plan>();
+
+function ridOf(event: StreamedEvent): string {
+  if (event.kind === 'room') return event.room._id;
+  if (event.kind === 'subscription') return event.rid;
+  return event.message.rid;
+}
+
+const isInsertion = (event: ChangeEvent): boolean =>
+  (event.kind === 'room' || event.kind === 'subscription') && event.op === 'inserted';
+
+/** The steps of one commit (made once, whoever asks): insertions first, covered routes left out. */
+export function planOf(events: readonly ChangeEvent[]): Plan {
+  const made = plans.get(events);
+  if (made) return made;
+  let messageRooms: Set<string> | undefined;
+  let inserted: Set<string> | undefined;
+  for (const event of events) {
+    if (event.kind === 'message' && event.quiet !== true) (messageRooms ??= new Set()).add(event.message.rid);
+    else if (event.kind === 'subscription' && event.op === 'inserted')
+      (inserted ??= new Set()).add(`${event.rid} ${event.uid}`);
+  }
+  const ordered = events.some(isInsertion)
+    ? [...events.filter(isInsertion), ...events.filter((event) => !isInsertion(event))]
+    : events;
+  const steps: Step[] = [];
+  for (const event of ordered) {
+    if (event.kind !== 'room' && event.kind !== 'subscription' && event.kind !== 'message') continue;
+    const rid = ridOf(event);
+    const routes = routesOf(event).filter(
+      (route) => route.unless !== 'message-in-room' || messageRooms?.has(rid) !== true,
+    );
+    // a message's frames go sub by sub; another change's route by route (a room's insertion, then
+    // its members' subscriptions)
+    if (event.kind === 'message') {
+      if (routes.length > 0) steps.push({ event, routes });
+    } else for (const route of routes) steps.push({ event, routes: [route] });
+  }
+  const plan = steps.length === 0 && !inserted ? EMPTY_PLAN : { steps, inserted: inserted ?? new Set() };
+  plans.set(events, plan);
+  return plan;
+}
+
+/** One stream sub of a connection. */
+export interface StreamSub {
+  readonly id: string;
+  readonly name: string;
+  /** the room id and event, the user id and event, or `__my_messages__` */
+  readonly key: string;
+}
+
+/** A connection as the table's frames reach it. */
+export interface StreamReader {
+  /** the connection's user, if logged in */
+  readonly user: User | undefined;
+  readonly subs: ReadonlyMap<string, StreamSub>;
+  readonly store: Store;
+  /** sends one stream event (`ejson`: the args are EJSON already) */
+  changed(sub: StreamSub, args: unknown[], ejson: boolean): void;
+}
+
+/** A room as the notify streams send it: without what no response carries (a join code). */
+export function roomOf(room: AnyRoom): unknown {
+  return room.t === 'd' ? room : roomView(room);
+}
+
+/** The room a step is about, as the change left it (a subscription's is read from the store). */
+function roomOfStep(event: StreamedEvent, store: Store): AnyRoom | undefined {
+  return event.kind === 'subscription' ? store.anyRoom(event.rid) : event.room;
+}
+
+/** Whether a sub is the route's, for this reader (undefined user: logged out). */
+function reaches(
+  route: StreamRoute,
+  sub: StreamSub,
+  event: StreamedEvent,
+  rid: string,
+  reader: StreamReader,
+  plan: Plan,
+): boolean {
+  if (sub.name !== route.stream) return false;
+  const user = reader.user;
+  switch (route.to) {
+    case 'room':
+      return sub.key === rid;
+    case 'room-event':
+      return sub.key === `${rid}/${route.event ?? ''}`;
+    case 'my-messages': {
+      if (sub.key !== '__my_messages__' || user === undefined) return false;
+      const room = roomOfStep(event, reader.store);
+      return room !== undefined && reader.store.maySee(user, room);
+    }
+    case 'members': {
+      if (user === undefined || sub.key !== `${user._id}/${route.event ?? ''}`) return false;
+      const room = roomOfStep(event, reader.store);
+      if (room === undefined || !room.usernames.includes(user.username)) return false;
+      return route.unless !== 'subscription-inserted' || !plan.inserted.has(`${rid} ${user._id}`);
+    }
+    case 'user':
+      return (
+        user !== undefined &&
+        event.kind === 'subscription' &&
+        event.uid === user._id &&
+        sub.key === `${user._id}/${route.event ?? ''}`
+      );
+  }
+}
+
+/** The args of a route's frame for this reader, and whether they are EJSON already; none to send. */
+function argsOf(
+  route: StreamRoute,
+  event: StreamedEvent,
+  rid: string,
+  reader: StreamReader,
+): { args: unknown[]; ejson: boolean } | undefined {
+  const head = route.op !== undefined ? [route.op] : [];
+  switch (route.payload) {
+    case 'message':
+      return { args: [documentEjson((event as MessageChange).message)], ejson: true };
+    case 'message-about': {
+      const { message, room } = event as MessageChange;
+      const user = reader.user;
+      const about = {
+        roomParticipant: user !== undefined && room.usernames.includes(user.username),
+        roomType: room.t,
+        ...(room.t !== 'd' ? { roomName: room.name } : {}),
+      };
+      return { args: [documentEjson(message), about], ejson: true };
+    }
+    case 'message-id':
+      return { args: [{ _id: (event as MessageChange).message._id }], ejson: false };
+    case 'room': {
+      const room = roomOfStep(event, reader.store);
+      return room === undefined ? undefined : { args: [...head, roomOf(room)], ejson: false };
+    }
+    case 'subscription': {
+      const subscription = reader.user && reader.store.subscriptionFor(reader.user, rid);
+      return subscription ? { args: [...head, subscription], ejson: false } : undefined;
+    }
+  }
+}
+
+/**
+ * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
+ * the order the connection subscribed.
+ */
+export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
+  const plan = planOf(events);
+  for (const { event, routes } of plan.steps) {
+    // another user's subscription: nothing of it reaches this connection
+    if (event.kind === 'subscription' && reader.user?._id !== event.uid) continue;
+    const rid = ridOf(event);
+    for (const sub of reader.subs.values())
+      for (const route of routes) {
+        if (!reaches(route, sub, event, rid, reader, plan)) continue;
+        const frame = argsOf(route, event, rid, reader);
+        if (frame) reader.changed(sub, frame.args, frame.ejson);
+        break;
+      }
+  }
+}
