@@ -1,13 +1,17 @@
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
-import type { FakeWorld, UserEvent } from '../world';
+import type { FakeWorld } from '../world';
 import { MAX_TEXT, plainMarkdown } from '../store/message-text';
-import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
+import { MeteorError } from './method';
+import type { Method, MethodContext } from './method';
+
+export { MeteorError } from './method';
+export type { MethodContext } from './method';
 
 /**
  * The Meteor methods Rocket.Chat's realtime clients call, each as the server answers it, on the
@@ -16,39 +20,6 @@ import { dateOf, documentEjson, toEjson } from './ejson';
  *
  * Layer: realtime.
  */
-
-/** A Meteor.Error as DDP sends it: `{isClientSafe, error, reason, message, errorType}`. */
-export class MeteorError extends Error {
-  override name = 'MeteorError';
-  constructor(
-    readonly error: string | number,
-    readonly reason: string | undefined,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(reason === undefined ? `[${String(error)}]` : `${reason} [${String(error)}]`);
-  }
-}
-
-/** What a method runs with: the world's store, and the connection's user (after `login`). */
-export interface MethodContext {
-  readonly store: Store;
-  /** the release line the world answers as */
-  readonly profile: Profile;
-  readonly user: User | undefined;
-  /** the connection's login token, once logged in */
-  readonly token: string | undefined;
-  /** the client's address (the login blocking's key) */
-  readonly ip: string;
-  /** logs the connection in (or out, with undefined) */
-  setUser(user: User | undefined, token: string | undefined): void;
-  /** sends an event to one user's connections (`stream-notify-user`) */
-  notifyUser(event: UserEvent): void;
-  /** passes a write to a room's stream to the connections following it, this one aside */
-  emitRoomStream(eventName: string, args: unknown[]): void;
-}
-
-/** One method: its arguments as the frame's `params`, its result as the `result` frame carries it. */
-export type Method = (context: MethodContext, params: unknown[]) => unknown;
 
 function userOf(context: MethodContext, method: string): User {
   if (!context.user) throw new MeteorError('error-invalid-user', 'Invalid user', { method });
