@@ -468,14 +468,14 @@ export const ERRORS = {
     status: 400,
     message: () => 'The "teamId" param provided does not match any team',
     errorType: 'error-team-not-found',
-    details: (p) => ({ method: p.method ?? 'createChannel' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   /** the `createChannel` / `createPrivateGroup` methods refusing a user without the permission */
   'create-room-not-allowed': {
     status: 400,
     message: () => 'Not allowed',
     errorType: 'error-not-allowed',
-    details: (p) => ({ method: p.method ?? 'createChannel' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   'readonly-unchanged': {
     status: 400,

@@ -61,8 +61,3 @@ export function commandMethod<A, R>(command: Command<A, R>, row: MethodRow<A, R>
     return row.result(command.run({ store: context.store, profile: context.profile, user }, args), context);
   };
 }
-
-/** Meteor's `check` refusing an argument: error 400 `Match failed` (its sanitized error). */
-export function matchFailed(): MeteorError {
-  return new MeteorError(400, 'Match failed');
-}
