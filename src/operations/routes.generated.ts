@@ -2,6 +2,7 @@
 // Every route module of src/operations (its default export a `route(…)`, `operation(…)` or
 // `aliasOf(…)` declaration), imported statically; src/operations/table.ts puts them in order.
 import type { Operation } from './operation';
+import channelsCreate from './channels.create';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
@@ -43,6 +44,7 @@ import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
+  channelsCreate,
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,

@@ -7,7 +7,8 @@ import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
-import { MeteorError } from './method';
+import createChannel from '../commands/createChannel';
+import { MeteorError, commandMethod } from './method';
 import type { Method, MethodContext } from './method';
 
 export { MeteorError } from './method';
@@ -327,6 +328,41 @@ function previewUrlsOf(value: unknown): { previewUrls?: string[] } {
 }
 
 /** The methods, by name. */
+/** `createChannel`'s result: 0.49's `{rid}`; 5.x's `{rid, …room}`; 6.x's `{rid, inserted, _id, _updatedAt, …room}`, its `usersCount` still 0. */
+const CREATED_RESULT = { '0.49': '0.49', '5': '5', '6': '6' } as const;
+
+/**
+ * `createChannel(name, members, readOnly = false, customFields = {}, extraData = {})`: `check`s
+ * the name and members, then the command (REST's `channels.create` calls the same one).
+ */
+const createChannelMethod = commandMethod(createChannel, {
+  args: (params) => {
+    const [name, members, readOnly, customFields, extraData] = params;
+    if (typeof name !== 'string') throw matchFailed();
+    if (members !== undefined && !(Array.isArray(members) && members.every((m) => typeof m === 'string')))
+      throw matchFailed();
+    return {
+      name,
+      members: (members as string[] | undefined) ?? [],
+      readOnly: readOnly === true,
+      customFields: isPlainObject(customFields) ? customFields : {},
+      extraData: isPlainObject(extraData) ? extraData : {},
+      excludeSelf: false,
+    };
+  },
+  result: (room, { profile }) => {
+    const layout = byEra(profile, CREATED_RESULT);
+    if (layout === '0.49') return { rid: room._id };
+    const { _id, _updatedAt, usernames, sysMes, joinCodeRequired, muted, ...props } = room;
+    const stored = { ...props, usersCount: 0 };
+    return toEjson(
+      layout === '5'
+        ? { rid: _id, ...stored, _updatedAt, _id }
+        : { rid: _id, inserted: true, _id, _updatedAt, ...stored },
+    );
+  },
+});
+
 export const METHODS: Readonly<Record<string, Method>> = {
   login,
   'stream-notify-room': streamNotifyRoom,
@@ -343,6 +379,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return rid;
   },
   joinRoom,
+  createChannel: createChannelMethod,
   sendMessage,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
