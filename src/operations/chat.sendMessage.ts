@@ -1,39 +1,37 @@
 import { ApiError } from '../errors';
-import type { SendInput } from '../store/store';
-import type { Store } from '../store/store';
+import sendMessage from '../commands/sendMessage';
+import type { SendMessageArgs } from '../commands/sendMessage';
 import { isPlainObject } from '../store/query';
 import { success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readBody, textOf } from './params';
 import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
-import { MAX_TEXT, answered, readAttachments, text } from './chat.postMessage';
+import { answered, readAttachments, text } from './chat.postMessage';
 import { GROUPS, route } from './route-groups';
 import { answer, MESSAGE } from './responses';
 
 const NAME = 'chat.sendMessage';
 
-/** The message the client built, checked in `executeSendMessage`'s order up to the room. */
-function readMessage(body: Params, store: Store): SendInput {
+/**
+ * The message the client built, as the `sendMessage` command takes it. The route's own check
+ * comes first: a system message (`t`) refused before `executeSendMessage` is called (the method
+ * refuses one only from 7.x, and otherwise, with a plain Error), then the command's.
+ */
+function readMessage(body: Params): SendMessageArgs {
   const message = isPlainObject(body.message) ? body.message : {};
   if (message.t !== undefined) throw new ApiError('send-system-message', { reason: NAME });
-  const tmid = text(message.tmid);
-  if (typeof message.tshow === 'boolean' && tmid === undefined) throw new ApiError('tshow-without-tmid');
-  const msg = text(message.msg) ?? '';
-  if (msg.length > MAX_TEXT) throw new ApiError('send-too-long');
-  // a thread reply without a room is sent to its parent's
-  const rid = text(message.rid) ?? (tmid === undefined ? undefined : store.messageRoom(tmid)) ?? '';
-  if (rid === '') throw new ApiError('send-without-rid');
   return {
-    rid,
+    rid: text(message.rid),
     _id: text(message._id),
-    text: msg,
+    text: text(message.msg) ?? '',
     alias: text(message.alias),
     emoji: text(message.emoji),
     avatar: text(message.avatar),
     attachments: readAttachments(message.attachments),
-    tmid,
+    tmid: text(message.tmid),
     tshow: typeof message.tshow === 'boolean' ? message.tshow : undefined,
     previewUrls: Array.isArray(body.previewUrls) ? body.previewUrls.map(textOf) : undefined,
+    emptyRidRefused: true,
   };
 }
 
@@ -64,10 +62,10 @@ export default route(GROUPS.chat, {
   reads: ['room', 'user'],
   changes: ['message', 'room', 'subscription'],
   validator: SEND_MESSAGE_VALIDATOR,
-  read: ({ input, profile, store }) =>
-    readMessage(validated(profile, SEND_MESSAGE_VALIDATOR, readBody(input.body)), store),
+  read: ({ input, profile }) => readMessage(validated(profile, SEND_MESSAGE_VALIDATOR, readBody(input.body))),
   run: (context, input) => {
-    const message = context.store.sendMessage(callerOf(context), input);
+    // executeSendMessage's checks (tshow, size, the room) and the write: the command's
+    const message = sendMessage.run({ ...context, user: callerOf(context) }, input);
     // the stored copy gains _updatedAt; the answer has it only when the client chose the _id
     return success({ message: answered(message, input._id !== undefined) });
   },

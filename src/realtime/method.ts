@@ -1,3 +1,4 @@
+import { ApiError } from '../errors';
 import type { Command } from '../commands/command';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
@@ -46,18 +47,37 @@ export type Method = (context: MethodContext, params: unknown[]) => unknown;
  * Layer: realtime.
  */
 export interface MethodRow<A, R> {
+  /**
+   * Meteor's `check`s a method runs before it asks who calls (`sendMessage`'s
+   * `check(message, {...})`): a refusal is `Match failed`, logged in or not. A row without it
+   * checks its arguments in `args`, after the login.
+   */
+  check?(params: readonly unknown[]): void;
   /** the method's arguments as the command takes them; throws `Match failed` for a bad one */
   args(params: readonly unknown[], context: MethodContext): A;
   /** the command's result as the method answers it (EJSON dates already) */
   result(result: R, context: MethodContext): unknown;
+  /**
+   * How the method answers a declared refusal of the command or of `args` (`ApiError`): its
+   * result instead, or the error it throws. Without it, the refusal is the method's error.
+   */
+  refused?(error: ApiError, context: MethodContext, params: readonly unknown[]): unknown;
 }
 
 /** The method that runs a command. */
 export function commandMethod<A, R>(command: Command<A, R>, row: MethodRow<A, R>): Method {
   return (context, params) => {
+    row.check?.(params);
     const { user } = context;
     if (!user) throw new MeteorError('error-invalid-user', 'Invalid user', { method: command.name });
-    const args = row.args(params, context);
-    return row.result(command.run({ store: context.store, profile: context.profile, user }, args), context);
+    let result: R;
+    try {
+      const args = row.args(params, context);
+      result = command.run({ store: context.store, profile: context.profile, user }, args);
+    } catch (error) {
+      if (row.refused && error instanceof ApiError) return row.refused(error, context, params);
+      throw error;
+    }
+    return row.result(result, context);
   };
 }

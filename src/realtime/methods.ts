@@ -2,12 +2,13 @@ import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
 import type { FakeWorld } from '../world';
-import { MAX_TEXT, plainMarkdown } from '../store/message-text';
+import { plainMarkdown } from '../store/message-text';
 import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
 import createChannel from '../commands/createChannel';
+import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import type { Method, MethodContext } from './method';
 
@@ -185,56 +186,67 @@ const SEND_METHOD = {
   '7.0': { refusesSystem: true, swallowsSize: true },
 };
 
+/** The message the method's `check` let through (its first parameter). */
+function messageOf(params: readonly unknown[]): Record<string, unknown> {
+  return record(params[0]);
+}
+
 /**
  * `sendMessage`: the message as the client built it (the method's `check` refuses any other field:
- * Meteor's 400 `Match failed`), posted as `chat.sendMessage` posts it. As the method does it, a
- * refusal of the room's rules is sent to the user as an ephemeral message on `<uid>/message`, and
- * swallowed: the result is empty. Only `error-not-allowed` (a room the user may not use) comes back
- * as the method's error, without a reason.
+ * Meteor's 400 `Match failed`, before the login is asked for), then the `sendMessage` command, as
+ * `chat.sendMessage` runs it. As the method does it, a refusal of the room's rules is sent to the
+ * user as an ephemeral message on `<uid>/message`, and swallowed: the result is empty. Only
+ * `error-not-allowed` (a room the user may not use) comes back as the method's error, without a
+ * reason.
  */
-function sendMessage(context: MethodContext, params: unknown[]): unknown {
-  const given = params[0];
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw matchFailed();
-  const message = given as Record<string, unknown>;
-  for (const [key, value] of Object.entries(message)) {
-    const type = SEND_FIELDS[key];
-    if (type === undefined || !matches(value, type)) throw matchFailed();
-  }
-  const user = userOf(context, 'sendMessage');
-  const method = byEra(context.profile, SEND_METHOD);
-  // 7.x/8.x: a system message (`t`) is refused before the method's `try`, with a plain Error
-  if (method.refusesSystem && typeof message.t === 'string')
-    throw internal("Cannot send system messages using 'sendMessage'");
-  const rid = text(message.rid) ?? '';
-  // executeSendMessage's first check, before the room (and its ephemeral message): from 7.x the
-  // method's `try` swallows it, as every error but error-not-allowed
-  if ((text(message.msg) ?? '').length > MAX_TEXT) {
-    if (method.swallowsSize) return undefined;
-    throw new MeteorError('error-message-size-exceeded', 'Message size exceeds Message_MaxAllowedSize', {
-      method: 'sendMessage',
-    });
-  }
-  try {
-    const sent = context.store.sendMessage(user, {
-      rid,
-      text: text(message.msg) ?? '',
+const sendMessageMethod = commandMethod(sendMessageCommand, {
+  check: (params) => {
+    const given = params[0];
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw matchFailed();
+    for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
+      const type = SEND_FIELDS[key];
+      if (type === undefined || !matches(value, type)) throw matchFailed();
+    }
+  },
+  args: (params, { profile }) => {
+    const message = messageOf(params);
+    // 7.x/8.x: a system message (`t`) is refused before the method's `try`, with a plain Error
+    if (byEra(profile, SEND_METHOD).refusesSystem && typeof message.t === 'string')
+      throw internal("Cannot send system messages using 'sendMessage'");
+    const msg = text(message.msg) ?? '';
+    // the size checked here, before the command's `tshow` check, as this method always has: a
+    // message both too long and with `tshow` but no `tmid` is a size error before 7.x (the command,
+    // in executeSendMessage's order, would make it the silent `tshow` refusal); refused() answers it
+    checkSize(msg);
+    return {
+      rid: text(message.rid),
+      text: msg,
       ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
       ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
       ...(typeof message.tshow === 'boolean' ? { tshow: message.tshow } : {}),
       ...previewUrlsOf(params[1]),
-    });
-    return documentEjson(sent);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    };
+  },
+  result: (sent) => documentEjson(sent),
+  refused: (error, context, params) => {
+    // the size refusal: from 7.x the method's `try` swallows it, as every error but error-not-allowed
+    if (error.code === 'send-too-long') {
+      if (byEra(context.profile, SEND_METHOD).swallowsSize) return undefined;
+      throw new MeteorError('error-message-size-exceeded', 'Message size exceeds Message_MaxAllowedSize', {
+        method: 'sendMessage',
+      });
+    }
     if (SEND_SILENT.has(error.code)) return undefined;
     const notice = SEND_NOTICES[error.code];
     if (notice === undefined) throw error;
-    context.notifyUser({ uid: user._id, event: 'message', args: [ephemeral(context.store, rid, notice)] });
+    const rid = text(messageOf(params).rid) ?? '';
+    const uid = userOf(context, 'sendMessage')._id;
+    context.notifyUser({ uid, event: 'message', args: [ephemeral(context.store, rid, notice)] });
     if (error.code === 'post-not-allowed')
       throw new MeteorError('error-not-allowed', undefined, { method: 'sendMessage' });
     return undefined;
-  }
-}
+  },
+});
 
 /** Rocket.Chat 7 dropped the `<rid>/typing` event: from then only `user-activity` may be written. */
 const TYPING_EVENT = { '0.49': true, '7.0': false };
@@ -380,7 +392,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   },
   joinRoom,
   createChannel: createChannelMethod,
-  sendMessage,
+  sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
     const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;

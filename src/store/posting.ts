@@ -94,28 +94,33 @@ function postTo(state: StoreState, user: User, found: AnyRoom, post: PostInput):
 }
 
 /**
- * `chat.sendMessage`: the message as the client built it, to a room by id; no join (a public
- * channel takes a non-member's message as it is), then the same rules as a post. A thread
- * reply goes to its parent's room, and a reply to a reply to the parent's thread
- * (`executeSendMessage`: "do not allow nested threads"); an unknown `tmid` is kept as sent.
+ * `chat.sendMessage` and the `sendMessage` method, after the `sendMessage` command
+ * (src/commands/sendMessage.ts) has checked the message and found its room (a thread reply's is
+ * its parent's, its `tmid` the parent's thread): to a room by id; no join (a public channel takes
+ * a non-member's message as it is), then the same rules as a post (`canSendMessageAsync`), then a
+ * client's `_id` not taken. An unknown `tmid` is kept as sent.
  */
 export function sendMessage(state: StoreState, user: User, input: SendInput): Message {
-  if (input.tshow !== undefined && input.tmid === undefined) throw new ApiError('tshow-without-tmid');
-  // no nested threads: a reply to a reply joins its parent's thread, in the parent's room
-  const parent = input.tmid === undefined ? undefined : state.messages.get(input.tmid);
-  const tmid = parent?.tmid ?? input.tmid;
-  const rid = parent?.rid ?? input.rid;
-  if (rid === '') throw new ApiError('send-without-rid');
-  const room = anyRoom(state, rid);
+  const room = anyRoom(state, input.rid);
   if (!room) throw new ApiError('send-invalid-room');
   if (room.t !== 'd' && room.archived) throw new ApiError('post-archived');
   mayPost(state, user, room, input);
   if (input._id !== undefined && state.messages.has(input._id)) throw new ApiError('send-duplicate-id');
   const ts = state.clock.tick();
-  const message = compose(state, user, room, { targets: [], ...input, tmid }, ts, false);
+  const message = compose(state, user, room, { targets: [], ...input }, ts, false);
   if (input._id !== undefined) message._id = input._id;
   if (input.tshow !== undefined) message.tshow = input.tshow;
   return store(state, user, room, message, ts);
+}
+
+/**
+ * The thread a reply to `tmid` joins (`executeSendMessage`: "do not allow nested threads"): the
+ * parent's room, and the parent's own thread when the parent is itself a reply. None for an
+ * unknown parent.
+ */
+export function threadOf(state: StoreState, tmid: string): { rid: string; tmid: string } | undefined {
+  const parent = state.messages.get(tmid);
+  return parent && { rid: parent.rid, tmid: parent.tmid ?? tmid };
 }
 
 /** `validateRoomMessagePermissions`, then `message-impersonate` for an alias or an avatar. */

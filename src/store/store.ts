@@ -322,9 +322,14 @@ export class Store {
     return posting.postMessage(this.#state, user, post);
   }
 
-  /** `chat.sendMessage`: the message as the client built it, to a room by id. */
+  /** `chat.sendMessage`: the message as the client built it, to a room by id (its room's rules). */
   sendMessage(user: User, input: SendInput): Message {
     return posting.sendMessage(this.#state, user, input);
+  }
+
+  /** The thread a reply to `tmid` joins (its parent's room, the parent's thread), if the parent exists. */
+  threadOf(tmid: string): { rid: string; tmid: string } | undefined {
+    return posting.threadOf(this.#state, tmid);
   }
 
   /** `chat.update`: a message's new text, checked. */
