@@ -10,7 +10,7 @@ import type { JsonObject } from './query';
 import { added, anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
 import { objectId } from './message-text';
-import { createdState, joinedState, meteorIdOf } from './subscription-states';
+import { initialState, joinedState, meteorIdOf } from './subscription-states';
 import { memberRoomIds } from './subscriptions';
 import { teamTypeOf } from './teams';
 
@@ -376,7 +376,7 @@ export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout
   state.memberIndex = undefined;
   const events: ChangeEvent[] = [{ kind: 'room', op: 'inserted', room }];
   for (const member of members) {
-    const subscription = createdState(ts, member === owner);
+    const subscription = initialState(room, member._id);
     state.subscriptions.set(room._id, member._id, subscription);
     events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: member._id, subscription });
   }

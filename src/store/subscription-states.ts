@@ -48,8 +48,9 @@ export function meteorIdOf(text: string): string {
 }
 
 /**
- * The state of a member the world starts with: in the room since it was made, nothing unread; the
- * room's creator has read it then (`ls`), as `createRoom` leaves its owner.
+ * The state of a member the world starts with, or of a new room's member
+ * (`createWithRoomAndManyUsers`): in the room since it was made, nothing unread; the room's
+ * creator has read it then (`ls`), as `createRoom` leaves its owner.
  */
 export function initialState(room: AnyRoom, userId: string): SubscriptionState {
   const owner = room.t !== 'd' && (room as Room).u?._id === userId;
@@ -71,13 +72,6 @@ export function initialState(room: AnyRoom, userId: string): SubscriptionState {
  */
 export function joinedState(ts: string): SubscriptionState {
   return { open: true, alert: true, unread: 1, userMentions: 1, groupMentions: 0, ts, _updatedAt: ts };
-}
-
-/** A new room's member (`createWithRoomAndManyUsers`): open, nothing unread; the owner has read it now. */
-export function createdState(ts: string, owner: boolean): SubscriptionState {
-  return owner
-    ? { open: true, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, ls: ts, _updatedAt: ts }
-    : { open: true, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, _updatedAt: ts };
 }
 
 /** A new direct room's member (`createDirectRoom`): its creator's open, the other's not (in a 1:1 room). */
