@@ -31,7 +31,7 @@ import type * as ResolveModule from './scenario/resolve';
 import type { ScenarioInput } from './scenario/schema';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
-import type { ChangeEvent, EntityLookup, MessageEvent, StoreOptions } from './store/store';
+import type { ChangeEvent, EntityLookup, StoreOptions } from './store/store';
 import type { ClockMode } from './store/clock';
 import { Store } from './store/store';
 import { storeRulesOf } from './operations/store-rules';
@@ -172,8 +172,6 @@ export class FakeWorld implements WorldControl {
   readonly #deliveries: Deliveries;
   /** who is told of a reset or a load (the realtime API's sockets) */
   readonly #resetListeners = new Set<() => void>();
-  /** who follows the messages (the realtime API's streams) */
-  readonly #messageListeners = new Set<(event: MessageEvent) => void>();
   /** who follows every change of the state (the store's change events) */
   readonly #changeListeners = new Set<(events: readonly ChangeEvent[]) => void>();
   /** who follows what clients write to rooms' streams (typing) */
@@ -230,9 +228,6 @@ export class FakeWorld implements WorldControl {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
-      observer: (event) => {
-        for (const listener of this.#messageListeners) listener(event);
-      },
       onChange: (events) => {
         for (const listener of this.#changeListeners) listener(events);
       },
@@ -264,7 +259,9 @@ export class FakeWorld implements WorldControl {
     const body =
       text.length > MAX_FRAME_CHARS
         ? { '[truncated]': `${text.length} characters` }
-        : nestedDeeperThan(text, MAX_FRAME_DEPTH)
+        : // a frame in was read for depth before it was parsed, against a bound no deeper than this
+          !(direction === 'in' && this.limits.ddpFrameDepth <= MAX_FRAME_DEPTH) &&
+            nestedDeeperThan(text, MAX_FRAME_DEPTH)
           ? { '[unreadable]': `nested deeper than ${MAX_FRAME_DEPTH}` }
           : /password|token|resume/i.test(text)
             ? redactSecrets(redactBody(frame))
@@ -303,12 +300,6 @@ export class FakeWorld implements WorldControl {
   watchChanges(listener: (events: readonly ChangeEvent[]) => void): () => void {
     this.#changeListeners.add(listener);
     return () => this.#changeListeners.delete(listener);
-  }
-
-  /** Follows every message stored, changed or removed (the realtime streams). Returns the function that stops. */
-  watchMessages(listener: (event: MessageEvent) => void): () => void {
-    this.#messageListeners.add(listener);
-    return () => this.#messageListeners.delete(listener);
   }
 
   #baselineRateLimit(): RateLimitConfig | undefined {

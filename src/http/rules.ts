@@ -4,7 +4,7 @@ import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import type { FaultAction } from '../faults/faults';
 import type { Operation } from '../operations/operation';
-import { OPERATIONS, isChatPath, operationAt } from '../operations/table';
+import { OPERATIONS, isChatPath, methodsOf, operationAt } from '../operations/table';
 import type { PassThrough } from '../proxy/passthrough';
 import type { StubAnswer } from '../stubs/stubs';
 import type { FakeWorld } from '../world';
@@ -41,24 +41,44 @@ export interface Route {
 /** A path outside the chat API: no operation is there (every route of the table is the chat API's). */
 const OUTSIDE: Route = Object.freeze({ op: undefined, modelled: false, chat: false });
 
-/** Each operation's methods as the router registers them (HEAD with GET), and its 405's `Allow`. */
-const METHODS = new Map<Operation, { methods: readonly string[]; allow: string }>(
+/** A path of the chat API that no operation serves. */
+const NO_OPERATION: Route = Object.freeze({ op: undefined, modelled: false, chat: true });
+
+/**
+ * What each operation's requests resolve to, made once: its route when the method is one it
+ * answers and when it is not, its outcome, and its 405's `Allow` (GET with HEAD, as the router).
+ */
+interface Resolved {
+  readonly methods: readonly string[];
+  readonly modelled: Route;
+  readonly unmodelled: Route;
+  readonly outcome: Outcome;
+  readonly allow: string;
+}
+
+const RESOLVED = new Map<Operation, Resolved>(
   OPERATIONS.map((op) => {
-    const own: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
-    const methods = own.includes('GET') ? [...own, 'HEAD'] : own;
-    return [op, { methods, allow: own.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ') }];
+    const own = op.also === undefined ? [op.method] : [op.method, op.also];
+    return [
+      op,
+      {
+        methods: methodsOf(op),
+        modelled: Object.freeze({ op, modelled: true, chat: true }),
+        unmodelled: Object.freeze({ op, modelled: false, chat: true }),
+        outcome: Object.freeze({ kind: 'operation', op }),
+        allow: own.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', '),
+      },
+    ];
   }),
 );
 
-/** The table's route for a method and a path inside a world: one lookup. */
+/** The table's route for a method and a path inside a world: one lookup, no object made. */
 export function routeAt(method: string, path: string): Route {
   if (!isChatPath(path)) return OUTSIDE;
   const op = operationAt(path);
-  return {
-    op,
-    modelled: op !== undefined && (METHODS.get(op)?.methods.includes(method) ?? false),
-    chat: true,
-  };
+  const resolved = op === undefined ? undefined : RESOLVED.get(op);
+  if (!resolved) return NO_OPERATION;
+  return resolved.methods.includes(method) ? resolved.modelled : resolved.unmodelled;
 }
 
 /** Routes the fast path resolved for the requests it hands to Express (as they came, or replayed). */
@@ -128,10 +148,10 @@ function afterFaults(world: FakeWorld, call: RuleCall, route: Route): Outcome {
   const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(call, route.modelled);
   if (stubbed) return { kind: 'stub', answer: stubbed };
   const { op } = route;
-  if (op !== undefined && route.modelled) return { kind: 'operation', op };
+  if (op !== undefined && route.modelled) return RESOLVED.get(op)?.outcome ?? { kind: 'operation', op };
   const proxy = world.passThrough;
   if (proxy !== undefined) return { kind: 'proxy', proxy };
   if (op === undefined || call.method === 'OPTIONS' || byEra(world.profile, WRONG_METHOD) === 'not-found')
     return NOT_FOUND;
-  return { kind: 'method-not-allowed', allow: METHODS.get(op)?.allow ?? op.method };
+  return { kind: 'method-not-allowed', allow: RESOLVED.get(op)?.allow ?? op.method };
 }

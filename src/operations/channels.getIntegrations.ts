@@ -9,6 +9,7 @@ import {
   readIncludeAll,
   readListOptions,
   readRoomRef,
+  LIST_QUERY_ERRORS,
 } from './params';
 import { GET_INTEGRATIONS_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
@@ -41,9 +42,7 @@ export default route(GROUPS.channels, {
     'error-roomid-param-not-provided',
     'error-room-not-found',
     'room-forbidden',
-    'error-invalid-query',
-    'error-invalid-sort',
-    'error-invalid-fields',
+    ...LIST_QUERY_ERRORS,
   ],
   response: page('integrations', INTEGRATION),
   reads: ['integration', 'room'],

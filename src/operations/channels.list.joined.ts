@@ -1,5 +1,5 @@
 import { success } from './operation';
-import { LIST_QUERY, callerOf, readListOptions } from './params';
+import { LIST_QUERY, callerOf, readListOptions, LIST_QUERY_ERRORS } from './params';
 import { GROUPS, route } from './route-groups';
 import { LIST_CHANNEL, page } from './responses';
 
@@ -12,7 +12,7 @@ export default route(GROUPS.channels, {
   name: 'channels.list.joined',
   method: 'GET',
   order: 210,
-  errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  errors: [...LIST_QUERY_ERRORS],
   response: page('channels', LIST_CHANNEL),
   reads: ['room'],
   read: ({ input }) => readListOptions(input.query, ['t']),

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import { success } from './operation';
-import { callerOf, readListOptions, readRoomIdFilter } from './params';
+import { callerOf, readListOptions, readRoomIdFilter, LIST_QUERY_ERRORS } from './params';
 import { LIST_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { LIST_CHANNEL, page } from './responses';
@@ -21,13 +21,7 @@ export default route(GROUPS.channels, {
   method: 'GET',
   order: 60,
   permissions: ['view-c-room', 'view-joined-room'],
-  errors: [
-    'error-unauthorized',
-    'invalid-params',
-    'error-invalid-query',
-    'error-invalid-sort',
-    'error-invalid-fields',
-  ],
+  errors: ['error-unauthorized', 'invalid-params', ...LIST_QUERY_ERRORS],
   response: page('channels', LIST_CHANNEL),
   reads: ['room'],
   validator: LIST_VALIDATOR,

@@ -1,5 +1,5 @@
 import { success } from './operation';
-import { callerOf, readIdList, readListOptions, textOf } from './params';
+import { callerOf, readIdList, readListOptions, textOf, LIST_QUERY_ERRORS } from './params';
 import { MESSAGES_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { MESSAGE, page } from './responses';
@@ -20,9 +20,7 @@ export default route(GROUPS.channels, {
     'error-roomid-param-not-provided',
     'error-room-not-found',
     'room-forbidden',
-    'error-invalid-query',
-    'error-invalid-sort',
-    'error-invalid-fields',
+    ...LIST_QUERY_ERRORS,
   ],
   response: page('messages', MESSAGE),
   reads: ['room', 'message'],

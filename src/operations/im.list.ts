@@ -1,5 +1,5 @@
 import { success } from './operation';
-import { LIST_QUERY, callerOf, readListOptions } from './params';
+import { LIST_QUERY, callerOf, readListOptions, LIST_QUERY_ERRORS } from './params';
 import { GROUPS, route } from './route-groups';
 import { page, ROOM } from './responses';
 
@@ -12,7 +12,7 @@ export default route(GROUPS.im, {
   name: 'im.list',
   method: 'GET',
   order: 310,
-  errors: ['error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  errors: [...LIST_QUERY_ERRORS],
   response: page('ims', ROOM),
   reads: ['room'],
   read: ({ input }) => readListOptions(input.query),

@@ -1,5 +1,5 @@
 import { success } from './operation';
-import { callerOf, readIdList, readListOptions, textOf } from './params';
+import { callerOf, readIdList, readListOptions, textOf, LIST_QUERY_ERRORS } from './params';
 import { DM_MESSAGES_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { MESSAGE, page } from './responses';
@@ -13,13 +13,7 @@ export default route(GROUPS.im, {
   name: 'im.messages',
   method: 'GET',
   order: 320,
-  errors: [
-    'invalid-channel',
-    'room-forbidden',
-    'error-invalid-query',
-    'error-invalid-sort',
-    'error-invalid-fields',
-  ],
+  errors: ['invalid-channel', 'room-forbidden', ...LIST_QUERY_ERRORS],
   response: page('messages', MESSAGE),
   reads: ['room', 'message'],
   validator: DM_MESSAGES_VALIDATOR,

@@ -121,6 +121,13 @@ function readOptionalString(params: Params, name: string): string | undefined {
 }
 
 /** What the OpenAPI document says of the list parameters `readListOptions` reads. */
+/** The refusals of the list parameters `readListOptions` reads (`parseJsonQuery`'s). */
+export const LIST_QUERY_ERRORS = [
+  'error-invalid-query',
+  'error-invalid-sort',
+  'error-invalid-fields',
+] as const;
+
 export const LIST_QUERY: Readonly<Record<string, string>> = {
   count: 'how many (default 50, at most 100)',
   offset: 'how many to skip',

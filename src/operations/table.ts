@@ -96,7 +96,7 @@ export function isChatPath(path: string): boolean {
 const METHODS = new Map<Operation, readonly string[]>();
 
 /** The methods an operation answers (HEAD with GET, as the router does). */
-function methodsOf(op: Operation): readonly string[] {
+export function methodsOf(op: Operation): readonly string[] {
   let methods = METHODS.get(op);
   if (!methods) {
     const own: string[] = op.also === undefined ? [op.method] : [op.method, op.also];
@@ -104,12 +104,6 @@ function methodsOf(op: Operation): readonly string[] {
     METHODS.set(op, methods);
   }
   return methods;
-}
-
-/** Whether an operation answers this method at this path (a route the fake models). */
-export function isModelled(method: string, path: string): boolean {
-  const op = operationAt(path);
-  return op !== undefined && methodsOf(op).includes(method);
 }
 
 /** Every modelled route as `METHOD /path` (a prefix route's path as it starts). */

@@ -1,5 +1,5 @@
 import { success } from './operation';
-import { callerOf, readListOptions } from './params';
+import { callerOf, readListOptions, LIST_QUERY_ERRORS } from './params';
 import { USERS_LIST_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { page, USER } from './responses';
@@ -15,7 +15,7 @@ export default route(GROUPS.users, {
   method: 'GET',
   order: 200,
   permissions: ['view-d-room', 'view-full-other-user-info'],
-  errors: ['error-unauthorized', 'error-invalid-query', 'error-invalid-sort', 'error-invalid-fields'],
+  errors: ['error-unauthorized', ...LIST_QUERY_ERRORS],
   response: page('users', USER),
   reads: ['user'],
   validator: USERS_LIST_VALIDATOR,

@@ -216,9 +216,14 @@ export class DdpConnection {
 
   /** Ends the socket for a frame out of bounds; the journal notes the frame's refusal, not the frame. */
   #refuseFrame(code: number, reason: string): void {
+    this.#noteRefused(reason);
+    this.close(code, reason);
+  }
+
+  /** The journal's note of a frame refused by a bound, in place of the frame. */
+  #noteRefused(reason: string): void {
     const note = { '[refused]': reason };
     this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null);
-    this.close(code, reason);
   }
 
   /**
@@ -227,10 +232,8 @@ export class DdpConnection {
    * anything else (the connection reset) ends it now.
    */
   #onError(error: Error): void {
-    if ((error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
-      const note = { '[refused]': frameTooLarge(this.#world.limits.ddpFrameBytes) };
-      this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null);
-    }
+    if ((error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+      this.#noteRefused(frameTooLarge(this.#world.limits.ddpFrameBytes));
     if (this.#socket.readyState !== this.#socket.CLOSING) this.#socket.terminate();
   }
 

@@ -41,8 +41,6 @@ export interface StoreOptions {
   observer?: (event: MessageEvent) => void;
   /** told of every change's events (src/store/events.ts), in order, once the change is made */
   onChange?: (events: readonly ChangeEvent[]) => void;
-  /** told when a user read a room (its subscription changed alone: `subscriptions.read`, `readMessages`) */
-  onRead?: (user: User, rid: string) => void;
   /** the API document's "from any state" transitions: same values succeed, `channels.*` finds `p` rooms */
   lenient?: boolean;
   /** how the clock moves (src/store/clock.ts): `fixed` (default), `running` or `now` */
@@ -59,7 +57,6 @@ export interface StoreState {
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
-  readonly onRead: ((user: User, rid: string) => void) | undefined;
   readonly permissions: PermissionTable;
   readonly baseline: Baseline;
   readonly users: LayeredMap<string, User>;
@@ -115,7 +112,6 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     views,
     observer: options.observer,
     onChange: options.onChange,
-    onRead: options.onRead,
     permissions: baseline.world.permissions,
     baseline,
     users: new LayeredMap(baseline.users),

@@ -102,7 +102,6 @@ export function markRead(state: StoreState, user: User, rid: string): void {
   const read = readState(state.subscriptions.get(room, user._id), ts);
   state.subscriptions.set(room._id, user._id, read);
   commit(state, [{ kind: 'subscription', op: 'updated', rid: room._id, uid: user._id, subscription: read }]);
-  state.onRead?.(user, room._id);
 }
 
 /**

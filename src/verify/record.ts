@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import { DEFAULT_LIMITS, limitProblem } from '../limits';
+import { limitProblem, limitsOf } from '../limits';
 import type { Limits } from '../limits';
 import {
   AnswerTooLarge,
@@ -276,10 +276,7 @@ function redactStub(stub: Json, known: readonly string[]): Json {
 /** Reads the server and answers the scenario. */
 export async function record(options: RecordOptions): Promise<Json> {
   const keys = scenarioKeys();
-  const limits: RecordLimits = {
-    recordPageBytes: options.limits?.recordPageBytes ?? DEFAULT_LIMITS.recordPageBytes,
-    recordPages: options.limits?.recordPages ?? DEFAULT_LIMITS.recordPages,
-  };
+  const limits: RecordLimits = limitsOf(options.limits);
   const timeoutMs = options.timeoutMs ?? RECORD_TIMEOUT_MS;
   if (!(Number.isSafeInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 600_000))
     throw new TypeError(

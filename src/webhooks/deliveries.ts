@@ -1,5 +1,6 @@
 import { ApiError } from '../errors';
 import type { Limits } from '../limits';
+import { AnswerTooLarge, readBounded } from '../net/bounded-fetch';
 import type { Store } from '../store/store';
 import type { JsonObject } from '../store/query';
 import { isPlainObject } from '../store/query';
@@ -92,18 +93,13 @@ type Answer =
   | { readonly status: number; readonly type: string; readonly text: string }
   | { readonly status: number; readonly cut: string };
 
-/** An answer's body as text, read up to `maxBytes`; undefined once it passes them (the rest is not read). */
+/** An answer's body as text, read up to `maxBytes` (`readBounded`); undefined once it passes them. */
 async function readWithin(res: Response, maxBytes: number): Promise<string | undefined> {
-  if (res.body === null) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return new TextDecoder().decode(Buffer.concat(chunks));
-    size += value.byteLength;
-    if (size > maxBytes) return undefined;
-    chunks.push(value);
+  try {
+    return new TextDecoder().decode(await readBounded(res, maxBytes));
+  } catch (error) {
+    if (error instanceof AnswerTooLarge) return undefined;
+    throw error;
   }
 }
 
