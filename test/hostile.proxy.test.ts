@@ -428,6 +428,37 @@ describe('record against a hostile target', () => {
     expect(endless.seen.filter((r) => r.url.startsWith('/api/v1/users.list'))).toHaveLength(5);
   });
 
+  it('recordPageBytes at the page’s own size: read; one byte under it: refused', async () => {
+    const big = await target(
+      recordable((field, offset) =>
+        field === 'users'
+          ? { items: [{ _id: 'u1', username: 'u1', bio: 'x'.repeat(8192) }], total: 1 }
+          : { items: [], total: offset },
+      ),
+    );
+    const page = await fetch(`${big.url}/api/v1/users.list?count=100&offset=0`);
+    const size = (await page.arrayBuffer()).byteLength;
+    const scenario = await record({ target: big.url, ...account, limits: { recordPageBytes: size } });
+    expect(scenario.users).toHaveLength(1);
+    await expect(
+      record({ target: big.url, ...account, limits: { recordPageBytes: size - 1 } }),
+    ).rejects.toThrow(`answered more than ${size - 1} bytes (the limit recordPageBytes`);
+  });
+
+  it('recordPages 5: a list of exactly 5 pages is read whole', async () => {
+    const five = await target(
+      recordable((field, offset) =>
+        field === 'users'
+          ? offset < 500 // pages of 100 asked for, one user a page: the fifth page reaches the total
+            ? { items: [{ _id: `user${offset}`, username: `user${offset}` }], total: 5 }
+            : { items: [], total: 5 }
+          : { items: [], total: 0 },
+      ),
+    );
+    const scenario = await record({ target: five.url, ...account, limits: { recordPages: 5 } });
+    expect(scenario.users).toHaveLength(5);
+  });
+
   it('recordPages 1000 (the default): a list that repeats its page with a total never reached ends when a page brings nothing new', async () => {
     const repeating = await target(
       recordable((field) =>
