@@ -16,7 +16,7 @@ const LAYERS = [
   ['operations', '^src/operations/'],
   [
     'world',
-    '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact|surface|webhooks|stubs|proxy)/',
+    '^src/(world|baselines|options|control)[.]ts$|^src/(journal|faults|ratelimit|pact|surface|webhooks|stubs|proxy|world)/',
   ],
   ['http', '^src/http/'],
   // api and admin are one layer, side by side: neither may import the other (rule below)

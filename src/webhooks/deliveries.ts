@@ -194,6 +194,26 @@ export class Deliveries {
     return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
+  /**
+   * Resolves with every attempt kept once none is in flight (retries that wait on the fake clock
+   * do not count); rejects after `timeoutMs` with what is still pending ({@link DeliveriesPending}).
+   */
+  async waitFor(timeoutMs: number): Promise<WebhookDelivery[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        const pending = this.list().filter((d) => d.outcome === 'pending');
+        reject(new DeliveriesPending(timeoutMs, pending));
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([this.settled(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.list();
+  }
+
   /** Forgets the attempts kept (those in flight still complete, and are kept then). */
   clear(): void {
     this.#records.length = 0;
