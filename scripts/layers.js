@@ -3,10 +3,11 @@
 
 /** Each layer: its name, the files in it, and what it may import besides itself and the layers below. */
 const LAYERS = [
+  // errors/: the error table's rows by route group (gathered in src/errors.ts)
   // net/: bounded calls to a server that may be hostile (the pass-through's and record's)
   [
     'base',
-    '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest|limits)[.]ts$|^src/net/',
+    '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|profiles|suggest|limits)[.]ts$|^src/(net|errors)/',
   ],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],

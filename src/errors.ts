@@ -8,8 +8,23 @@
 
 import { byEra } from './eras';
 import type { EraTable } from './eras';
+import type {
+  BareErrorBody,
+  EraBody,
+  ErrorBody,
+  ErrorParams,
+  ErrorSpec,
+  LegacyErrorBody,
+} from './errors/spec';
+import { INTEGRATION_ERRORS } from './errors/integrations';
+import { ROOM_ERRORS } from './errors/rooms';
+import { SETTING_ERRORS } from './errors/settings';
+import { TEAM_ERRORS } from './errors/teams';
+import { USER_ERRORS } from './errors/users';
 import type { Profile } from './profiles';
 import { DEFAULT_PROFILE, PROFILES } from './profiles';
+
+export type { BareErrorBody, ErrorBody, ErrorParams, LegacyErrorBody } from './errors/spec';
 
 /** One problem of a control request, e.g. a scenario field: where (a JSON path) and what. */
 export interface ControlProblem {
@@ -21,68 +36,6 @@ export interface ControlProblem {
 export interface ControlErrorBody {
   error: string;
   problems: ControlProblem[];
-}
-
-/**
- * The body of an error of the older eras (Restivus, profiles 0.49 to 6): no `success` member; a
- * 401 is `{status, message}`, a login refused in E5x/E6 also has `error`.
- */
-export interface LegacyErrorBody {
-  status: 'error';
-  error?: string | number;
-  details?: Record<string, unknown>;
-  message: string;
-}
-
-/** The wire body of an error: always `success: false`, the rest as the real server sends it. */
-export interface ErrorBody {
-  success: false;
-  error: string;
-  errorType?: string;
-  details?: Record<string, unknown>;
-  status?: 'error';
-  message?: string;
-}
-
-interface ErrorParams {
-  /** the raw parameter a parse error quotes */
-  raw?: string;
-  /** a room name */
-  name?: string;
-  /** a validation message, e.g. "must be number" */
-  reason?: string;
-  /** a room type as given */
-  type?: string;
-  /** an HTTP method and the methods allowed */
-  method?: string;
-  allow?: string;
-}
-
-interface ErrorSpec {
-  status: number;
-  /** the human message; for typed errors the wire adds ` [errorType]` */
-  message: (p: ErrorParams) => string;
-  /** typed errors carry `errorType` and the ` [type]` suffix */
-  errorType?: string;
-  /** the suffix without an `errorType` field (the 403 body) */
-  suffixOnly?: string;
-  details?: (p: ErrorParams) => Record<string, unknown>;
-  /** Meteor-style 401 bodies repeat the message as `status: "error"`, `message` */
-  meteorStatus?: boolean;
-  /** the 0.49 era's own message (profile `0.49`'s room errors) */
-  e49Message?: (p: ErrorParams) => string;
-  /** a control API error: `{error, problems}` instead of the Rocket.Chat envelope */
-  control?: boolean;
-  /** how an era wrote this error's body in a way of its own (undefined: the common envelope) */
-  eras?: EraTable<EraBody | undefined>;
-}
-
-/** An era's own body for an error, from its message. */
-type EraBody = (message: string) => ErrorBody | LegacyErrorBody | BareErrorBody;
-
-/** `API.v1.failure()` called with nothing: the envelope alone. */
-export interface BareErrorBody {
-  success: false;
 }
 
 /** Restivus (0.49 to 6.x) wrote a 401 as `{status, message}`. */
@@ -124,8 +77,17 @@ const parseJsonQuery = { helperMethod: 'parseJsonQuery' };
 const editRoom = { method: 'saveRoomSettings', action: 'Editing_room' };
 const changeType = { method: 'saveRoomSettings', action: 'Change_Room_Type' };
 
-/** The one table: code → status, message, errorType, details. The README lists it. */
+/**
+ * The one table: code → status, message, errorType, details. The README lists it. The route groups
+ * that administer a world (users, rooms, teams, integrations, settings and access) keep their rows
+ * in src/errors/, gathered here: still one table, one name per error.
+ */
 export const ERRORS = {
+  ...USER_ERRORS,
+  ...ROOM_ERRORS,
+  ...TEAM_ERRORS,
+  ...INTEGRATION_ERRORS,
+  ...SETTING_ERRORS,
   'login-failed': {
     status: 401,
     message: () => 'Unauthorized',

@@ -1,5 +1,10 @@
 import { ApiError, ERRORS, toEnvelope } from '../src/errors';
 import type { ErrorCode } from '../src/errors';
+import { INTEGRATION_ERRORS } from '../src/errors/integrations';
+import { ROOM_ERRORS } from '../src/errors/rooms';
+import { SETTING_ERRORS } from '../src/errors/settings';
+import { TEAM_ERRORS } from '../src/errors/teams';
+import { USER_ERRORS } from '../src/errors/users';
 import {
   FORBIDDEN,
   GROUP_NOT_FOUND,
@@ -68,5 +73,21 @@ describe('the error table', () => {
       else if (code.startsWith('proxy-')) expect(error.status).toBe(code === 'proxy-timeout' ? 504 : 502);
       else expect(error.status >= 400 && error.status < 500).toBe(true);
     }
+  });
+});
+
+describe("the route groups' error rows (src/errors/)", () => {
+  it('name each error once over all the tables, so no row hides another', () => {
+    const tables = [USER_ERRORS, ROOM_ERRORS, TEAM_ERRORS, INTEGRATION_ERRORS, SETTING_ERRORS];
+    const seen = new Map<string, number>();
+    for (const table of tables)
+      for (const code of Object.keys(table)) seen.set(code, (seen.get(code) ?? 0) + 1);
+    const groupCodes = [...seen.keys()];
+    expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+    // and every group row is in the one table as it was declared
+    for (const table of tables)
+      for (const [code, spec] of Object.entries(table))
+        expect(ERRORS[code as keyof typeof ERRORS]).toBe(spec);
+    expect(groupCodes.every((code) => Object.hasOwn(ERRORS, code))).toBe(true);
   });
 });
