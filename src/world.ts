@@ -555,6 +555,7 @@ export class FakeWorld implements WorldControl {
     }
     return providerStateModule().applyProviderState(change, {
       store: this.#store,
+      profile: this.#profile,
       addUser: (user, source) => this.addUser(user, source),
       addChannel: (channel, source) => this.addChannel(channel, source),
       addIntegration: (integration, source) => this.addIntegration(integration, source),
