@@ -606,8 +606,7 @@ export class DdpConnection {
         : body === undefined
           ? { msg: 'result', id: call.id }
           : { msg: 'result', id: call.id, result: body };
-    this.#noteAnswer(entry, detail, reply);
-    this.#send(reply);
+    this.#sendText(reply, this.#noteAnswer(entry, detail, reply));
     this.#send({ msg: 'updated', methods: [call.id] });
   }
 
@@ -621,8 +620,7 @@ export class DdpConnection {
     if (outcome.kind === 'not-found') {
       // an unknown method: its result first (Meteor answers before its write fence)
       const reply = { msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) };
-      this.#noteAnswer(entry, detail, reply);
-      this.#send(reply);
+      this.#sendText(reply, this.#noteAnswer(entry, detail, reply));
       this.#send({ msg: 'updated', methods: [id] });
       return;
     }
@@ -637,9 +635,9 @@ export class DdpConnection {
         id,
         error: meteorError('too-many-requests', reason, { timeToReset: hit.waitSeconds * 1000 }),
       };
-      this.#noteAnswer(entry, detail, limited);
+      const text = this.#noteAnswer(entry, detail, limited);
       this.#send({ msg: 'updated', methods: [id] });
-      this.#send(limited);
+      this.#sendText(limited, text);
       return;
     }
     let reply: Frame;
@@ -653,12 +651,12 @@ export class DdpConnection {
     }
     // who called, once the method ran (`login` names the user it logged in)
     if (this.#user) detail.caller = this.#user.username;
-    this.#noteAnswer(entry, detail, reply);
+    const text = this.#noteAnswer(entry, detail, reply);
     // the outgoing webhooks a message sent over DDP triggered, sent before the answer (as over REST)
     this.#world.deliverWebhooks(() => this.#siteUrl);
     // Meteor: the write fence's `updated`, then the result
     this.#send({ msg: 'updated', methods: [id] });
-    this.#send(reply);
+    this.#sendText(reply, text);
   }
 
   /**
@@ -670,17 +668,30 @@ export class DdpConnection {
     this.#unrun(call, entry, detail, answer.status, answer.data);
   }
 
-  /** Keeps a method call's answer in its `in` frame's detail: the result, or the error object. */
-  #noteAnswer(entry: JournalEntry, detail: ExchangeDetail, reply: Frame): void {
+  /**
+   * Keeps a method call's answer in its `in` frame's detail: the result, or the error object, and
+   * its JSON text. Answers the result frame's text (undefined when it has none), made once: the
+   * answer's text is its end (`{"msg":"result","id":…,"result":<answer>}`, keys in that order).
+   */
+  #noteAnswer(entry: JournalEntry, detail: ExchangeDetail, reply: Frame): string | undefined {
     const error = 'error' in reply;
     const answer = error ? reply.error : reply.result;
     if (detail.method) detail.method.error = error;
-    if (answer !== undefined) {
+    const text = stringified(reply);
+    if (answer !== undefined && text !== undefined) {
+      const head = `{"msg":"result","id":${JSON.stringify(reply.id)},"${error ? 'error' : 'result'}":`;
       detail.answer = answer;
-      detail.text = jsonText(answer);
+      detail.text = text.startsWith(head) ? text.slice(head.length, -1) : jsonText(answer);
       detail.chars = detail.text.length;
     }
     this.#world.recordMethodAnswer(entry, detail);
+    return text;
+  }
+
+  /** Sends a frame whose text is made already (else as {@link #send} does). */
+  #sendText(frame: Frame, text: string | undefined): void {
+    if (text === undefined) this.#send(frame);
+    else if (this.#socket.readyState === this.#socket.OPEN) this.#write(frame, text);
   }
 
   #context(): MethodContext {
