@@ -386,9 +386,12 @@ export type StubMatch = string | { equals: unknown } | { contains: unknown } | {
 
 /** Which requests a stub answers: every field given must match. */
 export interface StubRequest {
-  /** any case; default any method */
+  /**
+   * any case; default any HTTP method. `DDP`: a realtime method call, `path` (or `pathPattern`) its
+   * method's name, `body` matched against its params array (a DDP call is taken only by such a stub)
+   */
   method?: string;
-  /** the path inside the world, exactly */
+  /** the path inside the world, exactly (with method `DDP`, the method's name) */
   path?: string;
   /** or an RE2 regular expression the whole path must match */
   pathPattern?: string;
@@ -437,15 +440,21 @@ export interface Stub extends StubInput {
   remaining: number | null;
 }
 
-/** The HTTP methods a fault can be limited to. */
-export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+/**
+ * The HTTP methods a fault can be limited to, and `DDP`: a realtime method call, its `path` the
+ * method's name or a glob of names (`sendMessage`, `create*`, `*`).
+ */
+export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'DDP';
 
 /** A fault's delay: a fixed number of milliseconds, or a range drawn from per hit. */
 export type FaultDelay = number | { min: number; max: number };
 
 /** What a fault does, as given and as checked. */
 export interface FaultFields {
-  /** a path such as `/api/v1/channels.list`, `*` matching any run of characters */
+  /**
+   * a path such as `/api/v1/channels.list`, `*` matching any run of characters; with method `DDP`,
+   * a realtime method's name (`sendMessage`, `create*`, `*`)
+   */
   path: string;
   /** default: until cleared */
   times?: number;

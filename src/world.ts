@@ -175,9 +175,19 @@ export class FakeWorld implements WorldControl {
     user: string | null,
     modelled = true,
     unmatched?: string,
-  ): void {
+    stub?: string,
+  ): JournalEntry {
     const body = frameBody(direction, frame, text, this.limits.ddpFrameDepth);
-    this.#record(frameRequest(direction, user, modelled), body, undefined, unmatched);
+    return this.#record(frameRequest(direction, user, modelled, stub), body, undefined, unmatched);
+  }
+
+  /**
+   * The detail of a realtime method call's `in` frame (`entry`, as {@link recordFrame} returned
+   * it), once the call is answered: its method, caller and answer, as a REST exchange's. Nothing
+   * when the journal no longer holds the entry (a reset or a clear since).
+   */
+  recordMethodAnswer(entry: JournalEntry, detail: ExchangeDetail): void {
+    this.#log.attach(entry, detail);
   }
 
   /** Follows what clients write to rooms' streams. Returns the function that stops. */
@@ -474,11 +484,12 @@ export class FakeWorld implements WorldControl {
     body: unknown,
     detail?: ExchangeDetail,
     unmatched?: string,
-  ): void {
+  ): JournalEntry {
     const entry = this.#log.record(request, body, this.#store.clock.now(), detail, unmatched);
-    if (!this.#events.listened) return;
+    if (!this.#events.listened) return entry;
     this.#events.emit({ type: 'request', entry: structuredClone(entry) });
     this.#events.stateIfChanged(this.#store, 'request');
+    return entry;
   }
 
   /**
@@ -544,6 +555,7 @@ export class FakeWorld implements WorldControl {
     }
     return providerStateModule().applyProviderState(change, {
       store: this.#store,
+      profile: this.#profile,
       addUser: (user, source) => this.addUser(user, source),
       addChannel: (channel, source) => this.addChannel(channel, source),
       addIntegration: (integration, source) => this.addIntegration(integration, source),

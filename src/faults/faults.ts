@@ -13,7 +13,8 @@ const schemaModule = lazy(() => require('./schema') as typeof SchemaModule);
 
 /**
  * Fault injection: on a route (and optionally a method), for the next N matching requests or until
- * cleared, answer with a status, wait, drop the connection, or send half a body. Ranged delays are
+ * cleared, answer with a status, wait, drop the connection, or send half a body; with method `DDP`,
+ * on realtime method calls by the method's name (src/realtime/connection.ts acts on them). Ranged delays are
  * drawn from the seed, the fault and the hit number, so the same faults and requests give the same
  * outcome on every run.
  */
@@ -107,11 +108,12 @@ export class FaultSet {
   /** The fault a request meets, counted as a hit (a fault whose count runs out is removed). */
   take(method: string, path: string, upgrade = false): FaultAction | undefined {
     if (this.#faults.length === 0) return undefined;
-    // a closeCode fault acts on realtime sockets only: an HTTP request passes it by
+    // a closeCode fault acts on realtime sockets only: an HTTP request passes it by; a realtime
+    // method call (`DDP`) meets only the faults that name that method, and those only it
     const entry = this.#faults.find(
       (f) =>
         f.matches.test(path) &&
-        (f.fault.method === undefined || f.fault.method === method) &&
+        (f.fault.method === undefined ? method !== 'DDP' : f.fault.method === method) &&
         (upgrade || f.fault.closeCode === undefined),
     );
     if (!entry) return undefined;

@@ -7,7 +7,12 @@ import type { FaultInput, FaultSpec } from '../types';
 
 /** What a fault may say, checked when one is added (loaded then, by src/faults/faults.ts). */
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+/** HTTP's methods, and `DDP`: a realtime method call, named by its `path` (a glob of method names). */
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'DDP'] as const;
+
+/** What `path` says when it is no path: a path, or with method DDP a method name. */
+const PATH_SHAPE =
+  'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*); with method DDP a realtime method name or a pattern of names (sendMessage, create*, *)';
 
 /** SockJS's WebSocket transport: `/sockjs/<server>/<session>/websocket`. */
 const SOCKJS_WEBSOCKET = /^\/sockjs\/[^/]+\/[^/]+\/websocket$/;
@@ -47,11 +52,12 @@ const delay = z.union(
 
 export const faultSchema = strictObject(
   {
+    // a path (`/…`), or with method DDP a method name: which one is checked with the method below
     path: z
       .string()
-      .regex(/^\/[^\s]*$/, 'a path such as /api/v1/<route>, or a pattern with * (/api/v1/channels.*)')
+      .regex(/^[^\s]+$/, PATH_SHAPE)
       .refine(
-        reachable,
+        (path) => !path.startsWith('/') || reachable(path),
         'faults act on /api/…, /hooks/…, /websocket and /sockjs/<server>/<session>/websocket only (a stub answers other paths)',
       ),
     method: z
@@ -85,6 +91,32 @@ export const faultSchema = strictObject(
   },
   { delay: 'delayMs', wait: 'delayMs', count: 'times', code: 'status', response: 'body' },
 )
+  .superRefine((f, ctx) => {
+    // a realtime method call is named by its method's name; an HTTP request (or a socket's
+    // handshake) by its path
+    const ddp = f.method === 'DDP';
+    if (ddp === f.path.startsWith('/'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['path'],
+        message: ddp
+          ? 'with method DDP, path is a realtime method name or a pattern of names (sendMessage, create*, *), not an HTTP path'
+          : PATH_SHAPE,
+      });
+    if (ddp && f.partial)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partial'],
+        message: 'partial cuts an HTTP answer in half: a realtime method call (method DDP) has none to cut',
+      });
+    if (ddp && f.closeCode !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closeCode'],
+        message:
+          "closeCode acts on a socket's handshake (/websocket): for a method call (method DDP) use drop",
+      });
+  })
   .refine(
     (f) =>
       f.status !== undefined || f.delayMs !== undefined || f.drop || f.partial || f.closeCode !== undefined,

@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import type { FaultAction } from '../faults/faults';
 import type { Operation } from '../operations/operation';
 import { OPERATIONS, isChatPath, methodsOf, operationAt } from '../operations/table';
 import type { PassThrough } from '../proxy/passthrough';
-import type { StubAnswer } from '../stubs/stubs';
 import type { FakeWorld } from '../world';
+import { decideRules } from '../world/runtime-rules';
+import type { Decided, RuleCall, Ruled } from '../world/runtime-rules';
 
 /**
  * The one rule list of a world, matched once per request, first match wins:
@@ -22,8 +22,10 @@ import type { FakeWorld } from '../world';
  * request comes in (the fast path, or the Express app's first middleware) and carried with it; the
  * runtime half ({@link decide}) is asked once the body is in, since stubs match on it. The chat
  * pipeline (src/http/chat.ts) and the Express app's answer outside the chat API (src/app.ts) both
- * act on the decision; neither looks anything up again. Realtime handshakes keep asking the fault
- * set directly (src/realtime/hub.ts): a socket has no stubs, operations or pass-through.
+ * act on the decision; neither looks anything up again. The faults and the stubs are decided in
+ * src/world/runtime-rules.ts, which realtime method calls go through too (as `DDP <method>`, then
+ * the rate limit and the method: src/realtime/connection.ts). Realtime handshakes keep asking the
+ * fault set directly (src/realtime/hub.ts): a socket has no stubs, operations or pass-through.
  *
  * Layer: http. Plain decisions; nothing is written here.
  */
@@ -52,7 +54,7 @@ interface Resolved {
   readonly methods: readonly string[];
   readonly modelled: Route;
   readonly unmodelled: Route;
-  readonly outcome: Outcome;
+  readonly outcome: Answered;
   readonly allow: string;
 }
 
@@ -94,33 +96,25 @@ export function carriedRoute(req: IncomingMessage): Route | undefined {
   return carried.get(req);
 }
 
-/** A request as the runtime rules match it: a stub's matchers and templates read all of it. */
-export interface RuleCall {
-  readonly method: string;
-  readonly path: string;
-  readonly query: Record<string, unknown>;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: unknown;
-  readonly authToken?: string | undefined;
-  readonly userId?: string | undefined;
-}
+export type { RuleCall } from '../world/runtime-rules';
 
-/** What answers a request once no fault stands in, or once its fault lets it go on. */
-export type Outcome =
-  | { readonly kind: 'stub'; readonly answer: StubAnswer }
+/** What the modelled part of the list and what follows it answer: after the faults and the stubs. */
+type Answered =
   | { readonly kind: 'operation'; readonly op: Operation }
   | { readonly kind: 'proxy'; readonly proxy: PassThrough }
   | { readonly kind: 'not-found' }
   /** a known route asked with a method it lacks, in an era whose router says so (`Allow`) */
   | { readonly kind: 'method-not-allowed'; readonly allow: string };
 
+/** What answers a request once no fault stands in, or once its fault lets it go on. */
+export type Outcome = Ruled<Answered>;
+
 /**
  * The rule list's decision for one request. A fault comes first; when it lets the request go on (a
  * delay, half a body), `next` matches the rest of the list then, after the delay, as the request
  * would have been without the fault.
  */
-export type Decision =
-  { readonly kind: 'fault'; readonly action: FaultAction; readonly next: () => Outcome } | Outcome;
+export type Decision = Decided<Answered>;
 
 /**
  * A known route asked with a method it lacks: Restivus' 405 with `Allow` (to 7.3), or, from 7.6,
@@ -131,22 +125,19 @@ const WRONG_METHOD: EraTable<'method-not-allowed' | 'not-found'> = {
   '7.6': 'not-found',
 };
 
-const NOT_FOUND: Outcome = Object.freeze({ kind: 'not-found' });
+const NOT_FOUND: Answered = Object.freeze({ kind: 'not-found' });
 
-/** The decision for a request of a world on its route (faults and stubs that match count it as a hit). */
+/**
+ * The decision for a request of a world on its route (faults and stubs that match count it as a
+ * hit): the runtime rules (src/world/runtime-rules.ts, which realtime method calls go through too),
+ * then the rest of the list. Faults act on the chat API's paths only.
+ */
 export function decide(world: FakeWorld, call: RuleCall, route: Route): Decision {
-  if (route.chat) {
-    const action = world.faultSet.take(call.method, call.path);
-    if (action) return { kind: 'fault', action, next: () => afterFaults(world, call, route) };
-  }
-  return afterFaults(world, call, route);
+  return decideRules(world, call, route.chat, route.modelled, () => afterRuntime(world, call, route));
 }
 
-/** The rules after the faults: stubs, the operation, the pass-through, the real server's 404 or 405. */
-function afterFaults(world: FakeWorld, call: RuleCall, route: Route): Outcome {
-  // stubs are asked only when the world has some
-  const stubbed = world.stubSet.size === 0 ? undefined : world.stubAnswer(call, route.modelled);
-  if (stubbed) return { kind: 'stub', answer: stubbed };
+/** The rules after the faults and the stubs: the operation, the pass-through, the real server's 404 or 405. */
+function afterRuntime(world: FakeWorld, call: RuleCall, route: Route): Answered {
   const { op } = route;
   if (op !== undefined && route.modelled) return RESOLVED.get(op)?.outcome ?? { kind: 'operation', op };
   const proxy = world.passThrough;

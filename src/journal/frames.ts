@@ -20,13 +20,18 @@ const MAX_FRAME_CHARS = 64 * 1024;
  */
 const MAX_FRAME_DEPTH = 256;
 
-/** A frame's entry: `DDP /websocket`, `query.direction`, status 101, the socket's user. */
+/**
+ * A frame's entry: `DDP /websocket`, `query.direction`, status 101, the socket's user; `stub` the
+ * stub that answered a method call (its `in` frame), when one did.
+ */
 export function frameRequest(
   direction: 'in' | 'out',
   user: string | null,
   modelled: boolean,
+  stub?: string,
 ): Omit<JournalEntry, 'seq' | 'time' | 'body'> {
-  return { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled };
+  const entry = { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled };
+  return stub === undefined ? entry : { ...entry, stub };
 }
 
 /**

@@ -87,6 +87,40 @@ export interface ExchangeDetail {
   binary?: boolean;
   /** a passed-through binary answer's bytes in base64 (kept while small, for the recorded stubs) */
   base64?: string;
+  /**
+   * a realtime method call's `in` frame: the method (its name as a REST exchange's `operation`),
+   * and `answer` its result or its error object, as the `result` frame carried it
+   */
+  method?: MethodCallDetail;
+}
+
+/**
+ * What a realtime method call changed, as a contract's replay reads it (src/pact/build.ts): the
+ * provider states of the interactions after it see the change, as they see a REST call's.
+ */
+export interface MethodChange {
+  /** a room made or changed, as the store now holds it */
+  room?: Record<string, unknown>;
+  /** a message sent or edited, as the method answered it or the store holds it */
+  message?: Record<string, unknown>;
+  /** a message deleted: its `_id` */
+  removed?: string;
+  /** a direct room made or opened: its `_id` and members */
+  direct?: { _id: string; usernames: string[] };
+}
+
+/** A realtime method call, in the detail of its `in` frame. */
+export interface MethodCallDetail {
+  /** the method's name (DDP's `method`) */
+  name: string;
+  /** the fake models it (the method ran, unless a fault or a stub stood in) */
+  modelled: boolean;
+  /** the call's `id` */
+  id: string;
+  /** the answer was an error (`answer` is the error object), not a result */
+  error: boolean;
+  /** what the method changed, when it ran and changed something */
+  change?: MethodChange;
 }
 
 /** An entry with its detail, as the contract reads them. */
@@ -172,6 +206,23 @@ export class Journal {
     // no iterator made when nobody waits (most requests)
     if (this.#waiters.size > 0) this.#wake(recorded);
     return recorded;
+  }
+
+  /**
+   * Keeps the detail of an entry recorded before its exchange was over (a realtime method call's
+   * `in` frame: the method answers after it is journaled). False when the ring no longer holds
+   * the entry (a clear, a reset, or it dropped out).
+   */
+  attach(entry: JournalEntry, detail: ExchangeDetail): boolean {
+    // the newest first: the entry is nearly always the latest, or close to it
+    for (let i = this.#slots.length - 1; i >= 0; i -= 1) {
+      const slot = this.#slots[(this.#start + i) % this.#slots.length] as Slot;
+      if (slot.entry !== entry) continue;
+      if (slot.detail !== undefined) return false;
+      this.#hold(slot, detail);
+      return true;
+    }
+    return false;
   }
 
   /** Resolves the waiters an entry matches. */

@@ -72,6 +72,14 @@ export class RequestLog {
   }
 
   /**
+   * The detail of an entry journaled before its exchange was over (a realtime method call's `in`
+   * frame), once it is: the kept contract hears it then, as it hears a request's.
+   */
+  attach(entry: JournalEntry, detail: ExchangeDetail): void {
+    if (this.journal.attach(entry, detail)) this.#journaled?.({ entry, detail });
+  }
+
+  /**
    * One recorded request with the answer it got (the inspector's details): the answer's JSON with
    * tokens and passwords hidden, or its text when it is not JSON.
    */

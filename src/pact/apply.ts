@@ -1,4 +1,6 @@
+import createChannel from '../commands/createChannel';
 import { ApiError } from '../errors';
+import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
 import type { Integration, ProviderStateChange, Room, RoomType, User, UserRole } from '../types';
 import { USER_ROLES } from '../types';
@@ -19,6 +21,8 @@ import { INJECTED } from './states';
 /** What a provider state acts on: the world's store, and the world's checked way to add entities. */
 export interface StateTarget {
   readonly store: Store;
+  /** the release line the world answers as (a room made as a request makes it is laid out by it) */
+  readonly profile: Profile;
   addUser(user: unknown, source: string): User;
   addChannel(channel: unknown, source: string): Room;
   addIntegration(integration: unknown, source: string): Integration;
@@ -95,12 +99,16 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
   if (!exists) parseOrThrow(channelSchema, channel, SOURCE);
   if (creator !== undefined && !target.store.userNamed(creator)) checkNewUser(creator);
   if (creator !== undefined) ensureUser(target, creator, undefined);
+  // a public channel a request made (`created`) is made as `channels.create` makes it (its
+  // `fname`, `customFields`, its owner's `name`): a read of it answers the same fields
   const id = exists
     ? target.store.findRoomId(name)
-    : target.addChannel(
-        { ...channel, ...(creator !== undefined ? { u: { username: creator } } : {}) },
-        SOURCE,
-      )._id;
+    : params.created === true && creator !== undefined && t === 'c'
+      ? createdChannel(target, name, creator)
+      : target.addChannel(
+          { ...channel, ...(creator !== undefined ? { u: { username: creator } } : {}) },
+          SOURCE,
+        )._id;
   if (id === undefined) throw invalid(`cannot set up room "${name}"`);
   const members = params.members as string[] | undefined;
   for (const member of members ?? []) ensureUser(target, member, undefined);
@@ -111,6 +119,19 @@ function room(target: StateTarget, params: Record<string, unknown>): Record<stri
     ...(members ? { usernames: members } : {}),
   });
   return { [INJECTED.roomId]: id };
+}
+
+/** A public channel made by its creator as a request makes it (the command behind `channels.create`). */
+function createdChannel(target: StateTarget, name: string, creator: string): string {
+  const user = ensureUser(target, creator, undefined);
+  const args = { name, members: [], readOnly: false, customFields: {}, extraData: {}, excludeSelf: false };
+  try {
+    return createChannel.run({ store: target.store, profile: target.profile, user }, args)._id;
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw invalid(`cannot set up room "${name}" as ${creator} made it: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The users of a list parameter, each added when the world lacks them. */
@@ -201,6 +222,7 @@ const PARAM_TYPES: Readonly<Record<string, Readonly<Record<string, ParamType>>>>
   caller: { username: 'string', roles: 'strings' },
   login: { username: 'string', email: 'string', absent: 'boolean' },
   room: {
+    created: 'boolean',
     name: 'string',
     _id: 'string',
     t: ['c', 'p'],

@@ -20,7 +20,8 @@ import {
 
 /**
  * A world's journal as a Pact Specification v4 contract: one synchronous HTTP interaction per
- * distinct request and answer, in the order first seen, with matching rules (src/pact/rules.ts),
+ * distinct request and answer, in the order first seen (realtime frames make none, but a method
+ * call's change moves the provider states on), with matching rules (src/pact/rules.ts),
  * provider states (src/pact/states.ts), and the secrets left out: auth headers and passwords come
  * from the provider states at verification time, through Pact's provider-state generators.
  *
@@ -72,8 +73,30 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
+/**
+ * A realtime method call (its `in` frame's detail) is no Pact HTTP interaction, but what a modelled
+ * method changed moves the replay on, as a REST change does: a room made with `createChannel` is
+ * there in the provider states of the requests after it. A call a fault or a stub answered, or
+ * that failed, changed nothing.
+ */
+function replayMethodCall(exchange: Exchange, replay: Replay): void {
+  const { detail } = exchange;
+  const call = detail.method;
+  if (!call?.modelled || call.error || detail.fault || detail.stub !== undefined) return;
+  const change = call.change;
+  if (change === undefined) return;
+  if (change.room) replay.changed(change.room);
+  if (change.message) replay.message(change.message);
+  if (change.removed !== undefined) replay.deleted(change.removed);
+  if (change.direct) replay.direct(change.direct._id, change.direct.usernames);
+}
+
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
+  if (entry.method === 'DDP') {
+    replayMethodCall(exchange, replay);
+    return undefined;
+  }
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
   if (detail.fault || !hasAnswer(detail) || entry.status === 0 || entry.status === 429) return undefined;
   // a route the fake does not model: its 404 says nothing of what the real server answers

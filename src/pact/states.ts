@@ -29,6 +29,8 @@ interface RoomFacts {
   creator?: string;
   /** a private group's members (a post there needs the caller among them) */
   members?: string[];
+  /** made by a request (`channels.create`, the `createChannel` method): laid out as one makes it */
+  created?: boolean;
 }
 
 /** A message as the requests so far left it: where, by whom, what. */
@@ -170,7 +172,7 @@ export class Replay {
       const members = Array.isArray(room.usernames)
         ? room.usernames.filter((u) => typeof u === 'string')
         : [];
-      const made: RoomFacts = { _id: room._id, name: room.name, t: room.t };
+      const made: RoomFacts = { _id: room._id, name: room.name, t: room.t, created: true };
       if (typeof room.ro === 'boolean') made.ro = room.ro;
       if (typeof creator === 'string') made.creator = creator;
       if (room.t === 'p') made.members = members;
@@ -241,6 +243,7 @@ export function roomState(
       archived: facts.archived === true,
       ...(facts.creator !== undefined ? { creator: facts.creator } : {}),
       ...(facts.members !== undefined ? { members: facts.members } : {}),
+      ...(facts.created === true ? { created: true } : {}),
     },
   };
 }

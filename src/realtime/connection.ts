@@ -1,12 +1,18 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import type { RawData, WebSocket } from 'ws';
 
 import { ApiError, toEnvelope } from '../errors';
+import type { ExchangeDetail } from '../journal/journal';
 import { jsonOutOfBounds } from '../journal/json-depth';
 import type { ChangeEvent } from '../store/store';
-import type { User } from '../types';
+import type { StubAnswer } from '../stubs/stubs';
+import type { Fault, JournalEntry, User } from '../types';
 import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
+import { decideRules } from '../world/runtime-rules';
+import type { Decided, Ruled } from '../world/runtime-rules';
+import { methodChange } from './changes';
 import {
   ECHO_CHARS,
   FRAME_TOO_DEEP,
@@ -26,6 +32,7 @@ import { RAW } from './framing';
 import type { Framing } from './framing';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
+import type { Method } from './method';
 import { deliver } from './streams';
 import type { StreamReader, StreamSub } from './streams';
 
@@ -69,12 +76,48 @@ function meteorError(
   };
 }
 
+/**
+ * The error a status answers a method call with (a fault's, a stub's with no body): Meteor's error
+ * of that status, its reason the HTTP reason phrase (`Service Unavailable [503]`).
+ */
+function statusError(status: number): Frame {
+  return meteorError(status, STATUS_CODES[status] ?? `HTTP ${status}`);
+}
+
+/** What the rest of the rule list answers a method call with, after its faults and stubs. */
+type Modelled = { readonly kind: 'method'; readonly method: Method } | { readonly kind: 'not-found' };
+
+const NOT_FOUND: Modelled = Object.freeze({ kind: 'not-found' });
+
+/**
+ * A well-formed method call and the world's rules' decision for it (src/world/runtime-rules.ts:
+ * a fault, a stub, or the rest: the rate limit and the method, or Meteor's 404).
+ */
+interface MethodCall {
+  readonly id: string;
+  readonly name: string;
+  readonly params: unknown[];
+  readonly modelled: boolean;
+  readonly decision: Decided<Modelled>;
+  /** the stub that answers it, as the journal's entry names it */
+  readonly stub: string | undefined;
+}
+
 /** A frame's JSON text, or undefined when it has none (nested past what the serialiser takes). */
 function stringified(frame: Frame): string | undefined {
   try {
     return JSON.stringify(frame);
   } catch {
     return undefined;
+  }
+}
+
+/** A value's JSON text ('' when it has none: it was sent in a frame, so it has one). */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
   }
 }
 
@@ -122,6 +165,8 @@ export class DdpConnection {
   readonly #framing: Framing;
   /** the server's address as this client reached it (an outgoing webhook's payload names it) */
   readonly #siteUrl: string;
+  /** method calls a delay fault holds: each one's release, run when the socket ends */
+  readonly #held = new Set<() => void>();
 
   constructor(
     world: FakeWorld,
@@ -163,6 +208,9 @@ export class DdpConnection {
       unreset();
       this.#heartbeat.stop();
       this.#framing.stop();
+      // a method call a delay holds is let go with its socket: nothing more is sent for it
+      for (const release of this.#held) release();
+      this.#held.clear();
     };
     socket.on('message', (data) => this.#guard(() => this.#onData(data)));
     framing.open(socket);
@@ -351,13 +399,17 @@ export class DdpConnection {
     }
     const f = frame as Frame;
     const unmodelled = this.#unmodelled(f);
-    this.#world.recordFrame(
+    // a well-formed method call meets the world's rules (faults, stubs) as it comes in: its entry
+    // names the stub that answers it, as a REST request's does
+    const call = f.msg === 'method' && this.#connected ? this.#methodCall(f, unmodelled) : undefined;
+    const entry = this.#world.recordFrame(
       'in',
       f,
       text,
       this.#user?.username ?? null,
       unmodelled === undefined,
       unmodelled,
+      call?.stub,
     );
     if (!f.msg) {
       this.#sendError('Bad request', f);
@@ -381,7 +433,9 @@ export class DdpConnection {
         if (this.#version === 'pre1') break;
         return;
       case 'method':
-        this.#method(f, unmodelled);
+        // as Meteor's server: a malformed invocation never runs (nor meets a rule)
+        if (call === undefined) this.#sendError('Malformed method invocation', f);
+        else this.#method(call, entry);
         return;
       case 'sub':
         this.#sub(f);
@@ -441,25 +495,132 @@ export class DdpConnection {
     return USER_EVENTS.has(event) ? undefined : `sub stream-notify-user */${event}`;
   }
 
-  /** A method call; `unmodelled` what {@link #unmodelled} said of the frame (asked once, as it was journaled). */
-  #method(f: Frame, unmodelled: string | undefined): void {
+  /**
+   * A method frame as a call, with the rules' decision for it: undefined when it is malformed (as
+   * Meteor's server: no string `id` or `method`, `params` no array, `randomSeed` no string; unknown
+   * fields are let through). `unmodelled`: what {@link #unmodelled} said of the frame. The rules
+   * are REST's, in REST's order: a fault (method `DDP`, its path a glob of method names), then a
+   * stub (`DDP` and the method's name; on a modelled method only one with `override`), then the
+   * rate limit and the method.
+   */
+  #methodCall(f: Frame, unmodelled: string | undefined): MethodCall | undefined {
     const id = f.id;
     const name = f.method;
-    // as Meteor's server: a malformed invocation never runs (unknown fields are let through)
     if (
       typeof id !== 'string' ||
       typeof name !== 'string' ||
       ('params' in f && !Array.isArray(f.params)) ||
       ('randomSeed' in f && typeof f.randomSeed !== 'string')
-    ) {
-      this.#sendError('Malformed method invocation', f);
-      return;
-    }
+    )
+      return undefined;
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
     const method = unmodelled === undefined ? METHODS[name] : undefined;
-    if (!method) {
+    const modelled = method !== undefined;
+    const rest: Modelled = method ? { kind: 'method', method } : NOT_FOUND;
+    const decision = decideRules(
+      this.#world,
+      {
+        method: 'DDP',
+        path: name,
+        query: {},
+        headers: {},
+        body: params,
+        authToken: this.#token,
+        userId: this.#user?._id,
+      },
+      true,
+      modelled,
+      () => rest,
+    );
+    const stub = decision.kind === 'stub' ? decision.answer.stub.id : undefined;
+    return { id, name, params, modelled, decision, stub };
+  }
+
+  /** Answers a method call as the rules decided; `entry` is its `in` frame's, which gets the answer's detail. */
+  #method(call: MethodCall, entry: JournalEntry): void {
+    const detail: ExchangeDetail = {
+      authHeaders: false,
+      fault: false,
+      ...(this.#user ? { caller: this.#user.username } : {}),
+      method: { name: call.name, modelled: call.modelled, id: call.id, error: false },
+    };
+    const { decision } = call;
+    if (decision.kind !== 'fault') {
+      this.#answer(call, decision, entry, detail);
+      return;
+    }
+    const { action } = decision;
+    if (action.delayMs <= 0) {
+      this.#fault(call, action.fault, decision.next, entry, detail);
+      return;
+    }
+    // held as REST holds a request: let go when the socket ends; a reset or a stop ends the socket
+    const release = this.#world.faultSet.hold(
+      action.delayMs,
+      () => {
+        this.#held.delete(release);
+        this.#guard(() => this.#fault(call, action.fault, decision.next, entry, detail));
+      },
+      () => this.#held.delete(release),
+    );
+    this.#held.add(release);
+  }
+
+  /**
+   * A fault's answer to a method call, once its delay is over: `drop` closes the socket with no
+   * answer, `status` answers the call's error (`body`, else Meteor's error of that status; under
+   * 400, `body` is the result); a delay alone lets the call go on through the rest of the rules.
+   */
+  #fault(
+    call: MethodCall,
+    fault: Fault,
+    next: () => Ruled<Modelled>,
+    entry: JournalEntry,
+    detail: ExchangeDetail,
+  ): void {
+    if (this.#socket.readyState !== this.#socket.OPEN) return;
+    if (fault.drop) {
+      detail.fault = true;
+      this.#world.recordMethodAnswer(entry, detail);
+      this.#unwatch();
+      this.#socket.terminate();
+      return;
+    }
+    if (fault.status !== undefined) {
+      detail.fault = true;
+      this.#unrun(call, entry, detail, fault.status, fault.body);
+      return;
+    }
+    this.#answer(call, next(), entry, detail);
+  }
+
+  /**
+   * The answer of a method that does not run (a fault's status, a stub): the result first, then
+   * `updated`, as Meteor answers a method it has no handler for. A status of 400 or more answers
+   * an error: `body`, else Meteor's error of the status.
+   */
+  #unrun(call: MethodCall, entry: JournalEntry, detail: ExchangeDetail, status: number, body: unknown): void {
+    const reply: Frame =
+      status >= 400
+        ? { msg: 'result', id: call.id, error: body === undefined ? statusError(status) : body }
+        : body === undefined
+          ? { msg: 'result', id: call.id }
+          : { msg: 'result', id: call.id, result: body };
+    this.#sendText(reply, this.#noteAnswer(entry, detail, reply));
+    this.#send({ msg: 'updated', methods: [call.id] });
+  }
+
+  /** A stub's answer, the rate limit and the method, or Meteor's 404 for a method the fake does not model. */
+  #answer(call: MethodCall, outcome: Ruled<Modelled>, entry: JournalEntry, detail: ExchangeDetail): void {
+    const { id, name, params } = call;
+    if (outcome.kind === 'stub') {
+      this.#stubbed(call, outcome.answer, entry, detail);
+      return;
+    }
+    if (outcome.kind === 'not-found') {
       // an unknown method: its result first (Meteor answers before its write fence)
-      this.#send({ msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) });
+      const reply = { msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) };
+      this.#sendText(reply, this.#noteAnswer(entry, detail, reply));
       this.#send({ msg: 'updated', methods: [id] });
       return;
     }
@@ -469,26 +630,68 @@ export class DdpConnection {
       : undefined;
     if (hit?.limited) {
       const reason = `Error, too many requests. Please slow down. You must wait ${hit.waitSeconds} seconds before trying again.`;
-      this.#send({ msg: 'updated', methods: [id] });
-      this.#send({
+      const limited = {
         msg: 'result',
         id,
         error: meteorError('too-many-requests', reason, { timeToReset: hit.waitSeconds * 1000 }),
-      });
+      };
+      const text = this.#noteAnswer(entry, detail, limited);
+      this.#send({ msg: 'updated', methods: [id] });
+      this.#sendText(limited, text);
       return;
     }
     let reply: Frame;
     try {
-      const result = method(this.#context(), params);
+      const result = outcome.method(this.#context(), params);
       reply = result === undefined ? { msg: 'result', id } : { msg: 'result', id, result };
+      const change = methodChange(name, result, params, this.#world.store);
+      if (change !== undefined && detail.method) detail.method.change = change;
     } catch (error) {
       reply = { msg: 'result', id, error: errorOf(error) };
     }
+    // who called, once the method ran (`login` names the user it logged in)
+    if (this.#user) detail.caller = this.#user.username;
+    const text = this.#noteAnswer(entry, detail, reply);
     // the outgoing webhooks a message sent over DDP triggered, sent before the answer (as over REST)
     this.#world.deliverWebhooks(() => this.#siteUrl);
     // Meteor: the write fence's `updated`, then the result
     this.#send({ msg: 'updated', methods: [id] });
-    this.#send(reply);
+    this.#sendText(reply, text);
+  }
+
+  /**
+   * A stub's answer: its body (templates filled in from the params, `{{request.body.0}}`, and the
+   * connection's user) is the result; a status of 400 or more answers it as the error instead.
+   */
+  #stubbed(call: MethodCall, answer: StubAnswer, entry: JournalEntry, detail: ExchangeDetail): void {
+    detail.stub = answer.stub.id;
+    this.#unrun(call, entry, detail, answer.status, answer.data);
+  }
+
+  /**
+   * Keeps a method call's answer in its `in` frame's detail: the result, or the error object, and
+   * its JSON text. Answers the result frame's text (undefined when it has none), made once: the
+   * answer's text is its end (`{"msg":"result","id":…,"result":<answer>}`, keys in that order).
+   */
+  #noteAnswer(entry: JournalEntry, detail: ExchangeDetail, reply: Frame): string | undefined {
+    const error = 'error' in reply;
+    const answer = error ? reply.error : reply.result;
+    if (detail.method) detail.method.error = error;
+    const text = stringified(reply);
+    if (answer !== undefined && text !== undefined) {
+      const head = `{"msg":"result","id":${JSON.stringify(reply.id)},"${error ? 'error' : 'result'}":`;
+      detail.answer = answer;
+      detail.text = text.startsWith(head) ? text.slice(head.length, -1) : jsonText(answer);
+      detail.chars = detail.text.length;
+    }
+    this.#world.recordMethodAnswer(entry, detail);
+    return text;
+  }
+
+  /** Sends a frame whose text is made already (else as {@link #send} does). */
+  #sendText(frame: Frame, text: string | undefined): void {
+    if (text === undefined) this.#send(frame);
+    else if (this.#socket.readyState === this.#socket.OPEN) this.#write(frame, text);
   }
 
   #context(): MethodContext {

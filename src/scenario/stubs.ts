@@ -8,7 +8,10 @@ import { templateProblems } from './template';
 
 /** What a stub may say (a scenario's `stubs`, `fake.stub()`), checked when one is added. */
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+/** HTTP's methods, and `DDP`: a realtime method call, its method's name as the path. */
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'DDP'] as const;
+
+const PATH_SHAPE = 'a path inside the world, such as /api/v1/permissions.listAll';
 
 const regex = z
   .string()
@@ -31,9 +34,10 @@ const request = strictObject(
       .transform((m) => m.toUpperCase())
       .pipe(z.enum(METHODS))
       .optional(),
+    // a path (`/…`), or with method DDP a method's name: which one is checked with the method below
     path: z
       .string()
-      .regex(/^\/[^\s]*$/, 'a path inside the world, such as /api/v1/permissions.listAll')
+      .regex(/^[^\s]+$/, PATH_SHAPE)
       .optional(),
     pathPattern: regex.optional(),
     query: z.record(z.string(), match).optional(),
@@ -41,9 +45,30 @@ const request = strictObject(
     body: match.optional(),
   },
   { url: 'path', urlPattern: 'pathPattern', queryParameters: 'query', bodyPatterns: 'body' },
-).refine((r) => !(r.path !== undefined && r.pathPattern !== undefined), {
-  message: 'give path or pathPattern, not both',
-});
+)
+  .refine((r) => !(r.path !== undefined && r.pathPattern !== undefined), {
+    message: 'give path or pathPattern, not both',
+  })
+  .superRefine((r, ctx) => {
+    const ddp = r.method === 'DDP';
+    if (r.path !== undefined && ddp === r.path.startsWith('/'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['path'],
+        message: ddp
+          ? "with method DDP, path is a realtime method's name (sendMessage), not an HTTP path"
+          : PATH_SHAPE,
+      });
+    // a method call has no query nor headers: a matcher of them would never match
+    for (const part of ['query', 'headers'] as const) {
+      if (ddp && r[part] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [part],
+          message: `a realtime method call (method DDP) has no ${part}: match its params with body`,
+        });
+    }
+  });
 
 /** The headers that say how an answer is framed on the connection: the server's to write, never a stub's. */
 const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection'];
@@ -102,6 +127,17 @@ export const stubSchema = strictObject({
   times: z.number().int().min(1).max(1_000_000).optional().describe('default: until removed'),
   priority: z.number().int().min(1).max(100).optional().describe('lower first; default 5'),
   override: z.boolean().optional().describe('may answer a route the fake models'),
+}).superRefine((stub, ctx) => {
+  // a method call's answer is a result frame: JSON, no headers nor bytes
+  if (stub.request.method !== 'DDP') return;
+  for (const part of ['headers', 'base64Body'] as const) {
+    if (stub.response[part] !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['response', part],
+        message: `a realtime method's answer (method DDP) is its result frame: it has no ${part === 'headers' ? 'headers' : 'bytes'}, give body`,
+      });
+  }
 });
 
 /** The stubs of a scenario file. */

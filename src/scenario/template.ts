@@ -1,6 +1,6 @@
 /**
  * A stub's answer templates: `{{name.name…}}` lookups into plain data, nothing else. No
- * expressions, calls, indexes or helpers; a name must be a plain key (letters, digits, `_`, `-`,
+ * expressions, calls or helpers (an array's item is read by its index as a name, `body.0`); a name must be a plain key (letters, digits, `_`, `-`,
  * `$`), never `__proto__`, `prototype` or `constructor`, and each step reads an own property of
  * plain data only. So a template can read the request and the caller and cannot reach the process.
  * Templates are checked when a stub is added: a bad one is refused with its path and why.
@@ -82,7 +82,14 @@ function read(data: TemplateData, expression: string): unknown {
   const names = expression.trim().split('.');
   let at: unknown = data;
   for (const [i, name] of names.entries()) {
-    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    // an array's item by its index (a realtime method's params: `{{request.body.0}}`)
+    if (Array.isArray(at)) {
+      if (!/^(?:0|[1-9][0-9]{0,8})$/.test(name)) return undefined;
+      at = at[Number(name)];
+      if (at === undefined) return undefined;
+      continue;
+    }
+    if (typeof at !== 'object' || at === null) return undefined;
     // header names are any case in a request: a template names them as it likes
     const key = names[i - 1] === 'headers' && i === 2 ? name.toLowerCase() : name;
     if (!Object.hasOwn(at, key)) return undefined;

@@ -212,7 +212,9 @@ export class StubSet {
 
   #matches(entry: Entry, call: StubCall): boolean {
     const { request } = entry.stub;
-    if (request.method !== undefined && request.method.toUpperCase() !== call.method) return false;
+    // a realtime method call (`DDP`) is taken only by a stub that names that method, and those only it
+    if (request.method === undefined ? call.method === 'DDP' : request.method.toUpperCase() !== call.method)
+      return false;
     if (request.path !== undefined && request.path !== call.path) return false;
     if (request.pathPattern !== undefined && !(entry.path?.test(call.path) ?? false)) return false;
     for (const [name, match] of Object.entries(request.query ?? {})) {

@@ -1,0 +1,34 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import pact from '@pact-foundation/pact-core';
+
+import { createFakeServer } from '../../src/server';
+import type { PactDocument } from '../../src/types';
+
+pact.logLevel('error');
+
+/**
+ * Pact's own provider verifier (@pact-foundation/pact-core) run on a contract against a second,
+ * fresh fake, through its provider-state route; resolves, or rejects with the verifier's report
+ * (as test/pact.test.ts verifies its contracts).
+ */
+export async function verifyAgainstFreshFake(doc: PactDocument): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'rcf-pact-'));
+  const file = join(dir, 'contract.json');
+  writeFileSync(file, JSON.stringify(doc, null, 2));
+  const provider = createFakeServer();
+  const url = await provider.start(0);
+  try {
+    await pact.verifyPacts({
+      providerBaseUrl: url,
+      pactUrls: [file],
+      provider: doc.provider.name,
+      providerStatesSetupUrl: `${url}/__admin/pact/provider-states`,
+      logLevel: 'error',
+    });
+  } finally {
+    await provider.stop();
+  }
+}
