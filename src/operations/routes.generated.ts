@@ -30,6 +30,7 @@ import imHistory from './im.history';
 import imList from './im.list';
 import imMessages from './im.messages';
 import info from './info';
+import integrationsCreate from './integrations.create';
 import login from './login';
 import logout from './logout';
 import me from './me';
@@ -72,6 +73,7 @@ export const ROUTES: readonly Operation[] = [
   imList,
   imMessages,
   info,
+  integrationsCreate,
   login,
   logout,
   me,
