@@ -6,6 +6,7 @@ import type { IntegrationLayout } from '../store/integrations';
 import type { JsonObject } from '../store/query';
 import type { Store } from '../store/store';
 import type { AnyRoom, Integration, User } from '../types';
+import type { CommandContext } from './command';
 
 /**
  * What the integrations' methods share (`addIncomingIntegration`, `addOutgoingIntegration`, their
@@ -121,4 +122,36 @@ export function createdView(integration: Integration, profile: Profile): JsonObj
 /** `scriptEnabled === true` and a script that is not blank: the method compiles it (`scriptCompiled`). */
 export function compiles(body: JsonObject): boolean {
   return body.scriptEnabled === true && typeof body.script === 'string' && body.script.trim() !== '';
+}
+
+/**
+ * The integration a delete or update method acts on: the manage permission reads any, the own one
+ * only the caller's (else none is found); neither permission is `not_authorized` (`method` names
+ * the method).
+ */
+export function ownedIntegration(
+  { store, user }: CommandContext,
+  kind: 'incoming' | 'outgoing',
+  method: string,
+  id: string,
+): Integration | undefined {
+  const perms = managePermissions(store, kind);
+  if (store.can(user, perms.all)) return store.integration(id);
+  if (store.can(user, perms.own)) {
+    const own = store.integration(id);
+    return own?._createdBy._id === user._id ? own : undefined;
+  }
+  throw new ApiError('integration-not-authorized', { method });
+}
+
+/** A delete method's checks and its one write; none found is `Invalid integration`. */
+export function deleteIntegration(
+  context: CommandContext,
+  kind: 'incoming' | 'outgoing',
+  method: string,
+  id: string,
+): Integration {
+  const found = ownedIntegration(context, kind, method, id);
+  if (!found) throw new ApiError('integration-invalid', { method });
+  return context.store.removeIntegration(found._id);
 }

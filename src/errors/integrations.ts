@@ -28,6 +28,11 @@ export const INTEGRATION_ERRORS = {
       `This world holds ${p.reason ?? ''} integrations, its integrationsPerWorld limit: remove one before adding another`,
     errorType: 'error-integrations-limit',
   },
+  /** 0.49's integrations.remove naming neither */
+  'integration-remove-needs-id': {
+    status: 400,
+    message: () => 'An integrationId or target_url needs to be provided.',
+  },
   /** integrations.remove / integrations.update: nothing by that id (or target_url) */
   'integration-none-found': { status: 400, message: () => 'No integration found.' },
   /** integrations.create / remove / update: a `type` that passed the unanchored pattern but names no kind */

@@ -171,3 +171,17 @@ export const API_INTEGRATION = {
     _createdBy: { type: 'object' },
   },
 } as const;
+
+/** The four permissions that may manage integrations (5.x on; 0.49's one is `manage-integrations`). */
+export const MANAGE_ANY = [
+  'manage-outgoing-integrations',
+  'manage-own-outgoing-integrations',
+  'manage-incoming-integrations',
+  'manage-own-incoming-integrations',
+] as const;
+
+/** The release lines that serve a route 0.49 did not have (`get`, `update`, `history`). */
+export const SINCE_5: EraTable<boolean> = { '0.49': false, '5': true };
+
+/** Where the permission check falls: after the validator to 7.x, before it from 8.x (the typed router). */
+export const PERMISSION_FIRST: EraTable<boolean> = { '0.49': true, '5': false, '8': true };

@@ -31,6 +31,10 @@ import imList from './im.list';
 import imMessages from './im.messages';
 import info from './info';
 import integrationsCreate from './integrations.create';
+import integrationsGet from './integrations.get';
+import integrationsHistory from './integrations.history';
+import integrationsList from './integrations.list';
+import integrationsRemove from './integrations.remove';
 import login from './login';
 import logout from './logout';
 import me from './me';
@@ -74,6 +78,10 @@ export const ROUTES: readonly Operation[] = [
   imMessages,
   info,
   integrationsCreate,
+  integrationsGet,
+  integrationsHistory,
+  integrationsList,
+  integrationsRemove,
   login,
   logout,
   me,

@@ -221,14 +221,37 @@ export function createIntegration(
   return stored;
 }
 
-/** Replaces an integration with its updated document (already checked); one commit. */
-export function replaceIntegration(state: StoreState, next: Integration): Integration {
-  const before = state.integrations.get(next._id);
+/** An update of an integration as the method's `$set` / `$unset` say it (already checked). */
+export interface IntegrationUpdate {
+  /** the fields set, in the `$set`'s order (a new one is appended, as MongoDB appends it); `_updatedAt` is stamped */
+  readonly set: JsonObject;
+  readonly unset: readonly string[];
+  /** the user it posts as, given the `bot` role (an incoming one) */
+  readonly botUserId?: string;
+}
+
+/** Updates an integration (already checked): `_updatedAt` stamped, the bot role given; one commit. */
+export function updateIntegration(state: StoreState, id: string, update: IntegrationUpdate): Integration {
+  const before = state.integrations.get(id);
   if (!before) throw new ApiError('integration-none-found');
-  state.integrations.set(next._id, next);
+  const ts = state.clock.tick();
+  const next: Record<string, unknown> = Object.fromEntries(
+    Object.entries(before).filter(([key]) => !update.unset.includes(key)),
+  );
+  for (const [key, value] of Object.entries(update.set)) next[key] = value;
+  next._updatedAt = ts;
+  const stored = next as unknown as Integration;
+  state.integrations.set(id, stored);
   state.outgoing = undefined;
-  commit(state, [{ kind: 'integration', op: 'updated', integration: next, before }]);
-  return next;
+  const events: ChangeEvent[] = [{ kind: 'integration', op: 'updated', integration: stored, before }];
+  const bot = update.botUserId === undefined ? undefined : state.users.get(update.botUserId);
+  if (bot && !bot.roles.includes('bot')) {
+    const user: User = { ...bot, roles: [...bot.roles, 'bot'] };
+    state.users.set(bot._id, user);
+    events.push({ kind: 'user', op: 'updated', user });
+  }
+  commit(state, events);
+  return stored;
 }
 
 /** Removes an integration (already checked); one commit. */
@@ -250,4 +273,31 @@ export function allIntegrations(state: StoreState): Integration[] {
 /** The outgoing webhooks' delivery attempts the world made, oldest first. */
 export function deliveries(state: StoreState): readonly WebhookDelivery[] {
   return state.deliveries();
+}
+
+/** `integrations.list`'s filters (7.x on): `name` contained (any case), `type` exactly. */
+export interface IntegrationFilter {
+  readonly name?: string;
+  readonly type?: string;
+}
+
+/** `integrations.list`: the integrations the caller's scope reads, filtered, in the order they were added. */
+export function listAllIntegrations(
+  state: StoreState,
+  user: User,
+  scope: IntegrationScope,
+  filter: IntegrationFilter,
+  options: ListOptions,
+): ListResult {
+  const name = filter.name === undefined ? undefined : filter.name.toLowerCase();
+  const key = `all-integrations|${scope.key}|${filter.name ?? ''}|${filter.type ?? ''}`;
+  return paginate(state.integrationLists, state.version, integrationView, key, options, [], (doc) => {
+    const i = doc as unknown as Integration;
+    const kind = i.type as IntegrationKind;
+    return (
+      (scope.all.includes(kind) || (scope.own.includes(kind) && i._createdBy._id === user._id)) &&
+      (name === undefined || (typeof i.name === 'string' && i.name.toLowerCase().includes(name))) &&
+      (filter.type === undefined || i.type === filter.type)
+    );
+  });
 }

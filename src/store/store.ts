@@ -470,14 +470,24 @@ export class Store {
     return integrations.createIntegration(this.#state, input, layout);
   }
 
-  /** Replaces an integration with its updated document (already checked). */
-  replaceIntegration(next: Integration): Integration {
-    return integrations.replaceIntegration(this.#state, next);
+  /** Updates an integration as its method's `$set` / `$unset` say (already checked). */
+  updateIntegration(id: string, update: integrations.IntegrationUpdate): Integration {
+    return integrations.updateIntegration(this.#state, id, update);
   }
 
   /** Removes an integration (already checked); returns it as it was. */
   removeIntegration(id: string): Integration {
     return integrations.removeIntegration(this.#state, id);
+  }
+
+  /** `integrations.list`: the integrations the caller's scope reads, filtered, a page. */
+  listAllIntegrations(
+    user: User,
+    scope: IntegrationScope,
+    filter: integrations.IntegrationFilter,
+    options: ListOptions,
+  ): ListResult {
+    return integrations.listAllIntegrations(this.#state, user, scope, filter, options);
   }
 
   /** Every integration as it is now, in the order they were added. */

@@ -3,6 +3,10 @@ import type { EraTable } from '../../eras';
 import addIncomingIntegration from '../../commands/addIncomingIntegration';
 import addOutgoingIntegration from '../../commands/addOutgoingIntegration';
 import type { Command } from '../../commands/command';
+import deleteIncomingIntegration from '../../commands/deleteIncomingIntegration';
+import deleteOutgoingIntegration from '../../commands/deleteOutgoingIntegration';
+import updateIncomingIntegration from '../../commands/updateIncomingIntegration';
+import updateOutgoingIntegration from '../../commands/updateOutgoingIntegration';
 import { createdView } from '../../commands/integrations';
 import type { ApiError } from '../../errors';
 import { isPlainObject } from '../../store/query';
@@ -53,6 +57,43 @@ function addMethod(
   };
 }
 
+/** A delete method: `check(integrationId, String)`; not logged in is `Unauthorized [not_authorized]`; answers true. */
+function deleteMethod(command: Command<string, Integration>): Method {
+  const inner = commandMethod(command, {
+    args: (params) => {
+      const [id] = params;
+      if (typeof id !== 'string') throw new MeteorError(400, 'Match failed');
+      return id;
+    },
+    result: () => true,
+  });
+  return (context, params) => {
+    if (!context.user) throw new MeteorError('not_authorized', 'Unauthorized', { method: command.name });
+    return inner(context, params);
+  };
+}
+
+/**
+ * An update method: `(integrationId, integration)`; not logged in is `Invalid user` naming
+ * `updateOutgoingIntegration` for both (sic); answers the updated document.
+ */
+function updateMethod(command: typeof updateIncomingIntegration): Method {
+  const inner = commandMethod(command, {
+    args: (params) => {
+      const [id, integration] = params;
+      if (typeof id !== 'string' || !isPlainObject(integration)) throw new MeteorError(400, 'Match failed');
+      return { id, body: integration };
+    },
+    result: (updated) => toEjson(updated),
+    refused,
+  });
+  return (context, params) => {
+    if (!context.user)
+      throw new MeteorError('error-invalid-user', 'Invalid user', { method: updateOutgoingIntegration.name });
+    return inner(context, params);
+  };
+}
+
 export const INTEGRATION_METHODS: Readonly<Record<string, Method>> = {
   addIncomingIntegration: addMethod(addIncomingIntegration, ({ profile }) => {
     if (byEra(profile, INCOMING_NO_USER) === 'invalid-user')
@@ -62,4 +103,8 @@ export const INTEGRATION_METHODS: Readonly<Record<string, Method>> = {
   addOutgoingIntegration: addMethod(addOutgoingIntegration, () => {
     throw new MeteorError('Invalid User', undefined);
   }),
+  deleteIncomingIntegration: deleteMethod(deleteIncomingIntegration),
+  deleteOutgoingIntegration: deleteMethod(deleteOutgoingIntegration),
+  updateIncomingIntegration: updateMethod(updateIncomingIntegration),
+  updateOutgoingIntegration: updateMethod(updateOutgoingIntegration),
 };
