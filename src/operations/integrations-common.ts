@@ -126,8 +126,9 @@ export const LIST_VALIDATOR: EraTable<Validator | undefined> = {
     schema: {
       type: 'object',
       properties: {
-        count: { type: ['number', 'string'] },
-        offset: { type: ['number', 'string'] },
+        // `number | string` in rest-typings: a query string's value is always a string
+        count: str,
+        offset: str,
         sort: str,
         name: str,
         type: str,
