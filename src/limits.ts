@@ -34,6 +34,10 @@ export interface Limits {
   recordPageBytes: number;
   /** the pages `record` reads of one list before it stops */
   recordPages: number;
+  /** the integrations a world may hold; `integrations.create` past it is refused (400) */
+  integrationsPerWorld: number;
+  /** the teams a world may hold; `teams.create` past it is refused (400) */
+  teamsPerWorld: number;
 }
 
 export type LimitName = keyof Limits;
@@ -58,6 +62,8 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   webhookTimeoutMs: { value: 20_000, min: 1, max: 600_000 },
   recordPageBytes: { value: 32 * MIB, min: 1, max: 1024 * MIB },
   recordPages: { value: 1000, min: 1, max: 1_000_000 },
+  integrationsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
+  teamsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

@@ -154,6 +154,8 @@ export class FakeWorld implements WorldControl {
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
       onChange: (events) => this.#relays.changed(events),
+      bounds: { integrations: this.limits.integrationsPerWorld, teams: this.limits.teamsPerWorld },
+      deliveries: () => this.#deliveries.list(),
       // a read's change of the reader's subscription reaches the realtime streams as every change
       // does: through onChange and the stream table (src/realtime/streams.ts)
     };

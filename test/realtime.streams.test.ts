@@ -203,7 +203,7 @@ describe('the stream table', () => {
     subscription: ['inserted', 'updated'],
     message: ['inserted', 'updated', 'removed'],
     user: ['inserted', 'updated'],
-    integration: ['inserted', 'updated'],
+    integration: ['inserted', 'updated', 'removed'],
     team: ['updated'],
     settings: [],
   };

@@ -33,6 +33,8 @@ export const GROUPS = {
   users: { name: 'users', ...V1 },
   subscriptions: { name: 'subscriptions', ...V1 },
   rooms: { name: 'rooms', ...V1 },
+  integrations: { name: 'integrations', ...V1 },
+  teams: { name: 'teams', ...V1 },
   /** settings.public: no login, headers and body not looked at */
   settings: { name: 'settings', ...V1, auth: false, bodyRule: 'ignored' },
   login: { name: 'login/me', ...V1 },

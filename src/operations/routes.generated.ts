@@ -30,6 +30,11 @@ import imHistory from './im.history';
 import imList from './im.list';
 import imMessages from './im.messages';
 import info from './info';
+import integrationsCreate from './integrations.create';
+import integrationsGet from './integrations.get';
+import integrationsHistory from './integrations.history';
+import integrationsList from './integrations.list';
+import integrationsRemove from './integrations.remove';
 import login from './login';
 import logout from './logout';
 import me from './me';
@@ -72,6 +77,11 @@ export const ROUTES: readonly Operation[] = [
   imList,
   imMessages,
   info,
+  integrationsCreate,
+  integrationsGet,
+  integrationsHistory,
+  integrationsList,
+  integrationsRemove,
   login,
   logout,
   me,

@@ -174,6 +174,7 @@ export const STREAM_TABLE: StreamTable = {
   integration: {
     inserted: notStreamed('integrations reach no stream a client of the fake may follow'),
     updated: notStreamed('integrations reach no stream a client of the fake may follow'),
+    removed: notStreamed('integrations reach no stream a client of the fake may follow'),
   },
   team: {
     updated: notStreamed('a team changes with its main room, whose own event is streamed'),

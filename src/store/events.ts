@@ -47,7 +47,7 @@ export interface UserChange {
 
 export interface IntegrationChange {
   readonly kind: 'integration';
-  readonly op: 'inserted' | 'updated';
+  readonly op: 'inserted' | 'updated' | 'removed';
   readonly integration: Integration;
   readonly before?: Integration;
 }

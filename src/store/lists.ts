@@ -54,7 +54,8 @@ export interface ListKind<E> {
 interface Change<E> {
   version: number;
   before: E | undefined;
-  after: E;
+  /** undefined: the entity was removed */
+  after: E | undefined;
 }
 
 const MAX_LISTS = 16;
@@ -75,16 +76,20 @@ function remember<E>(
   lists.set(key, list);
 }
 
-/** The entities that belong, with their views and ranks; entities are never removed, so rank = position. */
+/**
+ * The entities that belong, with their views and ranks: the baseline's by position, or each by
+ * `rankOf` (an entity removed since leaves its rank unused, so the others keep theirs).
+ */
 function* ranked<E>(
   entities: Iterable<E>,
   kind: ListKind<E>,
   spec: ListSpec,
+  rankOf?: (entity: E) => number,
 ): Iterable<[E, JsonObject, number]> {
   let rank = 0;
   for (const entity of entities) {
     const doc = kind.view(entity);
-    if (spec.include(doc)) yield [entity, doc, rank];
+    if (spec.include(doc)) yield [entity, doc, rankOf ? rankOf(entity) : rank];
     rank += 1;
   }
 }
@@ -102,9 +107,9 @@ export class KindLists<E> {
     this.#kind = kind;
   }
 
-  /** Notes a change of an entity of this kind at `version` (the store's version after it). */
-  record(version: number, before: E | undefined, after: E): void {
-    if (before === undefined) {
+  /** Notes a change of an entity of this kind at `version` (the store's version after it); no `after`: removed. */
+  record(version: number, before: E | undefined, after: E | undefined): void {
+    if (before === undefined && after !== undefined) {
       this.#addedRanks.set(this.#kind.id(after), this.#kind.baseline.entities.size + this.#addedRanks.size);
     }
     this.#log.push({ version, before, after });
@@ -152,11 +157,12 @@ export class KindLists<E> {
     const pending = this.#pending(list.version);
     for (let i = this.#log.length - pending; i < this.#log.length; i += 1) {
       const { before, after } = this.#log[i] as Change<E>;
-      const rank = this.#rank(this.#kind.id(after));
+      const rank = this.#rank(this.#kind.id((after ?? before) as E));
       if (before !== undefined) {
         const old = this.#kind.view(before);
         if (spec.include(old)) list.remove(old, rank);
       }
+      if (after === undefined) continue;
       const now = this.#kind.view(after);
       if (spec.include(now)) list.insert(after, now, rank);
     }
@@ -179,7 +185,8 @@ export class KindLists<E> {
   }
 
   #build(spec: ListSpec, version: number): OrderedList<E> {
-    return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec), version);
+    const rankOf = (entity: E): number => this.#rank(this.#kind.id(entity));
+    return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec, rankOf), version);
   }
 }
 

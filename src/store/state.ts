@@ -7,6 +7,7 @@ import type {
   Room,
   ServerSettings,
   User,
+  WebhookDelivery,
 } from '../types';
 import type { Baseline } from './baseline';
 import { FakeClock } from './clock';
@@ -47,6 +48,16 @@ export interface StoreOptions {
   clock?: ClockMode;
   /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
   rules?: StoreRules;
+  /** how many integrations and teams the API may grow the world to (src/limits.ts); default 10,000 each */
+  bounds?: StoreBounds;
+  /** the outgoing webhooks' delivery attempts the world made (`integrations.history` reads them) */
+  deliveries?: () => readonly WebhookDelivery[];
+}
+
+/** The counts the API may grow a world's integrations and teams to (`integrationsPerWorld`, `teamsPerWorld`). */
+export interface StoreBounds {
+  readonly integrations: number;
+  readonly teams: number;
 }
 
 export interface StoreState {
@@ -54,6 +65,8 @@ export interface StoreState {
   readonly seed: number;
   readonly lenient: boolean;
   readonly rules: StoreRules;
+  readonly bounds: StoreBounds;
+  readonly deliveries: () => readonly WebhookDelivery[];
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
@@ -109,6 +122,8 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     seed: baseline.world.seed,
     lenient: options.lenient ?? false,
     rules,
+    bounds: options.bounds ?? { integrations: 10_000, teams: 10_000 },
+    deliveries: options.deliveries ?? (() => []),
     views,
     observer: options.observer,
     onChange: options.onChange,
@@ -160,7 +175,11 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
     if (event.kind === 'room' && event.room.t !== 'd')
       state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
     else if (event.kind === 'integration')
-      state.integrationLists.record(version, event.before, event.integration);
+      state.integrationLists.record(
+        version,
+        event.op === 'removed' ? event.integration : event.before,
+        event.op === 'removed' ? undefined : event.integration,
+      );
   }
   if (observer)
     for (const event of events)

@@ -11,6 +11,7 @@ import type {
   Team,
   User,
   UserRole,
+  WebhookDelivery,
   World,
 } from '../types';
 import * as access from './access';
@@ -460,5 +461,54 @@ export class Store {
   /** A deep copy of the whole world, in scenario shape. */
   state(): World {
     return snapshot.world(this.#state);
+  }
+
+  // teams and integrations made through the API (src/store/integrations.ts, src/store/teams.ts)
+
+  /** Adds an integration an API call made, stamped and stored as MongoDB keeps it; refused past the bound. */
+  createIntegration(input: integrations.NewIntegration, layout: integrations.IntegrationLayout): Integration {
+    return integrations.createIntegration(this.#state, input, layout);
+  }
+
+  /** Updates an integration as its method's `$set` / `$unset` say (already checked). */
+  updateIntegration(id: string, update: integrations.IntegrationUpdate): Integration {
+    return integrations.updateIntegration(this.#state, id, update);
+  }
+
+  /** Removes an integration (already checked); returns it as it was. */
+  removeIntegration(id: string): Integration {
+    return integrations.removeIntegration(this.#state, id);
+  }
+
+  /** `integrations.list`: the integrations the caller's scope reads, filtered, a page. */
+  listAllIntegrations(
+    user: User,
+    scope: IntegrationScope,
+    filter: integrations.IntegrationFilter,
+    options: ListOptions,
+  ): ListResult {
+    return integrations.listAllIntegrations(this.#state, user, scope, filter, options);
+  }
+
+  /** Every integration as it is now, in the order they were added. */
+  allIntegrations(): Integration[] {
+    return integrations.allIntegrations(this.#state);
+  }
+
+  /** The outgoing webhooks' delivery attempts the world made, oldest first. */
+  deliveries(): readonly WebhookDelivery[] {
+    return integrations.deliveries(this.#state);
+  }
+
+  /** Whether a user is subscribed to a room (a member of it), by ids. */
+  isSubscribed(userId: string, rid: string): boolean {
+    const room = anyRoom(this.#state, rid);
+    const user = this.#state.users.get(userId);
+    return room !== undefined && user !== undefined && room.usernames.includes(user.username);
+  }
+
+  /** A user by `_id`. */
+  userById(id: string): User | undefined {
+    return this.#state.users.get(id);
   }
 }

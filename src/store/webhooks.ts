@@ -31,7 +31,8 @@ export class OutgoingIndex {
   constructor(integrations: Iterable<Integration>) {
     for (const integration of integrations) {
       if (integration.type !== 'webhook-outgoing' || integration.enabled !== true) continue;
-      if (integration.event !== 'sendMessage' || integration.urls.length === 0) continue;
+      // an integration the API made keeps only the keys it was sent: no `urls`, no `triggerWords`
+      if (integration.event !== 'sendMessage' || (integration.urls ?? []).length === 0) continue;
       for (const key of new Set(integration.channel)) {
         const list = this.#byKey.get(key);
         if (list) list.push(integration);
@@ -68,7 +69,7 @@ export class OutgoingIndex {
         if (seen.has(integration._id)) continue;
         seen.add(integration._id);
         if (edited && integration.runOnEdits !== true) continue;
-        const words = integration.triggerWords.filter((w) => w.trim() !== '');
+        const words = (integration.triggerWords ?? []).filter((w) => w.trim() !== '');
         const anywhere = integration.triggerWordAnywhere === true;
         const word = words.find((w) => (anywhere ? message.msg.includes(w) : message.msg.startsWith(w)));
         if (words.length > 0 && word === undefined) continue;
