@@ -1,6 +1,7 @@
 import { globPattern } from '../glob';
 import type { Operation } from '../operations/operation';
 import type { JournalEntry, RequestFilter } from '../types';
+import type { ChangeNote } from './changes';
 
 export type { JournalEntry, RequestFilter } from '../types';
 
@@ -87,6 +88,11 @@ export interface ExchangeDetail {
   binary?: boolean;
   /** a passed-through binary answer's bytes in base64 (kept while small, for the recorded stubs) */
   base64?: string;
+  /**
+   * the change events the request committed, in order, as notes (src/journal/changes.ts): ids and
+   * the few facts a contract's replay reads, bounded per request; none when it changed nothing
+   */
+  changes?: ChangeNote[];
 }
 
 /** An entry with its detail, as the contract reads them. */
