@@ -304,7 +304,8 @@ export interface UnmatchedRoute {
  * attempt, and each change of the stubs or faults in force.
  */
 export type WorldEvent =
-  | { type: 'request'; entry: JournalEntry }
+  /** a request journaled, with the change events it committed (none for a read or a refusal) */
+  | { type: 'request'; entry: JournalEntry; changes: RequestChange[] }
   /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
   | { type: 'delivery'; delivery: WebhookDelivery }
   /**

@@ -6,7 +6,7 @@ import type { FaultSet } from './faults/faults';
 import { redactBody } from './journal/journal';
 import type { ExchangeDetail, Journal } from './journal/journal';
 import { frameBody, frameRequest } from './journal/frames';
-import { ChangeNotes } from './journal/changes';
+import { ChangeNotes, changeViews } from './journal/changes';
 import { RequestLog } from './journal/request-log';
 import type { RequestsPage } from './journal/request-log';
 import type { PassThrough } from './proxy/passthrough';
@@ -503,7 +503,11 @@ export class FakeWorld implements WorldControl {
   ): void {
     const entry = this.#log.record(request, body, this.#store.clock.now(), detail, unmatched);
     if (!this.#events.listened) return;
-    this.#events.emit({ type: 'request', entry: structuredClone(entry) });
+    this.#events.emit({
+      type: 'request',
+      entry: structuredClone(entry),
+      changes: changeViews(detail?.changes),
+    });
     this.#events.stateIfChanged(this.#store, 'request');
   }
 
