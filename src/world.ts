@@ -221,7 +221,7 @@ export class FakeWorld implements WorldControl {
       return run();
     } finally {
       this.#noting = undefined;
-      if (this.#notes) detail.changes = this.#notes.notes;
+      if (this.#notes) detail.changes = this.#notes.taken();
       this.#notes = undefined;
     }
   }

@@ -238,7 +238,7 @@ function changedStates(
     [...named, ...out].some((state) => state.params?.kind === kind && state.params[key] === value);
   for (const note of detail.changes ?? []) {
     if ('omitted' in note || note.op === 'inserted') continue;
-    if (note.kind === 'room' && note.facts.t !== 'd') {
+    if (note.kind === 'room' && note.t !== 'd') {
       const room = replay.roomById(note.id);
       if (room && !has('room', 'name', room.name)) out.push(roomState({ roomId: note.id }, room));
     } else if (note.kind === 'message') {
@@ -246,7 +246,7 @@ function changedStates(
       if (found && !has('message', '_id', note.id))
         out.push(messageState(note.id, found, replay.directMembers(found.room)));
     } else if (note.kind === 'user') {
-      const username = note.facts.username;
+      const username = note.username;
       const known = replay.roles(username) !== undefined;
       if (known && username !== caller && !has('user', 'username', username)) out.push(userState(username));
     }

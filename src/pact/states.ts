@@ -1,4 +1,4 @@
-import type { ChangeNote, EntityNote } from '../journal/changes';
+import type { ChangeNote, RoomNote } from '../journal/changes';
 import { tokenHash } from '../journal/changes';
 import type { PactProviderState, World } from '../types';
 
@@ -159,16 +159,16 @@ export class Replay {
       if ('omitted' in note) continue;
       if (note.kind === 'message') {
         if (note.op === 'removed') this.#messages.delete(note.id);
-        else this.#putMessage(note.id, note.facts);
+        else this.#putMessage(note.id, note);
       } else if (note.kind === 'user') {
-        this.#roles.set(note.facts.username.toLowerCase(), [...note.facts.roles]);
+        this.#roles.set(note.username.toLowerCase(), [...note.roles]);
       } else if (note.kind === 'integration') {
-        if (note.op === 'removed' || note.facts === undefined) this.#hooks.delete(note.id);
+        if (note.op === 'removed' || note.hook === undefined) this.#hooks.delete(note.id);
         else {
-          const { name, channel, username, enabled, override } = note.facts;
+          const { name, channel, username, enabled, override, tokenHash: hash } = note.hook;
           this.#hooks.set(note.id, {
             _id: note.id,
-            tokenHash: note.facts.tokenHash,
+            tokenHash: hash,
             name,
             channel: [...channel],
             username,
@@ -181,26 +181,26 @@ export class Replay {
   }
 
   /** A room made, changed (renamed too) or removed. */
-  #room(note: Extract<EntityNote, { kind: 'room' }>): void {
-    const { id, op, facts } = note;
-    if (facts.t === 'd') {
+  #room(note: RoomNote): void {
+    const { id, op } = note;
+    if (note.t === 'd') {
       if (op === 'removed') this.#directs.delete(id);
-      else this.#directs.set(id, [...(facts.members ?? [])].sort());
+      else this.#directs.set(id, [...(note.members ?? [])].sort());
       return;
     }
     const old = this.#names.get(id);
-    if (old !== undefined && (op === 'removed' || old !== facts.name)) this.#rooms.delete(old);
+    if (old !== undefined && (op === 'removed' || old !== note.name)) this.#rooms.delete(old);
     if (op === 'removed') {
       this.#names.delete(id);
       return;
     }
-    const room: RoomFacts = { _id: id, name: facts.name, t: facts.t };
-    if (facts.ro !== undefined) room.ro = facts.ro;
-    if (facts.archived !== undefined) room.archived = facts.archived;
-    if (facts.creator !== undefined) room.creator = facts.creator;
-    if (facts.t === 'p') room.members = [...(facts.members ?? [])];
-    this.#rooms.set(facts.name, room);
-    this.#names.set(id, facts.name);
+    const room: RoomFacts = { _id: id, name: note.name, t: note.t };
+    if (note.ro !== undefined) room.ro = note.ro;
+    if (note.archived !== undefined) room.archived = note.archived;
+    if (note.creator !== undefined) room.creator = note.creator;
+    if (note.t === 'p') room.members = [...(note.members ?? [])];
+    this.#rooms.set(note.name, room);
+    this.#names.set(id, note.name);
   }
 
   /** The room of this `_id`, as the requests so far left it (a channel or a group). */
