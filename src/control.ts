@@ -6,6 +6,7 @@ import type {
   FaultInput,
   Integration,
   JournalEntry,
+  RequestExchange,
   PactDocument,
   PactOptions,
   ProfileId,
@@ -124,7 +125,7 @@ export interface WorldControl {
   /** how many requests the journal keeps (the oldest drop first) */
   readonly journalSize: number;
   /** one recorded request with its answer (secrets hidden), by sequence number */
-  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined;
+  exchange(seq: number): RequestExchange | undefined;
   /**
    * Listens to this world's events, as `GET /__admin/events` streams them: each journal entry
    * (`{type: "request", entry}`), each change of state (`{type: "state", reason, clock,

@@ -8,6 +8,7 @@ import type {
   FaultInput,
   Integration,
   JournalEntry,
+  RequestExchange,
   PactDocument,
   PactOptions,
   ProfileId,
@@ -131,7 +132,7 @@ export abstract class WorldHandle implements WorldControl {
   get journalSize(): number {
     return this.world.journalSize;
   }
-  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
+  exchange(seq: number): RequestExchange | undefined {
     return this.world.exchange(seq);
   }
   subscribe(listener: (event: WorldEvent) => void): () => void {

@@ -237,6 +237,27 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * A change a journaled request committed, as `GET /__admin/requests/:seq` and the inspector show
+ * it: the entity's kind and id (a subscription's `<rid>/<uid>`, the settings' names) and how it
+ * changed; past what a request's notes keep of a kind, the count of the rest (`omitted`).
+ */
+export type RequestChange =
+  | { kind: ChangedKind; op: 'inserted' | 'updated' | 'removed'; id: string }
+  | { kind: ChangedKind; op: 'inserted' | 'updated' | 'removed'; omitted: number };
+
+/** The kinds of entity a change names. */
+export type ChangedKind = 'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings';
+
+/** One recorded request with the answer it got and what it changed (`GET /__admin/requests/:seq`). */
+export interface RequestExchange {
+  entry: JournalEntry;
+  /** the answer's JSON with tokens and passwords hidden, or its text when it is not JSON */
+  response: unknown;
+  /** the change events the request committed, in order (none for a refusal or a read) */
+  changes: RequestChange[];
+}
+
 /** One recorded request. */
 export interface JournalEntry {
   /** 1 for the first request after a reset or a clear, then 2, 3, … */
@@ -283,7 +304,8 @@ export interface UnmatchedRoute {
  * attempt, and each change of the stubs or faults in force.
  */
 export type WorldEvent =
-  | { type: 'request'; entry: JournalEntry }
+  /** a request journaled, with the change events it committed (none for a read or a refusal) */
+  | { type: 'request'; entry: JournalEntry; changes: RequestChange[] }
   /** an outgoing webhook's attempt, when it is sent and again when its outcome is known */
   | { type: 'delivery'; delivery: WebhookDelivery }
   /**

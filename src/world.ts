@@ -6,6 +6,7 @@ import type { FaultSet } from './faults/faults';
 import { redactBody } from './journal/journal';
 import type { ExchangeDetail, Journal } from './journal/journal';
 import { frameBody, frameRequest } from './journal/frames';
+import { ChangeNotes, changeViews } from './journal/changes';
 import { RequestLog } from './journal/request-log';
 import type { RequestsPage } from './journal/request-log';
 import type { PassThrough } from './proxy/passthrough';
@@ -56,6 +57,7 @@ import type {
   ProviderStateChange,
   ProfileId,
   RateLimitConfig,
+  RequestExchange,
   RequestFilter,
   Room,
   ServerSettings,
@@ -107,6 +109,10 @@ export class FakeWorld implements WorldControl {
   readonly #relays = new Relays();
   /** this world's events and who listens to them (`GET /__admin/events`) */
   readonly #events: WorldEvents;
+  /** the detail of the request being run, if one is: its change events are noted there */
+  #noting: ExchangeDetail | undefined;
+  /** the notes of that request's change events, from its first */
+  #notes: ChangeNotes | undefined;
   #epoch = 0;
 
   /** the bounds in force (src/limits.ts) */
@@ -153,7 +159,10 @@ export class FakeWorld implements WorldControl {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
-      onChange: (events) => this.#relays.changed(events),
+      onChange: (events) => {
+        if (this.#noting) (this.#notes ??= new ChangeNotes()).add(events);
+        this.#relays.changed(events);
+      },
       bounds: { integrations: this.limits.integrationsPerWorld, teams: this.limits.teamsPerWorld },
       deliveries: () => this.#deliveries.list(),
       // a read's change of the reader's subscription reaches the realtime streams as every change
@@ -210,6 +219,23 @@ export class FakeWorld implements WorldControl {
   /** Sends an event to one user's realtime connections (`stream-notify-user` `<uid>/<event>`). */
   notifyUser(event: UserEvent): void {
     this.#relays.notifyUser(event);
+  }
+
+  /**
+   * Runs one request's operation (synchronously: nothing else runs meanwhile) and notes in its
+   * detail the change events it committed (src/journal/changes.ts): the journal's entry then tells
+   * what the request changed, the inspector shows it and the contract replays it. A refused
+   * request commits nothing, and notes none.
+   */
+  noting<T>(detail: ExchangeDetail, run: () => T): T {
+    this.#noting = detail;
+    try {
+      return run();
+    } finally {
+      this.#noting = undefined;
+      if (this.#notes) detail.changes = this.#notes.taken();
+      this.#notes = undefined;
+    }
   }
 
   /** Follows every change of the state: each command's change events, in order (src/store/events.ts). Returns the function that stops. */
@@ -489,7 +515,11 @@ export class FakeWorld implements WorldControl {
   ): JournalEntry {
     const entry = this.#log.record(request, body, this.#store.clock.now(), detail, unmatched);
     if (!this.#events.listened) return entry;
-    this.#events.emit({ type: 'request', entry: structuredClone(entry) });
+    this.#events.emit({
+      type: 'request',
+      entry: structuredClone(entry),
+      changes: changeViews(detail?.changes),
+    });
     this.#events.stateIfChanged(this.#store, 'request');
     return entry;
   }
@@ -523,10 +553,11 @@ export class FakeWorld implements WorldControl {
   }
 
   /**
-   * One recorded request with the answer it got (the inspector's details): the answer's JSON with
-   * tokens and passwords hidden, or its text when it is not JSON.
+   * One recorded request with the answer it got and what it changed (the inspector's details): the
+   * answer's JSON with tokens and passwords hidden, or its text when it is not JSON; the change
+   * events it committed, each entity's kind, id and op.
    */
-  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
+  exchange(seq: number): RequestExchange | undefined {
     return this.#log.exchange(seq);
   }
 

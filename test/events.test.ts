@@ -88,9 +88,15 @@ describe('GET /__admin/events', () => {
     expect(got[1]?.data).toMatchObject({
       type: 'request',
       entry: { seq: 1, method: 'GET', path: '/api/v1/channels.list', status: 200, user: 'alice' },
+      changes: [],
     });
+    // with the change events each committed: setReadOnly's system message and the room
     expect(got[2]?.data).toMatchObject({
       entry: { method: 'POST', status: 200, body: { roomName: 'random' } },
+      changes: [
+        { kind: 'message', op: 'inserted' },
+        { kind: 'room', op: 'updated', id: fake.state().channels.find((c) => c.name === 'random')?._id },
+      ],
     });
     expect(got[3]?.data).toEqual({
       type: 'state',

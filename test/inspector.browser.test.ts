@@ -104,8 +104,21 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(details).toContain('POST /api/v1/channels.setReadOnly → 200');
     expect(details).toContain('"roomName": "random"');
     expect(details).toContain('"ro": true');
+    // and the change events it committed: its system message, the room it changed
+    const random = fake.state().channels.find((c) => c.name === 'random');
+    const changes = await page.$$eval('#details-changes li', (items) =>
+      items.map((li) => [li.getAttribute('data-kind'), li.getAttribute('data-op'), li.textContent]),
+    );
+    expect(changes.map(([kind, op]) => `${kind} ${op}`)).toEqual(['message inserted', 'room updated']);
+    expect(changes[1]?.[2]).toBe(`room ${random?._id ?? ''} updated`);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    // a read changed nothing
+    await page.click('#journal tbody tr[data-seq="1"]');
+    await page.waitForFunction(() =>
+      (document.getElementById('details')?.textContent ?? '').includes('GET /api/v1/channels.list'),
+    );
+    expect(await page.textContent('#details-changes')).toBe('none: it changed nothing');
     // reset (confirmed): the table goes back, the journal empties
     await page.click('#reset');
     await page.waitForFunction(() => document.querySelectorAll('#channels tr.changed').length === 0);

@@ -20,6 +20,7 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { PactDocument, PactInteraction } from '../src/types';
 import { CLI } from './support/build';
+import { verifyAgainstFreshFake } from './support/pact';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
 pact.logLevel('error');
@@ -133,26 +134,6 @@ async function contractOf(
 ): Promise<{ doc: PactDocument; tokens: string[] }> {
   const tokens = await exercise(fake.url);
   return { doc: fake.pact({ consumer }), tokens };
-}
-
-/** Pact's verifier against a fresh fake; resolves, or rejects with the verifier's report. */
-async function verifyAgainstFreshFake(doc: PactDocument): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'rcf-pact-'));
-  const file = join(dir, 'contract.json');
-  writeFileSync(file, JSON.stringify(doc, null, 2));
-  const provider = createFakeServer();
-  const url = await provider.start(0);
-  try {
-    await pact.verifyPacts({
-      providerBaseUrl: url,
-      pactUrls: [file],
-      provider: doc.provider.name,
-      providerStatesSetupUrl: `${url}/__admin/pact/provider-states`,
-      logLevel: 'error',
-    });
-  } finally {
-    await provider.stop();
-  }
 }
 
 function byDescription(doc: PactDocument, start: string): PactInteraction {

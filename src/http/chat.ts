@@ -257,8 +257,9 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
     const key = cacheKeyOf(op, context);
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
     if (cached) return { status: 200, headers, ...cached };
-    const params = op.read(context);
-    const reply = op.run(context, params);
+    // the change events it commits (a read may change the reader's subscription) are noted in its
+    // detail: the journal, the inspector and the contract read them
+    const reply = world.noting(detail, () => op.run(context, op.read(context)));
     // the outgoing webhooks the change triggered, sent before the answer (a test's next step sees them)
     if (op.changesState) world.deliverWebhooks(() => request.baseUrl);
     if (reply.empty) return { status: 200, headers, data: undefined, enveloped: false, text: '' };

@@ -1,6 +1,7 @@
 import { globPattern } from '../glob';
 import type { Operation } from '../operations/operation';
 import type { JournalEntry, RequestFilter } from '../types';
+import type { ChangeNote } from './changes';
 
 export type { JournalEntry, RequestFilter } from '../types';
 
@@ -92,21 +93,11 @@ export interface ExchangeDetail {
    * and `answer` its result or its error object, as the `result` frame carried it
    */
   method?: MethodCallDetail;
-}
-
-/**
- * What a realtime method call changed, as a contract's replay reads it (src/pact/build.ts): the
- * provider states of the interactions after it see the change, as they see a REST call's.
- */
-export interface MethodChange {
-  /** a room made or changed, as the store now holds it */
-  room?: Record<string, unknown>;
-  /** a message sent or edited, as the method answered it or the store holds it */
-  message?: Record<string, unknown>;
-  /** a message deleted: its `_id` */
-  removed?: string;
-  /** a direct room made or opened: its `_id` and members */
-  direct?: { _id: string; usernames: string[] };
+  /**
+   * the change events the request committed, in order, as notes (src/journal/changes.ts): ids and
+   * the few facts a contract's replay reads, bounded per request; none when it changed nothing
+   */
+  changes?: ChangeNote[];
 }
 
 /** A realtime method call, in the detail of its `in` frame. */
@@ -119,8 +110,6 @@ export interface MethodCallDetail {
   id: string;
   /** the answer was an error (`answer` is the error object), not a result */
   error: boolean;
-  /** what the method changed, when it ran and changed something */
-  change?: MethodChange;
 }
 
 /** An entry with its detail, as the contract reads them. */

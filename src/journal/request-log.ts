@@ -1,4 +1,5 @@
-import type { JournalEntry, RequestFilter, UnmatchedRoute } from '../types';
+import type { JournalEntry, RequestExchange, RequestFilter, UnmatchedRoute } from '../types';
+import { changeViews } from './changes';
 import { Journal, answerOf, redactSecrets } from './journal';
 import type { Exchange, ExchangeDetail } from './journal';
 import { UnmatchedRoutes } from './unmatched';
@@ -81,9 +82,9 @@ export class RequestLog {
 
   /**
    * One recorded request with the answer it got (the inspector's details): the answer's JSON with
-   * tokens and passwords hidden, or its text when it is not JSON.
+   * tokens and passwords hidden, or its text when it is not JSON; and the changes it committed.
    */
-  exchange(seq: number): { entry: JournalEntry; response: unknown } | undefined {
+  exchange(seq: number): RequestExchange | undefined {
     const found = this.journal.exchange(seq);
     if (!found) return undefined;
     const { chars, excerpt, dropped } = found.detail;
@@ -93,7 +94,7 @@ export class RequestLog {
       : excerpt !== undefined
         ? { '[truncated]': `${chars ?? 0} characters; the first ${excerpt.length} follow`, text: excerpt }
         : redactSecrets(answer ?? null);
-    return { entry: found.entry, response };
+    return { entry: found.entry, response, changes: changeViews(found.detail.changes) };
   }
 
   /** The recorded requests matching a filter, oldest first. */

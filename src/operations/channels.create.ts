@@ -138,7 +138,6 @@ export default route(GROUPS.channels, {
     return success({ channel: created(room, byEra(context.profile, LAYOUT)) });
   },
   contract: {
-    changed: (answer) => answer.channel,
     roomNamed: (body) => (typeof body.name === 'string' ? body.name.trim() : undefined),
   },
 });

@@ -34,5 +34,4 @@ export default route(GROUPS.channels, {
     ),
   run: (context, { ref, readOnly }) =>
     success({ channel: context.store.setReadOnly(callerOf(context), ref, readOnly) }),
-  contract: { changed: (answer) => answer.channel },
 });

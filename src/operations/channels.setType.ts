@@ -28,5 +28,4 @@ export default route(GROUPS.channels, {
   // 8.8's typed route validates the body first (unknown keys, a missing `type` or room)
   read: ({ input, profile }) => readSetType(validated(profile, SET_TYPE_VALIDATOR, readBody(input.body))),
   run: (context, { ref, type }) => success({ channel: context.store.setType(callerOf(context), ref, type) }),
-  contract: { changed: (answer) => answer.channel },
 });

@@ -37,5 +37,4 @@ export default route(GROUPS.chat, {
     const { _id, rid, u } = context.store.deleteMessage(callerOf(context), input);
     return success({ _id, ts: String(context.store.clock.nowMs()), message: { _id, rid, u } });
   },
-  contract: { removes: (answer) => answer._id },
 });

@@ -82,14 +82,4 @@ export default route(GROUPS.chat, {
     const { channel, message } = context.store.postMessage(callerOf(context), post);
     return postAnswer(context.store.clock.nowMs(), channel, message);
   },
-  contract: {
-    changed: (answer) => answer.message,
-    direct: (answer, body) => {
-      const channel = typeof body.channel === 'string' ? body.channel : '';
-      const message = answer.message as Record<string, unknown> | undefined;
-      return channel.startsWith('@') && message
-        ? { _id: message.rid, others: [channel.slice(1)] }
-        : undefined;
-    },
-  },
 });

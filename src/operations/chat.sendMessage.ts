@@ -69,5 +69,4 @@ export default route(GROUPS.chat, {
     // the stored copy gains _updatedAt; the answer has it only when the client chose the _id
     return success({ message: answered(message, input._id !== undefined) });
   },
-  contract: { changed: (answer) => answer.message },
 });

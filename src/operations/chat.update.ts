@@ -43,5 +43,4 @@ export default route(GROUPS.chat, {
     };
   },
   run: (context, input) => success({ message: context.store.updateMessage(callerOf(context), input) }),
-  contract: { changed: (answer) => answer.message },
 });

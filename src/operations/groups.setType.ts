@@ -26,5 +26,4 @@ export default route(GROUPS.groups, {
   read: ({ input }) => readSetType(readBody(input.body)),
   run: (context, { ref, type }) =>
     success({ group: context.store.setGroupType(callerOf(context), ref, type) }),
-  contract: { changed: (answer) => answer.group },
 });

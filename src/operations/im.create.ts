@@ -31,10 +31,4 @@ export default route(GROUPS.im, {
   },
   run: (context, { usernames, excludeSelf }) =>
     success({ room: context.store.createDirect(callerOf(context), usernames, excludeSelf) }),
-  contract: {
-    direct: (answer) => {
-      const room = answer.room as Record<string, unknown> | undefined;
-      return room && { _id: room._id, usernames: room.usernames };
-    },
-  },
 });

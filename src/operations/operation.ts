@@ -77,26 +77,18 @@ interface ReplyHead {
   readonly ascii?: boolean;
 }
 
-/** What a contract (Pact) needs to know of an operation beyond its request and answer. */
+/**
+ * What a contract (Pact) needs to know of an operation beyond its request, its answer and the change
+ * events it committed (those move the contract's replayed state on by themselves, src/pact/states.ts):
+ * only what the events cannot say.
+ */
 export interface ContractFacts {
   /** the user a login names, from its body: the provider state sets that user up */
   readonly credentials?: (body: Params) => { username?: string; email?: string } | undefined;
-  /** the entity a successful change answers with (its deciding fields move the replayed state on) */
-  readonly changed?: (answer: Record<string, unknown>) => unknown;
   /** the answer is the same on every server, word for word: no matching rules */
   readonly exact?: boolean;
   /** the answer's `version` is matched by pattern (another server has another version) */
   readonly versionPattern?: boolean;
-  /** the message a successful answer removed (its `_id`): later requests name it as gone */
-  readonly removes?: (answer: Record<string, unknown>) => unknown;
-  /**
-   * the direct room a successful answer made or used: its `_id`, and its members (`others`: the
-   * members besides the caller)
-   */
-  readonly direct?: (
-    answer: Record<string, unknown>,
-    body: Params,
-  ) => { _id: unknown; usernames?: unknown; others?: string[] } | undefined;
   /** the route's path names an incoming webhook and its token (`/hooks/<_id>/<token>`) */
   readonly webhookPath?: boolean;
   /**

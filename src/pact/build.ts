@@ -1,6 +1,7 @@
 import { packageVersion } from '../surface/version';
 import type { Exchange } from '../journal/journal';
 import { answerOf, hasAnswer, matcher } from '../journal/journal';
+import { tokenHash } from '../journal/changes';
 import type { PactDocument, PactGenerator, PactInteraction, PactOptions, World } from '../types';
 import { shapeResponse } from './rules';
 import { withExampleHost } from './origin';
@@ -73,30 +74,12 @@ function summary(query: Record<string, unknown>, body: Record<string, unknown>):
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
-/**
- * A realtime method call (its `in` frame's detail) is no Pact HTTP interaction, but what a modelled
- * method changed moves the replay on, as a REST change does: a room made with `createChannel` is
- * there in the provider states of the requests after it. A call a fault or a stub answered, or
- * that failed, changed nothing.
- */
-function replayMethodCall(exchange: Exchange, replay: Replay): void {
-  const { detail } = exchange;
-  const call = detail.method;
-  if (!call?.modelled || call.error || detail.fault || detail.stub !== undefined) return;
-  const change = call.change;
-  if (change === undefined) return;
-  if (change.room) replay.changed(change.room);
-  if (change.message) replay.message(change.message);
-  if (change.removed !== undefined) replay.deleted(change.removed);
-  if (change.direct) replay.direct(change.direct._id, change.direct.usernames);
-}
-
 function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefined {
   const { entry, detail } = exchange;
-  if (entry.method === 'DDP') {
-    replayMethodCall(exchange, replay);
-    return undefined;
-  }
+  // a realtime frame is no Pact HTTP interaction; what a method call changed moves the replay on
+  // as a REST change does (its change events, noted in its detail: none for a fault, a stub or a
+  // refusal), below with every exchange
+  if (entry.method === 'DDP') return undefined;
   // an answer the journal cut or let go (its byte budget) cannot be a contract's expectation
   if (detail.fault || !hasAnswer(detail) || entry.status === 0 || entry.status === 429) return undefined;
   // a route the fake does not model: its 404 says nothing of what the real server answers
@@ -182,6 +165,9 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
     states.push(roomState(ref, room));
     if (room && ref.roomId !== undefined && idPath !== undefined) inject(idPath);
   }
+  // the states of what it changed unnamed go here, after the rooms it names: a later state (an
+  // incoming webhook's) makes a room only when it is missing
+  const afterRooms = states.length;
   if (channel?.startsWith('@')) states.push(userState(channel.slice(1)));
   const msgId = stringOf(query.msgId ?? body.msgId);
   if (msgId !== undefined) {
@@ -195,7 +181,7 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
     const hook = replay.hook(id);
     states.push(hookState(hook, id));
     const last = parts.length > 3 ? (parts[parts.length - 1] ?? '') : undefined;
-    if (hook && last !== undefined && decoded(last) === hook.token) {
+    if (hook && last !== undefined && tokenHash(decoded(last)) === hook.tokenHash) {
       // the token is a secret: the state hands it over
       const prefix = entry.path.slice(0, entry.path.length - last.length);
       request.path = `${prefix}${FROM_STATE(INJECTED.hookToken)}`;
@@ -206,6 +192,9 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
       };
     }
   }
+  // what the request changed and did not name: in its state as it was before (a thread's parent, a
+  // room changed by a route that names it otherwise), so every route's changes need no hook of its own
+  if (!facts.credentials) states.splice(afterRooms, 0, ...changedStates(detail, replay, states, entry.user));
   // every interaction has a state, also one that needs nothing of the world
   if (states.length === 0) states.push(anonymousState());
   if (entry.method !== 'GET' && entry.body !== null) {
@@ -227,21 +216,6 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
   const shaped = shapeResponse(parsed, facts);
   response.body = { content: shaped.body, contentType: 'application/json', encoded: false };
   if (Object.keys(shaped.rules).length > 0) response.matchingRules.body = shaped.rules;
-  if (entry.status === 200 && op?.changesState) {
-    const changed = recordOf(facts.changed?.(recordOf(parsed)));
-    replay.changed(changed);
-    replay.message(changed);
-    const removed = stringOf(facts.removes?.(recordOf(parsed)));
-    if (removed !== undefined) replay.deleted(removed);
-    const direct = facts.direct?.(recordOf(parsed), body);
-    const directId = stringOf(direct?.['_id']);
-    if (direct && directId !== undefined) {
-      const listed = Array.isArray(direct.usernames)
-        ? direct.usernames.filter((u) => typeof u === 'string')
-        : [];
-      replay.direct(directId, listed.length > 0 ? listed : [entry.user ?? '', ...(direct.others ?? [])]);
-    }
-  }
   const who = entry.user ?? 'nobody';
   return {
     type: 'Synchronous/HTTP',
@@ -250,6 +224,39 @@ function toInteraction(exchange: Exchange, replay: Replay): Interaction | undefi
     request,
     response,
   };
+}
+
+/**
+ * The states of what a request changed (its change events' notes) that its parameters did not name:
+ * a channel or group, a message or a user it updated or removed, as the replay knows it before the
+ * request. What it made needs no state (another server gives it another id); what a state already
+ * names is not named again.
+ */
+function changedStates(
+  detail: Exchange['detail'],
+  replay: Replay,
+  named: readonly ProviderState[],
+  caller: string | null,
+): ProviderState[] {
+  const out: ProviderState[] = [];
+  const has = (kind: string, key: string, value: string): boolean =>
+    [...named, ...out].some((state) => state.params?.kind === kind && state.params[key] === value);
+  for (const note of detail.changes ?? []) {
+    if ('omitted' in note || note.op === 'inserted') continue;
+    if (note.kind === 'room' && note.t !== 'd') {
+      const room = replay.roomById(note.id);
+      if (room && !has('room', 'name', room.name)) out.push(roomState({ roomId: note.id }, room));
+    } else if (note.kind === 'message') {
+      const found = replay.messageFacts(note.id);
+      if (found && !has('message', '_id', note.id))
+        out.push(messageState(note.id, found, replay.directMembers(found.room)));
+    } else if (note.kind === 'user') {
+      const username = note.username;
+      const known = replay.roles(username) !== undefined;
+      if (known && username !== caller && !has('user', 'username', username)) out.push(userState(username));
+    }
+  }
+  return out;
 }
 
 /** An entity the control API added to the state, after the journal entry numbered `after`. */
@@ -275,11 +282,12 @@ export function toInteractions(
     for (; next < added.length && (added[next] as AddedEntity).after < seq; next += 1)
       addTo(replay, added[next] as AddedEntity);
   };
-  // every exchange moves the replay on, also those that make no interaction
+  // every exchange moves the replay on by what it changed, also those that make no interaction
   for (const exchange of exchanges) {
     addUpTo(exchange.entry.seq);
     const interaction = toInteraction(exchange, replay);
     if (interaction) out.push(interaction);
+    replay.apply(exchange.detail.changes);
   }
   return out;
 }
@@ -307,6 +315,7 @@ export class ContractRecorder {
   /** One exchange, as it was journaled. */
   record(exchange: Exchange): void {
     const interaction = toInteraction(exchange, this.#replay);
+    this.#replay.apply(exchange.detail.changes);
     if (interaction) {
       const key = interactionKey(interaction);
       if (!this.#into.has(key)) this.#into.set(key, interaction);

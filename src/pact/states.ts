@@ -1,10 +1,13 @@
+import type { ChangeNote, RoomNote } from '../journal/changes';
+import { tokenHash } from '../journal/changes';
 import type { PactProviderState, World } from '../types';
 
 /**
  * Provider states: for each recorded request, the state of the world it needs, in words a
  * provider's state handler can act on and as parameters it can read. They are derived from the
- * world's baseline and the entities the request touched, replayed in order: a room changed by an
- * earlier request is in its changed state for the next.
+ * world's baseline and the change events each request committed (the journal's notes of them,
+ * src/journal/changes.ts), replayed in order: a room changed by an earlier request is in its
+ * changed state for the next, whichever route changed it.
  *
  * Layer: world (src/pact). Plain data.
  */
@@ -43,10 +46,11 @@ interface MessageFacts {
   posted: boolean;
 }
 
-/** An incoming webhook: its id, its token (never written), where it posts, as whom. */
+/** An incoming webhook: its id, its token's hash (the token is never written), where it posts, as whom. */
 interface HookFacts {
   _id: string;
-  token: string;
+  /** the SHA-256 of its token, in hex */
+  tokenHash: string;
   name: string;
   channel: string[];
   username: string;
@@ -93,7 +97,7 @@ export class Replay {
     if (i.type !== 'webhook-incoming') return;
     this.#hooks.set(i._id, {
       _id: i._id,
-      token: i.token,
+      tokenHash: tokenHash(i.token),
       name: i.name,
       channel: [...i.channel],
       username: i.username,
@@ -102,35 +106,28 @@ export class Replay {
     });
   }
 
-  /** A message posted, sent or edited (its answer), or one of the baseline's. */
+  /** A message of the baseline. */
   message(message: { _id?: unknown; rid?: unknown; msg?: unknown; u?: unknown; parseUrls?: unknown }): void {
     const author = (message.u as { username?: unknown } | undefined)?.username;
     if (typeof message._id !== 'string' || typeof message.rid !== 'string' || typeof author !== 'string')
       return;
-    const room = this.#names.get(message.rid) ?? (this.#directs.has(message.rid) ? message.rid : undefined);
-    if (room === undefined) return;
-    this.#messages.set(message._id, {
-      _id: message._id,
-      room,
+    this.#putMessage(message._id, {
+      rid: message.rid,
       author,
       msg: typeof message.msg === 'string' ? message.msg : '',
       posted: 'parseUrls' in message,
     });
   }
 
+  #putMessage(id: string, facts: { rid: string; author: string; msg: string; posted: boolean }): void {
+    const room = this.#names.get(facts.rid) ?? (this.#directs.has(facts.rid) ? facts.rid : undefined);
+    if (room === undefined) return;
+    this.#messages.set(id, { _id: id, room, author: facts.author, msg: facts.msg, posted: facts.posted });
+  }
+
   /** A message by id, as the requests so far left it (undefined: none, or deleted). */
   messageFacts(id: string): MessageFacts | undefined {
     return this.#messages.get(id);
-  }
-
-  /** A message deleted. */
-  deleted(id: string): void {
-    this.#messages.delete(id);
-  }
-
-  /** A direct room made (`im.create`, a post to `@user`): its members. */
-  direct(id: string, usernames: string[]): void {
-    if (!this.#directs.has(id)) this.#directs.set(id, [...usernames].sort());
   }
 
   /** A direct room's members, if the id names one. */
@@ -153,35 +150,68 @@ export class Replay {
   }
 
   /**
-   * A successful change's answer: the room as it now is; one the replay does not know yet was made
-   * by the request (`channels.create`), and later requests find it there.
+   * What one request changed, as its change events' notes tell it: rooms (a direct room's members
+   * too) first, then the rest, so a message finds the room it was posted to even when the post
+   * made the room. Subscriptions, teams and settings are in no provider state: they are passed over.
    */
-  changed(room: {
-    _id?: unknown;
-    name?: unknown;
-    t?: unknown;
-    ro?: unknown;
-    u?: unknown;
-    usernames?: unknown;
-  }): void {
-    if (typeof room.name !== 'string') return;
-    const facts = this.#rooms.get(room.name);
-    if (!facts) {
-      if (typeof room._id !== 'string' || (room.t !== 'c' && room.t !== 'p')) return;
-      const creator = (room.u as { username?: unknown } | undefined)?.username;
-      const members = Array.isArray(room.usernames)
-        ? room.usernames.filter((u) => typeof u === 'string')
-        : [];
-      const made: RoomFacts = { _id: room._id, name: room.name, t: room.t, created: true };
-      if (typeof room.ro === 'boolean') made.ro = room.ro;
-      if (typeof creator === 'string') made.creator = creator;
-      if (room.t === 'p') made.members = members;
-      this.#rooms.set(room.name, made);
-      this.#names.set(room._id, room.name);
+  apply(notes: readonly ChangeNote[] | undefined): void {
+    if (notes === undefined) return;
+    for (const note of notes) if (!('omitted' in note) && note.kind === 'room') this.#room(note);
+    for (const note of notes) {
+      if ('omitted' in note) continue;
+      if (note.kind === 'message') {
+        if (note.op === 'removed') this.#messages.delete(note.id);
+        else this.#putMessage(note.id, note);
+      } else if (note.kind === 'user') {
+        this.#roles.set(note.username.toLowerCase(), [...note.roles]);
+      } else if (note.kind === 'integration') {
+        if (note.op === 'removed' || note.hook === undefined) this.#hooks.delete(note.id);
+        else {
+          const { name, channel, username, enabled, override, tokenHash: hash } = note.hook;
+          this.#hooks.set(note.id, {
+            _id: note.id,
+            tokenHash: hash,
+            name,
+            channel: [...channel],
+            username,
+            enabled,
+            override,
+          });
+        }
+      }
+    }
+  }
+
+  /** A room made, changed (renamed too) or removed. */
+  #room(note: RoomNote): void {
+    const { id, op } = note;
+    if (note.t === 'd') {
+      if (op === 'removed') this.#directs.delete(id);
+      else this.#directs.set(id, [...(note.members ?? [])].sort());
       return;
     }
-    if (typeof room.t === 'string') facts.t = room.t;
-    if (typeof room.ro === 'boolean') facts.ro = room.ro;
+    const old = this.#names.get(id);
+    const wasCreated = old !== undefined && this.#rooms.get(old)?.created === true;
+    if (old !== undefined && (op === 'removed' || old !== note.name)) this.#rooms.delete(old);
+    if (op === 'removed') {
+      this.#names.delete(id);
+      return;
+    }
+    const room: RoomFacts = { _id: id, name: note.name, t: note.t };
+    // a room a request made (and a later change of it) is set up as a request makes it
+    if (op === 'inserted' || wasCreated) room.created = true;
+    if (note.ro !== undefined) room.ro = note.ro;
+    if (note.archived !== undefined) room.archived = note.archived;
+    if (note.creator !== undefined) room.creator = note.creator;
+    if (note.t === 'p') room.members = [...(note.members ?? [])];
+    this.#rooms.set(note.name, room);
+    this.#names.set(id, note.name);
+  }
+
+  /** The room of this `_id`, as the requests so far left it (a channel or a group). */
+  roomById(id: string): RoomFacts | undefined {
+    const name = this.#names.get(id);
+    return name === undefined ? undefined : this.#rooms.get(name);
   }
 }
 

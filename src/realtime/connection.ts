@@ -12,7 +12,6 @@ import type { Fault, JournalEntry, User } from '../types';
 import type { FakeWorld, RoomStreamEvent, UserEvent } from '../world';
 import { decideRules } from '../world/runtime-rules';
 import type { Decided, Ruled } from '../world/runtime-rules';
-import { methodChange } from './changes';
 import {
   ECHO_CHARS,
   FRAME_TOO_DEEP,
@@ -642,10 +641,9 @@ export class DdpConnection {
     }
     let reply: Frame;
     try {
-      const result = outcome.method(this.#context(), params);
+      // the change events the method commits are noted in its detail, as a REST request's are
+      const result = this.#world.noting(detail, () => outcome.method(this.#context(), params));
       reply = result === undefined ? { msg: 'result', id } : { msg: 'result', id, result };
-      const change = methodChange(name, result, params, this.#world.store);
-      if (change !== undefined && detail.method) detail.method.change = change;
     } catch (error) {
       reply = { msg: 'result', id, error: errorOf(error) };
     }

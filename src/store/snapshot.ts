@@ -68,16 +68,18 @@ export function lookup(state: StoreState): EntityLookup {
 
 /**
  * What changed since the baseline, per kind: entities added, changed (with the names of the
- * fields that differ) and removed. Unchanged entities are the baseline's own objects, so this
- * compares identities, not contents.
+ * fields that differ) and removed. Users, rooms and integrations are read from the ids the
+ * committed change events named (every write of those maps is committed with an event naming its
+ * entity), not from a walk of the whole maps; messages and subscriptions from what was written.
+ * Unchanged entities are the baseline's own objects, so this compares identities, not contents.
  */
 export function changes(state: StoreState): Changes {
-  const { baseline } = state;
+  const { baseline, changed } = state;
   return {
-    users: diff(baseline.users, state.users),
-    channels: diff(baseline.rooms, state.rooms),
-    directs: diff(baseline.directs, state.directs),
-    integrations: diff(baseline.integrations, state.integrations),
+    users: folded(changed.users, baseline.users, state.users),
+    channels: folded(changed.rooms, baseline.rooms, state.rooms),
+    directs: folded(changed.directs, baseline.directs, state.directs),
+    integrations: folded(changed.integrations, baseline.integrations, state.integrations),
     messages: state.messages.changes(),
     subscriptions: subscriptionChanges(state),
   };
@@ -218,20 +220,52 @@ function byRoomThenUser(a: { rid: string; username: string }, b: { rid: string; 
   return a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
 }
 
-function diff<T extends { _id: string }>(
+/**
+ * One kind's changes, from the ids the change events named: those the baseline lacks, added (in
+ * the order first named, which is the order the map writes them); the others changed or removed,
+ * in the baseline's order, as a walk of the whole map would find them.
+ */
+function folded<T extends { _id: string }>(
+  ids: ReadonlySet<string>,
   before: ReadonlyMap<string, T>,
   after: LayeredMap<string, T>,
 ): KindChanges<T> {
   const out: KindChanges<T> = { added: [], changed: [], removed: [] };
-  for (const [id, entity] of after) {
-    const old = before.get(id);
-    if (!old) out.added.push(structuredClone(entity));
+  const known: string[] = [];
+  for (const id of ids) {
+    if (before.has(id)) known.push(id);
+    else {
+      const entity = after.get(id);
+      if (entity) out.added.push(structuredClone(entity));
+    }
+  }
+  if (known.length > 1) {
+    const at = positions(before);
+    known.sort((a, b) => (at.get(a) ?? 0) - (at.get(b) ?? 0));
+  }
+  for (const id of known) {
+    const old = before.get(id) as T;
+    const entity = after.get(id);
+    if (!entity) out.removed.push(structuredClone(old));
     else if (old !== entity) {
       const fields = changedFields(old, entity);
       if (fields.length > 0)
         out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
     }
   }
-  for (const [id, entity] of before) if (!after.has(id)) out.removed.push(structuredClone(entity));
   return out;
+}
+
+/** Each baseline map's keys by position: made once per map (a baseline is shared, and never changes). */
+const POSITIONS = new WeakMap<ReadonlyMap<string, unknown>, ReadonlyMap<string, number>>();
+
+function positions(map: ReadonlyMap<string, unknown>): ReadonlyMap<string, number> {
+  let at = POSITIONS.get(map);
+  if (!at) {
+    const made = new Map<string, number>();
+    for (const key of map.keys()) made.set(key, made.size);
+    POSITIONS.set(map, made);
+    at = made;
+  }
+  return at;
 }

@@ -12,7 +12,7 @@ import type {
 import type { Baseline } from './baseline';
 import { FakeClock } from './clock';
 import type { ClockMode } from './clock';
-import type { ChangeEvent, MessageEvent } from './events';
+import type { ChangeEvent, ChangeOp, MessageEvent } from './events';
 import { LayeredMap } from './layered';
 import { KindLists } from './lists';
 import { LoginGuard } from './login-guard';
@@ -103,9 +103,22 @@ export interface StoreState {
   triggers: Trigger[];
   /** counts changes of state; cached orderings are valid for one version */
   version: number;
+  /**
+   * the ids of the users, rooms, direct rooms and integrations the committed change events named
+   * since the baseline, in the order first named (`changes` reads these, not the whole maps)
+   */
+  readonly changed: ChangedIds;
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
+}
+
+/** The ids the change events named since the baseline, per kind, in the order first named. */
+export interface ChangedIds {
+  readonly users: Set<string>;
+  readonly rooms: Set<string>;
+  readonly directs: Set<string>;
+  readonly integrations: Set<string>;
 }
 
 /** An integration as lists show it: all of it. */
@@ -148,6 +161,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     outgoing: undefined,
     triggers: [],
     version: 0,
+    changed: { users: new Set(), rooms: new Set(), directs: new Set(), integrations: new Set() },
     roomLists: new KindLists({
       current: () => rooms.values(),
       baseline: baseline.roomLists,
@@ -170,22 +184,40 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
  */
 export function commit(state: StoreState, events: readonly ChangeEvent[]): void {
   state.version += 1;
-  const { version, observer } = state;
+  const { version, observer, changed, baseline } = state;
   for (const event of events) {
-    if (event.kind === 'room' && event.room.t !== 'd')
-      state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
-    else if (event.kind === 'integration')
+    if (event.kind === 'room') {
+      const direct = event.room.t === 'd';
+      if (!direct) state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
+      named(
+        changed[direct ? 'directs' : 'rooms'],
+        direct ? baseline.directs : baseline.rooms,
+        event.room._id,
+        event.op,
+      );
+    } else if (event.kind === 'integration') {
       state.integrationLists.record(
         version,
         event.op === 'removed' ? event.integration : event.before,
         event.op === 'removed' ? undefined : event.integration,
       );
+      named(changed.integrations, baseline.integrations, event.integration._id, event.op);
+    } else if (event.kind === 'user') named(changed.users, baseline.users, event.user._id, event.op);
   }
   if (observer)
     for (const event of events)
       if (event.kind === 'message' && event.quiet !== true)
         observer({ kind: event.op, message: event.message, room: event.room });
   if (events.length > 0) state.onChange?.(events);
+}
+
+/**
+ * An entity a change event named, in the order first named: one the baseline lacks and the change
+ * removed is named no more (made again, it comes after those named since, as the maps order it).
+ */
+function named(ids: Set<string>, base: ReadonlyMap<string, unknown>, id: string, op: ChangeOp): void {
+  if (op === 'removed' && !base.has(id)) ids.delete(id);
+  else ids.add(id);
 }
 
 /**
