@@ -6,4 +6,12 @@ import type { ErrorSpec } from './spec';
  *
  * Layer: base.
  */
-export const SETTING_ERRORS = {} satisfies Record<string, ErrorSpec>;
+export const SETTING_ERRORS = {
+  /** `Message_AllowEditing_BlockEditInMinutes` passed since the message was sent (`updateMessage`) */
+  'message-editing-blocked': {
+    status: 400,
+    message: () => 'Message editing is blocked',
+    errorType: 'error-message-editing-blocked',
+    details: () => ({ method: 'updateMessage' }),
+  },
+} satisfies Record<string, ErrorSpec>;

@@ -208,7 +208,7 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
       if (type === undefined || !matches(value, type)) throw matchFailed();
     }
   },
-  args: (params, { profile }) => {
+  args: (params, { profile, store }) => {
     const message = messageOf(params);
     // 7.x/8.x: a system message (`t`) is refused before the method's `try`, with a plain Error
     if (byEra(profile, SEND_METHOD).refusesSystem && typeof message.t === 'string')
@@ -217,7 +217,7 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
     // the size checked here, before the command's `tshow` check, as this method always has: a
     // message both too long and with `tshow` but no `tmid` is a size error before 7.x (the command,
     // in executeSendMessage's order, would make it the silent `tshow` refusal); refused() answers it
-    checkSize(msg);
+    checkSize(store, msg);
     return {
       rid: text(message.rid),
       text: msg,

@@ -1,6 +1,9 @@
 import type { ServerSettings } from '../types';
 import { DEFAULT_SETTINGS } from './login-guard';
+import { overMaxSize } from './message-text';
 import { commit } from './state';
+
+export { overMaxSize };
 import type { StoreState } from './state';
 
 /**

@@ -159,6 +159,11 @@ export class Store {
     return settings.changeSettings(this.#state, changed);
   }
 
+  /** Whether a text is longer than `Message_MaxAllowedSize` allows (a non-string never is). */
+  overMaxSize(text: unknown): boolean {
+    return settings.overMaxSize(settings.settings(this.#state), text);
+  }
+
   // access (src/store/access.ts)
 
   /** Whether the user holds a permission (in a room, for room-scoped ones). */
