@@ -10,6 +10,7 @@ import { dateOf, documentEjson, toEjson } from './ejson';
 import createChannel from '../commands/createChannel';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
+import { SETTINGS_METHODS } from './methods/settings';
 import type { Method, MethodContext } from './method';
 
 export { MeteorError } from './method';
@@ -376,6 +377,7 @@ const createChannelMethod = commandMethod(createChannel, {
 });
 
 export const METHODS: Readonly<Record<string, Method>> = {
+  ...SETTINGS_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {

@@ -42,6 +42,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'manage-own-incoming-integrations': ['admin'],
   // /api/info's build details: get-server-info until 6.4, view-statistics since
   'get-server-info': ['admin'],
+  // GET settings/:_id and the whole admin list; POST settings/:_id and DDP saveSetting; the
+  // private-settings-changed stream (with manage-selected-settings)
+  'view-privileged-setting': ['admin'],
+  'edit-privileged-setting': ['admin'],
+  'manage-selected-settings': ['admin'],
   'view-statistics': ['admin'],
 };
 

@@ -466,4 +466,11 @@ export class Store {
   state(): World {
     return snapshot.world(this.#state);
   }
+
+  // settings, permissions and roles (src/store/settings.ts, src/store/setting-registry.ts)
+
+  /** Saves one setting as the chat API gives it (any JSON value); false: no such setting. */
+  saveSetting(id: string, value: unknown): boolean {
+    return settings.saveSetting(this.#state, id, value);
+  }
 }
