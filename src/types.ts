@@ -266,6 +266,14 @@ export interface Changes {
   messages: KindChanges<Message>;
   /** members' subscriptions whose state changed (a post, a read, a join), or made or ended with a room's members */
   subscriptions: KindChanges<Subscription>;
+  /** settings whose value in force differs from the baseline's (`POST settings/:_id`, `saveSetting`, `setSettings`) */
+  settings: KindChanges<SettingValue>;
+}
+
+/** A setting as `changes()` lists it: its Rocket.Chat id and its value in force. */
+export interface SettingValue {
+  _id: string;
+  value: unknown;
 }
 
 /** Rate limiting, `limit` calls per `windowMs` per client and route: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */

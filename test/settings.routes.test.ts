@@ -72,6 +72,18 @@ describe('POST /api/v1/settings/:_id', () => {
     const res = await post(fake, 'admin', '/api/v1/settings/Message_MaxAllowedSize', { value: 10 });
     expect([res.status, res.body]).toEqual([200, { success: true }]);
     expect(fake.state().settings).toEqual({ Message_MaxAllowedSize: 10 });
+    expect(fake.changes().settings).toEqual({
+      added: [],
+      changed: [
+        {
+          _id: 'Message_MaxAllowedSize',
+          fields: ['value'],
+          before: { _id: 'Message_MaxAllowedSize', value: 5000 },
+          after: { _id: 'Message_MaxAllowedSize', value: 10 },
+        },
+      ],
+      removed: [],
+    });
     expect(fake.getSettings().Message_MaxAllowedSize).toBe(10);
     const long = await post(fake, 'alice', '/api/v1/chat.postMessage', {
       roomId: 'GENERAL',
@@ -98,6 +110,7 @@ describe('POST /api/v1/settings/:_id', () => {
     expect(fits.status).toBe(200);
     fake.reset();
     expect(fake.state().settings).toBeUndefined();
+    expect(fake.changes().settings.changed).toEqual([]);
   });
 
   it('refusals change nothing: no permission (403), an unknown setting or no value (400 {success: false})', async () => {
