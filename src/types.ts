@@ -128,6 +128,70 @@ export interface ServerSettings {
   Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: number;
   /** addresses never blocked, comma-separated, each compared exactly (default "") */
   Block_Multiple_Failed_Logins_Ip_Whitelist: string;
+  /** the longest message text, in characters (default 5000; a longer post is refused) */
+  Message_MaxAllowedSize: number;
+  /** authors may edit their own messages (default true) */
+  Message_AllowEditing: boolean;
+  /** minutes after which an author's edit is refused, 0 for never (default 0) */
+  Message_AllowEditing_BlockEditInMinutes: number;
+  /** authors may delete their own messages (default true) */
+  Message_AllowDeleting: boolean;
+  /** minutes after which an author's delete is refused, 0 for never (default 0) */
+  Message_AllowDeleting_BlockDeleteInMinutes: number;
+  /** (listed, not modelled) default true */
+  Message_AllowPinning: boolean;
+  /** (listed, not modelled) default true */
+  Message_AllowStarring: boolean;
+  /** (listed, not modelled) seconds, default 300 */
+  Message_GroupingPeriod: number;
+  /** (listed, not modelled; enterprise) default false */
+  Message_Read_Receipt_Enabled: boolean;
+  /** the server's address; "" (the default): the address the client reached the fake at */
+  Site_Url: string;
+  /** the server's name (default "Rocket.Chat") */
+  Site_Name: string;
+  /** (listed, not modelled) default "" */
+  Language: string;
+  /** (listed, not modelled) default "completed" */
+  Show_Setup_Wizard: string;
+  /** (listed, not modelled) default true */
+  API_Use_REST_For_DDP_Calls: boolean;
+  /** (listed, not modelled) default true: the fake's limiter is the world's `rateLimit` */
+  API_Enable_Rate_Limiter: boolean;
+  /** (listed, not modelled) default true */
+  API_Enable_Rate_Limiter_Dev: boolean;
+  /** (listed, not modelled) default 10 */
+  API_Enable_Rate_Limiter_Limit_Calls_Default: number;
+  /** (listed, not modelled) milliseconds, default 60000 */
+  API_Enable_Rate_Limiter_Limit_Time_Default: number;
+  /** (listed, not modelled) default false */
+  Accounts_AllowDeleteOwnAccount: boolean;
+  /** (listed, not modelled) default true */
+  Accounts_AllowUserAvatarChange: boolean;
+  /** (listed, not modelled) default true */
+  Accounts_AllowUserProfileChange: boolean;
+  /** (listed, not modelled) "Public", "Disabled" or "Secret URL" (default "Public") */
+  Accounts_RegistrationForm: string;
+  /** (listed, not modelled) default true */
+  Accounts_ShowFormLogin: boolean;
+  /** (listed, not modelled) default true */
+  Discussion_enabled: boolean;
+  /** (listed, not modelled) default true */
+  Threads_enabled: boolean;
+  /** (listed, not modelled) default false */
+  E2E_Enable: boolean;
+  /** (listed, not modelled) default true */
+  Favorite_Rooms: boolean;
+  /** (listed, not modelled) default true */
+  FileUpload_Enabled: boolean;
+  /** (listed, not modelled) bytes, default 104857600 */
+  FileUpload_MaxFileSize: number;
+  /** (listed, not modelled) default false */
+  LDAP_Enable: boolean;
+  /** (listed, not modelled) default true */
+  Livechat_enabled: boolean;
+  /** (listed, not modelled) default false */
+  UI_Use_Real_Name: boolean;
 }
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */
@@ -202,6 +266,14 @@ export interface Changes {
   messages: KindChanges<Message>;
   /** members' subscriptions whose state changed (a post, a read, a join), or made or ended with a room's members */
   subscriptions: KindChanges<Subscription>;
+  /** settings whose value in force differs from the baseline's (`POST settings/:_id`, `saveSetting`, `setSettings`) */
+  settings: KindChanges<SettingValue>;
+}
+
+/** A setting as `changes()` lists it: its Rocket.Chat id and its value in force. */
+export interface SettingValue {
+  _id: string;
+  value: unknown;
 }
 
 /** Rate limiting, `limit` calls per `windowMs` per client and route: e.g. `{ limit: 10, windowMs: 60000 }`, the real server's default. */

@@ -62,7 +62,8 @@ describe('the error table', () => {
       const body = error.toBody();
       if (error.isControl) expect(body).toEqual({ error: expect.any(String), problems: [] });
       // chat.getMessage of an unknown id: the real route's `API.v1.failure()` says nothing more
-      else if (code === 'message-unknown') expect(body).toEqual({ success: false });
+      else if (code === 'message-unknown' || code === 'setting-failure')
+        expect(body).toEqual({ success: false });
       else expect(body).toMatchObject({ success: false, error: expect.any(String) });
       if (code === 'internal') expect(error.status).toBe(500);
       // a disabled incoming webhook: the real hook route's 503

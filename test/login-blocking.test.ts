@@ -64,7 +64,7 @@ describe('login blocking', () => {
       expect([res.status, res.body]).toEqual([401, REFUSED]);
     }
     expect((await login(fake, right)).status).toBe(200);
-    expect(fake.getSettings()).toEqual({
+    expect(fake.getSettings()).toMatchObject({
       Block_Multiple_Failed_Logins_Enabled: false,
       Block_Multiple_Failed_Logins_By_User: true,
       Block_Multiple_Failed_Logins_Attempts_Until_Block_by_User: 10,

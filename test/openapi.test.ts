@@ -72,7 +72,8 @@ describe('GET /api/docs/json', () => {
     const expected = served
       .flatMap((op) =>
         (op.also === undefined ? [op.method] : [op.method, op.also]).map(
-          (m) => `${m.toLowerCase()} ${op.prefix ? `${op.path}{integrationId}/{token}` : op.path}`,
+          (m) =>
+            `${m.toLowerCase()} ${op.prefix ? `${op.path}${(op.openApi?.pathParameters ?? ['integrationId', 'token']).map((n) => `{${n}}`).join('/')}` : op.path}`,
         ),
       )
       .sort();

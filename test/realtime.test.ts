@@ -754,14 +754,14 @@ describe('DDP at /websocket', () => {
     const c = await client();
     await c.call('login', { resume: AS.alice['X-Auth-Token'] });
     expect(fake.unmatched()).toEqual([]);
-    expect(await c.sub('stream-notify-all', 'public-settings-changed', false)).toEqual({
+    expect(await c.sub('stream-livechat-room', 'x', false)).toEqual({
       msg: 'nosub',
       id: expect.any(String),
       error: {
         isClientSafe: true,
         error: 404,
-        reason: "Subscription 'stream-notify-all' not found",
-        message: "Subscription 'stream-notify-all' not found [404]",
+        reason: "Subscription 'stream-livechat-room' not found",
+        message: "Subscription 'stream-livechat-room' not found [404]",
         errorType: 'Meteor.Error',
       },
     });
@@ -777,14 +777,14 @@ describe('DDP at /websocket', () => {
       .requests({ method: 'DDP' })
       .filter((e) => e.query.direction === 'in' && (e.body as Frame).msg === 'sub');
     expect(subs.map((e) => [(e.body as Frame).name, e.modelled])).toEqual([
-      ['stream-notify-all', false],
+      ['stream-livechat-room', false],
       ['stream-user-presence', false],
       ['stream-notify-user', false],
       ['stream-notify-user', true],
       ['meteor.loginServiceConfiguration', true],
     ]);
     expect(fake.unmatched().map((r) => [r.method, r.path, r.count])).toEqual([
-      ['DDP', 'sub stream-notify-all', 1],
+      ['DDP', 'sub stream-livechat-room', 1],
       ['DDP', 'sub stream-user-presence', 1],
       ['DDP', 'sub stream-notify-user */notification', 1],
     ]);

@@ -1,6 +1,5 @@
 import { ApiError } from '../errors';
-import { MAX_TEXT } from '../store/message-text';
-import type { SendInput } from '../store/store';
+import type { SendInput, Store } from '../store/store';
 import type { Message } from '../types';
 import { command } from './command';
 
@@ -29,9 +28,9 @@ export interface SendMessageArgs extends Omit<SendInput, 'rid'> {
 /** The method's name. */
 const NAME = 'sendMessage';
 
-/** `Message_MaxAllowedSize` (5000): a text over it is refused (`error-message-size-exceeded`). */
-export function checkSize(text: string): void {
-  if (text.length > MAX_TEXT) throw new ApiError('send-too-long');
+/** `Message_MaxAllowedSize` (5000 by default): a text over it is refused (`error-message-size-exceeded`). */
+export function checkSize(store: Store, text: string): void {
+  if (store.overMaxSize(text)) throw new ApiError('send-too-long');
 }
 
 export default command<SendMessageArgs, Message>({
@@ -39,7 +38,7 @@ export default command<SendMessageArgs, Message>({
   run({ store, user }, args) {
     const { rid: given, emptyRidRefused, ...message } = args;
     if (message.tshow !== undefined && message.tmid === undefined) throw new ApiError('tshow-without-tmid');
-    checkSize(message.text);
+    checkSize(store, message.text);
     const thread = message.tmid === undefined ? undefined : store.threadOf(message.tmid);
     const rid = emptyRidRefused === true && given === '' ? '' : (thread?.rid ?? given ?? '');
     if (rid === '') throw new ApiError('send-without-rid');

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { PostInput } from '../store/store';
+import type { PostInput, Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import { postAnswer } from './message-answer';
 import type { Params } from './operation';
@@ -8,7 +8,6 @@ import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
 
 export { MAX_TEXT } from '../store/message-text';
 export { answered } from './message-answer';
-import { MAX_TEXT } from '../store/message-text';
 import { GROUPS, route } from './route-groups';
 import { answer, MESSAGE, str } from './responses';
 
@@ -31,12 +30,12 @@ export function readAttachments(value: unknown): unknown[] | undefined {
 }
 
 /** The body, checked by the release's schema: the targets (one post per room) and the message. */
-function readPost(body: Params): PostInput {
+function readPost(body: Params, store: Store): PostInput {
   const where = body.channel ?? body.roomId ?? '';
   const targets = Array.isArray(where) ? [...new Set(where.map(textOf))] : [textOf(where)];
   const attachments = readAttachments(body.attachments);
   const message = text(body.text) ?? '';
-  const tooLong = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;
+  const tooLong = (value: unknown): boolean => store.overMaxSize(value);
   if (tooLong(message) || (attachments ?? []).some((a) => isPlainObject(a) && tooLong(a.text)))
     throw new ApiError('message-too-long');
   return {
@@ -77,7 +76,8 @@ export default route(GROUPS.chat, {
   reads: ['room', 'user'],
   changes: ['message', 'room', 'subscription'],
   validator: POST_MESSAGE_VALIDATOR,
-  read: ({ input, profile }) => readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body))),
+  read: ({ input, profile, store }) =>
+    readPost(validated(profile, POST_MESSAGE_VALIDATOR, readBody(input.body)), store),
   run: (context, post) => {
     const { channel, message } = context.store.postMessage(callerOf(context), post);
     return postAnswer(context.store.clock.nowMs(), channel, message);

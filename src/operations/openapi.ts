@@ -75,7 +75,7 @@ const FORM_PAYLOAD = {
 /** `/hooks/` with its parameters: the path as OpenAPI writes parameters in it. */
 function pathOf(op: Operation): { path: string; parameters: Json[] } {
   if (!op.prefix) return { path: op.path, parameters: [] };
-  const names = ['integrationId', 'token'];
+  const names = op.openApi?.pathParameters ?? ['integrationId', 'token'];
   return {
     path: `${op.path.replace(/\/$/, '')}/${names.map((n) => `{${n}}`).join('/')}`,
     parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),

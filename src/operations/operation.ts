@@ -19,6 +19,8 @@ export type Params = Record<string, unknown>;
 
 /** The request as an operation sees it: what the client sent, nothing of how. */
 export interface OperationInput {
+  /** the request's method (a route that answers two, `also`, tells them apart here) */
+  readonly method: string;
   /** the query string, parsed (a repeated key is an array) */
   readonly query: Params;
   /** the parsed body (JSON or form), or undefined when there was none */
@@ -183,6 +185,8 @@ export interface OpenApiFacts {
   readonly emptyIn?: EraTable<boolean>;
   /** the body may be a form (`payload=<JSON>`, Slack's) as well as JSON, and may be absent */
   readonly formBody?: boolean;
+  /** the names of the parameters in a prefix route's path, in order (default: a webhook's `integrationId`, `token`) */
+  readonly pathParameters?: readonly string[];
   /** the query parameters of a route without a validator, each with what it is (all optional) */
   readonly query?: Readonly<Record<string, string>>;
 }

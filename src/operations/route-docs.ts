@@ -81,7 +81,8 @@ export function routeTable(operations: readonly Operation[]): string {
   const rows = operations.map((op) => {
     const facts = op.openApi ?? {};
     const methods = op.also === undefined ? op.method : `${op.method}, ${op.also}`;
-    const path = op.prefix ? `${op.path}<_id>/<token>` : op.path;
+    const params = op.openApi?.pathParameters?.map((name) => `<${name}>`).join('/') ?? '<_id>/<token>';
+    const path = op.prefix ? `${op.path}${params}` : op.path;
     const auth = op.auth === 'optional' ? 'optional' : op.auth ? 'yes' : 'no';
     const errors = [...refusalsByStatus(op)]
       .map(([status, words]) => (status === 400 ? '' : `${status} `) + words.map(code).join(', '))

@@ -37,6 +37,8 @@ export const GROUPS = {
   teams: { name: 'teams', ...V1 },
   /** settings.public: no login, headers and body not looked at */
   settings: { name: 'settings', ...V1, auth: false, bodyRule: 'ignored' },
+  /** `settings/:_id` and the administration's list of settings: a login */
+  settingsAdmin: { name: 'settings', ...V1 },
   login: { name: 'login/me', ...V1 },
   /** `/api/info`: outside the v1 router, a caller optional, never rate limited */
   info: { name: 'info', prefix: '/api/', auth: 'optional', rateLimited: false, bodyRule: 'ignored' },

@@ -39,6 +39,8 @@ import login from './login';
 import logout from './logout';
 import me from './me';
 import roomsGet from './rooms.get';
+import settings from './settings';
+import settingsId from './settings.id';
 import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
@@ -86,6 +88,8 @@ export const ROUTES: readonly Operation[] = [
   logout,
   me,
   roomsGet,
+  settings,
+  settingsId,
   settingsPublic,
   subscriptionsGet,
   subscriptionsGetOne,

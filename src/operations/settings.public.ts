@@ -36,8 +36,8 @@ export default route(GROUPS.settings, {
       ...readPagination(params),
     };
   },
-  run: ({ input }, { ids, sort, offset, count }) => {
-    const all = publicSettings(input.baseUrl, ids);
+  run: ({ input, store }, { ids, sort, offset, count }) => {
+    const all = publicSettings(store.settings(), input.baseUrl, ids);
     const sorted = sort && sort.length > 0 ? sortBy(all, sort) : all;
     const settings = sorted.slice(offset, count === 0 ? undefined : offset + count);
     return success({ settings, count: settings.length, offset, total: all.length });

@@ -32,7 +32,7 @@ import type { Framing } from './framing';
 import { METHODS, MeteorError, methodServed } from './methods';
 import type { MethodContext } from './methods';
 import type { Method } from './method';
-import { deliver } from './streams';
+import { deliver, readsPrivateSettings } from './streams';
 import type { StreamReader, StreamSub } from './streams';
 
 /**
@@ -45,7 +45,13 @@ import type { StreamReader, StreamSub } from './streams';
  */
 
 /** The streams a client may follow. */
-const STREAMS = new Set(['stream-room-messages', 'stream-notify-room', 'stream-notify-user']);
+const STREAMS = new Set([
+  'stream-room-messages',
+  'stream-notify-room',
+  'stream-notify-user',
+  'stream-notify-all',
+  'stream-notify-logged',
+]);
 
 /**
  * The `stream-notify-user` events the fake sends. A sub to another (`notification`, `otr`,
@@ -53,6 +59,12 @@ const STREAMS = new Set(['stream-room-messages', 'stream-notify-room', 'stream-n
  * journal marks it not modelled.
  */
 const USER_EVENTS = new Set(['message', 'rooms-changed', 'subscriptions-changed']);
+
+/** The events the fake sends on the streams of everyone and of the logged-in (a sub to another is marked likewise). */
+const GLOBAL_EVENTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  'stream-notify-all': new Set(['public-settings-changed']),
+  'stream-notify-logged': new Set(['private-settings-changed']),
+};
 
 /** DDP versions the server speaks (Meteor's list). */
 const VERSIONS = ['1', 'pre2', 'pre1'];
@@ -489,6 +501,9 @@ export class DdpConnection {
       return undefined;
     if (!STREAMS.has(f.name)) return `sub ${f.name}`;
     const eventName = Array.isArray(f.params) ? (f.params as unknown[])[0] : undefined;
+    const global = GLOBAL_EVENTS[f.name];
+    if (global && typeof eventName === 'string')
+      return global.has(eventName) ? undefined : `sub ${f.name} ${eventName}`;
     if (f.name !== 'stream-notify-user' || typeof eventName !== 'string') return undefined;
     const event = eventName.slice(eventName.indexOf('/') + 1);
     return USER_EVENTS.has(event) ? undefined : `sub stream-notify-user */${event}`;
@@ -783,7 +798,11 @@ export class DdpConnection {
    */
   #mayRead(user: User | undefined, name: string, key: string): boolean {
     if (name === 'stream-room-messages' && key === '__my_messages__') return true;
+    // the public settings and the rest of `stream-notify-all`: anyone, a logged-out socket too
+    if (name === 'stream-notify-all') return true;
     if (!user) return false;
+    if (name === 'stream-notify-logged')
+      return key !== 'private-settings-changed' || readsPrivateSettings(this.#world.store, user);
     if (name === 'stream-notify-user') return key.split('/')[0] === user._id;
     const rid = name === 'stream-notify-room' ? (key.split('/')[0] ?? '') : key;
     const room = this.#world.store.anyRoom(rid);

@@ -11,6 +11,7 @@ import createChannel from '../commands/createChannel';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
+import { SETTINGS_METHODS } from './methods/settings';
 import type { Method, MethodContext } from './method';
 
 export { MeteorError } from './method';
@@ -209,7 +210,7 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
       if (type === undefined || !matches(value, type)) throw matchFailed();
     }
   },
-  args: (params, { profile }) => {
+  args: (params, { profile, store }) => {
     const message = messageOf(params);
     // 7.x/8.x: a system message (`t`) is refused before the method's `try`, with a plain Error
     if (byEra(profile, SEND_METHOD).refusesSystem && typeof message.t === 'string')
@@ -218,7 +219,7 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
     // the size checked here, before the command's `tshow` check, as this method always has: a
     // message both too long and with `tshow` but no `tmid` is a size error before 7.x (the command,
     // in executeSendMessage's order, would make it the silent `tshow` refusal); refused() answers it
-    checkSize(msg);
+    checkSize(store, msg);
     return {
       rid: text(message.rid),
       text: msg,
@@ -377,6 +378,7 @@ const createChannelMethod = commandMethod(createChannel, {
 });
 
 export const METHODS: Readonly<Record<string, Method>> = {
+  ...SETTINGS_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {

@@ -2,6 +2,7 @@ import { roomView } from '../operations/views';
 import type { ChangeOp, MessageChange } from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
+import { settingRow } from '../store/setting-registry';
 import { documentEjson } from './ejson';
 
 /**
@@ -28,7 +29,12 @@ import { documentEjson } from './ejson';
  */
 
 /** The streams a client may follow. */
-export type StreamName = 'stream-room-messages' | 'stream-notify-room' | 'stream-notify-user';
+export type StreamName =
+  | 'stream-room-messages'
+  | 'stream-notify-room'
+  | 'stream-notify-user'
+  | 'stream-notify-all'
+  | 'stream-notify-logged';
 
 /**
  * Who gets a route's frame:
@@ -36,9 +42,13 @@ export type StreamName = 'stream-room-messages' | 'stream-notify-room' | 'stream
  * - `my-messages`: `stream-room-messages` `__my_messages__` of a user who may see the room;
  * - `room-event`: `stream-notify-room` `<rid>/<event>`;
  * - `members`: `stream-notify-user` `<uid>/<event>` of each member of the room as the change left it;
- * - `user`: `stream-notify-user` `<uid>/<event>` of the subscription's own user.
+ * - `user`: `stream-notify-user` `<uid>/<event>` of the subscription's own user;
+ * - `anyone`: `stream-notify-all` `<event>`, a logged-out socket too;
+ * - `setting-readers`: `stream-notify-logged` `<event>` of a user with `view-privileged-setting`,
+ *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it).
  */
-export type Audience = 'room' | 'my-messages' | 'room-event' | 'members' | 'user';
+export type Audience =
+  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers';
 
 /**
  * What a frame carries after the op (if any):
@@ -46,18 +56,24 @@ export type Audience = 'room' | 'my-messages' | 'room-event' | 'members' | 'user
  * - `message-about`: the message and `{roomParticipant, roomType, roomName}`;
  * - `message-id`: `{_id}` of the message;
  * - `room`: the room as the notify streams send it (without what no response carries);
- * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it.
+ * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it;
+ * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`).
  */
-export type Payload = 'message' | 'message-about' | 'message-id' | 'room' | 'subscription';
+export type Payload = 'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
-export type Cover = 'message-in-room' | 'subscription-inserted';
+export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
 
 /** One stream a change reaches. */
 export interface StreamRoute {
   readonly stream: StreamName;
   /** the event after `<rid>/` or `<uid>/` (the notify streams); none for a room's messages */
-  readonly event?: 'rooms-changed' | 'subscriptions-changed' | 'deleteMessage';
+  readonly event?:
+    | 'rooms-changed'
+    | 'subscriptions-changed'
+    | 'deleteMessage'
+    | 'public-settings-changed'
+    | 'private-settings-changed';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated';
@@ -179,9 +195,25 @@ export const STREAM_TABLE: StreamTable = {
   team: {
     updated: notStreamed('a team changes with its main room, whose own event is streamed'),
   },
-  settings: notStreamed(
-    'settings are not streamed yet (`stream-notify-all` `public-settings-changed` is not modelled)',
-  ),
+  // `watch.settings` (listeners.module): a public setting to everyone first, then every setting to
+  // the users who may read the private ones
+  settings: [
+    {
+      stream: 'stream-notify-all',
+      event: 'public-settings-changed',
+      to: 'anyone',
+      op: 'updated',
+      payload: 'setting',
+      unless: 'private-setting',
+    },
+    {
+      stream: 'stream-notify-logged',
+      event: 'private-settings-changed',
+      to: 'setting-readers',
+      op: 'updated',
+      payload: 'setting',
+    },
+  ],
 };
 
 /** The entry of one event's kind and op. */
@@ -327,6 +359,9 @@ function reaches(
       if (room === undefined || !room.usernames.includes(user.username)) return false;
       return route.unless !== 'subscription-inserted' || !plan.inserted.has(`${rid} ${user._id}`);
     }
+    case 'anyone':
+    case 'setting-readers':
+      return false;
     case 'user':
       return (
         user !== undefined &&
@@ -368,6 +403,34 @@ function argsOf(
       const subscription = reader.user && reader.store.subscriptionFor(reader.user, rid);
       return subscription ? { args: [...head, subscription], ejson: false } : undefined;
     }
+    case 'setting':
+      return undefined;
+  }
+}
+
+/** Who may read the private settings' stream (`stream-notify-logged` `private-settings-changed`). */
+export function readsPrivateSettings(store: Store, user: User): boolean {
+  return ['view-privileged-setting', 'edit-privileged-setting', 'manage-selected-settings'].some(
+    (permission) => store.can(user, permission),
+  );
+}
+
+/** A settings change: each setting changed, to each route's subs this reader may hear. */
+function deliverSettings(changed: Readonly<Record<string, unknown>>, reader: StreamReader): void {
+  const routes = STREAM_TABLE.settings;
+  if ('streamed' in routes) return;
+  for (const [id, value] of Object.entries(changed)) {
+    const row = settingRow(id);
+    if (!row) continue;
+    const payload = { _id: id, value, enterprise: row.enterprise !== undefined };
+    for (const route of routes) {
+      if (route.unless === 'private-setting' && !row.public) continue;
+      if (route.to === 'setting-readers' && !(reader.user && readsPrivateSettings(reader.store, reader.user)))
+        continue;
+      for (const sub of reader.subs.values())
+        if (sub.name === route.stream && sub.key === route.event)
+          reader.changed(sub, [route.op, payload], false);
+    }
   }
 }
 
@@ -376,6 +439,7 @@ function argsOf(
  * the order the connection subscribed.
  */
 export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
+  for (const event of events) if (event.kind === 'settings') deliverSettings(event.changed, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -429,7 +429,7 @@ export const scenarioSchema = strictObject(
     settings: settingsSchema
       .optional()
       .describe(
-        'server settings by Rocket.Chat id: the login blocking (Block_Multiple_Failed_Logins_*, off by default)',
+        'server settings by Rocket.Chat id (src/store/setting-registry.ts): the login blocking (Block_Multiple_Failed_Logins_*, off by default), Message_MaxAllowedSize, Message_AllowEditing, Message_AllowDeleting and their minutes, Site_Url, Site_Name, …',
       ),
     permissions: z
       .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))

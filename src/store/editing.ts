@@ -6,6 +6,7 @@ import type { ChangeEvent } from './events';
 import { plainMarkdown } from './message-text';
 import { mayPost, store, trigger } from './posting';
 import { putAnyRoom } from './rooms';
+import { settings } from './settings';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
 
@@ -15,6 +16,11 @@ import type { StoreState } from './state';
  *
  * Layer: store. Plain values; nothing of HTTP.
  */
+
+/** Whole minutes from a time to the fake clock's now (moment's `diff(…, 'minutes')`). */
+function minutesSince(state: StoreState, iso: string): number {
+  return Math.trunc((state.clock.nowMs() - Date.parse(iso)) / 60_000);
+}
 
 /** A message's new text (`chat.update`), and what else the edit names. */
 export interface UpdateInput {
@@ -66,8 +72,20 @@ export function updateMessage(state: StoreState, user: User, input: UpdateInput)
   const { message, room } = ownMessage(state, input.roomId, input.msgId);
   const also = input.previewUrls !== undefined || input.customFields !== undefined;
   if (message.msg === input.text && !also) return message;
-  if (!can(state, user, 'edit-message', room) && message.u._id !== user._id)
+  const values = settings(state);
+  // `edit-message`, or the author's own while `Message_AllowEditing` is on (truthy, as stored)
+  const editAny = can(state, user, 'edit-message', room);
+  if (!editAny && (!values.Message_AllowEditing || message.u._id !== user._id))
     throw new ApiError('message-edit-not-allowed');
+  // `Message_AllowEditing_BlockEditInMinutes` (a number other than 0): whole minutes since it was sent
+  const blockEdit: unknown = values.Message_AllowEditing_BlockEditInMinutes;
+  if (
+    typeof blockEdit === 'number' &&
+    blockEdit !== 0 &&
+    !can(state, user, 'bypass-time-limit-edit-and-delete', room) &&
+    minutesSince(state, message.ts) >= blockEdit
+  )
+    throw new ApiError('message-editing-blocked');
   mayPost(state, user, room, {});
   // `validateCustomMessageFields`: Message_CustomFields_Enabled is off by default
   if (input.customFields !== undefined) throw new ApiError('custom-fields-disabled');
@@ -121,11 +139,21 @@ export function deleteMessage(
   if (!user) throw new ApiError('message-delete-no-user');
   const own = message.u._id === user._id;
   if (!can(state, user, 'force-delete-message', room)) {
+    const values = settings(state);
+    // `canDeleteMessage`: `Message_AllowDeleting` off refuses everyone without force-delete-message
+    if (!values.Message_AllowDeleting) throw new ApiError('message-delete-not-allowed');
     if (!can(state, user, 'delete-message', room) && !(own && can(state, user, 'delete-own-message', room)))
+      throw new ApiError('message-delete-not-allowed');
+    // `Message_AllowDeleting_BlockDeleteInMinutes` (truthy): allowed up to that many whole minutes,
+    // and then the read-only check is not made (the real function returns there)
+    const blockDelete: unknown = values.Message_AllowDeleting_BlockDeleteInMinutes;
+    const timed = Boolean(blockDelete) && !can(state, user, 'bypass-time-limit-edit-and-delete', room);
+    if (timed && !(minutesSince(state, message.ts) <= Number(blockDelete)))
       throw new ApiError('message-delete-not-allowed');
     // unless the room unmuted the user by name
     const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
     if (
+      !timed &&
       room.t !== 'd' &&
       room.ro === true &&
       !can(state, user, 'post-readonly', room) &&

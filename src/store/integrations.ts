@@ -9,6 +9,7 @@ import { objectId } from './message-text';
 import type { ListOptions, ListResult } from './lists';
 import { postMessage } from './posting';
 import type { JsonObject } from './query';
+import { settings } from './settings';
 import { added, commit, integrationView, userNamed } from './state';
 import type { StoreState } from './state';
 import { meteorIdOf } from './subscription-states';
@@ -99,7 +100,7 @@ export function postReply(state: StoreState, trigger: Trigger, reply: JsonObject
   };
   const post = webhookPost(reply, defaults, hook._id);
   // the message size rule holds for a reply as for a client's post: a longer one is not posted
-  if (overMaxText(post)) throw new ApiError('message-too-long');
+  if (overMaxText(post, settings(state))) throw new ApiError('message-too-long');
   return postMessage(state, user, post).message;
 }
 

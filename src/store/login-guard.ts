@@ -1,4 +1,5 @@
 import type { ServerSettings } from '../types';
+import { defaultSettings } from './setting-registry';
 
 /**
  * Rocket.Chat's brute-force protection of logins (`Block_Multiple_Failed_Logins_*`), on the fake
@@ -15,17 +16,11 @@ import type { ServerSettings } from '../types';
  *   e-mail names is user-blocked too, and every refusal counts.
  */
 
-/** The fake's defaults: the real server's, but off unless a scenario or the control API turns it on. */
-export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
-  Block_Multiple_Failed_Logins_Enabled: false,
-  Block_Multiple_Failed_Logins_By_User: true,
-  Block_Multiple_Failed_Logins_Attempts_Until_Block_by_User: 10,
-  Block_Multiple_Failed_Logins_Time_To_Unblock_By_User_In_Minutes: 5,
-  Block_Multiple_Failed_Logins_By_Ip: true,
-  Block_Multiple_Failed_Logins_Attempts_Until_Block_By_Ip: 50,
-  Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: 5,
-  Block_Multiple_Failed_Logins_Ip_Whitelist: '',
-});
+/**
+ * The settings' defaults (src/store/setting-registry.ts): the real server's, but the login blocking
+ * is off unless a scenario or the control API turns it on.
+ */
+export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze(defaultSettings());
 
 export type BlockAlgorithm = 'none' | 'since-login' | 'window';
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerSettings } from '../types';
 
 /**
  * What Rocket.Chat's `sendMessage` derives from a message's text before it stores it: the users
@@ -78,4 +79,12 @@ function unique(values: string[]): string[] {
 }
 
 /** `Message_MaxAllowedSize`, the real server's default: the longest text a message may have. */
-export const MAX_TEXT = 5000;
+export const MAX_TEXT = 5000; // the default; the rules read the setting ({@link overMaxSize})
+
+/**
+ * Whether a text is longer than `Message_MaxAllowedSize` allows, compared as JavaScript compares
+ * (`msg.length > settings.get(…)`): a value stored through REST untyped (`"abc"`) limits nothing.
+ */
+export function overMaxSize(values: ServerSettings, text: unknown): boolean {
+  return typeof text === 'string' && text.length > Number(values.Message_MaxAllowedSize);
+}

@@ -20,6 +20,9 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-message': ['admin', 'owner', 'moderator'],
   'delete-own-message': ['admin', 'user'],
   'force-delete-message': ['admin', 'owner'],
+  // editing and deleting past Message_AllowEditing_BlockEditInMinutes / _BlockDeleteInMinutes
+  // (the real server also grants the app role)
+  'bypass-time-limit-edit-and-delete': ['bot'],
   // users.info and users.list: another user's e-mails, roles, last login
   'view-full-other-user-info': ['admin'],
   // joining a room that has a join code without the code (realtime joinRoom); the real server also grants the app role
@@ -39,6 +42,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'manage-own-incoming-integrations': ['admin'],
   // /api/info's build details: get-server-info until 6.4, view-statistics since
   'get-server-info': ['admin'],
+  // GET settings/:_id and the whole admin list; POST settings/:_id and DDP saveSetting; the
+  // private-settings-changed stream (with manage-selected-settings)
+  'view-privileged-setting': ['admin'],
+  'edit-privileged-setting': ['admin'],
+  'manage-selected-settings': ['admin'],
   'view-statistics': ['admin'],
 };
 

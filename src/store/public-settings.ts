@@ -1,63 +1,52 @@
+import type { ServerSettings } from '../types';
 import type { JsonObject } from './query';
+import { SETTINGS, SETTING_IDS } from './setting-registry';
 
 /**
- * The public settings `settings.public` lists: the ones clients read before (or instead of)
- * logging in, with Rocket.Chat 7.x/8.x's defaults, as a server fresh from its setup wizard has
- * them. `Site_Url` is the address the client reached the fake at. Each item is what the route
- * projects: `_id`, `value`, `enterprise` (and `invalidValue` and `modules` for an enterprise
- * setting).
+ * The settings as the settings routes answer them, from the registry (src/store/setting-registry.ts)
+ * and the values in force: `settings.public` lists the public ones (those clients read before, or
+ * instead of, logging in), `GET /api/v1/settings` all of them to a privileged caller. `Site_Url`
+ * left at its default (`""`) is the address the client reached the fake at. Each item is what the
+ * routes project: `_id`, `value`, `enterprise` (and `invalidValue` and `modules` for an enterprise
+ * setting), in `_id` order (MongoDB's binary order: `API_` before `Accounts_`).
  *
  * Layer: store. Plain data.
  */
-const DEFAULTS: readonly (readonly [string, unknown])[] = [
-  ['API_Use_REST_For_DDP_Calls', true],
-  ['Accounts_AllowDeleteOwnAccount', false],
-  ['Accounts_AllowUserAvatarChange', true],
-  ['Accounts_AllowUserProfileChange', true],
-  ['Accounts_RegistrationForm', 'Public'],
-  ['Accounts_ShowFormLogin', true],
-  ['Discussion_enabled', true],
-  ['E2E_Enable', false],
-  ['Favorite_Rooms', true],
-  ['FileUpload_Enabled', true],
-  ['FileUpload_MaxFileSize', 104857600],
-  ['LDAP_Enable', false],
-  ['Language', ''],
-  ['Livechat_enabled', true],
-  ['Message_AllowDeleting', true],
-  ['Message_AllowDeleting_BlockDeleteInMinutes', 0],
-  ['Message_AllowEditing', true],
-  ['Message_AllowEditing_BlockEditInMinutes', 0],
-  ['Message_AllowPinning', true],
-  ['Message_AllowStarring', true],
-  ['Message_GroupingPeriod', 300],
-  ['Message_MaxAllowedSize', 5000],
-  ['Message_Read_Receipt_Enabled', false],
-  ['Show_Setup_Wizard', 'completed'],
-  ['Site_Name', 'Rocket.Chat'],
-  ['Site_Url', ''],
-  ['Threads_enabled', true],
-  ['UI_Use_Real_Name', false],
-];
 
-/** Enterprise settings carry what they would be without a licence, and the module they need. */
-const ENTERPRISE: Readonly<Record<string, { invalidValue: unknown; modules: string[] }>> = {
-  Message_Read_Receipt_Enabled: { invalidValue: false, modules: ['message-read-receipt'] },
-};
+/** Every id in MongoDB's binary order. */
+const BY_ID = [...SETTING_IDS].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-/**
- * The public settings, each as the route answers it, in `_id` order (MongoDB's binary order: `API_`
- * before `Accounts_`), narrowed to `ids` when given.
- */
-export function publicSettings(siteUrl: string, ids?: readonly string[]): JsonObject[] {
-  const wanted = ids && new Set(ids);
-  return DEFAULTS.filter(([id]) => !wanted || wanted.has(id)).map(([id, value]) => {
-    const enterprise = ENTERPRISE[id];
+/** A setting's value as answered: `Site_Url` at its default is the address the client reached. */
+export function answeredValue(values: ServerSettings, id: keyof ServerSettings, siteUrl: string): unknown {
+  const value = values[id];
+  return id === 'Site_Url' && value === '' ? siteUrl : value;
+}
+
+/** The settings, each as the list routes answer it, narrowed to `ids` when given. */
+export function listedSettings(
+  values: ServerSettings,
+  siteUrl: string,
+  options: { publicOnly: boolean; ids?: readonly string[] | undefined },
+): JsonObject[] {
+  const wanted = options.ids && new Set(options.ids);
+  return BY_ID.filter(
+    (id) => (!options.publicOnly || SETTINGS[id].public) && (!wanted || wanted.has(id)),
+  ).map((id) => {
+    const { enterprise } = SETTINGS[id];
     return {
       _id: id,
-      value: id === 'Site_Url' ? siteUrl : value,
+      value: answeredValue(values, id, siteUrl),
       enterprise: enterprise !== undefined,
       ...(enterprise ? { invalidValue: enterprise.invalidValue, modules: [...enterprise.modules] } : {}),
     } as JsonObject;
   });
+}
+
+/** The public settings, each as `settings.public` answers it, narrowed to `ids` when given. */
+export function publicSettings(
+  values: ServerSettings,
+  siteUrl: string,
+  ids?: readonly string[],
+): JsonObject[] {
+  return listedSettings(values, siteUrl, { publicOnly: true, ids });
 }

@@ -1,6 +1,12 @@
 import type { ServerSettings } from '../types';
 import { DEFAULT_SETTINGS } from './login-guard';
+import { isDeepStrictEqual } from 'node:util';
+
+import { overMaxSize } from './message-text';
+import { isSettingId } from './setting-registry';
 import { commit } from './state';
+
+export { overMaxSize };
 import type { StoreState } from './state';
 
 /**
@@ -12,6 +18,18 @@ import type { StoreState } from './state';
 /** The settings in force: the world's, over the defaults. */
 export function settings(state: StoreState): ServerSettings {
   return { ...DEFAULT_SETTINGS, ...state.settings };
+}
+
+/**
+ * One setting saved through the chat API (`POST settings/:_id`, DDP `saveSetting`): its value as
+ * given (REST checks no type; the value is kept as sent), a change of state unless it is the value
+ * in force. False: no such setting, nothing changes.
+ */
+export function saveSetting(state: StoreState, id: string, value: unknown): boolean {
+  if (!isSettingId(id)) return false;
+  if (isDeepStrictEqual(settings(state)[id], value)) return true;
+  changeSettings(state, { [id]: value } as Partial<ServerSettings>);
+  return true;
 }
 
 /** Changes some settings (already checked) until the next reset; a change of state. */

@@ -2,6 +2,7 @@ import type {
   AnyRoom,
   Changes,
   KindChanges,
+  SettingValue,
   Subscription,
   SubscriptionRecord,
   Team,
@@ -11,7 +12,9 @@ import type {
   World,
 } from '../types';
 import type { LayeredMap } from './layered';
+import { DEFAULT_SETTINGS } from './login-guard';
 import { jsonEqual } from './query';
+import { SETTING_IDS } from './setting-registry';
 import { anyRoom, userNamed } from './state';
 import type { StoreState } from './state';
 import { SubscriptionStates, initialState, recordOfState, subscriptionView } from './subscription-states';
@@ -82,7 +85,21 @@ export function changes(state: StoreState): Changes {
     integrations: folded(changed.integrations, baseline.integrations, state.integrations),
     messages: state.messages.changes(),
     subscriptions: subscriptionChanges(state),
+    settings: settingChanges(state),
   };
+}
+
+/** The settings whose value in force differs from the baseline's, in registry order. */
+function settingChanges(state: StoreState): KindChanges<SettingValue> {
+  const before: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...state.baseline.world.settings };
+  const after: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...state.settings };
+  const changed = SETTING_IDS.filter((id) => !jsonEqual(before[id], after[id])).map((id) => ({
+    _id: id,
+    fields: ['value'],
+    before: { _id: id, value: structuredClone(before[id]) },
+    after: { _id: id, value: structuredClone(after[id]) },
+  }));
+  return { added: [], changed, removed: [] };
 }
 
 /**

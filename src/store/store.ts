@@ -160,6 +160,11 @@ export class Store {
     return settings.changeSettings(this.#state, changed);
   }
 
+  /** Whether a text is longer than `Message_MaxAllowedSize` allows (a non-string never is). */
+  overMaxSize(text: unknown): boolean {
+    return settings.overMaxSize(settings.settings(this.#state), text);
+  }
+
   // access (src/store/access.ts)
 
   /** Whether the user holds a permission (in a room, for room-scoped ones). */
@@ -510,5 +515,12 @@ export class Store {
   /** A user by `_id`. */
   userById(id: string): User | undefined {
     return this.#state.users.get(id);
+  }
+
+  // settings, permissions and roles (src/store/settings.ts, src/store/setting-registry.ts)
+
+  /** Saves one setting as the chat API gives it (any JSON value); false: no such setting. */
+  saveSetting(id: string, value: unknown): boolean {
+    return settings.saveSetting(this.#state, id, value);
   }
 }

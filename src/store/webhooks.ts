@@ -1,7 +1,7 @@
-import type { AnyRoom, Integration, Message, OutgoingIntegration, User } from '../types';
+import type { AnyRoom, Integration, Message, OutgoingIntegration, ServerSettings, User } from '../types';
 import type { JsonObject } from './query';
-import { MAX_TEXT } from './message-text';
 import { isPlainObject } from './query';
+import { overMaxSize } from './message-text';
 
 /**
  * Webhooks as Rocket.Chat's integrations run them, the parts that need no network: which
@@ -177,7 +177,7 @@ export function webhookPost(body: JsonObject, defaults: WebhookDefaults, integra
  * Whether a post's text, or an attachment's, is longer than `Message_MaxAllowedSize` allows (the
  * rule chat.postMessage keeps): a webhook's reply that is is not posted.
  */
-export function overMaxText(post: WebhookPost): boolean {
-  const long = (value: unknown): boolean => typeof value === 'string' && value.length > MAX_TEXT;
+export function overMaxText(post: WebhookPost, values: ServerSettings): boolean {
+  const long = (value: unknown): boolean => overMaxSize(values, value);
   return long(post.text) || (post.attachments ?? []).some((a) => isPlainObject(a) && long(a.text));
 }
