@@ -34,6 +34,8 @@ export interface Limits {
   recordPageBytes: number;
   /** the pages `record` reads of one list before it stops */
   recordPages: number;
+  /** the users one world may hold; a creation past it (`users.create`, `users.register`, …) is a 4xx */
+  usersPerWorld: number;
 }
 
 export type LimitName = keyof Limits;
@@ -58,6 +60,7 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   webhookTimeoutMs: { value: 20_000, min: 1, max: 600_000 },
   recordPageBytes: { value: 32 * MIB, min: 1, max: 1024 * MIB },
   recordPages: { value: 1000, min: 1, max: 1_000_000 },
+  usersPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

@@ -128,6 +128,16 @@ export interface ServerSettings {
   Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: number;
   /** addresses never blocked, comma-separated, each compared exactly (default "") */
   Block_Multiple_Failed_Logins_Ip_Whitelist: string;
+  /** who may register (`users.register`, `registerUser`): `Public` (default), `Disabled` or `Secret URL` */
+  Accounts_RegistrationForm: 'Public' | 'Disabled' | 'Secret URL';
+  /** the secret a `Secret URL` registration must give (the real default is a random id; the fake's "") */
+  Accounts_RegistrationForm_SecretURL: string;
+  /** new users start deactivated until an admin activates them (default false) */
+  Accounts_ManuallyApproveNewUsers: boolean;
+  /** the roles a new user gets when none are given, comma-separated (default "user") */
+  Accounts_Registration_Users_Default_Roles: string;
+  /** `users.create` refuses a blank name (default true) */
+  Accounts_RequireNameForSignUp: boolean;
 }
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */

@@ -153,6 +153,7 @@ export class FakeWorld implements WorldControl {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
+      maxUsers: this.limits.usersPerWorld,
       onChange: (events) => this.#relays.changed(events),
       // a read's change of the reader's subscription reaches the realtime streams as every change
       // does: through onChange and the stream table (src/realtime/streams.ts)

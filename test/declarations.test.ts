@@ -59,6 +59,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // the real server's error details name the Meteor method that refused, REST routes' too (im.create, chat.update)
   'src/errors.ts: createDirectMessage': "the refusal's details, word for word the real server's",
   'src/errors.ts: updateMessage': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: insertOrUpdateUser': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: registerUser': "the refusal's details, word for word the real server's",
   // a provider state's kind (`{kind: 'login'}`), not the route nor the method
   'src/pact/apply.ts: login': "a provider state's kind",
   'src/pact/states.ts: login': "a provider state's kind",

@@ -38,8 +38,10 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import usersCreate from './users.create';
 import usersInfo from './users.info';
 import usersList from './users.list';
+import usersRegister from './users.register';
 import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
@@ -80,7 +82,9 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  usersCreate,
   usersInfo,
   usersList,
+  usersRegister,
   v1Info,
 ];

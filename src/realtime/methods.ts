@@ -11,6 +11,7 @@ import createChannel from '../commands/createChannel';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import type { Method, MethodContext } from './method';
+import { USER_METHODS } from './methods/users';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -462,6 +463,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return undefined;
   },
   readMessages,
+  ...USER_METHODS,
 };
 
 /** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */

@@ -41,6 +41,28 @@ export const settingsSchema = strictObject(
       .max(10_000)
       .optional()
       .describe('addresses never blocked, comma-separated, compared exactly (default "")'),
+    Accounts_RegistrationForm: z
+      .enum(['Public', 'Disabled', 'Secret URL'])
+      .optional()
+      .describe('who may register (the REST and realtime registrations); default "Public"'),
+    Accounts_RegistrationForm_SecretURL: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('the secret a "Secret URL" registration gives (default "")'),
+    Accounts_ManuallyApproveNewUsers: z
+      .boolean()
+      .optional()
+      .describe('new users start deactivated (default false)'),
+    Accounts_Registration_Users_Default_Roles: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe('the roles of a new user given none, comma-separated (default "user")'),
+    Accounts_RequireNameForSignUp: z
+      .boolean()
+      .optional()
+      .describe('a new user made by an admin needs a name (default true)'),
   },
   {
     Block_Multiple_Failed_Logins_Attempts_Until_Block_By_User:

@@ -25,6 +25,12 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   Block_Multiple_Failed_Logins_Attempts_Until_Block_By_Ip: 50,
   Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: 5,
   Block_Multiple_Failed_Logins_Ip_Whitelist: '',
+  // the users.* group's (src/store/user-accounts.ts)
+  Accounts_RegistrationForm: 'Public',
+  Accounts_RegistrationForm_SecretURL: '',
+  Accounts_ManuallyApproveNewUsers: false,
+  Accounts_Registration_Users_Default_Roles: 'user',
+  Accounts_RequireNameForSignUp: true,
 });
 
 export type BlockAlgorithm = 'none' | 'since-login' | 'window';

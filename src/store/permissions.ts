@@ -40,6 +40,15 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   // /api/info's build details: get-server-info until 6.4, view-statistics since
   'get-server-info': ['admin'],
   'view-statistics': ['admin'],
+  // the users.* group: making, editing, (de)activating and deleting users
+  'create-user': ['admin'],
+  'assign-admin-role': ['admin'],
+  'assign-roles': ['admin'],
+  'edit-other-user-info': ['admin'],
+  'edit-other-user-password': ['admin'],
+  'edit-other-user-active-status': ['admin'],
+  'manage-moderation-actions': ['admin'],
+  'delete-user': ['admin'],
 };
 
 /** The names a scenario may override. */

@@ -47,6 +47,8 @@ export interface StoreOptions {
   clock?: ClockMode;
   /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
   rules?: StoreRules;
+  /** the users the world may hold (the limit `usersPerWorld`): a creation past it is refused */
+  maxUsers?: number;
 }
 
 export interface StoreState {
@@ -54,6 +56,8 @@ export interface StoreState {
   readonly seed: number;
   readonly lenient: boolean;
   readonly rules: StoreRules;
+  /** the users the world may hold (the limit `usersPerWorld`) */
+  readonly maxUsers: number;
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
@@ -109,6 +113,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     seed: baseline.world.seed,
     lenient: options.lenient ?? false,
     rules,
+    maxUsers: options.maxUsers ?? Number.POSITIVE_INFINITY,
     views,
     observer: options.observer,
     onChange: options.onChange,

@@ -40,6 +40,8 @@ import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
 import * as users from './users';
 import type { LoginAttempt } from './users';
+import * as userAccounts from './user-accounts';
+import type { NewUser, UserPatch } from './user-accounts';
 import type { Trigger } from './webhooks';
 
 export type { ChannelScope, IntegrationScope } from './access';
@@ -54,6 +56,7 @@ export type { SendInput } from './posting';
 export type { EntityLookup } from './snapshot';
 export type { StoreOptions } from './state';
 export type { Credentials, LoginAttempt } from './users';
+export type { NewUser, UserPatch } from './user-accounts';
 
 /**
  * The in-memory world and its transitions. It knows nothing of HTTP: methods take plain values and
@@ -118,7 +121,10 @@ export class Store {
   }
 
   /** `users.info`: a user by `_id` or username, as the caller may see them. */
-  userInfo(caller: User, ref: { value: string | undefined; includeUserRooms?: boolean }): JsonObject {
+  userInfo(
+    caller: User,
+    ref: { value: string | undefined; includeUserRooms?: boolean; byEmail?: boolean },
+  ): JsonObject {
     return users.userInfo(this.#state, caller, ref);
   }
 
@@ -460,5 +466,27 @@ export class Store {
   /** A deep copy of the whole world, in scenario shape. */
   state(): World {
     return snapshot.world(this.#state);
+  }
+
+  // users.* group (src/store/user-accounts.ts): users made, edited, (de)activated and deleted
+
+  /** A user by `_id`, as it is now. */
+  userById(id: string): User | undefined {
+    return this.#state.users.get(id);
+  }
+
+  /** Whether a human (`type: "user"`) admin exists: the first-admin rule of a new user. */
+  hasHumanAdmin(): boolean {
+    return userAccounts.hasHumanAdmin(this.#state);
+  }
+
+  /** Makes a user, the default rooms joined (checked against the bound `usersPerWorld`); one commit. */
+  createUser(input: NewUser): User {
+    return userAccounts.createUser(this.#state, input);
+  }
+
+  /** Edits a user (a new username renamed in its rooms); one commit. */
+  updateUser(id: string, patch: UserPatch): User {
+    return userAccounts.updateUser(this.#state, id, patch);
   }
 }
