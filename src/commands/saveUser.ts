@@ -29,6 +29,8 @@ export interface SaveUserArgs {
   readonly bio?: string;
   readonly nickname?: string;
   readonly statusText?: string;
+  /** an edit's deactivation may relinquish the user's rooms (`users.update`'s `confirmRelinquish`) */
+  readonly confirmRelinquish?: boolean;
 }
 
 /** `UTF8_User_Names_Validation`'s default, matched whole. */
@@ -195,11 +197,16 @@ function edit(context: CommandContext, args: SaveUserArgs, target: User): User {
   if (args.nickname?.trim()) set.nickname = args.nickname;
   else unset.push('nickname');
   if (args.roles) set.roles = [...args.roles];
+  // `active` (users.update): `executeSetUserActiveStatus`, its permission
+  if (args.active !== undefined && args.active !== target.active) {
+    if (!store.can(user, 'edit-other-user-active-status')) throw new ApiError('set-active-not-allowed');
+    set.active = args.active;
+  }
   if (args.requirePasswordChange !== undefined) {
     set.requirePasswordChange = args.requirePasswordChange;
     if (!args.requirePasswordChange) unset.push('requirePasswordChangeReason');
   }
-  return store.updateUser(target._id, { set, unset });
+  return store.updateUser(target._id, { set, unset, confirmRelinquish: args.confirmRelinquish === true });
 }
 
 export default command<SaveUserArgs, User>({

@@ -168,4 +168,54 @@ export const USER_ERRORS = {
 
   /** 6.x: users.update of an unknown `userId` (`validateUserEditing`'s plain Error) */
   'users-update-invalid-user': { status: 400, message: () => 'error-invalid-user' },
+  /** `getUserFromParams` with none of `userId`, `username`, `user` */
+  'users-param-not-provided': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param was not provided',
+    errorType: 'error-user-param-not-provided',
+  },
+  /** `getUserFromParams` naming no user */
+  'users-invalid-user': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param provided does not match any users',
+    errorType: 'error-invalid-user',
+  },
+  /** the `deleteUser` method's unknown user (0.49's route answered it inline) */
+  'delete-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user to delete',
+    errorType: 'error-invalid-user',
+    details: () => ({ method: 'deleteUser' }),
+    eras: inline('error-invalid-user'),
+  },
+  /** 0.49's users.delete without `userId` */
+  'users-userid-required': { status: 400, message: () => 'Body param "userId" is required' },
+  /** a users route's own permission check until 6.x (`API.v1.unauthorized()`): the bare word */
+  'users-unauthorized': { status: 403, message: () => 'unauthorized' },
+  'users-last-admin': {
+    status: 400,
+    message: () => 'Leaving the app without admins is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'deleteUser', action: 'Remove_last_admin' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  'users-last-active-admin': {
+    status: 400,
+    message: () => 'Leaving the app without an active admin is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'removeUserFromRole', action: 'Remove_last_admin' }),
+  },
+  /** the last owner of a room with other members, `confirmRelinquish` not true: `[user-last-owner]` alone */
+  'user-last-owner': {
+    status: 400,
+    message: () => '',
+    eras: { '0.49': () => ({ success: false, error: '[user-last-owner]', errorType: 'user-last-owner' }) },
+  },
+  /** `setUserActiveStatus` without `edit-other-user-active-status` (the method, and users.update's `active`) */
+  'set-active-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'setUserActiveStatus' }),
+  },
 } satisfies Record<string, ErrorSpec>;

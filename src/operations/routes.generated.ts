@@ -39,9 +39,12 @@ import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import usersCreate from './users.create';
+import usersDelete from './users.delete';
 import usersInfo from './users.info';
 import usersList from './users.list';
 import usersRegister from './users.register';
+import usersSetActiveStatus from './users.setActiveStatus';
+import usersUpdate from './users.update';
 import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
@@ -83,8 +86,11 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGetOne,
   subscriptionsRead,
   usersCreate,
+  usersDelete,
   usersInfo,
   usersList,
   usersRegister,
+  usersSetActiveStatus,
+  usersUpdate,
   v1Info,
 ];

@@ -156,19 +156,20 @@ export function meteorCheck(
   body: Params,
   required: Readonly<Record<string, Pattern>>,
   optional: Readonly<Record<string, Pattern>>,
+  path = '',
 ): void {
   for (const [key, value] of Object.entries(body)) {
     const pattern = required[key] ?? optional[key];
     if (pattern === undefined)
-      throw new ApiError('users-match-error', { reason: `Unknown key in field ${key}` });
+      throw new ApiError('users-match-error', { reason: `Unknown key in field ${path}${key}` });
     if (key in optional && (value === null || value === undefined)) continue;
     if (!fits(value, pattern))
       throw new ApiError('users-match-error', {
-        reason: `Expected ${pattern}, got ${kindOf(value)} in field ${key}`,
+        reason: `Expected ${pattern}, got ${kindOf(value)} in field ${path}${key}`,
       });
   }
   for (const key of Object.keys(required))
-    if (!(key in body)) throw new ApiError('users-match-error', { reason: `Missing key '${key}'` });
+    if (!(key in body)) throw new ApiError('users-match-error', { reason: `Missing key '${path}${key}'` });
 }
 
 /** The body's value as a string, when it is one. */

@@ -489,4 +489,14 @@ export class Store {
   updateUser(id: string, patch: UserPatch): User {
     return userAccounts.updateUser(this.#state, id, patch);
   }
+
+  /** (De)activates a user (a deactivated one logged out everywhere); undefined for an unknown id. */
+  setUserActive(id: string, active: boolean, confirmRelinquish: boolean): User | undefined {
+    return userAccounts.setUserActive(this.#state, id, active, confirmRelinquish);
+  }
+
+  /** Deletes a user: out of its rooms, its tokens ended, its direct rooms removed; one commit. */
+  deleteUser(id: string, confirmRelinquish: boolean): void {
+    userAccounts.deleteUser(this.#state, id, confirmRelinquish);
+  }
 }

@@ -10,8 +10,8 @@ import { memberRoomIds } from './subscriptions';
 import { userWithEmail } from './users';
 
 /**
- * The users.* group's writes: a user made (`saveNewUser`, `registerUser`) and edited (`saveUser`),
- * each with all its checks
+ * The users.* group's writes: a user made (`saveNewUser`, `registerUser`), edited (`saveUser`),
+ * (de)activated (`setUserActiveStatus`) and deleted (`deleteUser`), each with all its checks
  * before its one write and one commit. The commands (src/commands/) decide the release line's
  * rules and hand them here as plain values.
  *
@@ -140,6 +140,8 @@ function joinQuietly(state: StoreState, user: User, room: Room, ts: string, even
 export interface UserPatch {
   readonly set: Readonly<Record<string, unknown>>;
   readonly unset: readonly string[];
+  /** a deactivation (`set.active: false`) may leave rooms without their owner */
+  readonly confirmRelinquish?: boolean;
 }
 
 /**
@@ -158,16 +160,23 @@ export function updateUser(state: StoreState, id: string, patch: UserPatch): Use
   const address = emails?.[0]?.address;
   const owner = address === undefined ? undefined : userWithEmail(state, address);
   if (owner && owner._id !== id) throw new ApiError('user-field-unavailable', { field: address ?? '' });
+  if (patch.set.active === false && user.active) {
+    if (lastAdmin(state, user, true)) throw new ApiError('users-last-active-admin');
+    if (patch.confirmRelinquish !== true && ownsSharedRoom(state, user))
+      throw new ApiError('user-last-owner');
+  }
   const ts = state.clock.tick();
   const next: Record<string, unknown> = Object.fromEntries(
     Object.entries(user).filter(([key]) => !patch.unset.includes(key)),
   );
   for (const [key, value] of Object.entries(patch.set)) next[key] = value;
+  if (patch.set.active === true) delete next.inactiveReason;
   next._updatedAt = ts;
   const updated = next as unknown as User;
   for (const key of userKeysOf(user)) state.userKeys.delete(key);
   for (const key of userKeysOf(updated)) state.userKeys.set(key, id);
   state.users.set(id, updated);
+  if (patch.set.active === false) dropTokens(state, id);
   const events: ChangeEvent[] = [{ kind: 'user', op: 'updated', user: updated }];
   if (renamed) {
     for (const rid of memberRoomIds(state, user.username)) {
@@ -185,4 +194,96 @@ export function updateUser(state: StoreState, id: string, patch: UserPatch): Use
   }
   commit(state, events);
   return structuredClone(updated);
+}
+
+/** Ends every login token of a user (a deactivation, a deletion). */
+function dropTokens(state: StoreState, id: string): void {
+  const mine: string[] = [];
+  for (const [token, owner] of state.tokens) if (owner === id) mine.push(token);
+  for (const token of mine) state.tokens.delete(token);
+}
+
+/** The user holds `admin` and no one else does (`activeOnly`: no other active user does). */
+function lastAdmin(state: StoreState, user: User, activeOnly: boolean): boolean {
+  if (!user.roles.includes('admin')) return false;
+  for (const other of state.users.values())
+    if (other._id !== user._id && other.roles.includes('admin') && (!activeOnly || other.active))
+      return false;
+  return true;
+}
+
+/** Whether the user owns (created: the fake's owner) a room that has other members. */
+function ownsSharedRoom(state: StoreState, user: User): boolean {
+  return memberRoomIds(state, user.username).some((rid) => {
+    const room = state.rooms.get(rid);
+    return (
+      room !== undefined && room.u?._id === user._id && room.usernames.some((name) => name !== user.username)
+    );
+  });
+}
+
+/**
+ * (De)activates a user (`setUserActiveStatus`): the last active admin may not be deactivated,
+ * nor the last owner of a room without `confirmRelinquish`; a deactivated user loses every login
+ * token (logged out everywhere), an activated one its `inactiveReason`. An unknown id is
+ * `undefined` (the function's silent `false`), and nothing changes.
+ */
+export function setUserActive(
+  state: StoreState,
+  id: string,
+  active: boolean,
+  confirmRelinquish: boolean,
+): User | undefined {
+  const user = state.users.get(id);
+  if (!user) return undefined;
+  if (!active && user.active && lastAdmin(state, user, true)) throw new ApiError('users-last-active-admin');
+  if (!active && !confirmRelinquish && ownsSharedRoom(state, user)) throw new ApiError('user-last-owner');
+  const ts = state.clock.tick();
+  const next: Record<string, unknown> = Object.fromEntries(
+    Object.entries(user).filter(([key]) => !(active && key === 'inactiveReason')),
+  );
+  next.active = active;
+  next._updatedAt = ts;
+  const updated = next as unknown as User;
+  state.users.set(id, updated);
+  if (!active) dropTokens(state, id);
+  commit(state, [{ kind: 'user', op: 'updated', user: updated }]);
+  return structuredClone(updated);
+}
+
+/**
+ * Deletes a user (`deleteUser`): the last admin may not go, nor the last owner of a room without
+ * `confirmRelinquish`. The one write: the user and its names gone, its login tokens ended, its
+ * subscriptions ended (out of every channel and group, `usersCount` down), its direct rooms
+ * removed. Its messages stay, and a room it created keeps it as `u` (see docs/routes-users.md).
+ */
+export function deleteUser(state: StoreState, id: string, confirmRelinquish: boolean): void {
+  const user = state.users.get(id);
+  if (!user) throw new ApiError('delete-invalid-user');
+  if (lastAdmin(state, user, false)) throw new ApiError('users-last-admin');
+  if (!confirmRelinquish && ownsSharedRoom(state, user)) throw new ApiError('user-last-owner');
+  const ts = state.clock.tick();
+  const events: ChangeEvent[] = [{ kind: 'user', op: 'removed', user }];
+  for (const rid of memberRoomIds(state, user.username)) {
+    const room = anyRoom(state, rid);
+    if (!room) continue;
+    if (room.t === 'd') {
+      state.directs.delete(rid);
+      events.push({ kind: 'room', op: 'removed', room });
+      continue;
+    }
+    const next: Room = {
+      ...room,
+      usernames: room.usernames.filter((name) => name !== user.username),
+      usersCount: Math.max(0, room.usersCount - 1),
+      _updatedAt: ts,
+    };
+    state.rooms.set(rid, next);
+    events.push({ kind: 'room', op: 'updated', room: next, before: room });
+  }
+  for (const key of userKeysOf(user)) state.userKeys.delete(key);
+  state.users.delete(id);
+  dropTokens(state, id);
+  state.memberIndex = undefined;
+  commit(state, events);
 }

@@ -1,5 +1,7 @@
 import { registerUser as register } from '../../commands/registerUser';
+import deleteUserCommand from '../../commands/deleteUser';
 import saveUser from '../../commands/saveUser';
+import setActiveCommand from '../../commands/setUserActiveStatus';
 import { saveArgsOf } from '../../operations/users.create';
 import { isPlainObject } from '../../store/query';
 import type { Params } from '../../operations/operation';
@@ -26,7 +28,10 @@ const insertOrUpdateUser: Method = (context, params) => {
   const data = params[0];
   if (!isPlainObject(data)) throw matchFailed();
   const id = typeof data._id === 'string' && data._id !== '' ? data._id : undefined;
-  const args = { ...saveArgsOf(data as Params), ...(id !== undefined ? { _id: id } : {}) };
+  // an edit's `active` is REST's post-processing, not the method's
+  const { active, ...rest } = saveArgsOf(data as Params);
+  const args =
+    id !== undefined ? { ...rest, _id: id } : { ...rest, ...(active !== undefined ? { active } : {}) };
   const run = commandMethod(saveUser, {
     args: () => args,
     result: (user) => (id !== undefined ? true : user._id),
@@ -70,7 +75,45 @@ const registerUser: Method = (context, params) => {
   return user._id;
 };
 
+/**
+ * `deleteUser(userId, confirmRelinquish = false)`: `check(userId, String)`; without a login or
+ * `delete-user`, `Not allowed`; an unknown user `Invalid user to delete`; then the command; `true`.
+ */
+const deleteUser: Method = (context, params) => {
+  const [userId, confirmRelinquish] = params;
+  if (typeof userId !== 'string') throw matchFailed();
+  const { user } = context;
+  if (!user || !context.store.can(user, 'delete-user'))
+    throw new MeteorError('error-not-allowed', 'Not allowed', { method: deleteUserCommand.name });
+  return deleteUserCommand.run(
+    { store: context.store, profile: context.profile, user },
+    { userId, confirmRelinquish: confirmRelinquish === true },
+  );
+};
+
+/**
+ * `setUserActiveStatus(userId, active, confirmRelinquish)`: `check(userId, String)`,
+ * `check(active, Boolean)`; the login; `edit-other-user-active-status` (`Not allowed`); the
+ * command; `true` (an unknown user changes nothing).
+ */
+const setUserActiveStatus: Method = (context, params) => {
+  const [userId, active, confirmRelinquish] = params;
+  if (typeof userId !== 'string' || typeof active !== 'boolean') throw matchFailed();
+  const { user } = context;
+  if (!user) throw new MeteorError('error-invalid-user', 'Invalid user', { method: setActiveCommand.name });
+  if (!context.store.can(user, 'edit-other-user-active-status'))
+    throw new MeteorError('error-not-allowed', 'Not allowed', { method: setActiveCommand.name });
+  if (!context.store.userById(userId)) return true;
+  setActiveCommand.run(
+    { store: context.store, profile: context.profile, user },
+    { userId, active, confirmRelinquish: confirmRelinquish === true },
+  );
+  return true;
+};
+
 export const USER_METHODS: Readonly<Record<string, Method>> = {
   insertOrUpdateUser,
   registerUser,
+  deleteUser,
+  setUserActiveStatus,
 };
