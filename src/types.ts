@@ -138,6 +138,10 @@ export interface ServerSettings {
   Accounts_Registration_Users_Default_Roles: string;
   /** `users.create` refuses a blank name (default true) */
   Accounts_RequireNameForSignUp: boolean;
+  /** users may set their status message (`users.setStatus`; default true) */
+  Accounts_AllowUserStatusMessageChange: boolean;
+  /** users may set the status `offline` (invisible; default true) */
+  Accounts_AllowInvisibleStatusOption: boolean;
 }
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */

@@ -218,4 +218,30 @@ export const USER_ERRORS = {
     errorType: 'error-not-allowed',
     details: () => ({ method: 'setUserActiveStatus' }),
   },
+  /** users.setStatus with `Accounts_AllowUserStatusMessageChange` off */
+  'status-change-not-allowed': {
+    status: 400,
+    message: () => 'Change status is not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'users.setStatus' }),
+  },
+  'status-invalid': {
+    status: 400,
+    message: () => 'Valid status types include online, away, offline, and busy.',
+    errorType: 'error-invalid-status',
+    details: () => ({ method: 'users.setStatus' }),
+  },
+  /** `offline` with `Accounts_AllowInvisibleStatusOption` off */
+  'status-invisible-not-allowed': {
+    status: 400,
+    message: () => 'Invisible status is disabled',
+    errorType: 'error-status-not-allowed',
+    details: () => ({ method: 'users.setStatus' }),
+  },
+  /** users.logout of a user with no login token left (or no such user) */
+  'logout-invalid-user-id': {
+    status: 400,
+    message: () => 'Invalid user id',
+    errorType: 'error-invalid-user-id',
+  },
 } satisfies Record<string, ErrorSpec>;

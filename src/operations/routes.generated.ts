@@ -40,10 +40,13 @@ import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import usersCreate from './users.create';
 import usersDelete from './users.delete';
+import usersGetStatus from './users.getStatus';
 import usersInfo from './users.info';
 import usersList from './users.list';
+import usersLogout from './users.logout';
 import usersRegister from './users.register';
 import usersSetActiveStatus from './users.setActiveStatus';
+import usersSetStatus from './users.setStatus';
 import usersUpdate from './users.update';
 import v1Info from './v1.info';
 
@@ -87,10 +90,13 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsRead,
   usersCreate,
   usersDelete,
+  usersGetStatus,
   usersInfo,
   usersList,
+  usersLogout,
   usersRegister,
   usersSetActiveStatus,
+  usersSetStatus,
   usersUpdate,
   v1Info,
 ];

@@ -63,6 +63,14 @@ export const settingsSchema = strictObject(
       .boolean()
       .optional()
       .describe('a new user made by an admin needs a name (default true)'),
+    Accounts_AllowUserStatusMessageChange: z
+      .boolean()
+      .optional()
+      .describe('users may set their status message (default true)'),
+    Accounts_AllowInvisibleStatusOption: z
+      .boolean()
+      .optional()
+      .describe('users may appear offline (default true)'),
   },
   {
     Block_Multiple_Failed_Logins_Attempts_Until_Block_By_User:

@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   Accounts_ManuallyApproveNewUsers: false,
   Accounts_Registration_Users_Default_Roles: 'user',
   Accounts_RequireNameForSignUp: true,
+  Accounts_AllowUserStatusMessageChange: true,
+  Accounts_AllowInvisibleStatusOption: true,
 });
 
 export type BlockAlgorithm = 'none' | 'since-login' | 'window';

@@ -49,6 +49,7 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'edit-other-user-active-status': ['admin'],
   'manage-moderation-actions': ['admin'],
   'delete-user': ['admin'],
+  'logout-other-user': ['admin'],
 };
 
 /** The names a scenario may override. */

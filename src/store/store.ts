@@ -499,4 +499,9 @@ export class Store {
   deleteUser(id: string, confirmRelinquish: boolean): void {
     userAccounts.deleteUser(this.#state, id, confirmRelinquish);
   }
+
+  /** Ends every login token of a user, personal access tokens too (`users.logout`); how many there were. */
+  logoutUser(id: string): number {
+    return userAccounts.dropTokens(this.#state, id);
+  }
 }

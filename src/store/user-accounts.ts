@@ -196,11 +196,12 @@ export function updateUser(state: StoreState, id: string, patch: UserPatch): Use
   return structuredClone(updated);
 }
 
-/** Ends every login token of a user (a deactivation, a deletion). */
-function dropTokens(state: StoreState, id: string): void {
+/** Ends every login token of a user (a deactivation, a deletion, `users.logout`); how many there were. */
+export function dropTokens(state: StoreState, id: string): number {
   const mine: string[] = [];
   for (const [token, owner] of state.tokens) if (owner === id) mine.push(token);
   for (const token of mine) state.tokens.delete(token);
+  return mine.length;
 }
 
 /** The user holds `admin` and no one else does (`activeOnly`: no other active user does). */
