@@ -62,7 +62,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/errors/users.ts: insertOrUpdateUser': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: registerUser': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: deleteUser': "the refusal's details, word for word the real server's",
-  'src/errors/users.ts: users.setStatus': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: setUserActiveStatus': "the refusal's details, word for word the real server's",
   // a provider state's kind (`{kind: 'login'}`), not the route nor the method
   'src/pact/apply.ts: login': "a provider state's kind",

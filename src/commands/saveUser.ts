@@ -33,6 +33,32 @@ export interface SaveUserArgs {
   readonly confirmRelinquish?: boolean;
 }
 
+/** The command's arguments from a checked body (or insertOrUpdateUser's `userData`). */
+export function saveArgsOf(body: Readonly<Record<string, unknown>>): SaveUserArgs {
+  const roles = Array.isArray(body.roles)
+    ? body.roles.filter((r): r is string => typeof r === 'string')
+    : undefined;
+  const out: Record<string, unknown> = {
+    email: textOf(body.email),
+    name: textOf(body.name),
+    password: textOf(body.password),
+    username: textOf(body.username),
+    roles,
+    active: flagOf(body.active),
+    verified: flagOf(body.verified),
+    joinDefaultChannels: flagOf(body.joinDefaultChannels),
+    requirePasswordChange: flagOf(body.requirePasswordChange),
+    setRandomPassword: flagOf(body.setRandomPassword),
+    bio: textOf(body.bio),
+    nickname: textOf(body.nickname),
+    statusText: textOf(body.statusText),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined)) as SaveUserArgs;
+}
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const flagOf = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+
 /** `UTF8_User_Names_Validation`'s default, matched whole. */
 export const USERNAMES = /^[0-9a-zA-Z-_.]+$/;
 /** `Accounts_SystemBlockedUsernameList` (5.x on); 0.49 had none. */

@@ -218,25 +218,25 @@ export const USER_ERRORS = {
     errorType: 'error-not-allowed',
     details: () => ({ method: 'setUserActiveStatus' }),
   },
-  /** users.setStatus with `Accounts_AllowUserStatusMessageChange` off */
+  /** users.setStatus with `Accounts_AllowUserStatusMessageChange` off (`method`: the route's name, as its details say) */
   'status-change-not-allowed': {
     status: 400,
     message: () => 'Change status is not allowed',
     errorType: 'error-not-allowed',
-    details: () => ({ method: 'users.setStatus' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   'status-invalid': {
     status: 400,
     message: () => 'Valid status types include online, away, offline, and busy.',
     errorType: 'error-invalid-status',
-    details: () => ({ method: 'users.setStatus' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   /** `offline` with `Accounts_AllowInvisibleStatusOption` off */
   'status-invisible-not-allowed': {
     status: 400,
     message: () => 'Invisible status is disabled',
     errorType: 'error-status-not-allowed',
-    details: () => ({ method: 'users.setStatus' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   /** users.logout of a user with no login token left (or no such user) */
   'logout-invalid-user-id': {

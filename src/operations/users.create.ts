@@ -1,6 +1,6 @@
 import { byEra } from '../eras';
 import { ApiError } from '../errors';
-import saveUser from '../commands/saveUser';
+import saveUser, { saveArgsOf } from '../commands/saveUser';
 import type { SaveUserArgs } from '../commands/saveUser';
 import type { Profile } from '../profiles';
 import { success } from './operation';
@@ -9,14 +9,7 @@ import { callerOf, readBody } from './params';
 import { answer, USER } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
-import {
-  USERS_CREATE_VALIDATOR,
-  booleanOf,
-  hasInvalidNameChars,
-  meteorCheck,
-  stringOf,
-  userDocument,
-} from './user-documents';
+import { USERS_CREATE_VALIDATOR, hasInvalidNameChars, meteorCheck, userDocument } from './user-documents';
 import type { DocumentLevel } from './user-documents';
 
 /**
@@ -51,29 +44,6 @@ export function readCreateBody(profile: Profile, input: unknown): Params {
     return body;
   }
   return validated(profile, USERS_CREATE_VALIDATOR, body);
-}
-
-/** The command's arguments from a checked body (or insertOrUpdateUser's `userData`). */
-export function saveArgsOf(body: Params): SaveUserArgs {
-  const roles = Array.isArray(body.roles)
-    ? body.roles.filter((r): r is string => typeof r === 'string')
-    : undefined;
-  const out: Record<string, unknown> = {
-    email: stringOf(body.email),
-    name: stringOf(body.name),
-    password: stringOf(body.password),
-    username: stringOf(body.username),
-    roles,
-    active: booleanOf(body.active),
-    verified: booleanOf(body.verified),
-    joinDefaultChannels: booleanOf(body.joinDefaultChannels),
-    requirePasswordChange: booleanOf(body.requirePasswordChange),
-    setRandomPassword: booleanOf(body.setRandomPassword),
-    bio: stringOf(body.bio),
-    nickname: stringOf(body.nickname),
-    statusText: stringOf(body.statusText),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, value]) => value !== undefined)) as SaveUserArgs;
 }
 
 /** How the answer projects a user for this caller. */

@@ -17,6 +17,8 @@ import { GROUPS, route } from './route-groups';
  */
 
 const SERVED = { '0.49': false, '5': true };
+/** The refusals' details name the route itself. */
+const ROUTE = { method: 'users.setStatus' };
 /** 6.x on: `Match.OneOf(…message: String…, …status: String…)`; 5.x let `{}` through. */
 const ONE_REQUIRED = { '0.49': false, '6': true };
 const STATUSES = ['online', 'away', 'offline', 'busy'];
@@ -39,7 +41,7 @@ function readArgs(context: OperationContext): SetStatusArgs {
     : maybe(status) && maybe(message);
   if (!fits) throw new ApiError('match-error', {});
   if (!store.settings().Accounts_AllowUserStatusMessageChange)
-    throw new ApiError('status-change-not-allowed');
+    throw new ApiError('status-change-not-allowed', ROUTE);
   const caller = callerOf(context);
   const names = [body.userId, body.username, body.user].filter((v) => typeof v === 'string' && v !== '');
   const self = names.length === 0 || names.some((v) => v === caller._id || v === caller.username);
@@ -87,9 +89,9 @@ export default route(GROUPS.users, {
     const refusal = !status
       ? undefined
       : !STATUSES.includes(status)
-        ? new ApiError('status-invalid')
+        ? new ApiError('status-invalid', ROUTE)
         : status === 'offline' && !store.settings().Accounts_AllowInvisibleStatusOption
-          ? new ApiError('status-invisible-not-allowed')
+          ? new ApiError('status-invisible-not-allowed', ROUTE)
           : undefined;
     if (status && !refusal) Object.assign(set, { status, statusDefault: status });
     if (Object.keys(set).length > 0) store.updateUser(target._id, { set, unset: [] });

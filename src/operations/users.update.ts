@@ -1,7 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
-import saveUser from '../commands/saveUser';
+import saveUser, { saveArgsOf } from '../commands/saveUser';
 import type { SaveUserArgs } from '../commands/saveUser';
 import type { Profile } from '../profiles';
 import { isPlainObject } from '../store/query';
@@ -11,7 +11,7 @@ import { callerOf, readBody } from './params';
 import { answer, USER } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
-import { levelFor, saveArgsOf } from './users.create';
+import { levelFor } from './users.create';
 import { hasInvalidNameChars, meteorCheck, userDocument } from './user-documents';
 import type { Schema, Validator } from './validator';
 

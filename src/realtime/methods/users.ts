@@ -1,10 +1,8 @@
 import { registerUser as register } from '../../commands/registerUser';
 import deleteUserCommand from '../../commands/deleteUser';
-import saveUser from '../../commands/saveUser';
+import saveUser, { saveArgsOf } from '../../commands/saveUser';
 import setActiveCommand from '../../commands/setUserActiveStatus';
-import { saveArgsOf } from '../../operations/users.create';
 import { isPlainObject } from '../../store/query';
-import type { Params } from '../../operations/operation';
 import { MeteorError, commandMethod } from '../method';
 import type { Method } from '../method';
 
@@ -29,7 +27,7 @@ const insertOrUpdateUser: Method = (context, params) => {
   if (!isPlainObject(data)) throw matchFailed();
   const id = typeof data._id === 'string' && data._id !== '' ? data._id : undefined;
   // an edit's `active` is REST's post-processing, not the method's
-  const { active, ...rest } = saveArgsOf(data as Params);
+  const { active, ...rest } = saveArgsOf(data);
   const args =
     id !== undefined ? { ...rest, _id: id } : { ...rest, ...(active !== undefined ? { active } : {}) };
   const run = commandMethod(saveUser, {
@@ -56,7 +54,7 @@ function suggestedUsername(context: Parameters<Method>[0], email: string): strin
 const registerUser: Method = (context, params) => {
   const data = params[0];
   if (!isPlainObject(data)) throw matchFailed();
-  const { email, pass, name, secretURL, reason, username } = data as Params;
+  const { email, pass, name, secretURL, reason, username } = data;
   if (typeof email !== 'string' || typeof pass !== 'string' || typeof name !== 'string') throw matchFailed();
   if (
     (secretURL !== undefined && typeof secretURL !== 'string') ||
