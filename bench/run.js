@@ -316,16 +316,26 @@ async function cannon(url, opts) {
   return result.requests.average;
 }
 
-async function throughput(name, path, init, goal, fixtures = world(20, 10)) {
-  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', fixtures]);
+/**
+ * A throughput row. `more`: `args`, the fake's extra arguments; `bodies`, a body per request (each
+ * creation a new name; the bare server gets the same requests); `beforeFake`, an untimed step
+ * before each of the fake's runs (a reset, so that every run starts from the same world).
+ */
+async function throughput(name, path, init, goal, fixtures = world(20, 10), more = {}) {
+  const fake = await launch([CLI, '--port', '0', '--lenient', '--fixtures', fixtures, ...(more.args ?? [])]);
   const bytes = await fetchBytes(`${fake.url}${path}`, init);
   const bodyFile = join(TMP, `${name}.json`);
   writeFileSync(bodyFile, bytes);
   const bare = await launch([BARE, bodyFile]);
   const opts = { method: init.method ?? 'GET', headers: init.headers, body: init.body };
+  if (more.bodies) opts.requests = [{ setupRequest: (req) => ({ ...req, body: more.bodies() }) }];
+  const before = async (server) => {
+    if (server === fake && more.beforeFake) await more.beforeFake(fake.url);
+  };
   // both servers warm first (a second each, not counted): the rows measure steady throughput, not
   // the JIT compiling the first thousand requests
   await cannon(`${bare.url}${path}`, { ...opts, duration: 1 });
+  await before(fake);
   await cannon(`${fake.url}${path}`, { ...opts, duration: 1 });
   const f = [];
   const b = [];
@@ -336,7 +346,9 @@ async function throughput(name, path, init, goal, fixtures = world(20, 10)) {
   for (let i = 0; i < Math.max(3, THROUGHPUT_ROUNDS); i += 1) {
     const first = i % 2 === 0 ? bare : fake;
     const second = first === bare ? fake : bare;
+    await before(first);
     const one = await cannon(`${first.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
+    await before(second);
     const two = await cannon(`${second.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
     const [fakeRps, bareRps] = first === bare ? [two, one] : [one, two];
     f.push(fakeRps);
@@ -897,7 +909,172 @@ async function worstFrame() {
   );
 }
 
-/** `BENCH_ONLY=scale` (or a comma list of start, throughput, messaging, realtime, realtime-worst, scale, worst, embedded, peers, wiremock) runs only those. */
+/** A world with `users` members besides the admin (`member1`…), for the creation rows. */
+function creationWorld(channels, integrations, users = 20) {
+  const file = join(TMP, `creation-${channels}-${integrations}-${users}.json`);
+  const members = Array.from({ length: users }, (_, i) => ({ username: `member${i + 1}`, password: 'pw' }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      seed: 1,
+      users: [
+        { _id: 'benchAdmin0000001', username: 'admin', password: 'admin', roles: ['admin'] },
+        ...members,
+      ],
+      channels: [
+        { _id: 'GENERAL', name: 'general', default: true },
+        { name: 'random', ro: false },
+      ],
+      tokens: [{ username: 'admin', authToken: 'bench-token' }],
+      generate: { channels, integrations },
+    }),
+  );
+  return file;
+}
+
+/** The creation rows' bounds, raised so a run of creations is measured, not refused. */
+const CREATION_LIMITS = ['--limit', 'usersPerWorld=1000000', '--limit', 'roomsPerWorld=1000000'];
+
+let created = 0;
+/** A new user's body, a new name each call. */
+const newUser = () => {
+  created += 1;
+  return JSON.stringify({
+    username: `bench.user.${created}`,
+    email: `bench.user.${created}@example.com`,
+    name: `Bench User ${created}`,
+    password: 'bench-password',
+  });
+};
+/** A new public room's body with two members, a new name each call. */
+const newRoom = () => {
+  created += 1;
+  return JSON.stringify({ name: `bench-room-${created}`, members: ['member1', 'member2'] });
+};
+
+/**
+ * The creation rows: `users.create` and `channels.create` (with members) against the bare server;
+ * 1,000 users and 1,000 rooms created in the 100k-channel world against the 100-channel world; a
+ * reset after 1,000 creations against one after 10; the memory after the same creations and reset
+ * three times.
+ */
+async function creation() {
+  const json = { ...TOKEN, 'Content-Type': 'application/json' };
+  const reset = (url) => fetchBytes(`${url}/__admin/reset`, { method: 'POST' });
+  const more = (bodies) => ({ args: CREATION_LIMITS, bodies, beforeFake: reset });
+  await throughput(
+    'POST users.create',
+    '/api/v1/users.create',
+    { method: 'POST', headers: json, body: newUser() },
+    0.5,
+    creationWorld(20, 10),
+    more(newUser),
+  );
+  await throughput(
+    'POST channels.create, 2 members',
+    '/api/v1/channels.create',
+    { method: 'POST', headers: json, body: newRoom() },
+    0.5,
+    creationWorld(20, 10),
+    more(newRoom),
+  );
+  const small = await launch([
+    CLI,
+    '--port',
+    '0',
+    '--lenient',
+    '--fixtures',
+    creationWorld(100, 20),
+    ...CREATION_LIMITS,
+  ]);
+  const large = await launch([
+    CLI,
+    '--port',
+    '0',
+    '--lenient',
+    '--fixtures',
+    creationWorld(100_000, 20_000),
+    ...CREATION_LIMITS,
+  ]);
+  // n users and n rooms, ten at a time (as a suite's setup runs), timed whole
+  const create = async (url, n) => {
+    const t0 = now();
+    for (let k = 0; k < n; k += 10) {
+      const batch = [];
+      for (let j = k; j < Math.min(n, k + 10); j += 1) {
+        batch.push(
+          fetchBytes(`${url}/api/v1/users.create`, { method: 'POST', headers: json, body: newUser() }),
+        );
+        batch.push(
+          fetchBytes(`${url}/api/v1/channels.create`, { method: 'POST', headers: json, body: newRoom() }),
+        );
+      }
+      await Promise.all(batch);
+    }
+    return now() - t0;
+  };
+  const smallTimes = [];
+  const largeTimes = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    smallTimes.push(await create(small.url, 1000));
+    await reset(small.url);
+    largeTimes.push(await create(large.url, 1000));
+    await reset(large.url);
+  }
+  const c = median(largeTimes) / median(smallTimes);
+  record(
+    'create 1,000 users + 1,000 rooms, 100k vs 100 channels',
+    median(largeTimes),
+    median(smallTimes),
+    c,
+    '<= 3',
+    c <= 3,
+    'ms',
+  );
+  // a reset after 1,000 creations (of each) against a reset after 10, in the large world
+  const resetAfter = async (n) => {
+    const times = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await create(large.url, n);
+      const t0 = now();
+      await reset(large.url);
+      times.push(now() - t0);
+    }
+    return median(times);
+  };
+  const after10 = await resetAfter(10);
+  const after1000 = await resetAfter(1000);
+  record(
+    'reset after 1,000 creations vs after 10, 100k channels',
+    after1000,
+    after10,
+    after1000 / after10,
+    '<= 3',
+    after1000 / after10 <= 3,
+    'ms',
+  );
+  // the same creations and reset three times: what the first left is all that stays
+  await create(large.url, 1000);
+  await reset(large.url);
+  const first = await rss(large.child.pid);
+  for (let k = 0; k < 2; k += 1) {
+    await create(large.url, 1000);
+    await reset(large.url);
+  }
+  const third = await rss(large.child.pid);
+  record(
+    'memory after 1,000 creations + reset, third vs first',
+    third,
+    first,
+    third / first,
+    '<= 1.1',
+    third / first <= 1.1,
+    'MB',
+  );
+  await Promise.all([kill(small.child), kill(large.child)]);
+}
+
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, creation, messaging, realtime, realtime-worst, scale, worst, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
 (async () => {
@@ -949,6 +1126,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
       world(10, 0, 100_000),
     );
   }
+  if (only('creation')) await creation();
   if (only('messaging')) await messaging();
   if (only('realtime')) await realtime();
   if (only('worst')) await worstCase();

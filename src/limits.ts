@@ -38,6 +38,8 @@ export interface Limits {
   integrationsPerWorld: number;
   /** the teams a world may hold; `teams.create` past it is refused (400) */
   teamsPerWorld: number;
+  /** the users one world may hold; a creation past it (`users.create`, `users.register`, …) is a 4xx */
+  usersPerWorld: number;
 }
 
 export type LimitName = keyof Limits;
@@ -64,6 +66,7 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   recordPages: { value: 1000, min: 1, max: 1_000_000 },
   integrationsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
   teamsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
+  usersPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

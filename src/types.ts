@@ -170,8 +170,6 @@ export interface ServerSettings {
   Accounts_AllowUserAvatarChange: boolean;
   /** (listed, not modelled) default true */
   Accounts_AllowUserProfileChange: boolean;
-  /** (listed, not modelled) "Public", "Disabled" or "Secret URL" (default "Public") */
-  Accounts_RegistrationForm: string;
   /** (listed, not modelled) default true */
   Accounts_ShowFormLogin: boolean;
   /** (listed, not modelled) default true */
@@ -192,6 +190,20 @@ export interface ServerSettings {
   Livechat_enabled: boolean;
   /** (listed, not modelled) default false */
   UI_Use_Real_Name: boolean;
+  /** who may register (`users.register`, `registerUser`): `Public` (default), `Disabled` or `Secret URL` */
+  Accounts_RegistrationForm: string;
+  /** the secret a `Secret URL` registration must give (the real default is a random id; the fake's "") */
+  Accounts_RegistrationForm_SecretURL: string;
+  /** new users start deactivated until an admin activates them (default false) */
+  Accounts_ManuallyApproveNewUsers: boolean;
+  /** the roles a new user gets when none are given, comma-separated (default "user") */
+  Accounts_Registration_Users_Default_Roles: string;
+  /** `users.create` refuses a blank name (default true) */
+  Accounts_RequireNameForSignUp: boolean;
+  /** users may set their status message (`users.setStatus`; default true) */
+  Accounts_AllowUserStatusMessageChange: boolean;
+  /** users may set the status `offline` (invisible; default true) */
+  Accounts_AllowInvisibleStatusOption: boolean;
 }
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */

@@ -159,6 +159,7 @@ export class FakeWorld implements WorldControl {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
+      maxUsers: this.limits.usersPerWorld,
       onChange: (events) => {
         if (this.#noting) (this.#notes ??= new ChangeNotes()).add(events);
         this.#relays.changed(events);

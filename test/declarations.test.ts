@@ -61,6 +61,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/errors.ts: updateMessage': "the refusal's details, word for word the real server's",
   'src/errors/settings.ts: updateMessage': "the refusal's details, word for word the real server's",
   'src/errors/settings.ts: saveSetting': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: insertOrUpdateUser': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: registerUser': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: deleteUser': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: setUserActiveStatus': "the refusal's details, word for word the real server's",
   // a provider state's kind (`{kind: 'login'}`), not the route nor the method
   'src/pact/apply.ts: login': "a provider state's kind",
   'src/pact/states.ts: login': "a provider state's kind",

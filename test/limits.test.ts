@@ -28,6 +28,7 @@ describe('limits', () => {
       recordPages: 1000,
       integrationsPerWorld: 10_000,
       teamsPerWorld: 10_000,
+      usersPerWorld: 10_000,
     });
     expect(limitsOf({ ddpFrameDepth: 10 })).toEqual({ ...DEFAULT_LIMITS, ddpFrameDepth: 10 });
   });

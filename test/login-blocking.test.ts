@@ -73,6 +73,14 @@ describe('login blocking', () => {
       Block_Multiple_Failed_Logins_Attempts_Until_Block_By_Ip: 50,
       Block_Multiple_Failed_Logins_Time_To_Unblock_By_Ip_In_Minutes: 5,
       Block_Multiple_Failed_Logins_Ip_Whitelist: '',
+      // the users.* group's settings
+      Accounts_RegistrationForm: 'Public',
+      Accounts_RegistrationForm_SecretURL: '',
+      Accounts_ManuallyApproveNewUsers: false,
+      Accounts_Registration_Users_Default_Roles: 'user',
+      Accounts_RequireNameForSignUp: true,
+      Accounts_AllowUserStatusMessageChange: true,
+      Accounts_AllowInvisibleStatusOption: true,
     });
   });
 

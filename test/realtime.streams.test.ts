@@ -202,7 +202,7 @@ describe('the stream table', () => {
     room: ['inserted', 'updated', 'removed'],
     subscription: ['inserted', 'updated'],
     message: ['inserted', 'updated', 'removed'],
-    user: ['inserted', 'updated'],
+    user: ['inserted', 'updated', 'removed'],
     integration: ['inserted', 'updated', 'removed'],
     team: ['updated'],
     settings: [],

@@ -1,4 +1,5 @@
-import type { ErrorSpec } from './spec';
+import type { EraTable } from '../eras';
+import type { EraBody, ErrorBody, ErrorSpec } from './spec';
 
 /**
  * The error rows of users (`users.*`) and their tokens, part of the one error table (src/errors.ts): each name once, over
@@ -6,4 +7,241 @@ import type { ErrorSpec } from './spec';
  *
  * Layer: base.
  */
-export const USER_ERRORS = {} satisfies Record<string, ErrorSpec>;
+
+/** Rocket.Chat's `escapeHTML`, as `validateUserData` quotes a name or an address. */
+function escapeHtml(text: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  };
+  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+}
+
+/**
+ * 0.49's routes caught a Meteor.Error inline and answered `e.name + ': ' + e.message`:
+ * `{"success":false,"error":"Error: <reason> [<error>]"}`, no errorType, no details.
+ */
+function inline(code: string): EraTable<EraBody | undefined> {
+  return { '0.49': (message) => ({ success: false, error: `Error: ${message} [${code}]` }), '5': undefined };
+}
+
+const SAVE_USER = 'insertOrUpdateUser';
+
+export const USER_ERRORS = {
+  /** `saveUser` without `create-user` (a 400, not a 403) */
+  'user-add-not-allowed': {
+    status: 400,
+    message: () => 'Adding user is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Adding_user' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  /** `saveUser` editing another user without `edit-other-user-info` */
+  'user-edit-not-allowed': {
+    status: 400,
+    message: () => 'Editing user is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Editing_user' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  /** 7.x on: `verified` while editing oneself */
+  'user-edit-verification-not-allowed': {
+    status: 400,
+    message: () => 'Editing email verification is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Editing_user' }),
+  },
+  /** a role the world does not know (the fake knows admin, user, bot, guest) */
+  'user-invalid-role': {
+    status: 400,
+    message: () => 'The field Roles consist invalid role id',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Assign_role' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  'user-assign-admin-not-allowed': {
+    status: 400,
+    message: () => 'Assigning admin is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Assign_admin' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  /** `validateUserEditing`: roles changed without `assign-roles` */
+  'user-assign-roles-not-allowed': {
+    status: 400,
+    message: () => 'Assign roles is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Assign_role' }),
+  },
+  /** `field`: `Name`, `Username` or `Password` */
+  'user-field-required': {
+    status: 400,
+    message: (p) => `The field ${p.field ?? ''} is required`,
+    errorType: 'error-the-field-is-required',
+    details: (p) => ({ method: SAVE_USER, field: p.field ?? '' }),
+    eras: inline('error-the-field-is-required'),
+  },
+  /** a username the names rule (`UTF8_User_Names_Validation`) refuses; `raw` is it as sent */
+  'user-invalid-username': {
+    status: 400,
+    message: (p) => `${escapeHtml(p.raw ?? '')} is not a valid username`,
+    errorType: 'error-input-is-not-a-valid-field',
+    details: (p) => ({ method: SAVE_USER, input: p.raw ?? '', field: 'Username' }),
+    eras: inline('error-input-is-not-a-valid-field'),
+  },
+  /** `checkUsernameAvailability`: a blocked username (`Accounts_SystemBlockedUsernameList`) */
+  'user-blocked-username': {
+    status: 400,
+    message: (p) => `${p.name ?? ''} is blocked and can't be used!`,
+    errorType: 'error-blocked-username',
+    details: (p) => ({ method: 'checkUsernameAvailability', field: p.name ?? '' }),
+    eras: inline('error-blocked-username'),
+  },
+  /** a username or an e-mail address in use (`field`: it, as sent) */
+  'user-field-unavailable': {
+    status: 400,
+    message: (p) => `${escapeHtml(p.field ?? '')} is already in use :(`,
+    errorType: 'error-field-unavailable',
+    details: (p) => ({ method: SAVE_USER, field: p.field ?? '' }),
+    eras: inline('error-field-unavailable'),
+  },
+  'user-bio-too-long': {
+    status: 400,
+    message: () => 'Bio size exceeds 260 characters',
+    errorType: 'error-bio-size-exceeded',
+    details: () => ({ method: 'saveUserProfile' }),
+  },
+  'user-nickname-too-long': {
+    status: 400,
+    message: () => 'Nickname size exceeds 120 characters',
+    errorType: 'error-nickname-size-exceeded',
+    details: () => ({ method: 'saveUserProfile' }),
+  },
+  /** `check()` of a 0.49/5.x users route: Meteor's Match.Error (0.49's inline catch says `Error: `) */
+  'users-match-error': {
+    status: 400,
+    message: (p) => `Match error: ${p.reason ?? ''}`,
+    eras: { '0.49': (message) => ({ success: false, error: `Error: ${message}` }), '5': undefined },
+  },
+  /** 7.x on: a name with `<`, `>`, `/` or `\` (`validateNameChars`) */
+  'user-name-invalid-chars': { status: 400, message: () => 'Name contains invalid characters' },
+  /** users.register 7.x on: `validateUsername` */
+  'register-username-invalid': { status: 400, message: () => 'The username provided is not valid' },
+  /** users.register: `checkUsernameAvailability` false */
+  'register-username-taken': { status: 400, message: () => 'Username is already in use' },
+  'registration-disabled': {
+    status: 400,
+    message: () => 'User registration is disabled',
+    errorType: 'error-user-registration-disabled',
+    details: () => ({ method: 'registerUser' }),
+  },
+  'registration-secret': {
+    status: 400,
+    message: () => 'User registration is only allowed via Secret URL',
+    errorType: 'error-user-registration-secret',
+    details: () => ({ method: 'registerUser' }),
+  },
+  /**
+   * Meteor accounts' duplicate e-mail (`registerUser`): a Meteor.Error whose code is the number
+   * 403, so REST's `errorType` is a number too (the realtime API: error 403, `Email already exists.`)
+   */
+  'register-email-exists': {
+    status: 400,
+    message: () => 'Email already exists.',
+    eras: {
+      '0.49': (message) =>
+        ({ success: false, error: `${message} [403]`, errorType: 403 }) as unknown as ErrorBody,
+    },
+  },
+  /** the bound of the world's users (src/limits.ts `usersPerWorld`): the fake's own refusal */
+  'users-per-world-limit': {
+    status: 400,
+    message: (p) => `The world holds ${p.reason ?? ''} users, its limit usersPerWorld`,
+    errorType: 'error-users-per-world-limit',
+  },
+
+  /** 6.x on: the edited or (de)activated user is gone (`User not found`, no full stop) */
+  'users-user-not-found': { status: 400, message: () => 'User not found' },
+
+  /** 6.x: users.update of an unknown `userId` (`validateUserEditing`'s plain Error) */
+  'users-update-invalid-user': { status: 400, message: () => 'error-invalid-user' },
+  /** `getUserFromParams` with none of `userId`, `username`, `user` */
+  'users-param-not-provided': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param was not provided',
+    errorType: 'error-user-param-not-provided',
+  },
+  /** `getUserFromParams` naming no user */
+  'users-invalid-user': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param provided does not match any users',
+    errorType: 'error-invalid-user',
+  },
+  /** the `deleteUser` method's unknown user (0.49's route answered it inline) */
+  'delete-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user to delete',
+    errorType: 'error-invalid-user',
+    details: () => ({ method: 'deleteUser' }),
+    eras: inline('error-invalid-user'),
+  },
+  /** 0.49's users.delete without `userId` */
+  'users-userid-required': { status: 400, message: () => 'Body param "userId" is required' },
+  /** a users route's own permission check until 6.x (`API.v1.unauthorized()`): the bare word */
+  'users-unauthorized': { status: 403, message: () => 'unauthorized' },
+  'users-last-admin': {
+    status: 400,
+    message: () => 'Leaving the app without admins is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'deleteUser', action: 'Remove_last_admin' }),
+    eras: inline('error-action-not-allowed'),
+  },
+  'users-last-active-admin': {
+    status: 400,
+    message: () => 'Leaving the app without an active admin is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'removeUserFromRole', action: 'Remove_last_admin' }),
+  },
+  /** the last owner of a room with other members, `confirmRelinquish` not true: `[user-last-owner]` alone */
+  'user-last-owner': {
+    status: 400,
+    message: () => '',
+    eras: { '0.49': () => ({ success: false, error: '[user-last-owner]', errorType: 'user-last-owner' }) },
+  },
+  /** `setUserActiveStatus` without `edit-other-user-active-status` (the method, and users.update's `active`) */
+  'set-active-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'setUserActiveStatus' }),
+  },
+  /** users.setStatus with `Accounts_AllowUserStatusMessageChange` off (`method`: the route's name, as its details say) */
+  'status-change-not-allowed': {
+    status: 400,
+    message: () => 'Change status is not allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  'status-invalid': {
+    status: 400,
+    message: () => 'Valid status types include online, away, offline, and busy.',
+    errorType: 'error-invalid-status',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `offline` with `Accounts_AllowInvisibleStatusOption` off */
+  'status-invisible-not-allowed': {
+    status: 400,
+    message: () => 'Invisible status is disabled',
+    errorType: 'error-status-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** users.logout of a user with no login token left (or no such user) */
+  'logout-invalid-user-id': {
+    status: 400,
+    message: () => 'Invalid user id',
+    errorType: 'error-invalid-user-id',
+  },
+} satisfies Record<string, ErrorSpec>;

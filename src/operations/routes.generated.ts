@@ -45,8 +45,16 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import usersCreate from './users.create';
+import usersDelete from './users.delete';
+import usersGetStatus from './users.getStatus';
 import usersInfo from './users.info';
 import usersList from './users.list';
+import usersLogout from './users.logout';
+import usersRegister from './users.register';
+import usersSetActiveStatus from './users.setActiveStatus';
+import usersSetStatus from './users.setStatus';
+import usersUpdate from './users.update';
 import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
@@ -94,7 +102,15 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  usersCreate,
+  usersDelete,
+  usersGetStatus,
   usersInfo,
   usersList,
+  usersLogout,
+  usersRegister,
+  usersSetActiveStatus,
+  usersSetStatus,
+  usersUpdate,
   v1Info,
 ];

@@ -1,14 +1,24 @@
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import { success } from './operation';
 import { callerOf, textOf } from './params';
 import { USERS_INFO_VALIDATOR, validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { answer, USER } from './responses';
 
-/** The lookup keys, in the order the route reads them; `importId` and `email` find no fake user. */
-const KEYS = ['userId', 'username'] as const;
+/**
+ * The lookup keys, in the order the route reads them (`userId`, `username`, `importId`, then 8.4's
+ * `email`; the release's validator refuses the ones it lacks); an `importId` finds no fake user.
+ */
+const KEYS: EraTable<readonly string[]> = {
+  '0.49': ['userId', 'username'],
+  '6': ['userId', 'username', 'importId'],
+  '8.4': ['userId', 'username', 'importId', 'email'],
+};
 
 /**
  * `GET /api/v1/users.info`: one user by `userId` or `username`, as the caller may see them
+ * (8.4 on also by `email`: another user's only with `view-full-other-user-info`)
  * (another user's public fields; with `view-full-other-user-info` also e-mails, roles, last
  * login; oneself with `services.password: true`), as `{user}`; `includeUserRooms=true` adds the
  * user's subscriptions as `rooms` (oneself, or with `view-other-user-channels`).
@@ -24,11 +34,13 @@ export default route(GROUPS.users, {
   validator: USERS_INFO_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, USERS_INFO_VALIDATOR, input.query);
-    const key = KEYS.find((k) => params[k] !== undefined);
-    // an import id or an e-mail names no user of a scenario: the route's own "not found"
+    const key = byEra(profile, KEYS).find((k) => params[k] !== undefined);
+    // an import id names no user of a scenario: the route's own "not found"
+    if (key === 'importId') return { value: textOf(params[key]) === '' ? '' : undefined };
     return {
       value: key === undefined ? undefined : textOf(params[key]),
       includeUserRooms: params.includeUserRooms === 'true',
+      byEmail: key === 'email',
     };
   },
   run: (context, ref) => success({ user: context.store.userInfo(callerOf(context), ref) }),

@@ -13,6 +13,7 @@ import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
 import { SETTINGS_METHODS } from './methods/settings';
 import type { Method, MethodContext } from './method';
+import { USER_METHODS } from './methods/users';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -466,6 +467,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return undefined;
   },
   readMessages,
+  ...USER_METHODS,
 };
 
 /** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */

@@ -186,6 +186,9 @@ export const STREAM_TABLE: StreamTable = {
     updated: notStreamed(
       'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
     ),
+    removed: notStreamed(
+      'users are not streamed yet (`stream-notify-logged` `Users:Deleted` is not modelled)',
+    ),
   },
   integration: {
     inserted: notStreamed('integrations reach no stream a client of the fake may follow'),

@@ -41,7 +41,8 @@ export interface MessageChange {
 
 export interface UserChange {
   readonly kind: 'user';
-  readonly op: 'inserted' | 'updated';
+  /** `removed`: a user deleted (users.delete, the realtime deleteUser) */
+  readonly op: 'inserted' | 'updated' | 'removed';
   readonly user: User;
 }
 

@@ -48,6 +48,16 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'edit-privileged-setting': ['admin'],
   'manage-selected-settings': ['admin'],
   'view-statistics': ['admin'],
+  // the users.* group: making, editing, (de)activating and deleting users
+  'create-user': ['admin'],
+  'assign-admin-role': ['admin'],
+  'assign-roles': ['admin'],
+  'edit-other-user-info': ['admin'],
+  'edit-other-user-password': ['admin'],
+  'edit-other-user-active-status': ['admin'],
+  'manage-moderation-actions': ['admin'],
+  'delete-user': ['admin'],
+  'logout-other-user': ['admin'],
 };
 
 /** The names a scenario may override. */

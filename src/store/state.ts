@@ -48,6 +48,8 @@ export interface StoreOptions {
   clock?: ClockMode;
   /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
   rules?: StoreRules;
+  /** the users the world may hold (the limit `usersPerWorld`): a creation past it is refused */
+  maxUsers?: number;
   /** how many integrations and teams the API may grow the world to (src/limits.ts); default 10,000 each */
   bounds?: StoreBounds;
   /** the outgoing webhooks' delivery attempts the world made (`integrations.history` reads them) */
@@ -67,6 +69,8 @@ export interface StoreState {
   readonly rules: StoreRules;
   readonly bounds: StoreBounds;
   readonly deliveries: () => readonly WebhookDelivery[];
+  /** the users the world may hold (the limit `usersPerWorld`) */
+  readonly maxUsers: number;
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
@@ -137,6 +141,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     rules,
     bounds: options.bounds ?? { integrations: 10_000, teams: 10_000 },
     deliveries: options.deliveries ?? (() => []),
+    maxUsers: options.maxUsers ?? Number.POSITIVE_INFINITY,
     views,
     observer: options.observer,
     onChange: options.onChange,

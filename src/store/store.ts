@@ -41,6 +41,8 @@ import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
 import * as users from './users';
 import type { LoginAttempt } from './users';
+import * as userAccounts from './user-accounts';
+import type { NewUser, UserPatch } from './user-accounts';
 import type { Trigger } from './webhooks';
 
 export type { ChannelScope, IntegrationScope } from './access';
@@ -55,6 +57,7 @@ export type { SendInput } from './posting';
 export type { EntityLookup } from './snapshot';
 export type { StoreOptions } from './state';
 export type { Credentials, LoginAttempt } from './users';
+export type { NewUser, UserPatch } from './user-accounts';
 
 /**
  * The in-memory world and its transitions. It knows nothing of HTTP: methods take plain values and
@@ -119,7 +122,10 @@ export class Store {
   }
 
   /** `users.info`: a user by `_id` or username, as the caller may see them. */
-  userInfo(caller: User, ref: { value: string | undefined; includeUserRooms?: boolean }): JsonObject {
+  userInfo(
+    caller: User,
+    ref: { value: string | undefined; includeUserRooms?: boolean; byEmail?: boolean },
+  ): JsonObject {
     return users.userInfo(this.#state, caller, ref);
   }
 
@@ -522,5 +528,37 @@ export class Store {
   /** Saves one setting as the chat API gives it (any JSON value); false: no such setting. */
   saveSetting(id: string, value: unknown): boolean {
     return settings.saveSetting(this.#state, id, value);
+  }
+
+  // users.* group (src/store/user-accounts.ts): users made, edited, (de)activated and deleted
+
+  /** Whether a human (`type: "user"`) admin exists: the first-admin rule of a new user. */
+  hasHumanAdmin(): boolean {
+    return userAccounts.hasHumanAdmin(this.#state);
+  }
+
+  /** Makes a user, the default rooms joined (checked against the bound `usersPerWorld`); one commit. */
+  createUser(input: NewUser): User {
+    return userAccounts.createUser(this.#state, input);
+  }
+
+  /** Edits a user (a new username renamed in its rooms); one commit. */
+  updateUser(id: string, patch: UserPatch): User {
+    return userAccounts.updateUser(this.#state, id, patch);
+  }
+
+  /** (De)activates a user (a deactivated one logged out everywhere); undefined for an unknown id. */
+  setUserActive(id: string, active: boolean, confirmRelinquish: boolean): User | undefined {
+    return userAccounts.setUserActive(this.#state, id, active, confirmRelinquish);
+  }
+
+  /** Deletes a user: out of its rooms, its tokens ended, its direct rooms removed; one commit. */
+  deleteUser(id: string, confirmRelinquish: boolean): void {
+    userAccounts.deleteUser(this.#state, id, confirmRelinquish);
+  }
+
+  /** Ends every login token of a user, personal access tokens too (`users.logout`); how many there were. */
+  logoutUser(id: string): number {
+    return userAccounts.dropTokens(this.#state, id);
   }
 }

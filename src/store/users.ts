@@ -128,23 +128,37 @@ export function userRoles(state: StoreState): { _id: string; roles: string[]; us
 
 /**
  * `users.info`: a user by `_id` or username (either key finds either), as the caller may see
- * them (see src/store/user-views.ts). An empty value is a refusal of its own; no such user is
+ * them (see src/store/user-views.ts), or by e-mail (`byEmail`). An empty value is a refusal of its own; no such user is
  * `User not found.`. `includeUserRooms` adds `rooms` for oneself, or with `view-other-user-channels`.
  */
 export function userInfo(
   state: StoreState,
   caller: User,
-  ref: { value: string | undefined; includeUserRooms?: boolean },
+  ref: { value: string | undefined; includeUserRooms?: boolean; byEmail?: boolean },
 ): JsonObject {
   if (ref.value === '') throw new ApiError('users-invalid-search');
   const user =
-    ref.value === undefined ? undefined : (state.users.get(ref.value) ?? userNamed(state, ref.value));
+    ref.value === undefined
+      ? undefined
+      : ref.byEmail === true
+        ? emailLookup(state, caller, ref.value)
+        : (state.users.get(ref.value) ?? userNamed(state, ref.value));
   if (!user) throw new ApiError('users-not-found');
   const myself = user._id === caller._id;
   const level = myself ? 'self' : can(state, caller, 'view-full-other-user-info') ? 'full' : 'other';
   const view = userInfoView(user, level);
   if (!ref.includeUserRooms || !(myself || can(state, caller, 'view-other-user-channels'))) return view;
   return { ...view, rooms: userRooms(state, user) };
+}
+
+/**
+ * `users.info?email=` (8.4 on): the user with that address (any case); another user's only with
+ * `view-full-other-user-info` (else not found, as the server's `null`).
+ */
+function emailLookup(state: StoreState, caller: User, email: string): User | undefined {
+  const user = userWithEmail(state, email);
+  if (!user || user._id === caller._id || can(state, caller, 'view-full-other-user-info')) return user;
+  return undefined;
 }
 
 /**
