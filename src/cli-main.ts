@@ -49,7 +49,8 @@ Options:
                     defaults and meaning in docs/security.md): ddpFrameBytes,
                     ddpFrameDepth, ddpFrameValues, ddpSubscriptions, ddpBufferedBytes,
                     stubBodyBytes, stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
-                    webhookDeliveries, webhookTimeoutMs, recordPageBytes, recordPages
+                    webhookDeliveries, webhookTimeoutMs, recordPageBytes, recordPages,
+                    roomsPerWorld, membersPerRoom
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing

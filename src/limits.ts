@@ -34,6 +34,10 @@ export interface Limits {
   recordPageBytes: number;
   /** the pages `record` reads of one list before it stops */
   recordPages: number;
+  /** the channels and groups a world may hold; creating one more through the API is refused (4xx) */
+  roomsPerWorld: number;
+  /** the members one channel or group may hold; adding one more through the API is refused (4xx) */
+  membersPerRoom: number;
 }
 
 export type LimitName = keyof Limits;
@@ -58,6 +62,8 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   webhookTimeoutMs: { value: 20_000, min: 1, max: 600_000 },
   recordPageBytes: { value: 32 * MIB, min: 1, max: 1024 * MIB },
   recordPages: { value: 1000, min: 1, max: 1_000_000 },
+  roomsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
+  membersPerRoom: { value: 10_000, min: 1, max: 10_000_000 },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

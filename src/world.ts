@@ -152,6 +152,7 @@ export class FakeWorld implements WorldControl {
     return {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
+      bounds: { rooms: this.limits.roomsPerWorld, members: this.limits.membersPerRoom },
       clock: this.#options.clock,
       onChange: (events) => this.#relays.changed(events),
       // a read's change of the reader's subscription reaches the realtime streams as every change

@@ -26,6 +26,8 @@ describe('limits', () => {
       webhookTimeoutMs: 20_000,
       recordPageBytes: 33_554_432,
       recordPages: 1000,
+      roomsPerWorld: 10_000,
+      membersPerRoom: 10_000,
     });
     expect(limitsOf({ ddpFrameDepth: 10 })).toEqual({ ...DEFAULT_LIMITS, ddpFrameDepth: 10 });
   });

@@ -21,6 +21,7 @@ import dmHistory from './dm.history';
 import dmList from './dm.list';
 import dmMessages from './dm.messages';
 import docsJson from './docs.json';
+import groupsCreate from './groups.create';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsSetType from './groups.setType';
@@ -63,6 +64,7 @@ export const ROUTES: readonly Operation[] = [
   dmList,
   dmMessages,
   docsJson,
+  groupsCreate,
   groupsHistory,
   groupsInfo,
   groupsSetType,

@@ -10,6 +10,7 @@ import { dateOf, documentEjson, toEjson } from './ejson';
 import createChannel from '../commands/createChannel';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
+import { ROOM_METHODS } from './methods/rooms';
 import type { Method, MethodContext } from './method';
 
 export { MeteorError } from './method';
@@ -392,6 +393,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   },
   joinRoom,
   createChannel: createChannelMethod,
+  ...ROOM_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

@@ -346,6 +346,12 @@ export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout
     const member = userNamed(state, username);
     if (member && !members.includes(member)) members.push(member);
   }
+  const { bounds } = state;
+  // the rooms made since the baseline: the scenario's own may be many more
+  if (state.rooms.size - state.baseline.rooms.size >= bounds.rooms)
+    throw new ApiError('rooms-limit-reached', { reason: `${bounds.rooms}` });
+  if (members.length > bounds.members)
+    throw new ApiError('members-limit-reached', { reason: `${bounds.members}` });
   const ts = state.clock.tick();
   const { teamId, ...extra } = input.extraData;
   const room: Room = {

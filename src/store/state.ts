@@ -47,13 +47,27 @@ export interface StoreOptions {
   clock?: ClockMode;
   /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
   rules?: StoreRules;
+  /** how far the world may grow through the API (the limits roomsPerWorld, membersPerRoom) */
+  bounds?: StoreBounds;
 }
+
+/** How far a world may grow through the API: past these a command is refused. */
+export interface StoreBounds {
+  /** the channels and groups the world may hold */
+  readonly rooms: number;
+  /** the members one channel or group may hold */
+  readonly members: number;
+}
+
+/** The bounds of a store made without any (the limits' defaults). */
+const DEFAULT_BOUNDS: StoreBounds = Object.freeze({ rooms: 10_000, members: 10_000 });
 
 export interface StoreState {
   readonly clock: FakeClock;
   readonly seed: number;
   readonly lenient: boolean;
   readonly rules: StoreRules;
+  readonly bounds: StoreBounds;
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
@@ -109,6 +123,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     seed: baseline.world.seed,
     lenient: options.lenient ?? false,
     rules,
+    bounds: options.bounds ?? DEFAULT_BOUNDS,
     views,
     observer: options.observer,
     onChange: options.onChange,

@@ -1,0 +1,60 @@
+import { byEra } from '../../eras';
+import createPrivateGroup from '../../commands/createPrivateGroup';
+import { isPlainObject } from '../../store/query';
+import type { Room } from '../../types';
+import { toEjson } from '../ejson';
+import { MeteorError, commandMethod } from '../method';
+import type { Method } from '../method';
+
+/**
+ * The realtime methods of the rooms group (`createPrivateGroup`, the membership and role methods,
+ * …): each the second face of a command of src/commands/, as `createChannel` is.
+ *
+ * Layer: realtime.
+ */
+
+/** Meteor's `check` refusing an argument: error 400 `Match failed` (its sanitized error). */
+function matchFailed(): MeteorError {
+  return new MeteorError(400, 'Match failed');
+}
+
+/** A new room as `createRoom` answers it: 0.49's `{rid}`; 5.x's `{rid, …room}`; 6.x's `{rid, inserted, _id, _updatedAt, …room}`, its `usersCount` still 0. */
+const CREATED_RESULT = { '0.49': '0.49', '5': '5', '6': '6' } as const;
+
+function createdResult(room: Room, layout: '0.49' | '5' | '6'): unknown {
+  if (layout === '0.49') return { rid: room._id };
+  const { _id, _updatedAt, usernames, sysMes, joinCodeRequired, muted, ...props } = room;
+  const stored = { ...props, usersCount: 0 };
+  return toEjson(
+    layout === '5'
+      ? { rid: _id, ...stored, _updatedAt, _id }
+      : { rid: _id, inserted: true, _id, _updatedAt, ...stored },
+  );
+}
+
+/**
+ * `createPrivateGroup(name, members, readOnly = false, customFields = {}, extraData = {})`:
+ * `check`s the name and members, then the command (REST's `groups.create` calls the same one).
+ */
+const createPrivateGroupMethod = commandMethod(createPrivateGroup, {
+  args: (params) => {
+    const [name, members, readOnly, customFields, extraData] = params;
+    if (typeof name !== 'string') throw matchFailed();
+    if (members !== undefined && !(Array.isArray(members) && members.every((m) => typeof m === 'string')))
+      throw matchFailed();
+    return {
+      name,
+      members: (members as string[] | undefined) ?? [],
+      readOnly: readOnly === true,
+      customFields: isPlainObject(customFields) ? customFields : {},
+      extraData: isPlainObject(extraData) ? extraData : {},
+      excludeSelf: false,
+    };
+  },
+  result: (room, { profile }) => createdResult(room, byEra(profile, CREATED_RESULT)),
+});
+
+/** The rooms group's methods, by name (spread into METHODS, src/realtime/methods.ts). */
+export const ROOM_METHODS: Readonly<Record<string, Method>> = {
+  createPrivateGroup: createPrivateGroupMethod,
+};
