@@ -6,6 +6,10 @@ import channelsCreate from './channels.create';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
+import channelsInvite from './channels.invite';
+import channelsJoin from './channels.join';
+import channelsKick from './channels.kick';
+import channelsLeave from './channels.leave';
 import channelsList from './channels.list';
 import channelsListJoined from './channels.list.joined';
 import channelsMessages from './channels.messages';
@@ -24,6 +28,9 @@ import docsJson from './docs.json';
 import groupsCreate from './groups.create';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
+import groupsInvite from './groups.invite';
+import groupsKick from './groups.kick';
+import groupsLeave from './groups.leave';
 import groupsSetType from './groups.setType';
 import hooks from './hooks';
 import imCreate from './im.create';
@@ -49,6 +56,10 @@ export const ROUTES: readonly Operation[] = [
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,
+  channelsInvite,
+  channelsJoin,
+  channelsKick,
+  channelsLeave,
   channelsList,
   channelsListJoined,
   channelsMessages,
@@ -67,6 +78,9 @@ export const ROUTES: readonly Operation[] = [
   groupsCreate,
   groupsHistory,
   groupsInfo,
+  groupsInvite,
+  groupsKick,
+  groupsLeave,
   groupsSetType,
   hooks,
   imCreate,

@@ -10,7 +10,8 @@ import type { JsonObject } from './query';
 import { added, anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
 import { objectId } from './message-text';
-import { initialState, joinedState, meteorIdOf } from './subscription-states';
+import { checkMembers, rejoinedState } from './membership';
+import { initialState, meteorIdOf } from './subscription-states';
 import { memberRoomIds } from './subscriptions';
 import { teamTypeOf } from './teams';
 
@@ -87,6 +88,7 @@ export function joinChannel(state: StoreState, user: User, rid: string): void {
 
 /** A public channel's new member, as `addUserToRoom` adds one: in `usernames`, with a `uj` message. */
 export function join(state: StoreState, user: User, room: Room): Room {
+  checkMembers(state, room.usernames.length + 1);
   const ts = state.clock.tick();
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
@@ -98,7 +100,7 @@ export function join(state: StoreState, user: User, room: Room): Room {
     _updatedAt: ts,
   };
   state.rooms.set(room._id, next);
-  const subscription = joinedState(ts);
+  const subscription = rejoinedState(room, user, ts);
   state.subscriptions.set(room._id, user._id, subscription);
   state.memberIndex = undefined;
   commit(state, [

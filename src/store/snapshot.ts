@@ -14,7 +14,13 @@ import type { LayeredMap } from './layered';
 import { jsonEqual } from './query';
 import { anyRoom, userNamed } from './state';
 import type { StoreState } from './state';
-import { SubscriptionStates, initialState, recordOfState, subscriptionView } from './subscription-states';
+import {
+  SubscriptionStates,
+  derivedRoles,
+  initialState,
+  recordOfState,
+  subscriptionView,
+} from './subscription-states';
 import { peersOf, subscriptionOf } from './subscriptions';
 
 /**
@@ -160,6 +166,7 @@ function subscriptionRecords(state: StoreState): SubscriptionRecord[] {
       user.username,
       initialState(room, user._id),
       state.subscriptions.get(room, user._id),
+      derivedRoles(room, user._id),
     );
     if (record) out.push(record);
   }

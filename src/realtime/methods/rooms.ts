@@ -1,5 +1,8 @@
 import { byEra } from '../../eras';
+import addUsersToRoom from '../../commands/addUsersToRoom';
 import createPrivateGroup from '../../commands/createPrivateGroup';
+import leaveRoom from '../../commands/leaveRoom';
+import removeUserFromRoom from '../../commands/removeUserFromRoom';
 import { isPlainObject } from '../../store/query';
 import type { Room } from '../../types';
 import { toEjson } from '../ejson';
@@ -54,7 +57,55 @@ const createPrivateGroupMethod = commandMethod(createPrivateGroup, {
   result: (room, { profile }) => createdResult(room, byEra(profile, CREATED_RESULT)),
 });
 
+/** An object argument (`check(data, Match.ObjectIncluding({…}))`), or `Match failed`. */
+function objectArg(value: unknown): Record<string, unknown> {
+  if (!isPlainObject(value)) throw matchFailed();
+  return value;
+}
+
+/**
+ * `addUsersToRoom({rid, users})`: `rid` a string; `users` not an array is the method's own
+ * `error-invalid-arguments`; then the command (REST's invite routes call it). Answers `true`.
+ */
+const addUsersToRoomMethod = commandMethod(addUsersToRoom, {
+  args: (params) => {
+    const data = objectArg(params[0]);
+    if (typeof data.rid !== 'string') throw matchFailed();
+    if (!Array.isArray(data.users))
+      throw new MeteorError('error-invalid-arguments', 'Invalid arguments', { method: addUsersToRoom.name });
+    if (!data.users.every((u) => typeof u === 'string')) throw matchFailed();
+    return { rid: data.rid, usernames: data.users as string[] };
+  },
+  result: () => true,
+});
+
+/** `removeUserFromRoom({rid, username})`: both strings, then the command (REST's kick routes). Answers `true`. */
+const removeUserFromRoomMethod = commandMethod(removeUserFromRoom, {
+  // `check` runs before the login is asked for
+  check: (params) => {
+    const data = objectArg(params[0]);
+    if (typeof data.rid !== 'string' || typeof data.username !== 'string') throw matchFailed();
+  },
+  args: (params) => {
+    const data = objectArg(params[0]);
+    return { rid: String(data.rid), username: String(data.username) };
+  },
+  result: () => true,
+});
+
+/** `leaveRoom(rid)`: a string, then the command (REST's leave routes). Answers nothing. */
+const leaveRoomMethod = commandMethod(leaveRoom, {
+  check: (params) => {
+    if (typeof params[0] !== 'string') throw matchFailed();
+  },
+  args: (params) => ({ rid: String(params[0]) }),
+  result: () => undefined,
+});
+
 /** The rooms group's methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const ROOM_METHODS: Readonly<Record<string, Method>> = {
   createPrivateGroup: createPrivateGroupMethod,
+  addUsersToRoom: addUsersToRoomMethod,
+  removeUserFromRoom: removeUserFromRoomMethod,
+  leaveRoom: leaveRoomMethod,
 };
