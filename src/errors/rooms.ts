@@ -137,4 +137,54 @@ export const ROOM_ERRORS = {
     message: () => 'The required "userId" or "username" param provided does not match any users',
     errorType: 'error-invalid-user',
   },
+  /** a role method's target without a username (or none) */
+  'role-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user',
+    errorType: 'error-invalid-user',
+    details: byMethod,
+  },
+  'user-already-owner': {
+    status: 400,
+    message: () => 'User is already an owner',
+    errorType: 'error-user-already-owner',
+    details: byMethod,
+  },
+  'user-already-moderator': {
+    status: 400,
+    message: () => 'User is already a moderator',
+    errorType: 'error-user-already-moderator',
+    details: byMethod,
+  },
+  'user-already-leader': {
+    status: 400,
+    message: () => 'User is already a leader',
+    errorType: 'error-user-already-leader',
+    details: byMethod,
+  },
+  'user-not-owner': {
+    status: 400,
+    message: () => 'User is not an owner',
+    errorType: 'error-user-not-owner',
+    details: byMethod,
+  },
+  'user-not-moderator': {
+    status: 400,
+    message: () => 'User is not a moderator',
+    errorType: 'error-user-not-moderator',
+    details: byMethod,
+  },
+  'user-not-leader': {
+    status: 400,
+    message: () => 'User is not a leader',
+    errorType: 'error-user-not-leader',
+    details: byMethod,
+  },
+  /** removeRoomOwner of the room's only owner */
+  'remove-last-owner': {
+    status: 400,
+    message: () => 'This is the last owner. Please set a new owner before removing this one.',
+    errorType: 'error-remove-last-owner',
+    details: byMethod,
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -3,6 +3,14 @@ import addUsersToRoom from '../../commands/addUsersToRoom';
 import createPrivateGroup from '../../commands/createPrivateGroup';
 import leaveRoom from '../../commands/leaveRoom';
 import removeUserFromRoom from '../../commands/removeUserFromRoom';
+import addRoomLeader from '../../commands/addRoomLeader';
+import addRoomModerator from '../../commands/addRoomModerator';
+import addRoomOwner from '../../commands/addRoomOwner';
+import removeRoomLeader from '../../commands/removeRoomLeader';
+import removeRoomModerator from '../../commands/removeRoomModerator';
+import removeRoomOwner from '../../commands/removeRoomOwner';
+import type { RoomRoleArgs } from '../../commands/setRoomRole';
+import type { Command } from '../../commands/command';
 import { isPlainObject } from '../../store/query';
 import type { Room } from '../../types';
 import { toEjson } from '../ejson';
@@ -102,10 +110,31 @@ const leaveRoomMethod = commandMethod(leaveRoom, {
   result: () => undefined,
 });
 
+/** A role method `(rid, userId)`: both strings (`check`, before the login), then the command. Answers `true`. */
+function roleMethod(roleCommand: Command<RoomRoleArgs, true>): Method {
+  return commandMethod(roleCommand, {
+    check: (params) => {
+      if (typeof params[0] !== 'string' || typeof params[1] !== 'string') throw matchFailed();
+    },
+    args: (params) => ({ rid: String(params[0]), userId: String(params[1]) }),
+    result: () => true,
+  });
+}
+
 /** The rooms group's methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const ROOM_METHODS: Readonly<Record<string, Method>> = {
   createPrivateGroup: createPrivateGroupMethod,
   addUsersToRoom: addUsersToRoomMethod,
   removeUserFromRoom: removeUserFromRoomMethod,
   leaveRoom: leaveRoomMethod,
+  ...Object.fromEntries(
+    [
+      addRoomOwner,
+      removeRoomOwner,
+      addRoomModerator,
+      removeRoomModerator,
+      addRoomLeader,
+      removeRoomLeader,
+    ].map((roleCommand) => [roleCommand.name, roleMethod(roleCommand)]),
+  ),
 };
