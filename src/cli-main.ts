@@ -50,7 +50,8 @@ Options:
                     ddpFrameDepth, ddpFrameValues, ddpSubscriptions, ddpBufferedBytes,
                     stubBodyBytes, stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
                     webhookDeliveries, webhookTimeoutMs, recordPageBytes, recordPages,
-                    integrationsPerWorld, teamsPerWorld, usersPerWorld
+                    integrationsPerWorld, teamsPerWorld, usersPerWorld,
+                    roomsPerWorld, membersPerRoom
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing

@@ -40,6 +40,10 @@ export interface Limits {
   teamsPerWorld: number;
   /** the users one world may hold; a creation past it (`users.create`, `users.register`, …) is a 4xx */
   usersPerWorld: number;
+  /** the channels and groups a world may hold; creating one more through the API is refused (4xx) */
+  roomsPerWorld: number;
+  /** the members one channel or group may hold; adding one more through the API is refused (4xx) */
+  membersPerRoom: number;
 }
 
 export type LimitName = keyof Limits;
@@ -67,6 +71,8 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   integrationsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
   teamsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
   usersPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
+  roomsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
+  membersPerRoom: { value: 10_000, min: 1, max: 10_000_000 },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

@@ -252,6 +252,8 @@ export interface SubscriptionRecord {
   ts?: string;
   ls?: string | null;
   _updatedAt?: string;
+  /** the member's roles in the room when not as it was made (its creator the owner) */
+  roles?: ('owner' | 'moderator' | 'leader')[];
 }
 
 /** One entity that differs from the baseline. */

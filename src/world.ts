@@ -164,7 +164,12 @@ export class FakeWorld implements WorldControl {
         if (this.#noting) (this.#notes ??= new ChangeNotes()).add(events);
         this.#relays.changed(events);
       },
-      bounds: { integrations: this.limits.integrationsPerWorld, teams: this.limits.teamsPerWorld },
+      bounds: {
+        integrations: this.limits.integrationsPerWorld,
+        teams: this.limits.teamsPerWorld,
+        rooms: this.limits.roomsPerWorld,
+        members: this.limits.membersPerRoom,
+      },
       deliveries: () => this.#deliveries.list(),
       // a read's change of the reader's subscription reaches the realtime streams as every change
       // does: through onChange and the stream table (src/realtime/streams.ts)

@@ -354,6 +354,7 @@ describe('changes(): the ids the change events named, as the walk of the whole m
       directs: { added: [], changed: [], removed: [] },
       integrations: { added: [], changed: [], removed: [] },
       messages: { added: [], changed: [], removed: [] },
+      settings: { added: [], changed: [], removed: [] },
       subscriptions: { added: [], changed: [], removed: [] },
     });
     await fake.stop();

@@ -29,6 +29,8 @@ describe('limits', () => {
       integrationsPerWorld: 10_000,
       teamsPerWorld: 10_000,
       usersPerWorld: 10_000,
+      roomsPerWorld: 10_000,
+      membersPerRoom: 10_000,
     });
     expect(limitsOf({ ddpFrameDepth: 10 })).toEqual({ ...DEFAULT_LIMITS, ddpFrameDepth: 10 });
   });

@@ -200,7 +200,7 @@ describe('the stream table', () => {
   /** Every kind of change, each with its ops: a kind added to ChangeEvent fails to compile here. */
   const KINDS: { [K in ChangeEvent['kind']]: readonly string[] } = {
     room: ['inserted', 'updated', 'removed'],
-    subscription: ['inserted', 'updated'],
+    subscription: ['inserted', 'updated', 'removed'],
     message: ['inserted', 'updated', 'removed'],
     user: ['inserted', 'updated', 'removed'],
     integration: ['inserted', 'updated', 'removed'],

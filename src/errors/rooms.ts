@@ -6,4 +6,185 @@ import type { ErrorSpec } from './spec';
  *
  * Layer: base.
  */
-export const ROOM_ERRORS = {} satisfies Record<string, ErrorSpec>;
+
+/** A method's refusal names the method (`details: {method}`). */
+const byMethod = (p: { method?: string }): Record<string, unknown> => ({ method: p.method ?? '' });
+
+export const ROOM_ERRORS = {
+  /** groups.create without a name (the route's own check, every release line in these words) */
+  'group-create-name-required': { status: 400, message: () => 'Body param "name" is required' },
+  'group-create-members-not-array': {
+    status: 400,
+    message: () => 'Body param "members" must be an array if provided',
+  },
+  'group-create-custom-fields-not-object': {
+    status: 400,
+    message: () => 'Body param "customFields" must be an object if provided',
+  },
+  'group-create-extra-data-not-object': {
+    status: 400,
+    message: () => 'Body param "extraData" must be an object if provided',
+  },
+  /** a world that grows through the API stays bounded: the `roomsPerWorld` limit */
+  'rooms-limit-reached': {
+    status: 400,
+    message: (p) =>
+      `This world has made its most rooms (${p.reason ?? ''} since its scenario, the limit roomsPerWorld)`,
+    errorType: 'error-rooms-limit-reached',
+  },
+  /** the `membersPerRoom` limit */
+  'members-limit-reached': {
+    status: 400,
+    message: (p) => `This room holds its most members (${p.reason ?? ''}, the limit membersPerRoom)`,
+    errorType: 'error-members-limit-reached',
+  },
+  /** a method's `Not allowed` (addUsersToRoom, removeUserFromRoom, leaveRoom, eraseRoom, the role methods) */
+  'room-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: byMethod,
+  },
+  /** a method given a room id that names no room */
+  'room-invalid': {
+    status: 400,
+    message: () => 'Invalid room',
+    errorType: 'error-invalid-room',
+    details: byMethod,
+  },
+  /** `addUsersToRoom` given a username that names no user */
+  'room-user-not-found': {
+    status: 400,
+    message: () => 'User not found',
+    errorType: 'error-user-not-found',
+    details: byMethod,
+  },
+  /** a kick or a role method's target who is not a member */
+  'user-not-in-room': {
+    status: 400,
+    message: () => 'User is not in this room',
+    errorType: 'error-user-not-in-room',
+    details: byMethod,
+  },
+  /** `leaveRoom` by a caller who is not a member */
+  'caller-not-in-room': {
+    status: 400,
+    message: () => 'You are not in this room',
+    errorType: 'error-user-not-in-room',
+    details: byMethod,
+  },
+  /** leaving or being removed as the room's only owner */
+  'last-owner': {
+    status: 400,
+    message: () => 'You are the last owner. Please set new owner before leaving the room.',
+    errorType: 'error-you-are-last-owner',
+    details: byMethod,
+  },
+  /** joining a room with a join code, without it */
+  'join-code-required': {
+    status: 400,
+    message: () => 'Code required',
+    errorType: 'error-code-required',
+    details: byMethod,
+  },
+  /** joining a room with a join code, with another code (6.x on; the room service's words) */
+  'join-code-invalid': {
+    status: 400,
+    message: () => 'Invalid code',
+    errorType: 'error-code-invalid',
+    details: byMethod,
+  },
+  /** the same to 5.x (the method compared the code itself) */
+  'join-password-invalid': {
+    status: 400,
+    message: () => 'Invalid Room Password',
+    errorType: 'error-code-invalid',
+    details: byMethod,
+  },
+  /** `channels.invite` whose users all name no one: the route's failure with its text and type swapped */
+  'invite-no-users-channel': {
+    status: 400,
+    message: () => 'invalid-user-invite-list',
+    eras: {
+      '0.49': () => ({
+        success: false,
+        error: 'invalid-user-invite-list',
+        errorType: 'Cannot invite if no users are provided',
+      }),
+    },
+  },
+  /** `groups.invite` whose users all name no one */
+  'invite-no-users-group': {
+    status: 400,
+    message: () => 'Cannot invite if no valid users are provided',
+    errorType: 'error-empty-invite-list',
+  },
+  /** `getUserListFromParams` given no user at all */
+  'users-param-not-provided': {
+    status: 400,
+    message: () => 'Please provide "userId" or "username" or "userIds" or "usernames" as param',
+    errorType: 'error-users-params-not-provided',
+  },
+  /** `getUserFromParams` given no user */
+  'user-param-not-provided': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param was not provided',
+    errorType: 'error-user-param-not-provided',
+  },
+  /** `getUserFromParams` given a user that names no one */
+  'user-param-invalid': {
+    status: 400,
+    message: () => 'The required "userId" or "username" param provided does not match any users',
+    errorType: 'error-invalid-user',
+  },
+  /** a role method's target without a username (or none) */
+  'role-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user',
+    errorType: 'error-invalid-user',
+    details: byMethod,
+  },
+  'user-already-owner': {
+    status: 400,
+    message: () => 'User is already an owner',
+    errorType: 'error-user-already-owner',
+    details: byMethod,
+  },
+  'user-already-moderator': {
+    status: 400,
+    message: () => 'User is already a moderator',
+    errorType: 'error-user-already-moderator',
+    details: byMethod,
+  },
+  'user-already-leader': {
+    status: 400,
+    message: () => 'User is already a leader',
+    errorType: 'error-user-already-leader',
+    details: byMethod,
+  },
+  'user-not-owner': {
+    status: 400,
+    message: () => 'User is not an owner',
+    errorType: 'error-user-not-owner',
+    details: byMethod,
+  },
+  'user-not-moderator': {
+    status: 400,
+    message: () => 'User is not a moderator',
+    errorType: 'error-user-not-moderator',
+    details: byMethod,
+  },
+  'user-not-leader': {
+    status: 400,
+    message: () => 'User is not a leader',
+    errorType: 'error-user-not-leader',
+    details: byMethod,
+  },
+  /** removeRoomOwner of the room's only owner */
+  'remove-last-owner': {
+    status: 400,
+    message: () => 'This is the last owner. Please set a new owner before removing this one.',
+    errorType: 'error-remove-last-owner',
+    details: byMethod,
+  },
+} satisfies Record<string, ErrorSpec>;

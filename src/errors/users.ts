@@ -169,7 +169,7 @@ export const USER_ERRORS = {
   /** 6.x: users.update of an unknown `userId` (`validateUserEditing`'s plain Error) */
   'users-update-invalid-user': { status: 400, message: () => 'error-invalid-user' },
   /** `getUserFromParams` with none of `userId`, `username`, `user` */
-  'users-param-not-provided': {
+  'users-user-param-missing': {
     status: 400,
     message: () => 'The required "userId" or "username" param was not provided',
     errorType: 'error-user-param-not-provided',

@@ -24,13 +24,13 @@ const PERMISSION: EraTable<string> = { '0.49': 'create-p', '5': 'create-c' };
 /** `excludeSelf` is read from 6.4.1. */
 const EXCLUDE_SELF = { '0.49': false, '6.4': true };
 /** How the new room is laid out in the answer: 0.49's document, 5.x's (`_updatedAt` last), 6.x's. */
-const LAYOUT: EraTable<'0.49' | '5' | '6'> = { '0.49': '0.49', '5': '5', '6': '6' };
+export const LAYOUT: EraTable<'0.49' | '5' | '6'> = { '0.49': '0.49', '5': '5', '6': '6' };
 
 /** What the fake keeps of every room that the real server does not write when it creates one. */
-const NOT_WRITTEN = new Set(['usernames', 'sysMes', 'joinCodeRequired', 'muted']);
+export const NOT_WRITTEN = new Set(['usernames', 'sysMes', 'joinCodeRequired', 'muted']);
 
 /** The new room as the release line answers it. */
-function created(room: Room, layout: '0.49' | '5' | '6'): JsonObject {
+export function created(room: Room, layout: '0.49' | '5' | '6'): JsonObject {
   const view: Record<string, unknown> = {};
   if (layout === '0.49') {
     for (const key of ['_id', 'name', 't', 'usernames', 'msgs', 'u', 'ts', 'ro']) view[key] = room[key];
@@ -45,7 +45,7 @@ function created(room: Room, layout: '0.49' | '5' | '6'): JsonObject {
 }
 
 /** `check(value, String)` inside the method the route calls: Meteor's words for what it got. */
-function matchError(value: unknown, field = ''): ApiError {
+export function matchError(value: unknown, field = ''): ApiError {
   const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   return new ApiError('match-error', { reason: `Expected string, got ${got}${field}` });
 }

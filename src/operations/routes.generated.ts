@@ -2,13 +2,23 @@
 // Every route module of src/operations (its default export a `route(…)`, `operation(…)` or
 // `aliasOf(…)` declaration), imported statically; src/operations/table.ts puts them in order.
 import type { Operation } from './operation';
+import channelsAddLeader from './channels.addLeader';
+import channelsAddModerator from './channels.addModerator';
+import channelsAddOwner from './channels.addOwner';
 import channelsCreate from './channels.create';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
+import channelsInvite from './channels.invite';
+import channelsJoin from './channels.join';
+import channelsKick from './channels.kick';
+import channelsLeave from './channels.leave';
 import channelsList from './channels.list';
 import channelsListJoined from './channels.list.joined';
 import channelsMessages from './channels.messages';
+import channelsRemoveLeader from './channels.removeLeader';
+import channelsRemoveModerator from './channels.removeModerator';
+import channelsRemoveOwner from './channels.removeOwner';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
 import chatDelete from './chat.delete';
@@ -21,8 +31,18 @@ import dmHistory from './dm.history';
 import dmList from './dm.list';
 import dmMessages from './dm.messages';
 import docsJson from './docs.json';
+import groupsAddLeader from './groups.addLeader';
+import groupsAddModerator from './groups.addModerator';
+import groupsAddOwner from './groups.addOwner';
+import groupsCreate from './groups.create';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
+import groupsInvite from './groups.invite';
+import groupsKick from './groups.kick';
+import groupsLeave from './groups.leave';
+import groupsRemoveLeader from './groups.removeLeader';
+import groupsRemoveModerator from './groups.removeModerator';
+import groupsRemoveOwner from './groups.removeOwner';
 import groupsSetType from './groups.setType';
 import hooks from './hooks';
 import imCreate from './im.create';
@@ -59,13 +79,23 @@ import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
+  channelsAddLeader,
+  channelsAddModerator,
+  channelsAddOwner,
   channelsCreate,
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,
+  channelsInvite,
+  channelsJoin,
+  channelsKick,
+  channelsLeave,
   channelsList,
   channelsListJoined,
   channelsMessages,
+  channelsRemoveLeader,
+  channelsRemoveModerator,
+  channelsRemoveOwner,
   channelsSetReadOnly,
   channelsSetType,
   chatDelete,
@@ -78,8 +108,18 @@ export const ROUTES: readonly Operation[] = [
   dmList,
   dmMessages,
   docsJson,
+  groupsAddLeader,
+  groupsAddModerator,
+  groupsAddOwner,
+  groupsCreate,
   groupsHistory,
   groupsInfo,
+  groupsInvite,
+  groupsKick,
+  groupsLeave,
+  groupsRemoveLeader,
+  groupsRemoveModerator,
+  groupsRemoveOwner,
   groupsSetType,
   hooks,
   imCreate,

@@ -33,7 +33,7 @@ function readArgs(context: OperationContext): DeleteUserArgs {
     { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
     body,
   );
-  if (found === 'not-provided') throw new ApiError('users-param-not-provided');
+  if (found === 'not-provided') throw new ApiError('users-user-param-missing');
   if (found === 'no-match') throw new ApiError('users-invalid-user');
   return { userId: found._id, confirmRelinquish };
 }
@@ -46,7 +46,7 @@ export default route(GROUPS.users, {
     'users-unauthorized',
     'error-unauthorized',
     'users-userid-required',
-    'users-param-not-provided',
+    'users-user-param-missing',
     'users-invalid-user',
     'delete-invalid-user',
     'users-last-admin',

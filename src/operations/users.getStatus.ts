@@ -47,7 +47,7 @@ function readArgs(context: OperationContext): string {
     { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
     params,
   );
-  if (found === 'not-provided') throw new ApiError('users-param-not-provided');
+  if (found === 'not-provided') throw new ApiError('users-user-param-missing');
   if (found === 'no-match') throw new ApiError('users-invalid-user');
   return found._id;
 }
@@ -55,7 +55,7 @@ function readArgs(context: OperationContext): string {
 export default route(GROUPS.users, {
   name: 'users.getStatus',
   method: 'GET',
-  errors: ['not-found', 'users-param-not-provided', 'users-invalid-user'],
+  errors: ['not-found', 'users-user-param-missing', 'users-invalid-user'],
   response: answer({ _id: str, message: str, connectionStatus: str, status: str }, [
     'connectionStatus',
     'message',

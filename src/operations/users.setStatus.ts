@@ -52,7 +52,7 @@ function readArgs(context: OperationContext): SetStatusArgs {
       { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
       body,
     );
-    if (found === 'not-provided') throw new ApiError('users-param-not-provided');
+    if (found === 'not-provided') throw new ApiError('users-user-param-missing');
     if (found === 'no-match') throw new ApiError('users-invalid-user');
     target = found;
   }
@@ -72,7 +72,7 @@ export default route(GROUPS.users, {
     'match-error',
     'status-change-not-allowed',
     'users-unauthorized',
-    'users-param-not-provided',
+    'users-user-param-missing',
     'users-invalid-user',
     'status-invalid',
     'status-invisible-not-allowed',

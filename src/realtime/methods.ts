@@ -12,6 +12,7 @@ import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
 import { SETTINGS_METHODS } from './methods/settings';
+import { ROOM_METHODS } from './methods/rooms';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 
@@ -397,6 +398,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   joinRoom,
   createChannel: createChannelMethod,
   ...INTEGRATION_METHODS,
+  ...ROOM_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

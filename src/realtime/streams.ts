@@ -76,7 +76,7 @@ export interface StreamRoute {
     | 'private-settings-changed';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
-  readonly op?: 'inserted' | 'updated';
+  readonly op?: 'inserted' | 'updated' | 'removed';
   readonly payload: Payload;
   readonly unless?: Cover;
 }
@@ -167,6 +167,16 @@ export const STREAM_TABLE: StreamTable = {
         op: 'updated',
         payload: 'subscription',
         unless: 'message-in-room',
+      },
+    ],
+    // a kick, a leave (`notifyOnSubscriptionChanged(sub, 'removed')`): the subscription as it was
+    removed: [
+      {
+        stream: 'stream-notify-user',
+        event: 'subscriptions-changed',
+        to: 'user',
+        op: 'removed',
+        payload: 'subscription',
       },
     ],
   },
@@ -403,6 +413,8 @@ function argsOf(
       return room === undefined ? undefined : { args: [...head, roomOf(room)], ejson: false };
     }
     case 'subscription': {
+      if (event.kind === 'subscription' && event.op === 'removed')
+        return event.removed ? { args: [...head, event.removed], ejson: false } : undefined;
       const subscription = reader.user && reader.store.subscriptionFor(reader.user, rid);
       return subscription ? { args: [...head, subscription], ejson: false } : undefined;
     }

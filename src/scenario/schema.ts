@@ -358,6 +358,10 @@ export const subscriptionSchema = strictObject(
         "when the member last read the room; null: never; default the room's ts for its creator, else none",
       ),
     _updatedAt: timestamp.optional().describe("default the room's ts"),
+    roles: z
+      .array(z.enum(['owner', 'moderator', 'leader']))
+      .optional()
+      .describe("the member's roles in the room; default owner for its creator, none for the others"),
   },
   SUBSCRIPTION_HINTS,
 );

@@ -29,7 +29,10 @@ export interface IntegrationScope {
 /** Whether the user holds a permission (in a room, for room-scoped ones). */
 export function can(state: StoreState, user: User, permission: string, room?: AnyRoom): boolean {
   // a direct room has no owners nor moderators: only the user's global roles count there
-  return hasPermission(state.permissions, permission, user, room?.t === 'd' ? undefined : room);
+  if (room === undefined || room.t === 'd') return hasPermission(state.permissions, permission, user);
+  // the member's roles in the room, as given or taken (src/store/membership.ts); else as it was made
+  const given = state.subscriptions.roles(room._id, user._id);
+  return hasPermission(state.permissions, permission, user, room, given);
 }
 
 /**

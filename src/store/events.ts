@@ -1,4 +1,4 @@
-import type { AnyRoom, Integration, Message, ServerSettings, Team, User } from '../types';
+import type { AnyRoom, Integration, Message, ServerSettings, Subscription, Team, User } from '../types';
 import type { SubscriptionState } from './subscription-states';
 
 /**
@@ -23,10 +23,12 @@ export interface RoomChange {
 /** A member's subscription state in a room (the rest of a subscription is the room's and the user's). */
 export interface SubscriptionChange {
   readonly kind: 'subscription';
-  readonly op: 'inserted' | 'updated';
+  readonly op: 'inserted' | 'updated' | 'removed';
   readonly rid: string;
   readonly uid: string;
   readonly subscription: SubscriptionState;
+  /** a removal's subscription as it was (once removed it can no longer be read) */
+  readonly removed?: Subscription;
 }
 
 /** A message, and its room as the change left it. */

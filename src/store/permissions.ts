@@ -1,4 +1,4 @@
-import type { GrantableRole, PermissionTable, Room, User } from '../types';
+import type { PermissionTable, Room, User } from '../types';
 
 /**
  * Rocket.Chat 7's default grants for the permissions the five operations check.
@@ -58,6 +58,22 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'manage-moderation-actions': ['admin'],
   'delete-user': ['admin'],
   'logout-other-user': ['admin'],
+  // rooms: members and roles (the real server also grants the app role, and leave-* the anonymous one)
+  'add-user-to-joined-room': ['admin', 'owner', 'moderator'],
+  'add-user-to-any-c-room': ['admin'],
+  'add-user-to-any-p-room': [],
+  'remove-user': ['admin', 'owner', 'moderator'],
+  'kick-user-from-any-c-room': [],
+  'kick-user-from-any-p-room': [],
+  'leave-c': ['admin', 'user', 'bot'],
+  'leave-p': ['admin', 'user', 'bot'],
+  'set-owner': ['admin', 'owner'],
+  'set-moderator': ['admin', 'owner'],
+  'set-leader': ['admin', 'owner'],
+  'archive-room': ['admin', 'owner'],
+  'unarchive-room': ['admin'],
+  'delete-c': ['admin', 'owner'],
+  'delete-p': ['admin', 'owner'],
 };
 
 /** The names a scenario may override. */
@@ -71,15 +87,25 @@ export function buildPermissions(overrides: PermissionTable = {}): PermissionTab
   return table;
 }
 
-/** The user's roles, plus `owner` in a room the user created. */
-export function rolesIn(user: User, room?: Room): GrantableRole[] {
-  const roles: GrantableRole[] = [...user.roles];
-  if (room?.u && room.u._id === user._id) roles.push('owner');
+/**
+ * The user's roles, plus those the user holds in the room: `given` (the subscription's, once
+ * given or taken), else `owner` in a room the user created.
+ */
+export function rolesIn(user: User, room?: Room, given?: readonly string[]): string[] {
+  const roles: string[] = [...user.roles];
+  if (given !== undefined) roles.push(...given);
+  else if (room?.u && room.u._id === user._id) roles.push('owner');
   return roles;
 }
 
 /** Whether the user holds the permission, globally or (with a room) in that room. */
-export function hasPermission(table: PermissionTable, permission: string, user: User, room?: Room): boolean {
-  const granted = table[permission] ?? [];
-  return rolesIn(user, room).some((role) => granted.includes(role));
+export function hasPermission(
+  table: PermissionTable,
+  permission: string,
+  user: User,
+  room?: Room,
+  given?: readonly string[],
+): boolean {
+  const granted: readonly string[] = table[permission] ?? [];
+  return rolesIn(user, room, given).some((role) => granted.includes(role));
 }

@@ -10,7 +10,8 @@ import type { JsonObject } from './query';
 import { added, anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
 import { objectId } from './message-text';
-import { initialState, joinedState, meteorIdOf } from './subscription-states';
+import { checkMembers, rejoinedState } from './membership';
+import { initialState, meteorIdOf } from './subscription-states';
 import { memberRoomIds } from './subscriptions';
 import { teamTypeOf } from './teams';
 
@@ -87,6 +88,7 @@ export function joinChannel(state: StoreState, user: User, rid: string): void {
 
 /** A public channel's new member, as `addUserToRoom` adds one: in `usernames`, with a `uj` message. */
 export function join(state: StoreState, user: User, room: Room): Room {
+  checkMembers(state, room.usernames.length + 1);
   const ts = state.clock.tick();
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
@@ -98,7 +100,7 @@ export function join(state: StoreState, user: User, room: Room): Room {
     _updatedAt: ts,
   };
   state.rooms.set(room._id, next);
-  const subscription = joinedState(ts);
+  const subscription = rejoinedState(room, user, ts);
   state.subscriptions.set(room._id, user._id, subscription);
   state.memberIndex = undefined;
   commit(state, [
@@ -346,6 +348,12 @@ export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout
     const member = userNamed(state, username);
     if (member && !members.includes(member)) members.push(member);
   }
+  const { bounds } = state;
+  // the rooms made since the baseline: the scenario's own may be many more
+  if (state.rooms.size - state.baseline.rooms.size >= bounds.rooms)
+    throw new ApiError('rooms-limit-reached', { reason: `${bounds.rooms}` });
+  if (members.length > bounds.members)
+    throw new ApiError('members-limit-reached', { reason: `${bounds.members}` });
   const ts = state.clock.tick();
   const { teamId, ...extra } = input.extraData;
   const room: Room = {

@@ -17,7 +17,13 @@ import { jsonEqual } from './query';
 import { SETTING_IDS } from './setting-registry';
 import { anyRoom, userNamed } from './state';
 import type { StoreState } from './state';
-import { SubscriptionStates, initialState, recordOfState, subscriptionView } from './subscription-states';
+import {
+  SubscriptionStates,
+  derivedRoles,
+  initialState,
+  recordOfState,
+  subscriptionView,
+} from './subscription-states';
 import { peersOf, subscriptionOf } from './subscriptions';
 
 /**
@@ -179,6 +185,7 @@ function subscriptionRecords(state: StoreState): SubscriptionRecord[] {
       user.username,
       initialState(room, user._id),
       state.subscriptions.get(room, user._id),
+      derivedRoles(room, user._id),
     );
     if (record) out.push(record);
   }

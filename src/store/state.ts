@@ -50,17 +50,31 @@ export interface StoreOptions {
   rules?: StoreRules;
   /** the users the world may hold (the limit `usersPerWorld`): a creation past it is refused */
   maxUsers?: number;
-  /** how many integrations and teams the API may grow the world to (src/limits.ts); default 10,000 each */
+  /** how far the world may grow through the API (src/limits.ts); default 10,000 each */
   bounds?: StoreBounds;
   /** the outgoing webhooks' delivery attempts the world made (`integrations.history` reads them) */
   deliveries?: () => readonly WebhookDelivery[];
 }
 
-/** The counts the API may grow a world's integrations and teams to (`integrationsPerWorld`, `teamsPerWorld`). */
+/** How far a world may grow through the API: past these a command is refused. */
 export interface StoreBounds {
+  /** the integrations the world may hold (`integrationsPerWorld`) */
   readonly integrations: number;
+  /** the teams the world may hold (`teamsPerWorld`) */
   readonly teams: number;
+  /** the channels and groups the API may add (`roomsPerWorld`) */
+  readonly rooms: number;
+  /** the members one channel or group may hold (`membersPerRoom`) */
+  readonly members: number;
 }
+
+/** The bounds of a store made without any (the limits' defaults). */
+const DEFAULT_BOUNDS: StoreBounds = Object.freeze({
+  integrations: 10_000,
+  teams: 10_000,
+  rooms: 10_000,
+  members: 10_000,
+});
 
 export interface StoreState {
   readonly clock: FakeClock;
@@ -139,7 +153,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     seed: baseline.world.seed,
     lenient: options.lenient ?? false,
     rules,
-    bounds: options.bounds ?? { integrations: 10_000, teams: 10_000 },
+    bounds: options.bounds ?? DEFAULT_BOUNDS,
     deliveries: options.deliveries ?? (() => []),
     maxUsers: options.maxUsers ?? Number.POSITIVE_INFINITY,
     views,

@@ -25,6 +25,7 @@ import type { UpdateInput } from './editing';
 import * as reading from './history';
 import type { MessageFilter } from './history';
 import * as integrations from './integrations';
+import * as membership from './membership';
 import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
 import * as posting from './posting';
@@ -33,6 +34,7 @@ import type { JsonObject } from './query';
 import * as rooms from './rooms';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
+import type { RoomRole } from './subscription-states';
 import * as settings from './settings';
 import * as snapshot from './snapshot';
 import type { EntityLookup } from './snapshot';
@@ -53,6 +55,7 @@ export type { MessageFilter } from './history';
 export type { ListOptions, ListResult } from './lists';
 export type { RoomRef } from './rooms';
 export type { StoreRules } from './rules';
+export type { RoomRole } from './subscription-states';
 export type { SendInput } from './posting';
 export type { EntityLookup } from './snapshot';
 export type { StoreOptions } from './state';
@@ -560,5 +563,31 @@ export class Store {
   /** Ends every login token of a user, personal access tokens too (`users.logout`); how many there were. */
   logoutUser(id: string): number {
     return userAccounts.dropTokens(this.#state, id);
+  }
+
+  // rooms group: members and room roles (src/store/membership.ts)
+  /** A member's roles in a room (`owner`, `moderator`, `leader`): as given or taken, else as it was made. */
+  roomRoles(room: Room, userId: string): readonly RoomRole[] {
+    return membership.roomRoles(this.#state, room, userId);
+  }
+
+  /** The usernames of a room's members who hold a role there. */
+  membersWithRole(room: Room, role: RoomRole): string[] {
+    return membership.membersWithRole(this.#state, room, role);
+  }
+
+  /** `addUsersToRoom`'s write: the users not yet members join, each with an `au` message by the actor. */
+  addMembers(actor: User, room: Room, users: readonly User[]): Room {
+    return membership.addMembers(this.#state, actor, room, users);
+  }
+
+  /** A member leaves (`ul`) or is removed (`ru`): the subscription removed, the message posted. */
+  removeMember(actor: User, room: Room, member: User, t: 'ru' | 'ul'): Room {
+    return membership.removeMember(this.#state, actor, room, member, t);
+  }
+
+  /** A room role given or taken, with its system message. */
+  setRoomRole(actor: User, room: Room, member: User, role: RoomRole, give: boolean): void {
+    membership.setRoomRole(this.#state, actor, room, member, role, give);
   }
 }

@@ -22,6 +22,19 @@ export interface SubscriptionState {
   /** when the member last read the room (a channel's or group's; direct rooms have none until read) */
   readonly ls?: string;
   readonly _updatedAt: string;
+  /**
+   * the member's roles in the room (`owner`, `moderator`, `leader`), once given or taken; undefined:
+   * as the room was made (its creator the owner, the others none)
+   */
+  readonly roles?: readonly RoomRole[];
+}
+
+/** A role a member holds in one room (on the subscription). */
+export type RoomRole = 'owner' | 'moderator' | 'leader';
+
+/** A member's roles as the room was made: its creator the owner. */
+export function derivedRoles(room: AnyRoom, userId: string): readonly RoomRole[] {
+  return room.t !== 'd' && (room as Room).u?._id === userId ? ['owner'] : [];
 }
 
 /** A 32-bit FNV-1a hash of a text. */
@@ -91,6 +104,7 @@ export function readState(state: SubscriptionState, ts: string): SubscriptionSta
     ts: state.ts,
     ls: ts,
     _updatedAt: ts,
+    roles: state.roles,
   };
 }
 
@@ -143,7 +157,11 @@ export function subscriptionView(
     t: channel.t,
     u,
     ...(state.ls !== undefined ? { ls: state.ls } : {}),
-    ...(channel.u?._id === user._id ? { roles: ['owner'] } : {}),
+    ...(state.roles !== undefined
+      ? { roles: [...state.roles] }
+      : channel.u?._id === user._id
+        ? { roles: ['owner'] }
+        : {}),
     _updatedAt: state._updatedAt,
   };
 }
@@ -173,6 +191,7 @@ export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRe
     ts: record.ts ?? rest.ts,
     ...(ownLs !== undefined ? { ls: ownLs } : {}),
     _updatedAt: record._updatedAt ?? rest._updatedAt,
+    ...(record.roles !== undefined ? { roles: [...record.roles] } : {}),
   };
 }
 
@@ -186,6 +205,7 @@ export function recordOfState(
   username: string,
   initial: SubscriptionState,
   state: SubscriptionState,
+  derived: readonly RoomRole[] = [],
 ): SubscriptionRecord | undefined {
   const record: SubscriptionRecord = { rid, username };
   let differs = false;
@@ -193,6 +213,11 @@ export function recordOfState(
     if (initial[field] === state[field]) continue;
     differs = true;
     Object.assign(record, { [field]: state[field] ?? null });
+  }
+  // the roles given or taken since the room was made, when they are not what it was made with
+  if (state.roles !== undefined && state.roles.join() !== derived.join()) {
+    differs = true;
+    record.roles = [...state.roles];
   }
   return differs ? record : undefined;
 }
@@ -242,6 +267,12 @@ export class SubscriptionStates {
   /** The member's state in the baseline (`room` as the baseline has it). */
   baseline(room: AnyRoom, userId: string): SubscriptionState {
     return this.#base.get(SubscriptionStates.key(room._id, userId)) ?? initialState(room, userId);
+  }
+
+  /** The member's roles as given or taken since the room was made (undefined: as it was made), read without building a state. */
+  roles(rid: string, userId: string): readonly RoomRole[] | undefined {
+    const key = this.#key(rid, userId);
+    return (this.#changed.get(key) ?? this.#base.get(key))?.roles;
   }
 
   set(rid: string, userId: string, state: SubscriptionState): void {

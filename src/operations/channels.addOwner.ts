@@ -1,0 +1,6 @@
+import addRoomOwner from '../commands/addRoomOwner';
+import { roleRoute } from './room-roles';
+import { GROUPS, route } from './route-groups';
+
+/** `POST /api/v1/channels.addOwner`: the `addRoomOwner` command (src/operations/room-roles.ts). */
+export default route(GROUPS.channels, roleRoute('channels', 'addOwner', addRoomOwner, 'set-owner'));

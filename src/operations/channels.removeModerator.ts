@@ -1,0 +1,9 @@
+import removeRoomModerator from '../commands/removeRoomModerator';
+import { roleRoute } from './room-roles';
+import { GROUPS, route } from './route-groups';
+
+/** `POST /api/v1/channels.removeModerator`: the `removeRoomModerator` command (src/operations/room-roles.ts). */
+export default route(
+  GROUPS.channels,
+  roleRoute('channels', 'removeModerator', removeRoomModerator, 'set-moderator'),
+);
