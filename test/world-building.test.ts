@@ -239,7 +239,7 @@ describe('the first user a server without an admin registers', () => {
     const fake = createFakeServer({
       scenario: {
         seed: 1,
-        users: [{ _id: 'rocket.cat', username: 'rocket.cat', password: 'x', type: 'bot', roles: ['bot'] }],
+        users: [{ _id: 'rocket.cat', username: 'rocket.cat', password: 'x', roles: ['bot'] }],
         channels: [{ _id: 'GENERAL', name: 'general', default: true, u: { username: 'rocket.cat' } }],
       },
     });

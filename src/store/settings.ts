@@ -17,8 +17,18 @@ import type { StoreState } from './state';
 
 /** The settings in force: the world's, over the defaults. */
 export function settings(state: StoreState): ServerSettings {
-  return { ...DEFAULT_SETTINGS, ...state.settings };
+  // made once per version of the world's settings (a change replaces the object): the rules of
+  // every post and login read them
+  let merged = MERGED.get(state.settings);
+  if (!merged) {
+    merged = Object.freeze({ ...DEFAULT_SETTINGS, ...state.settings });
+    MERGED.set(state.settings, merged);
+  }
+  return merged;
 }
+
+/** The settings in force, by the world's own settings object they were made from. */
+const MERGED = new WeakMap<Partial<ServerSettings>, Readonly<ServerSettings>>();
 
 /**
  * One setting saved through the chat API (`POST settings/:_id`, DDP `saveSetting`): its value as

@@ -99,6 +99,11 @@ export interface StoreState {
   readonly subscriptions: SubscriptionStates;
   /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
   memberIndex: Map<string, string[]> | undefined;
+  /**
+   * the ids of the rooms a new user joins (`default: true`), once asked for: kept up to date by
+   * every room change (a new user's joins must not read every room of a large world)
+   */
+  defaultRooms: Set<string> | undefined;
   readonly roomNames: LayeredMap<string, string>;
   readonly integrations: LayeredMap<string, Integration>;
   readonly tokens: LayeredMap<string, string>;
@@ -167,6 +172,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     directs: new LayeredMap(baseline.directs),
     subscriptions: new SubscriptionStates(baseline.subscriptions),
     memberIndex: undefined,
+    defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
     integrations,
     tokens: new LayeredMap(baseline.tokens),
@@ -207,6 +213,11 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
   for (const event of events) {
     if (event.kind === 'room') {
       const direct = event.room.t === 'd';
+      if (state.defaultRooms && !direct) {
+        if (event.op !== 'removed' && (event.room as Room).default === true)
+          state.defaultRooms.add(event.room._id);
+        else state.defaultRooms.delete(event.room._id);
+      }
       if (!direct) state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
       named(
         changed[direct ? 'directs' : 'rooms'],

@@ -67,11 +67,19 @@ function checkRoom(state: StoreState): void {
     throw new ApiError('users-per-world-limit', { reason: String(state.maxUsers) });
 }
 
-/** The default rooms a new user joins (`getDefaultChannels`: `default: true`), the user not in them yet. */
-function defaultRooms(state: StoreState, user: User): Room[] {
+/** The default rooms a new user joins (`getDefaultChannels`: `default: true`). */
+function defaultRooms(state: StoreState): Room[] {
+  if (!state.defaultRooms) {
+    // read once per world (in its order), then kept by every room change (src/store/state.ts)
+    state.defaultRooms = new Set();
+    for (const room of state.rooms.values()) if (room.default === true) state.defaultRooms.add(room._id);
+  }
   const out: Room[] = [];
-  for (const room of state.rooms.values())
-    if (room.default === true && !room.usernames.includes(user.username)) out.push(room);
+  for (const id of state.defaultRooms) {
+    const room = state.rooms.get(id);
+    // a new user is in no room yet (a room's members can be many: not searched)
+    if (room) out.push(room);
+  }
   return out;
 }
 
@@ -109,7 +117,7 @@ export function createUser(state: StoreState, input: NewUser): User {
   for (const key of userKeysOf(user)) state.userKeys.set(key, user._id);
   const events: ChangeEvent[] = [{ kind: 'user', op: 'inserted', user }];
   if (input.joinDefaultChannels)
-    for (const room of defaultRooms(state, user)) joinQuietly(state, user, room, ts, events);
+    for (const room of defaultRooms(state)) joinQuietly(state, user, room, ts, events);
   state.memberIndex = undefined;
   commit(state, events);
   return structuredClone(user);
