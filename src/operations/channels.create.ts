@@ -85,35 +85,34 @@ function readArgs(context: OperationContext): CreateChannelArgs {
   };
 }
 
+/**
+ * A new room as 6.x on answer it (`t`: a channel's `c`, a group's `p`): the fields the real server
+ * writes, none of those it does not; `customFields` where the route writes it (`required`).
+ */
+export function createdSchema(t: 'c' | 'p', customFieldsRequired: boolean): object {
+  const required = ['_id', 'fname', '_updatedAt', 'name', 't', 'msgs', 'usersCount', 'u', 'ts', 'ro'];
+  return {
+    type: 'object',
+    required: customFieldsRequired
+      ? [...required.slice(0, 3), 'customFields', ...required.slice(3)]
+      : required,
+    properties: {
+      _id: str,
+      fname: str,
+      name: str,
+      t: { const: t },
+      msgs: { const: 0 },
+      usersCount: { type: 'integer', minimum: 0 },
+      u: { type: 'object', required: ['_id', 'username'] },
+      ro: { type: 'boolean' },
+      customFields: { type: 'object' },
+    },
+    not: { anyOf: [...NOT_WRITTEN].map((field) => ({ required: [field] })) },
+  };
+}
+
 /** A new channel as 6.x on answer it. */
-const CREATED = {
-  type: 'object',
-  required: [
-    '_id',
-    'fname',
-    '_updatedAt',
-    'customFields',
-    'name',
-    't',
-    'msgs',
-    'usersCount',
-    'u',
-    'ts',
-    'ro',
-  ],
-  properties: {
-    _id: str,
-    fname: str,
-    name: str,
-    t: { const: 'c' },
-    msgs: { const: 0 },
-    usersCount: { type: 'integer', minimum: 0 },
-    u: { type: 'object', required: ['_id', 'username'] },
-    ro: { type: 'boolean' },
-    customFields: { type: 'object' },
-  },
-  not: { anyOf: [...NOT_WRITTEN].map((field) => ({ required: [field] })) },
-};
+const CREATED = createdSchema('c', true);
 
 export default route(GROUPS.channels, {
   name: 'channels.create',

@@ -5,11 +5,11 @@ import createPrivateGroup from '../commands/createPrivateGroup';
 import type { CreatePrivateGroupArgs } from '../commands/createPrivateGroup';
 import { isPlainObject } from '../store/query';
 import type { JsonObject } from '../store/query';
-import { LAYOUT, NOT_WRITTEN, created, matchError } from './channels.create';
+import { LAYOUT, created, createdSchema, matchError } from './channels.create';
 import { success } from './operation';
 import type { OperationContext, Params } from './operation';
 import { callerOf, readBody } from './params';
-import { answer, str } from './responses';
+import { answer } from './responses';
 import { GROUPS, route } from './route-groups';
 
 /**
@@ -58,22 +58,7 @@ function readArgs(context: OperationContext): CreatePrivateGroupArgs {
 }
 
 /** A new group as 6.x on answer it. */
-const CREATED = {
-  type: 'object',
-  required: ['_id', 'fname', '_updatedAt', 'name', 't', 'msgs', 'usersCount', 'u', 'ts', 'ro'],
-  properties: {
-    _id: str,
-    fname: str,
-    name: str,
-    t: { const: 'p' },
-    msgs: { const: 0 },
-    usersCount: { type: 'integer', minimum: 0 },
-    u: { type: 'object', required: ['_id', 'username'] },
-    ro: { type: 'boolean' },
-    customFields: { type: 'object' },
-  },
-  not: { anyOf: [...NOT_WRITTEN].map((field) => ({ required: [field] })) },
-};
+const CREATED = createdSchema('p', false);
 
 export default route(GROUPS.groups, {
   name: 'groups.create',
