@@ -204,7 +204,7 @@ describe('the stream table', () => {
     message: ['inserted', 'updated', 'removed'],
     user: ['inserted', 'updated'],
     integration: ['inserted', 'updated', 'removed'],
-    team: ['updated'],
+    team: ['inserted', 'updated'],
     settings: [],
   };
 
@@ -237,6 +237,7 @@ describe('the stream table', () => {
     for (const event of notStreamed) expect(entryOf(event)).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.integration.inserted).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.team.updated).toMatchObject({ streamed: false });
+    expect(STREAM_TABLE.team.inserted).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.room.inserted).toEqual([
       expect.objectContaining({ event: 'rooms-changed', to: 'members', op: 'inserted' }),
       expect.objectContaining({ event: 'subscriptions-changed', to: 'members', op: 'inserted' }),

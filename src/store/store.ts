@@ -39,6 +39,7 @@ import type { EntityLookup } from './snapshot';
 import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
+import * as teamWrites from './team-writes';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import type { Trigger } from './webhooks';
@@ -510,5 +511,24 @@ export class Store {
   /** A user by `_id`. */
   userById(id: string): User | undefined {
     return this.#state.users.get(id);
+  }
+
+  // teams (src/store/teams.ts, src/store/team-writes.ts)
+
+  /** `teams.create`: a team with its main room and its members' subscriptions, in one commit. */
+  createTeam(input: teamWrites.NewTeam, layout: RoomLayout): Team {
+    return teamWrites.createTeam(this.#state, input, layout);
+  }
+
+  /** A team as the routes taking `teamId` or `teamName` find it (`getTeamByIdOrName`). */
+  teamByIdOrName(ref: { teamId?: string; teamName?: string }): Team | undefined {
+    if (ref.teamId) return this.#state.teams.get(ref.teamId);
+    if (ref.teamName) return this.#state.teams.values().find((team) => team.name === ref.teamName);
+    return undefined;
+  }
+
+  /** Every team, the scenario's then those made since, each as it is now. */
+  allTeams(): Team[] {
+    return this.#state.teams.values();
   }
 }
