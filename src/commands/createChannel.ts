@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import type { Profile } from '../profiles';
 import type { JsonObject } from '../store/query';
 import type { RoomLayout } from '../store/rooms';
 import type { Room } from '../types';
@@ -37,6 +38,16 @@ const NAME = 'createChannel';
 /** `UTF8_Channel_Names_Validation`'s default, matched whole. */
 const NAMES = /^[0-9a-zA-Z-_.]+$/;
 
+/** How the release line lays a new room out (a team's main room too). */
+export function roomLayoutOf(profile: Profile): RoomLayout {
+  return {
+    ids: byEra(profile, OBJECT_IDS) ? 'objectId' : 'meteor',
+    ownerName: byEra(profile, OWNER_NAME),
+    blockedNames: byEra(profile, BLOCKED_NAMES),
+    namePattern: NAMES,
+  };
+}
+
 export default command<CreateChannelArgs, Room>({
   name: NAME,
   run({ store, profile, user }, args) {
@@ -50,12 +61,6 @@ export default command<CreateChannelArgs, Room>({
     } else if (!store.can(user, 'create-c')) {
       throw new ApiError('create-room-not-allowed', { method: NAME });
     }
-    const layout: RoomLayout = {
-      ids: byEra(profile, OBJECT_IDS) ? 'objectId' : 'meteor',
-      ownerName: byEra(profile, OWNER_NAME),
-      blockedNames: byEra(profile, BLOCKED_NAMES),
-      namePattern: NAMES,
-    };
-    return store.createRoom({ type: 'c', owner: user, ...args }, layout);
+    return store.createRoom({ type: 'c', owner: user, ...args }, roomLayoutOf(profile));
   },
 });

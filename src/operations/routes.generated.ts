@@ -43,6 +43,7 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import teamsCreate from './teams.create';
 import usersInfo from './users.info';
 import usersList from './users.list';
 import v1Info from './v1.info';
@@ -90,6 +91,7 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  teamsCreate,
   usersInfo,
   usersList,
   v1Info,
