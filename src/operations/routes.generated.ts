@@ -44,6 +44,10 @@ import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import teamsCreate from './teams.create';
+import teamsInfo from './teams.info';
+import teamsList from './teams.list';
+import teamsListAll from './teams.listAll';
+import teamsMembers from './teams.members';
 import usersInfo from './users.info';
 import usersList from './users.list';
 import v1Info from './v1.info';
@@ -92,6 +96,10 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGetOne,
   subscriptionsRead,
   teamsCreate,
+  teamsInfo,
+  teamsList,
+  teamsListAll,
+  teamsMembers,
   usersInfo,
   usersList,
   v1Info,

@@ -39,6 +39,8 @@ import type { EntityLookup } from './snapshot';
 import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
+import * as teamReads from './team-reads';
+import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
 import * as users from './users';
 import type { LoginAttempt } from './users';
@@ -513,7 +515,7 @@ export class Store {
     return this.#state.users.get(id);
   }
 
-  // teams (src/store/teams.ts, src/store/team-writes.ts)
+  // teams (src/store/teams.ts, src/store/team-writes.ts, src/store/team-reads.ts)
 
   /** `teams.create`: a team with its main room and its members' subscriptions, in one commit. */
   createTeam(input: teamWrites.NewTeam, layout: RoomLayout): Team {
@@ -530,5 +532,20 @@ export class Store {
   /** Every team, the scenario's then those made since, each as it is now. */
   allTeams(): Team[] {
     return this.#state.teams.values();
+  }
+
+  /** How many rooms name the team in `teamId` (its main room too). */
+  teamRoomCount(teamId: string): number {
+    return teamReads.teamRoomCount(this.#state, teamId);
+  }
+
+  /** Whether a user is one of the team's members. */
+  isTeamMember(team: Team, user: User): boolean {
+    return teamReads.isTeamMember(team, user);
+  }
+
+  /** `teams.members`: the team's active members that pass the filter, as the route lists them. */
+  teamMembers(team: Team, filter: MemberFilter): JsonObject[] {
+    return teamReads.teamMembers(this.#state, team, filter);
   }
 }
