@@ -43,6 +43,7 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import teamsAddMembers from './teams.addMembers';
 import teamsCreate from './teams.create';
 import teamsInfo from './teams.info';
 import teamsList from './teams.list';
@@ -95,6 +96,7 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  teamsAddMembers,
   teamsCreate,
   teamsInfo,
   teamsList,

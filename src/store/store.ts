@@ -548,4 +548,9 @@ export class Store {
   teamMembers(team: Team, filter: MemberFilter): JsonObject[] {
     return teamReads.teamMembers(this.#state, team, filter);
   }
+
+  /** `teams.addMembers` (already checked): the new members, each not in it joining the main room; one commit. */
+  addTeamMembers(team: Team, caller: User, members: readonly teamWrites.TeamMemberInput[]): void {
+    teamWrites.addTeamMembers(this.#state, team, caller, members);
+  }
 }

@@ -1,11 +1,13 @@
 import { ApiError } from '../errors';
-import type { Team, TeamType, User } from '../types';
+import type { Message, Team, TeamType, User } from '../types';
+import { systemMessage } from './compose';
+import type { ChangeEvent } from './events';
 import { objectId } from './message-text';
 import { writeRoom } from './rooms';
 import type { RoomLayout } from './rooms';
 import { commit, userNamed } from './state';
 import type { StoreState } from './state';
-import { meteorIdOf } from './subscription-states';
+import { joinedState, meteorIdOf } from './subscription-states';
 
 /**
  * The teams' writes (`TeamService`): a team made with its main room and its members'
@@ -91,4 +93,67 @@ export function createTeam(state: StoreState, input: NewTeam, layout: RoomLayout
   state.teamRooms = true;
   commit(state, [...events, { kind: 'team', op: 'inserted', team }]);
   return structuredClone(team);
+}
+
+/** A member to add to a team, already found, with the team roles sent (`roles`). */
+export interface TeamMemberInput {
+  readonly user: User;
+  readonly roles: readonly string[];
+}
+
+/**
+ * `TeamService.addMembers` (checked by the route: the team, the permission): each user not yet in
+ * the team becomes a member (with `owner` among its roles: one of the team's owners); each not yet
+ * in the main room joins it (`addUserToRoom` with the caller as inviter: a subscription opened
+ * with one unread mention, an `added-user-to-team` message naming the user, by the caller).
+ * Members already in are skipped. One commit.
+ */
+export function addTeamMembers(
+  state: StoreState,
+  team: Team,
+  caller: User,
+  inputs: readonly TeamMemberInput[],
+): void {
+  const members = [...team.members];
+  const owners = [...(team.owners ?? [])];
+  const room = team.roomId === undefined ? undefined : state.rooms.get(team.roomId);
+  const joining: User[] = [];
+  for (const { user, roles } of inputs) {
+    if (!members.includes(user.username)) {
+      members.push(user.username);
+      if (roles.includes('owner') && !owners.includes(user.username)) owners.push(user.username);
+    }
+    if (room && !room.usernames.includes(user.username) && !joining.includes(user)) joining.push(user);
+  }
+  if (members.length === team.members.length && joining.length === 0) return;
+  const ts = state.clock.tick();
+  const events: ChangeEvent[] = [];
+  let next = room;
+  if (room && joining.length > 0) {
+    next = {
+      ...room,
+      usernames: [...room.usernames, ...joining.map((user) => user.username)],
+      usersCount: room.usersCount + joining.length,
+      msgs: room.msgs + joining.length,
+      _updatedAt: ts,
+    };
+    const messages: Message[] = [];
+    for (const user of joining) {
+      const message = systemMessage(state, caller, next, 'added-user-to-team', user.username, ts);
+      state.messages.add(message);
+      messages.push(message);
+      const subscription = joinedState(ts);
+      state.subscriptions.set(room._id, user._id, subscription);
+      events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription });
+    }
+    state.rooms.set(room._id, next);
+    state.memberIndex = undefined;
+    for (const message of messages) events.push({ kind: 'message', op: 'inserted', message, room: next });
+    events.push({ kind: 'room', op: 'updated', room: next, before: room });
+  }
+  // the team document itself is not written (its members are rows of their own)
+  state.teams.change(team._id, { members, ...(owners.length > 0 ? { owners } : {}) });
+  const changed = state.teams.get(team._id);
+  if (changed) events.push({ kind: 'team', op: 'updated', team: changed });
+  commit(state, events);
 }
