@@ -72,9 +72,17 @@ export interface Team {
   _id: string;
   name: string;
   type: TeamType;
+  /** when it was made (a team made through the API: `teams.create`) */
+  createdAt?: string;
+  /** who made it (a team made through the API) */
+  createdBy?: { _id: string; username: string };
+  /** when it last changed (a team made through the API) */
+  _updatedAt?: string;
   /** the main room's `_id`, when the team has one */
   roomId?: string;
   members: string[];
+  /** the members with the team's `owner` role, by username (a team made through the API: its owner) */
+  owners?: string[];
 }
 
 /** An outgoing webhook: Rocket.Chat posts a room's events to `urls`. */

@@ -204,7 +204,7 @@ describe('the stream table', () => {
     message: ['inserted', 'updated', 'removed'],
     user: ['inserted', 'updated', 'removed'],
     integration: ['inserted', 'updated', 'removed'],
-    team: ['updated'],
+    team: ['inserted', 'updated'],
     settings: [],
   };
 
@@ -248,6 +248,7 @@ describe('the stream table', () => {
         to: 'setting-readers',
       }),
     ]);
+    expect(STREAM_TABLE.team.inserted).toMatchObject({ streamed: false });
     expect(STREAM_TABLE.room.inserted).toEqual([
       expect.objectContaining({ event: 'rooms-changed', to: 'members', op: 'inserted' }),
       expect.objectContaining({ event: 'subscriptions-changed', to: 'members', op: 'inserted' }),

@@ -86,13 +86,13 @@ describe("the table's order", () => {
     const added = [
       newRoute(GROUPS.channels, 'channels.zeta'),
       newRoute(GROUPS.channels, 'channels.alpha'),
-      newRoute({ ...GROUPS.channels, name: 'teams', prefix: '/api/v1/' }, 'teams.list'),
+      newRoute({ ...GROUPS.channels, name: 'widgets', prefix: '/api/v1/' }, 'widgets.list'),
     ];
     const table = names(inTableOrder([...added, ...ROUTES]));
     const at = table.indexOf(lastPlaced);
     const after = [...unplaced, 'channels.alpha', 'channels.zeta'].sort();
     expect(table.slice(at, at + 1 + after.length)).toEqual([lastPlaced, ...after]);
-    expect(table[table.length - 1]).toBe('teams.list');
+    expect(table[table.length - 1]).toBe('widgets.list');
     // the others keep their places
     expect(table.filter((name) => !names(added).includes(name))).toEqual(names(OPERATIONS));
   });

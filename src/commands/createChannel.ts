@@ -38,7 +38,7 @@ const NAME = 'createChannel';
 /** `UTF8_Channel_Names_Validation`'s default, matched whole. */
 const NAMES = /^[0-9a-zA-Z-_.]+$/;
 
-/** How the release line lays a new room out (a channel's or a group's: `createRoom`'s rules). */
+/** How the release line lays a new room out (a channel's, a group's or a team's main room: `createRoom`'s rules). */
 export function roomLayoutOf(profile: Profile): RoomLayout {
   return {
     ids: byEra(profile, OBJECT_IDS) ? 'objectId' : 'meteor',

@@ -2,8 +2,38 @@ import type { ErrorSpec } from './spec';
 
 /**
  * The error rows of teams (`teams.*`), part of the one error table (src/errors.ts): each name once, over
- * all tables.
+ * all tables. The team service's refusals are plain `Error`s: the envelope carries the code as
+ * `error`, without `errorType`.
  *
  * Layer: base.
  */
-export const TEAM_ERRORS = {} satisfies Record<string, ErrorSpec>;
+export const TEAM_ERRORS = {
+  /**
+   * a route's own permission check in the handler (`API.v1.unauthorized()` to 6.x, `forbidden()`
+   * in 7.x): the bare 403
+   */
+  'teams-unauthorized': { status: 403, message: () => 'unauthorized' },
+  /** the world holds `teamsPerWorld` teams (src/limits.ts): the fake's own bound */
+  'teams-limit': {
+    status: 400,
+    message: (p) =>
+      `This world holds ${p.reason ?? ''} teams, its teamsPerWorld limit: delete one before creating another`,
+    errorType: 'error-teams-limit',
+  },
+  /** teams.create: a team or a user has the name (`checkUsernameAvailability`), or it is a blocked name */
+  'team-name-already-exists': { status: 400, message: () => 'team-name-already-exists' },
+  /** teams.create: a room has the name */
+  'team-room-name-already-exists': { status: 400, message: () => 'room-name-already-exists' },
+  /** teams.create: anything the main room's creation refused (the name's rules, an unknown owner) */
+  'team-creation-failed': { status: 400, message: () => 'error-team-creation' },
+  /** teams.create (7.x): a `sidepanel` whose items are not `channels` / `discussions`, each once */
+  'team-invalid-sidepanel': { status: 400, message: () => 'error-invalid-sidepanel' },
+  /** the routes taking teamId or teamName (from 5.x): no such team */
+  'team-does-not-exist': { status: 400, message: () => 'team-does-not-exist' },
+  /** teams.info: no such team */
+  'team-info-not-found': { status: 400, message: () => 'Team not found' },
+  /** teams.info (6.x on): the team's main room is gone */
+  'team-room-not-found': { status: 400, message: () => 'Room not found' },
+  /** teams.listRooms: a private team the caller is not in, without `view-all-teams` */
+  'team-user-not-on-private-team': { status: 400, message: () => 'user-not-on-private-team' },
+} satisfies Record<string, ErrorSpec>;

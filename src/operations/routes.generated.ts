@@ -65,6 +65,12 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import teamsAddMembers from './teams.addMembers';
+import teamsCreate from './teams.create';
+import teamsInfo from './teams.info';
+import teamsList from './teams.list';
+import teamsListAll from './teams.listAll';
+import teamsMembers from './teams.members';
 import usersCreate from './users.create';
 import usersDelete from './users.delete';
 import usersGetStatus from './users.getStatus';
@@ -142,6 +148,12 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  teamsAddMembers,
+  teamsCreate,
+  teamsInfo,
+  teamsList,
+  teamsListAll,
+  teamsMembers,
   usersCreate,
   usersDelete,
   usersGetStatus,

@@ -206,6 +206,9 @@ export const STREAM_TABLE: StreamTable = {
     removed: notStreamed('integrations reach no stream a client of the fake may follow'),
   },
   team: {
+    inserted: notStreamed(
+      'a team made reaches no stream: its main room and its members’ subscriptions are streamed',
+    ),
     updated: notStreamed('a team changes with its main room, whose own event is streamed'),
   },
   // `watch.settings` (listeners.module): a public setting to everyone first, then every setting to

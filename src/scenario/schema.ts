@@ -187,8 +187,18 @@ export const teamSchema = strictObject(
       })
       .optional()
       .describe('"public" (0) or "private" (1); default: its main room\'s t, else public'),
+    createdAt: timestamp
+      .optional()
+      .describe('when it was made, as state() gives a team made through the API'),
+    createdBy: strictObject({ _id: nonEmpty, username: nonEmpty })
+      .optional()
+      .describe('who made it, as state() gives a team made through the API'),
+    _updatedAt: timestamp
+      .optional()
+      .describe('when it last changed, as state() gives a team made through the API'),
     roomId: nonEmpty.optional().describe("the main room's _id (the room with teamMain), as state() gives it"),
     members: z.array(nonEmpty).optional().describe('usernames of the members'),
+    owners: z.array(nonEmpty).optional().describe("usernames of the members with the team's owner role"),
   },
   TEAM_HINTS,
 );

@@ -63,6 +63,9 @@ interface Draft {
   _id: string;
   name: string;
   members: string[];
+  /** what a team made through the API carries besides (as state() gives it), kept as given */
+  made: Pick<Team, 'createdAt' | 'createdBy' | '_updatedAt'>;
+  owners?: string[];
   index: number;
   type?: TeamType;
   roomId?: string;
@@ -129,6 +132,14 @@ export class ScenarioTeams {
       _id,
       name: input.name,
       members,
+      made: {
+        ...(input.createdAt !== undefined ? { createdAt: input.createdAt } : {}),
+        ...(input.createdBy !== undefined ? { createdBy: input.createdBy } : {}),
+        ...(input._updatedAt !== undefined ? { _updatedAt: input._updatedAt } : {}),
+      },
+      ...(input.owners !== undefined
+        ? { owners: input.owners.filter((name) => members.includes(name)) }
+        : {}),
       index,
       type: typeOf(input.type),
       roomId: input.roomId,
@@ -167,7 +178,7 @@ export class ScenarioTeams {
    */
   build(roomsComplete: boolean): Team[] | undefined {
     if (this.#drafts.length === 0) return undefined;
-    return this.#drafts.map(({ _id, name, members, index, type, roomId, main }) => {
+    return this.#drafts.map(({ _id, name, members, made, owners, index, type, roomId, main }) => {
       if (roomId !== undefined && roomId !== main?._id && roomsComplete)
         this.#source.problem(
           ['teams', index, 'roomId'],
@@ -179,8 +190,10 @@ export class ScenarioTeams {
         _id,
         name,
         type: type ?? (main ? teamTypeOf(main.t) : 0),
+        ...made,
         ...(main ? { roomId: main._id } : {}),
         members,
+        ...(owners !== undefined ? { owners } : {}),
       };
     });
   }

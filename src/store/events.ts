@@ -55,10 +55,10 @@ export interface IntegrationChange {
   readonly before?: Integration;
 }
 
-/** A team changed with its main room (its type, or the main room added). */
+/** A team made (`teams.create`, with its main room), or changed with its main room (its type, or the main room added). */
 export interface TeamChange {
   readonly kind: 'team';
-  readonly op: 'updated';
+  readonly op: 'inserted' | 'updated';
   readonly team: Team;
 }
 

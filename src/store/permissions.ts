@@ -74,6 +74,17 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'unarchive-room': ['admin'],
   'delete-c': ['admin', 'owner'],
   'delete-p': ['admin', 'owner'],
+  // teams (Rocket.Chat 3.13 on): making one, seeing all, and what a team's owners and moderators may do in it
+  'create-team': ['admin', 'user'],
+  'view-all-teams': ['admin'],
+  'view-all-team-channels': ['admin', 'owner'],
+  'add-team-member': ['admin', 'owner', 'moderator'],
+  'edit-team-member': ['admin', 'owner', 'moderator'],
+  'add-team-channel': ['admin', 'owner', 'moderator'],
+  'move-room-to-team': ['admin', 'owner', 'moderator'],
+  'remove-team-channel': ['admin', 'owner', 'moderator'],
+  'edit-team': ['admin', 'owner'],
+  'delete-team': ['admin', 'owner'],
 };
 
 /** The names a scenario may override. */

@@ -340,6 +340,17 @@ function checkRoomName(state: StoreState, name: string, layout: RoomLayout): voi
  * the one write; the room is laid out as the release line stores it (the command decides how).
  */
 export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout): Room {
+  const { room, events } = writeRoom(state, input, layout);
+  commit(state, events);
+  return room;
+}
+
+/** {@link createRoom}'s checks and writes, its events left for the caller to commit (a team's main room). */
+export function writeRoom(
+  state: StoreState,
+  input: NewRoom,
+  layout: RoomLayout,
+): { room: Room; events: ChangeEvent[] } {
   const name = input.name.trim();
   checkRoomName(state, name, layout);
   const { owner } = input;
@@ -388,6 +399,5 @@ export function createRoom(state: StoreState, input: NewRoom, layout: RoomLayout
     state.subscriptions.set(room._id, member._id, subscription);
     events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: member._id, subscription });
   }
-  commit(state, events);
-  return room;
+  return { room, events };
 }

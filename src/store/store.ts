@@ -41,6 +41,9 @@ import type { EntityLookup } from './snapshot';
 import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
+import * as teamReads from './team-reads';
+import type { MemberFilter } from './team-reads';
+import * as teamWrites from './team-writes';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
@@ -589,5 +592,44 @@ export class Store {
   /** A room role given or taken, with its system message. */
   setRoomRole(actor: User, room: Room, member: User, role: RoomRole, give: boolean): void {
     membership.setRoomRole(this.#state, actor, room, member, role, give);
+  }
+
+  // teams (src/store/teams.ts, src/store/team-writes.ts, src/store/team-reads.ts)
+
+  /** `teams.create`: a team with its main room and its members' subscriptions, in one commit. */
+  createTeam(input: teamWrites.NewTeam, layout: RoomLayout): Team {
+    return teamWrites.createTeam(this.#state, input, layout);
+  }
+
+  /** A team as the routes taking `teamId` or `teamName` find it (`getTeamByIdOrName`). */
+  teamByIdOrName(ref: { teamId?: string; teamName?: string }): Team | undefined {
+    if (ref.teamId) return this.#state.teams.get(ref.teamId);
+    if (ref.teamName) return this.#state.teams.values().find((team) => team.name === ref.teamName);
+    return undefined;
+  }
+
+  /** Every team, the scenario's then those made since, each as it is now. */
+  allTeams(): Team[] {
+    return this.#state.teams.values();
+  }
+
+  /** How many rooms name the team in `teamId` (its main room too). */
+  teamRoomCount(teamId: string): number {
+    return teamReads.teamRoomCount(this.#state, teamId);
+  }
+
+  /** Whether a user is one of the team's members. */
+  isTeamMember(team: Team, user: User): boolean {
+    return teamReads.isTeamMember(team, user);
+  }
+
+  /** `teams.members`: the team's active members that pass the filter, as the route lists them. */
+  teamMembers(team: Team, filter: MemberFilter): JsonObject[] {
+    return teamReads.teamMembers(this.#state, team, filter);
+  }
+
+  /** `teams.addMembers` (already checked): the new members, each not in it joining the main room; one commit. */
+  addTeamMembers(team: Team, caller: User, members: readonly teamWrites.TeamMemberInput[]): void {
+    teamWrites.addTeamMembers(this.#state, team, caller, members);
   }
 }

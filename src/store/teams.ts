@@ -2,8 +2,9 @@ import type { RoomType, Team, TeamType } from '../types';
 
 /**
  * A store's teams: the baseline's (frozen, shared by every store on it) with this store's changes
- * over them. A team changes when its main room changes type, or when a main room is added to it;
- * a reset starts a new store, and so a new, empty set of changes.
+ * over them, and the teams made since (`teams.create`, src/store/team-writes.ts). A team changes when
+ * its main room changes type, or when a main room is added to it; a reset starts a new store, and so
+ * a new, empty set of changes.
  */
 
 /** The team type a main room of type `t` gives its team: `c` public (0), `p` private (1). */
@@ -14,6 +15,8 @@ export function teamTypeOf(t: RoomType): TeamType {
 export class Teams {
   readonly #baseline: ReadonlyMap<string, Team>;
   readonly #changed = new Map<string, Team>();
+  /** the teams made since the baseline (`teams.create`), in the order they were made */
+  readonly #added: string[] = [];
 
   constructor(baseline: ReadonlyMap<string, Team>) {
     this.#baseline = baseline;
@@ -28,11 +31,37 @@ export class Teams {
   find(ref: string): Team | undefined {
     const byId = this.get(ref);
     if (byId) return byId;
-    for (const id of this.#baseline.keys()) {
+    for (const id of this.ids()) {
       const team = this.get(id);
       if (team?.name === ref) return team;
     }
     return undefined;
+  }
+
+  /** A team by name, any case (the name a new team may not take). */
+  named(name: string): Team | undefined {
+    const lower = name.toLowerCase();
+    for (const id of this.ids()) {
+      const team = this.get(id);
+      if (team?.name.toLowerCase() === lower) return team;
+    }
+    return undefined;
+  }
+
+  /** Adds a team made since the baseline. */
+  add(team: Team): void {
+    this.#changed.set(team._id, team);
+    this.#added.push(team._id);
+  }
+
+  /** How many teams there are. */
+  get size(): number {
+    return this.#baseline.size + this.#added.length;
+  }
+
+  /** Every team's `_id`: the baseline's, then those made since. */
+  ids(): string[] {
+    return [...this.#baseline.keys(), ...this.#added];
   }
 
   /** Replaces a team with a changed copy (the baseline's own object is never written). */
@@ -43,11 +72,11 @@ export class Teams {
 
   /** Whether there is any team at all (a world without teams gives `state()` no `teams`). */
   get any(): boolean {
-    return this.#baseline.size > 0;
+    return this.size > 0;
   }
 
-  /** Every team, in the baseline's order, each as it is now. */
+  /** Every team, in the baseline's order then those made since, each as it is now. */
   values(): Team[] {
-    return Array.from(this.#baseline.keys(), (id) => this.get(id) as Team);
+    return this.ids().map((id) => this.get(id) as Team);
   }
 }
