@@ -144,6 +144,17 @@ describe('a suite builds its world through the API (default options)', () => {
       t: 'p',
     });
 
+    // a team of the two, its main room private
+    const team = await call(fake, 'POST', '/api/v1/teams.create', carol, {
+      name: 'platform',
+      type: 1,
+      members: [daveId],
+    });
+    expect(team.status).toBe(200);
+    const teamRoomId = (team.body.team as Json).roomId as string;
+    const teamInfo = await call(fake, 'GET', '/api/v1/teams.info?teamName=platform', dave);
+    expect(teamInfo.body.teamInfo).toMatchObject({ name: 'platform', type: 1, roomId: teamRoomId });
+
     // an outgoing integration (a hubot behind it) and an incoming one, both on the public room
     const outgoing = await call(fake, 'POST', '/api/v1/integrations.create', admin, {
       type: 'webhook-outgoing',
@@ -218,10 +229,12 @@ describe('a suite builds its world through the API (default options)', () => {
       'hubot',
       'ci',
     ]);
+    expect(state.teams?.map((t) => [t.name, t.roomId])).toContainEqual(['platform', teamRoomId]);
+    expect(state.channels.find((r) => r._id === teamRoomId)).toMatchObject({ t: 'p', teamMain: true });
     expect(fake.getSettings().Message_MaxAllowedSize).toBe(40);
     const changes = fake.changes();
     expect(changes.users.added.map((u) => u.username)).toEqual(['carol', 'dave']);
-    expect(changes.channels.added.map((c) => c.name)).toEqual(['launch', 'core']);
+    expect(changes.channels.added.map((c) => c.name)).toEqual(['launch', 'core', 'platform']);
     expect(changes.integrations.added.map((i) => i.name)).toEqual(['hubot', 'ci']);
 
     // a reset brings back the scenario, byte for byte
