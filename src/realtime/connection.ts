@@ -1,9 +1,7 @@
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import type { RawData, WebSocket } from 'ws';
 
-import { ApiError, toEnvelope } from '../errors';
 import type { ExchangeDetail } from '../journal/journal';
 import { jsonOutOfBounds } from '../journal/json-depth';
 import type { ChangeEvent } from '../store/store';
@@ -25,11 +23,13 @@ import {
   tooManySubscriptions,
 } from './bounds';
 import { toEjson } from './ejson';
+import { errorOf, jsonText, meteorError, statusError, stringified } from './frames';
+import type { Frame } from './frames';
 import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
 import { RAW } from './framing';
 import type { Framing } from './framing';
-import { METHODS, MeteorError, methodServed } from './methods';
+import { METHODS, methodServed } from './methods';
 import type { MethodContext } from './methods';
 import type { Method } from './method';
 import { deliver, readsPrivateSettings } from './streams';
@@ -69,32 +69,6 @@ const GLOBAL_EVENTS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** DDP versions the server speaks (Meteor's list). */
 const VERSIONS = ['1', 'pre2', 'pre1'];
 
-type Frame = Record<string, unknown>;
-
-/** A Meteor error as a DDP frame carries it. */
-function meteorError(
-  error: string | number,
-  reason: string | undefined,
-  details?: Record<string, unknown>,
-): Frame {
-  return {
-    isClientSafe: true,
-    error,
-    ...(reason !== undefined ? { reason } : {}),
-    ...(details ? { details } : {}),
-    message: reason !== undefined ? `${reason} [${String(error)}]` : `[${String(error)}]`,
-    errorType: 'Meteor.Error',
-  };
-}
-
-/**
- * The error a status answers a method call with (a fault's, a stub's with no body): Meteor's error
- * of that status, its reason the HTTP reason phrase (`Service Unavailable [503]`).
- */
-function statusError(status: number): Frame {
-  return meteorError(status, STATUS_CODES[status] ?? `HTTP ${status}`);
-}
-
 /** What the rest of the rule list answers a method call with, after its faults and stubs. */
 type Modelled = { readonly kind: 'method'; readonly method: Method } | { readonly kind: 'not-found' };
 
@@ -112,41 +86,6 @@ interface MethodCall {
   readonly decision: Decided<Modelled>;
   /** the stub that answers it, as the journal's entry names it */
   readonly stub: string | undefined;
-}
-
-/** A frame's JSON text, or undefined when it has none (nested past what the serialiser takes). */
-function stringified(frame: Frame): string | undefined {
-  try {
-    return JSON.stringify(frame);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A value's JSON text ('' when it has none: it was sent in a frame, so it has one). */
-function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** A refusal of the store or a method as Meteor's error object. */
-function errorOf(error: unknown): Frame {
-  if (error instanceof MeteorError) return meteorError(error.error, error.reason, error.details);
-  if (error instanceof ApiError) {
-    const body = toEnvelope(error.code, error.params) as {
-      error?: string;
-      errorType?: string;
-      details?: Record<string, unknown>;
-    };
-    const type = body.errorType;
-    const text = typeof body.error === 'string' ? body.error : 'error';
-    const reason = type !== undefined ? text.replace(` [${type}]`, '') : text;
-    return meteorError(type ?? reason, reason, body.details);
-  }
-  return meteorError(500, 'Internal server error');
 }
 
 export class DdpConnection {
