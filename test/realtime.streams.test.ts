@@ -206,6 +206,7 @@ describe('the stream table', () => {
     integration: ['inserted', 'updated', 'removed'],
     team: ['updated'],
     settings: [],
+    permission: ['updated'],
   };
 
   it('lists every kind and op of ChangeEvent, streamed or explicitly not', () => {

@@ -1,5 +1,5 @@
 import { roomView } from '../operations/views';
-import type { ChangeOp, MessageChange } from '../store/events';
+import type { ChangeOp, MessageChange, PermissionChange } from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { settingRow } from '../store/setting-registry';
@@ -45,10 +45,11 @@ export type StreamName =
  * - `user`: `stream-notify-user` `<uid>/<event>` of the subscription's own user;
  * - `anyone`: `stream-notify-all` `<event>`, a logged-out socket too;
  * - `setting-readers`: `stream-notify-logged` `<event>` of a user with `view-privileged-setting`,
- *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it).
+ *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it);
+ * - `logged`: `stream-notify-logged` `<event>` of any logged-in user.
  */
 export type Audience =
-  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers';
+  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers' | 'logged';
 
 /**
  * What a frame carries after the op (if any):
@@ -57,9 +58,11 @@ export type Audience =
  * - `message-id`: `{_id}` of the message;
  * - `room`: the room as the notify streams send it (without what no response carries);
  * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it;
- * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`).
+ * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`);
+ * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON.
  */
-export type Payload = 'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting';
+export type Payload =
+  'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting' | 'permission';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -73,7 +76,8 @@ export interface StreamRoute {
     | 'subscriptions-changed'
     | 'deleteMessage'
     | 'public-settings-changed'
-    | 'private-settings-changed';
+    | 'private-settings-changed'
+    | 'permissions-changed';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated';
@@ -217,6 +221,18 @@ export const STREAM_TABLE: StreamTable = {
       payload: 'setting',
     },
   ],
+  // `notifyOnPermissionChangedById` (notifyListener.ts): every logged-in user may follow it
+  permission: {
+    updated: [
+      {
+        stream: 'stream-notify-logged',
+        event: 'permissions-changed',
+        to: 'logged',
+        op: 'updated',
+        payload: 'permission',
+      },
+    ],
+  },
 };
 
 /** The entry of one event's kind and op. */
@@ -236,6 +252,8 @@ export function entryOf(event: ChangeEvent): TableEntry {
       return STREAM_TABLE.team[event.op];
     case 'settings':
       return STREAM_TABLE.settings;
+    case 'permission':
+      return STREAM_TABLE.permission[event.op];
   }
 }
 
@@ -364,6 +382,7 @@ function reaches(
     }
     case 'anyone':
     case 'setting-readers':
+    case 'logged':
       return false;
     case 'user':
       return (
@@ -407,6 +426,7 @@ function argsOf(
       return subscription ? { args: [...head, subscription], ejson: false } : undefined;
     }
     case 'setting':
+    case 'permission':
       return undefined;
   }
 }
@@ -437,12 +457,25 @@ function deliverSettings(changed: Readonly<Record<string, unknown>>, reader: Str
   }
 }
 
+/** A permission changed: its document to each logged-in reader's subs of the route. */
+function deliverPermission(event: PermissionChange, reader: StreamReader): void {
+  if (reader.user === undefined) return;
+  const entry = entryOf(event);
+  if ('streamed' in entry) return;
+  for (const route of entry)
+    for (const sub of reader.subs.values())
+      if (sub.name === route.stream && sub.key === route.event)
+        reader.changed(sub, [route.op, documentEjson(event.permission)], true);
+}
+
 /**
  * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
  * the order the connection subscribed.
  */
 export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
-  for (const event of events) if (event.kind === 'settings') deliverSettings(event.changed, reader);
+  for (const event of events)
+    if (event.kind === 'settings') deliverSettings(event.changed, reader);
+    else if (event.kind === 'permission') deliverPermission(event, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -66,6 +66,21 @@ export interface SettingsChange {
   readonly changed: Partial<ServerSettings>;
 }
 
+/** A permission as the permission table holds it (`permissions.listAll`'s items). */
+export interface PermissionDoc {
+  readonly _id: string;
+  readonly roles: readonly string[];
+  readonly _updatedAt: string;
+}
+
+/** A permission's roles replaced (`permissions.update`, DDP `authorization:addPermissionToRole` …), one per permission. */
+export interface PermissionChange {
+  readonly kind: 'permission';
+  readonly op: 'updated';
+  readonly permission: PermissionDoc;
+  readonly before: PermissionDoc;
+}
+
 /** One change of the world's state, as a command's commit tells it. */
 export type ChangeEvent =
   | RoomChange
@@ -74,7 +89,8 @@ export type ChangeEvent =
   | UserChange
   | IntegrationChange
   | TeamChange
-  | SettingsChange;
+  | SettingsChange
+  | PermissionChange;
 
 /** What happened to a message, for those who follow the world live (the realtime API). */
 export interface MessageEvent {

@@ -27,6 +27,8 @@ import type { MessageFilter } from './history';
 import * as integrations from './integrations';
 import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
+import type { PermissionDoc } from './events';
+import * as permissionTable from './permission-table';
 import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject } from './query';
@@ -48,7 +50,7 @@ import type { Trigger } from './webhooks';
 export type { ChannelScope, IntegrationScope } from './access';
 export type { PostInput } from './compose';
 export type { UpdateInput } from './editing';
-export type { ChangeEvent, MessageEvent } from './events';
+export type { ChangeEvent, MessageEvent, PermissionDoc } from './events';
 export type { MessageFilter } from './history';
 export type { ListOptions, ListResult } from './lists';
 export type { RoomRef } from './rooms';
@@ -560,5 +562,23 @@ export class Store {
   /** Ends every login token of a user, personal access tokens too (`users.logout`); how many there were. */
   logoutUser(id: string): number {
     return userAccounts.dropTokens(this.#state, id);
+  }
+
+  // permissions and roles (src/store/permission-table.ts, src/store/roles.ts): the permission
+  // table as state, the roles users hold
+
+  /** Every permission as a document `{_id, _updatedAt, roles}`, in the table's order. */
+  permissionDocs(): PermissionDoc[] {
+    return permissionTable.permissionDocs(this.#state);
+  }
+
+  /** One permission as a document; undefined: the table has no such permission. */
+  permissionDoc(id: string): PermissionDoc | undefined {
+    return permissionTable.permissionDoc(this.#state, id);
+  }
+
+  /** Replaces permissions' roles (already checked), each stamped; one commit. Returns the new documents. */
+  setPermissionRoles(changes: readonly permissionTable.PermissionRoles[]): PermissionDoc[] {
+    return permissionTable.setPermissionRoles(this.#state, changes);
   }
 }
