@@ -38,6 +38,8 @@ import integrationsRemove from './integrations.remove';
 import login from './login';
 import logout from './logout';
 import me from './me';
+import permissionsListAll from './permissions.listAll';
+import permissionsUpdate from './permissions.update';
 import roomsGet from './rooms.get';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -95,6 +97,8 @@ export const ROUTES: readonly Operation[] = [
   login,
   logout,
   me,
+  permissionsListAll,
+  permissionsUpdate,
   roomsGet,
   settings,
   settingsId,

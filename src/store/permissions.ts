@@ -58,6 +58,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'manage-moderation-actions': ['admin'],
   'delete-user': ['admin'],
   'logout-other-user': ['admin'],
+  // permissions.update, the roles routes and their realtime twins
+  'access-permissions': ['admin'],
 };
 
 /** The names a scenario may override. */
