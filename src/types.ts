@@ -341,7 +341,7 @@ export type RequestChange =
 
 /** The kinds of entity a change names. */
 export type ChangedKind =
-  'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings' | 'permission';
+  'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings' | 'permission' | 'role';
 
 /** One recorded request with the answer it got and what it changed (`GET /__admin/requests/:seq`). */
 export interface RequestExchange {

@@ -43,6 +43,8 @@ function shown(event: ChangeEvent): RequestChange {
       return { kind: 'settings', op: 'updated', id: Object.keys(event.changed).sort().join(',') };
     case 'permission':
       return { kind: 'permission', op: event.op, id: event.permission._id };
+    case 'role':
+      return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
   }
 }
 

@@ -207,6 +207,7 @@ describe('the stream table', () => {
     team: ['updated'],
     settings: [],
     permission: ['updated'],
+    role: ['inserted', 'removed'],
   };
 
   it('lists every kind and op of ChangeEvent, streamed or explicitly not', () => {

@@ -91,9 +91,12 @@ export interface SubscriptionNote {
   readonly uids: string[];
 }
 
-/** A team (its `_id`), the settings (their names, comma-separated), or a permission (its `_id`). */
+/**
+ * A team (its `_id`), the settings (their names, comma-separated), a permission (its `_id`), or a
+ * role given or taken (`<roleId>/<uid>`).
+ */
 export interface OtherNote {
-  readonly kind: 'team' | 'settings' | 'permission';
+  readonly kind: 'team' | 'settings' | 'permission' | 'role';
   readonly op: ChangeOp;
   readonly id: string;
 }
@@ -127,6 +130,7 @@ export const NOTES_KEPT: Readonly<Record<ChangeKind, number>> = {
   settings: 16,
   subscription: 16,
   permission: 64,
+  role: 16,
 };
 
 function sha256(text: string): string {
@@ -197,6 +201,8 @@ export function noteOf(event: ChangeEvent): EntityNote {
       return { kind: 'settings', op: 'updated', id: Object.keys(event.changed).sort().join(',') };
     case 'permission':
       return { kind: 'permission', op: event.op, id: event.permission._id };
+    case 'role':
+      return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
   }
 }
 

@@ -40,6 +40,9 @@ import logout from './logout';
 import me from './me';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
+import rolesAddUserToRole from './roles.addUserToRole';
+import rolesList from './roles.list';
+import rolesRemoveUserFromRole from './roles.removeUserFromRole';
 import roomsGet from './rooms.get';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -99,6 +102,9 @@ export const ROUTES: readonly Operation[] = [
   me,
   permissionsListAll,
   permissionsUpdate,
+  rolesAddUserToRole,
+  rolesList,
+  rolesRemoveUserFromRole,
   roomsGet,
   settings,
   settingsId,

@@ -1,5 +1,5 @@
 import { roomView } from '../operations/views';
-import type { ChangeOp, MessageChange, PermissionChange } from '../store/events';
+import type { ChangeOp, MessageChange, PermissionChange, RoleChange } from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { settingRow } from '../store/setting-registry';
@@ -59,10 +59,11 @@ export type Audience =
  * - `room`: the room as the notify streams send it (without what no response carries);
  * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it;
  * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`);
- * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON.
+ * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON;
+ * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`).
  */
 export type Payload =
-  'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting' | 'permission';
+  'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting' | 'permission' | 'role';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -77,7 +78,8 @@ export interface StreamRoute {
     | 'deleteMessage'
     | 'public-settings-changed'
     | 'private-settings-changed'
-    | 'permissions-changed';
+    | 'permissions-changed'
+    | 'roles-change';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated';
@@ -221,6 +223,12 @@ export const STREAM_TABLE: StreamTable = {
       payload: 'setting',
     },
   ],
+  // `user.roleUpdate` (listeners.module), sent while UI_DisplayRoles is on (the fake has no such
+  // setting: always); every logged-in user may follow it
+  role: {
+    inserted: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
+    removed: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
+  },
   // `notifyOnPermissionChangedById` (notifyListener.ts): every logged-in user may follow it
   permission: {
     updated: [
@@ -254,6 +262,8 @@ export function entryOf(event: ChangeEvent): TableEntry {
       return STREAM_TABLE.settings;
     case 'permission':
       return STREAM_TABLE.permission[event.op];
+    case 'role':
+      return STREAM_TABLE.role[event.op];
   }
 }
 
@@ -427,6 +437,7 @@ function argsOf(
     }
     case 'setting':
     case 'permission':
+    case 'role':
       return undefined;
   }
 }
@@ -457,15 +468,28 @@ function deliverSettings(changed: Readonly<Record<string, unknown>>, reader: Str
   }
 }
 
-/** A permission changed: its document to each logged-in reader's subs of the route. */
-function deliverPermission(event: PermissionChange, reader: StreamReader): void {
+/**
+ * A permission changed (its document), or a role given or taken (the `roles-change` notice): to
+ * each logged-in reader's subs of the route.
+ */
+function deliverToLogged(event: PermissionChange | RoleChange, reader: StreamReader): void {
   if (reader.user === undefined) return;
   const entry = entryOf(event);
   if ('streamed' in entry) return;
+  const args =
+    event.kind === 'permission'
+      ? ['updated', documentEjson(event.permission)]
+      : [
+          {
+            type: event.op === 'inserted' ? 'added' : 'removed',
+            _id: event.roleId,
+            u: { ...event.u },
+            ...(event.scope !== undefined ? { scope: event.scope } : {}),
+          },
+        ];
   for (const route of entry)
     for (const sub of reader.subs.values())
-      if (sub.name === route.stream && sub.key === route.event)
-        reader.changed(sub, [route.op, documentEjson(event.permission)], true);
+      if (sub.name === route.stream && sub.key === route.event) reader.changed(sub, args, true);
 }
 
 /**
@@ -475,7 +499,7 @@ function deliverPermission(event: PermissionChange, reader: StreamReader): void 
 export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
   for (const event of events)
     if (event.kind === 'settings') deliverSettings(event.changed, reader);
-    else if (event.kind === 'permission') deliverPermission(event, reader);
+    else if (event.kind === 'permission' || event.kind === 'role') deliverToLogged(event, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -81,6 +81,17 @@ export interface PermissionChange {
   readonly before: PermissionDoc;
 }
 
+/** A user given a role (`inserted`) or taken one (`removed`): `roles-change`'s `added` / `removed`. */
+export interface RoleChange {
+  readonly kind: 'role';
+  readonly op: 'inserted' | 'removed';
+  readonly roleId: string;
+  /** the user, with the username as the caller sent it */
+  readonly u: { readonly _id: string; readonly username: string };
+  /** the room of a room role */
+  readonly scope?: string;
+}
+
 /** One change of the world's state, as a command's commit tells it. */
 export type ChangeEvent =
   | RoomChange
@@ -90,7 +101,8 @@ export type ChangeEvent =
   | IntegrationChange
   | TeamChange
   | SettingsChange
-  | PermissionChange;
+  | PermissionChange
+  | RoleChange;
 
 /** What happened to a message, for those who follow the world live (the realtime API). */
 export interface MessageEvent {

@@ -1,5 +1,8 @@
 import { GRANTABLE_ROLES } from '../types';
-import type { GrantableRole } from '../types';
+import type { GrantableRole, User, UserRole } from '../types';
+import type { ChangeEvent } from './events';
+import { commit } from './state';
+import type { StoreState } from './state';
 
 /**
  * The roles the fake knows, as Rocket.Chat seeds them (`createOrUpdateProtectedRoleAsync`): the
@@ -46,4 +49,42 @@ export function isRoleId(id: string): id is GrantableRole {
 /** A role by id. */
 export function roleById(id: string): RoleDoc | undefined {
   return ROLES.find((r) => r._id === id);
+}
+
+/**
+ * A global role given to (`add`) or taken from a user (already checked): the user's `roles` (a
+ * role already held, or one not held, is left as it is) and `_updatedAt` when they change, and
+ * the `roles-change` notice in any case, as `user.roleUpdate` is broadcast; one commit.
+ * `username` is as the caller sent it (the notice carries it so).
+ */
+export function setUserRole(
+  state: StoreState,
+  userId: string,
+  role: UserRole,
+  add: boolean,
+  username: string,
+): User | undefined {
+  const user = state.users.get(userId);
+  if (!user) return undefined;
+  const held = user.roles.includes(role);
+  const events: ChangeEvent[] = [];
+  let next = user;
+  if (held !== add) {
+    const ts = state.clock.tick();
+    const roles = add ? [...user.roles, role] : user.roles.filter((r) => r !== role);
+    next = { ...user, roles, _updatedAt: ts };
+    state.users.set(userId, next);
+    events.push({ kind: 'user', op: 'updated', user: next });
+  }
+  events.push({ kind: 'role', op: add ? 'inserted' : 'removed', roleId: role, u: { _id: userId, username } });
+  commit(state, events);
+  return structuredClone(next);
+}
+
+/** The users holding a global role, by username. */
+export function usersInRole(state: StoreState, role: string): User[] {
+  const out: User[] = [];
+  for (const user of state.users.values())
+    if ((user.roles as readonly string[]).includes(role)) out.push(user);
+  return out.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }

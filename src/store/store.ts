@@ -32,6 +32,7 @@ import * as permissionTable from './permission-table';
 import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject } from './query';
+import * as roles from './roles';
 import * as rooms from './rooms';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
@@ -580,5 +581,20 @@ export class Store {
   /** Replaces permissions' roles (already checked), each stamped; one commit. Returns the new documents. */
   setPermissionRoles(changes: readonly permissionTable.PermissionRoles[]): PermissionDoc[] {
     return permissionTable.setPermissionRoles(this.#state, changes);
+  }
+
+  /** Gives (`add`) or takes a global role (already checked); one commit with the `roles-change` notice. */
+  setUserRole(userId: string, role: UserRole, add: boolean, username: string): User | undefined {
+    return roles.setUserRole(this.#state, userId, role, add, username);
+  }
+
+  /** When the world begins (the baseline's clock): the `_updatedAt` of what it was made with (permissions, roles). */
+  worldStart(): string {
+    return this.#state.baseline.world.clock;
+  }
+
+  /** The users holding a global role, by username. */
+  usersInRole(role: string): User[] {
+    return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
   }
 }

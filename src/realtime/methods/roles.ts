@@ -1,0 +1,44 @@
+import addUserToRole from '../../commands/addUserToRole';
+import removeUserFromRole from '../../commands/removeUserFromRole';
+import { ApiError } from '../../errors';
+import type { Method } from '../method';
+
+/**
+ * The realtime methods of roles, each as the real server answers it: `authorization:addUserToRole`
+ * and `authorization:removeUserFromRole` (the commands the REST routes call), `true` once done.
+ * No user is refused as one without `access-permissions` is.
+ *
+ * Layer: realtime.
+ */
+
+/** The third argument, the room of a room role, when it is a string. */
+const scopeOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** `authorization:addUserToRole(roleId, username, scope)`. */
+const addUserToRoleMethod: Method = (context, params) => {
+  const [roleId, username, scope] = params;
+  const user = context.user;
+  if (!user) throw new ApiError('role-add-not-allowed', { method: addUserToRole.name });
+  addUserToRole.run(
+    { store: context.store, profile: context.profile, user },
+    { roleId, username, scope: scopeOf(scope) },
+  );
+  return true;
+};
+
+/** `authorization:removeUserFromRole(roleId, username, scope)`. */
+const removeUserFromRoleMethod: Method = (context, params) => {
+  const [roleId, username, scope] = params;
+  const user = context.user;
+  if (!user) throw new ApiError('role-remove-not-allowed', { method: removeUserFromRole.name });
+  removeUserFromRole.run(
+    { store: context.store, profile: context.profile, user },
+    { roleId, username, scope: scopeOf(scope) },
+  );
+  return true;
+};
+
+export const ROLE_METHODS: Readonly<Record<string, Method>> = {
+  [addUserToRole.name]: addUserToRoleMethod,
+  [removeUserFromRole.name]: removeUserFromRoleMethod,
+};
