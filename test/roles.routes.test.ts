@@ -302,6 +302,101 @@ describe('POST /api/v1/roles.removeUserFromRole', () => {
   );
 });
 
+describe('GET /api/v1/roles.getUsersInRole', () => {
+  it('the holders of a global role by username, projected, a page and the total', async () => {
+    const fake = makeFake();
+    await post(fake, 'admin', '/api/v1/roles.addUserToRole', { roleId: 'admin', username: 'bob' }).expect(
+      200,
+    );
+    const res = await get(fake, 'admin', '/api/v1/roles.getUsersInRole?role=admin');
+    expect(res.status).toBe(200);
+    const body = res.body as { users: Record<string, unknown>[]; total: number };
+    expect(Object.keys(body)).toEqual(['users', 'total', 'success']);
+    expect(body.users.map((u) => u.username)).toEqual(['admin', 'bob']);
+    expect(body.total).toBe(2);
+    for (const user of body.users)
+      expect(
+        Object.keys(user).every((k) =>
+          ['_id', 'name', 'username', 'emails', 'avatarETag', 'createdAt', '_updatedAt'].includes(k),
+        ),
+      ).toBe(true);
+    const page = await get(fake, 'admin', '/api/v1/roles.getUsersInRole?role=admin&count=1&offset=1');
+    expect(
+      (page.body as { users: { username: string }[]; total: number }).users.map((u) => u.username),
+    ).toEqual(['bob']);
+    expect((page.body as { total: number }).total).toBe(2);
+  });
+
+  it.each<[ProfileId, keyof typeof AS, string, number, object]>([
+    ['6', 'alice', '', 403, PERM403],
+    ['8.9', 'alice', 'role=admin', 403, PERM403],
+    [
+      '5',
+      'alice',
+      '',
+      400,
+      {
+        success: false,
+        error: 'Query param "role" is required [error-param-not-provided]',
+        errorType: 'error-param-not-provided',
+      },
+    ],
+    [
+      '5',
+      'alice',
+      'role=admin',
+      400,
+      { success: false, error: 'Not allowed [error-not-allowed]', errorType: 'error-not-allowed' },
+    ],
+    [
+      '7.0',
+      'admin',
+      '',
+      400,
+      {
+        success: false,
+        error: 'Query param "role" is required [error-param-not-provided]',
+        errorType: 'error-param-not-provided',
+      },
+    ],
+    [
+      '8.9',
+      'admin',
+      '',
+      400,
+      {
+        success: false,
+        error: "must have required property 'role' [invalid-params]",
+        errorType: 'invalid-params',
+      },
+    ],
+    [
+      '8.9',
+      'admin',
+      'role=nope',
+      400,
+      { success: false, error: '[error-invalid-roleId]', errorType: 'error-invalid-roleId' },
+    ],
+  ])('on %s %s asking ?%s is refused %s %j', async (profile, who, query, status, answer) => {
+    const res = await get(makeFake({ profile }), who, `/api/v1/roles.getUsersInRole?${query}`);
+    expect([res.status, res.body]).toEqual([status, answer]);
+  });
+
+  it('a roomId needs view-other-user-channels; 0.49 has no such route', async () => {
+    const fake = makeFake({
+      scenario: { ...WORLD, permissions: { 'access-permissions': ['admin', 'user'] } },
+    });
+    const res = await get(fake, 'alice', '/api/v1/roles.getUsersInRole?role=admin&roomId=GENERAL');
+    expect([res.status, res.body]).toEqual([
+      400,
+      { success: false, error: 'Not allowed [error-not-allowed]', errorType: 'error-not-allowed' },
+    ]);
+    expect(
+      (await get(makeFake({ profile: '0.49' }), 'admin', '/api/v1/roles.getUsersInRole?role=admin')).status,
+    ).toBe(404);
+  });
+});
+
 describe('the realtime twins, and roles-change', () => {
   let fake: FakeServer;
   const sockets: Ddp[] = [];

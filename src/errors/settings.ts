@@ -197,5 +197,9 @@ export const SETTING_ERRORS = {
   /** `roles.getUsersInRole` until 5.x without `access-permissions`, or with `roomId` without `view-other-user-channels` */
   'role-users-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
   /** `roles.getUsersInRole`: `new Meteor.Error('error-invalid-roleId')`, no reason */
-  'role-invalid-role-id': { status: 400, message: () => '', errorType: 'error-invalid-roleId' },
+  'role-invalid-role-id': {
+    status: 400,
+    message: () => '[error-invalid-roleId]',
+    eras: failure('error-invalid-roleId'),
+  },
 } satisfies Record<string, ErrorSpec>;

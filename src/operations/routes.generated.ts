@@ -41,6 +41,7 @@ import me from './me';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
+import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
 import roomsGet from './rooms.get';
@@ -103,6 +104,7 @@ export const ROUTES: readonly Operation[] = [
   permissionsListAll,
   permissionsUpdate,
   rolesAddUserToRole,
+  rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,
   roomsGet,
