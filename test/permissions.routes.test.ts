@@ -271,6 +271,52 @@ describe('what a change of permissions sends', () => {
     return ddp;
   }
 
+  const meteor = (error: string, reason: string, details: object): object => ({
+    isClientSafe: true,
+    error,
+    reason,
+    message: `${reason} [${error}]`,
+    details,
+    errorType: 'Meteor.Error',
+  });
+
+  it('authorization:addPermissionToRole / removeRoleFromPermission: the permission before the caller, then the permission to edit, then the role; an empty result', async () => {
+    const add = { method: 'authorization:addPermissionToRole', action: 'Adding_permission' };
+    const remove = { method: 'authorization:removeRoleFromPermission', action: 'Removing_permission' };
+    const anonymous = await socket();
+    expect((await anonymous.call('authorization:addPermissionToRole', 'no-such', 'user')).error).toEqual(
+      meteor('error-invalid-permission', 'Permission does not exist', add),
+    );
+    expect((await anonymous.call('authorization:addPermissionToRole', 'create-c', 'guest')).error).toEqual(
+      meteor('error-action-not-allowed', 'Adding permission is not allowed', add),
+    );
+    const alice = await socket('alice-token');
+    expect((await alice.call('authorization:addPermissionToRole', 'create-c', 'guest')).error).toEqual(
+      meteor('error-action-not-allowed', 'Adding permission is not allowed', add),
+    );
+    expect((await alice.call('authorization:removeRoleFromPermission', 'no-such', 'user')).error).toEqual(
+      meteor('error-permission-not-found', 'Permission not found', {
+        method: 'authorization:removeRoleFromPermission',
+      }),
+    );
+    expect((await alice.call('authorization:removeRoleFromPermission', 'create-c', 'user')).error).toEqual(
+      meteor('error-action-not-allowed', 'Removing permission is not allowed', remove),
+    );
+    const admin = await socket('admin-token');
+    expect((await admin.call('authorization:addPermissionToRole', 'create-c', 'nobody')).error).toEqual(
+      meteor('error-invalid-role', 'Role does not exist', add),
+    );
+    expect(fake.changes().permissions.changed).toEqual([]);
+    const added = await admin.call('authorization:addPermissionToRole', 'create-c', 'guest');
+    expect(added).toEqual({ msg: 'result', id: added.id });
+    expect(fake.state().permissions['create-c']).toEqual(['admin', 'user', 'bot', 'guest']);
+    await admin.call('authorization:removeRoleFromPermission', 'create-c', 'user');
+    expect(fake.state().permissions['create-c']).toEqual(['admin', 'bot', 'guest']);
+    expect(fake.changes().permissions.changed.map((c) => c.after)).toEqual([
+      { _id: 'create-c', _updatedAt: '2026-01-01T00:00:02.000Z', roles: ['admin', 'bot', 'guest'] },
+    ]);
+  });
+
   it('stream-notify-logged permissions-changed ["updated", doc] to every logged-in subscriber, one per permission', async () => {
     const anonymous = await socket();
     const alice = await socket('alice-token');

@@ -202,4 +202,39 @@ export const SETTING_ERRORS = {
     message: () => '[error-invalid-roleId]',
     eras: failure('error-invalid-roleId'),
   },
+  /** `authorization:addPermissionToRole`: no permission by that id */
+  'permission-does-not-exist': {
+    status: 400,
+    message: () => 'Permission does not exist',
+    errorType: 'error-invalid-permission',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:addPermissionToRole`: no user, or no `access-permissions` */
+  'permission-add-not-allowed': {
+    status: 400,
+    message: () => 'Adding permission is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:addPermissionToRole`: a role the fake does not know (8.x's check; the fake makes it on every line) */
+  'permission-role-does-not-exist': {
+    status: 400,
+    message: () => 'Role does not exist',
+    errorType: 'error-invalid-role',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:removeRoleFromPermission`: no permission by that id */
+  'permission-not-found': {
+    status: 400,
+    message: () => 'Permission not found',
+    errorType: 'error-permission-not-found',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:removeRoleFromPermission`: no user, or no `access-permissions` */
+  'permission-remove-not-allowed': {
+    status: 400,
+    message: () => 'Removing permission is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Removing_permission' }),
+  },
 } satisfies Record<string, ErrorSpec>;
