@@ -35,6 +35,7 @@ import integrationsGet from './integrations.get';
 import integrationsHistory from './integrations.history';
 import integrationsList from './integrations.list';
 import integrationsRemove from './integrations.remove';
+import licensesInfo from './licenses.info';
 import login from './login';
 import logout from './logout';
 import me from './me';
@@ -98,6 +99,7 @@ export const ROUTES: readonly Operation[] = [
   integrationsHistory,
   integrationsList,
   integrationsRemove,
+  licensesInfo,
   login,
   logout,
   me,

@@ -88,3 +88,20 @@ export function usersInRole(state: StoreState, role: string): User[] {
     if ((user.roles as readonly string[]).includes(role)) out.push(user);
   return out.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }
+
+/**
+ * The active users a licence counts (`getActiveLocalUserCount`: active, neither a bot nor an app,
+ * not only a guest) and the active guests (`getActiveLocalGuestCount`: only the guest role).
+ */
+export function activeUserCounts(state: StoreState): { activeUsers: number; guestUsers: number } {
+  let activeUsers = 0;
+  let guestUsers = 0;
+  for (const user of state.users.values()) {
+    if (!user.active) continue;
+    const onlyGuest = user.roles.length === 1 && user.roles[0] === 'guest';
+    const type = typeof user.type === 'string' ? user.type : user.roles.includes('bot') ? 'bot' : 'user';
+    if (onlyGuest) guestUsers += 1;
+    else if (type !== 'bot' && type !== 'app') activeUsers += 1;
+  }
+  return { activeUsers, guestUsers };
+}

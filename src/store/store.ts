@@ -593,6 +593,11 @@ export class Store {
     return this.#state.baseline.world.clock;
   }
 
+  /** The active users and active guests a licence counts (`licenses.info?loadValues=true`). */
+  activeUserCounts(): { activeUsers: number; guestUsers: number } {
+    return roles.activeUserCounts(this.#state);
+  }
+
   /** The users holding a global role, by username. */
   usersInRole(role: string): User[] {
     return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
