@@ -397,6 +397,54 @@ describe('GET /api/v1/roles.getUsersInRole', () => {
   });
 });
 
+describe('POST /api/v1/roles.delete', () => {
+  const typed = (error: string, errorType: string): object => ({
+    success: false,
+    error: `${error} [${errorType}]`,
+    errorType,
+  });
+  it.each<[ProfileId, keyof typeof AS, object, number, object]>([
+    ['6', 'alice', {}, 403, PERM403],
+    ['8.9', 'alice', { roleId: 'bot' }, 403, PERM403],
+    ['5', 'alice', {}, 400, typed('The role properties are invalid.', 'error-invalid-role-properties')],
+    [
+      '5',
+      'alice',
+      { roleId: 'bot' },
+      400,
+      typed('Accessing permissions is not allowed', 'error-action-not-allowed'),
+    ],
+    [
+      '7.0',
+      'admin',
+      { roleId: 'bot', x: 1 },
+      400,
+      typed('The role properties are invalid.', 'error-invalid-role-properties'),
+    ],
+    ['8.9', 'admin', {}, 400, typed("must have required property 'roleId'", 'invalid-params')],
+    ['8.9', 'admin', { roleId: 'nope' }, 400, typed('This role does not exist', 'error-invalid-roleId')],
+    // every role the fake knows is protected
+    ['8.9', 'admin', { roleId: 'bot' }, 400, typed('Cannot delete a protected role', 'error-role-protected')],
+    [
+      '5',
+      'admin',
+      { roleId: 'moderator' },
+      400,
+      typed('Cannot delete a protected role', 'error-role-protected'),
+    ],
+  ])('on %s %s sending %j is refused %s %j', async (profile, who, body, status, answer) => {
+    const fake = makeFake({ profile });
+    const res = await post(fake, who, '/api/v1/roles.delete', body);
+    expect([res.status, res.body]).toEqual([status, answer]);
+  });
+
+  it('0.49 has no such route', async () => {
+    expect(
+      (await post(makeFake({ profile: '0.49' }), 'admin', '/api/v1/roles.delete', { roleId: 'bot' })).status,
+    ).toBe(404);
+  });
+});
+
 describe('the realtime twins, and roles-change', () => {
   let fake: FakeServer;
   const sockets: Ddp[] = [];

@@ -237,4 +237,16 @@ export const SETTING_ERRORS = {
     errorType: 'error-action-not-allowed',
     details: (p) => ({ method: p.method ?? '', action: 'Removing_permission' }),
   },
+  /** `roles.delete` until 5.x without `access-permissions` (6.x on: the framework's 403) */
+  'role-delete-not-allowed': {
+    status: 400,
+    message: () => 'Accessing permissions is not allowed',
+    errorType: 'error-action-not-allowed',
+  },
+  /** `roles.delete` of a protected role (every role the fake knows is one) */
+  'role-protected': {
+    status: 400,
+    message: () => 'Cannot delete a protected role',
+    errorType: 'error-role-protected',
+  },
 } satisfies Record<string, ErrorSpec>;

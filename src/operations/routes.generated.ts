@@ -42,6 +42,7 @@ import me from './me';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
+import rolesDelete from './roles.delete';
 import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
@@ -106,6 +107,7 @@ export const ROUTES: readonly Operation[] = [
   permissionsListAll,
   permissionsUpdate,
   rolesAddUserToRole,
+  rolesDelete,
   rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,
