@@ -290,6 +290,15 @@ export interface Changes {
   subscriptions: KindChanges<Subscription>;
   /** settings whose value in force differs from the baseline's (`POST settings/:_id`, `saveSetting`, `setSettings`) */
   settings: KindChanges<SettingValue>;
+  /** permissions whose roles changed since the baseline (`permissions.update`, the realtime methods), with their `_updatedAt` */
+  permissions: KindChanges<PermissionValue>;
+}
+
+/** A permission as `changes()` lists it: `permissions.listAll`'s document. */
+export interface PermissionValue {
+  _id: string;
+  _updatedAt: string;
+  roles: string[];
 }
 
 /** A setting as `changes()` lists it: its Rocket.Chat id and its value in force. */
@@ -341,7 +350,8 @@ export type RequestChange =
   | { kind: ChangedKind; op: 'inserted' | 'updated' | 'removed'; omitted: number };
 
 /** The kinds of entity a change names. */
-export type ChangedKind = 'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings';
+export type ChangedKind =
+  'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings' | 'permission' | 'role';
 
 /** One recorded request with the answer it got and what it changed (`GET /__admin/requests/:seq`). */
 export interface RequestExchange {

@@ -41,6 +41,10 @@ function shown(event: ChangeEvent): RequestChange {
       return { kind: 'team', op: event.op, id: event.team._id };
     case 'settings':
       return { kind: 'settings', op: 'updated', id: Object.keys(event.changed).sort().join(',') };
+    case 'permission':
+      return { kind: 'permission', op: event.op, id: event.permission._id };
+    case 'role':
+      return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
   }
 }
 
@@ -354,8 +358,9 @@ describe('changes(): the ids the change events named, as the walk of the whole m
       directs: { added: [], changed: [], removed: [] },
       integrations: { added: [], changed: [], removed: [] },
       messages: { added: [], changed: [], removed: [] },
-      settings: { added: [], changed: [], removed: [] },
       subscriptions: { added: [], changed: [], removed: [] },
+      settings: { added: [], changed: [], removed: [] },
+      permissions: { added: [], changed: [], removed: [] },
     });
     await fake.stop();
   });

@@ -403,7 +403,7 @@ test('file ${n} drives its session with the members FakeServer has', async () =>
         "const scenario: ScenarioInput = { users: [{ username: 'a', password: 'b' }] };",
         'const fake: FakeServer = createFakeServer({ scenario });',
         'const state: World = fake.state();',
-        "const input: StubInput = { request: { path: '/api/v1/roles.list' }, response: { body: {} } };",
+        "const input: StubInput = { request: { path: '/api/v1/livechat/department' }, response: { body: {} } };",
         'const stub: Stub = fake.stub(input);',
         "const profile: ProfileId = '8.9';",
         'void createApp; void ScenarioError; void state; void stub; void profile;',

@@ -133,11 +133,15 @@ describe('GET /__admin/events', () => {
         headers: { 'Content-Type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-    const stub = { id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } };
+    const stub = {
+      id: 'departments',
+      request: { path: '/api/v1/livechat/department' },
+      response: { body: { departments: [] } },
+    };
     expect((await admin('POST', 'stubs', stub)).status).toBe(201);
     expect((await admin('POST', 'faults', { path: '/api/v1/me', status: 503 })).status).toBe(201);
     expect((await admin('DELETE', 'stubs/nothing')).status).toBe(404);
-    expect((await admin('DELETE', 'stubs/roles')).status).toBe(200);
+    expect((await admin('DELETE', 'stubs/departments')).status).toBe(200);
     expect((await admin('DELETE', 'faults')).status).toBe(200);
     // the state event last: nothing came between the rules events it follows
     fake.addChannel({ name: 'later' });
@@ -154,11 +158,16 @@ describe('GET /__admin/events', () => {
   });
 
   it('a stub or a fault used up by its times is a rules event; clearing none is no event', async () => {
-    fake.stub({ id: 'once', request: { path: '/api/v1/roles.list' }, response: { body: {} }, times: 1 });
+    fake.stub({
+      id: 'once',
+      request: { path: '/api/v1/livechat/department' },
+      response: { body: {} },
+      times: 1,
+    });
     fake.fault({ path: '/api/v1/me', status: 503, times: 1 });
     const stream = events(`${fake.url}/__admin/events`, 6);
     await stream.opened;
-    await fetch(`${fake.url}/api/v1/roles.list`, { headers: AS.alice });
+    await fetch(`${fake.url}/api/v1/livechat/department`, { headers: AS.alice });
     await fetch(`${fake.url}/api/v1/me`, { headers: AS.alice });
     expect([fake.stubs(), fake.faults()]).toEqual([[], []]);
     // nothing was left to clear

@@ -251,16 +251,20 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     await call(fake.url, '/api/v1/channels.list?count=1', 'alice');
     await call(fake.url, '/api/v1/channels.lsit', 'alice');
     await call(fake.url, '/api/v1/channels.lsit', 'alice');
-    await call(fake.url, '/api/v1/permissions.listAll', 'alice');
-    fake.stub({ id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
-    await call(fake.url, '/api/v1/roles.list', 'alice');
+    await call(fake.url, '/api/v1/livechat/rooms', 'alice');
+    fake.stub({
+      id: 'departments',
+      request: { path: '/api/v1/livechat/department' },
+      response: { body: { departments: [] } },
+    });
+    await call(fake.url, '/api/v1/livechat/department', 'alice');
     await page.waitForSelector('#journal tbody tr[data-seq="5"]');
     const marked = await page.$$eval('#journal tbody tr', (rows) =>
       rows.map((r) => [r.children[3]?.textContent, r.children[4]?.textContent]),
     );
     expect(marked).toEqual([
-      ['/api/v1/roles.liststub roles', '200'],
-      ['/api/v1/permissions.listAllnot modelled', '404'],
+      ['/api/v1/livechat/departmentstub departments', '200'],
+      ['/api/v1/livechat/roomsnot modelled', '404'],
       ['/api/v1/channels.lsitnot modelled', '404'],
       ['/api/v1/channels.lsitnot modelled', '404'],
       ['/api/v1/channels.list', '200'],
@@ -269,21 +273,23 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(1);
     await page.selectOption('#filter-modelled', 'false');
     expect(await page.$$eval('#journal tbody tr', (rows) => rows.length)).toBe(4);
-    await page.waitForFunction(() => (document.getElementById('stubs')?.textContent ?? '').includes('roles'));
+    await page.waitForFunction(() =>
+      (document.getElementById('stubs')?.textContent ?? '').includes('departments'),
+    );
     expect(
       await page.$$eval('#stubs tbody tr', (trs) =>
         trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
       ),
-    ).toEqual([['roles', 'ANY /api/v1/roles.list', '200', '1']]);
+    ).toEqual([['departments', 'ANY /api/v1/livechat/department', '200', '1']]);
     await page.waitForFunction(() =>
-      (document.getElementById('unmatched')?.textContent ?? '').includes('permissions.listAll'),
+      (document.getElementById('unmatched')?.textContent ?? '').includes('livechat/rooms'),
     );
     const routes = await page.$$eval('#unmatched tbody tr', (trs) =>
       trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
     );
     expect(routes).toEqual([
       ['GET', '/api/v1/channels.lsit', '2', 'GET /api/v1/channels.list'],
-      ['GET', '/api/v1/permissions.listAll', '1', '—'],
+      ['GET', '/api/v1/livechat/rooms', '1', '—'],
     ]);
   });
 
@@ -291,15 +297,21 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     await open();
     await page.waitForFunction(() => document.getElementById('faults')?.textContent === 'no fault');
     await page.waitForFunction(() => document.querySelector('#stubs tbody tr td')?.textContent === 'none');
-    fake.stub({ id: 'roles', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
+    fake.stub({
+      id: 'departments',
+      request: { path: '/api/v1/livechat/department' },
+      response: { body: { departments: [] } },
+    });
     const { id } = fake.fault({ path: '/api/v1/me', status: 503 });
-    await page.waitForFunction(() => (document.getElementById('stubs')?.textContent ?? '').includes('roles'));
+    await page.waitForFunction(() =>
+      (document.getElementById('stubs')?.textContent ?? '').includes('departments'),
+    );
     await page.waitForSelector(`#faults div[data-id="${id}"]`);
     expect(
       await page.$$eval('#stubs tbody tr', (trs) =>
         trs.map((tr) => [0, 1, 2, 3].map((i) => tr.children[i]?.textContent)),
       ),
-    ).toEqual([['roles', 'ANY /api/v1/roles.list', '200', '0']]);
+    ).toEqual([['departments', 'ANY /api/v1/livechat/department', '200', '0']]);
     expect(await page.$eval(`#faults div[data-id="${id}"]`, (el) => el.textContent)).toBe(
       `${id}: * /api/v1/me → 503 · until cleared · hit 0×`,
     );
@@ -393,7 +405,11 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       hold = () => route.fulfill({ response });
       caught();
     });
-    fake.stub({ id: 'first', request: { path: '/api/v1/roles.list' }, response: { body: { roles: [] } } });
+    fake.stub({
+      id: 'first',
+      request: { path: '/api/v1/livechat/department' },
+      response: { body: { departments: [] } },
+    });
     await held;
     fake.stub({ id: 'second', request: { path: '/api/v1/me' }, response: { body: {} } });
     await page.waitForFunction(() => document.querySelectorAll('#stubs tbody tr').length === 2);

@@ -21,10 +21,10 @@ const LIVE = {
   users: [{ _id: 'proxyUser00000001', username: 'proxy', password: 'proxy-pw', roles: ['user' as const] }],
   stubs: [
     {
-      request: { path: '/api/v1/permissions.listAll' },
+      request: { path: '/api/v1/livechat/rooms' },
       response: {
         body: {
-          update: [{ _id: 'view-c-room', roles: ['user'] }],
+          rooms: [{ _id: 'livechat1', t: 'l' }],
           asked: '{{user.username}}',
           success: true,
         },
@@ -72,16 +72,16 @@ describe('pass-through (proxyUnmodelled)', () => {
   it('forwards what the fake does not model as the configured account; modelled routes stay home', async () => {
     const listed = await fetch(`${front.url}/api/v1/channels.list?count=1`, { headers: AS.alice });
     expect(listed.status).toBe(200);
-    const passed = await fetch(`${front.url}/api/v1/permissions.listAll`, { headers: AS.alice });
+    const passed = await fetch(`${front.url}/api/v1/livechat/rooms`, { headers: AS.alice });
     expect(passed.status).toBe(200);
     expect(passed.headers.get('content-type')).toBe('application/json');
     // the live server saw the account's login, not alice's headers
     expect(await passed.json()).toEqual({
-      update: [{ _id: 'view-c-room', roles: ['user'] }],
+      rooms: [{ _id: 'livechat1', t: 'l' }],
       asked: 'proxy',
       success: true,
     });
-    const unknown = await fetch(`${front.url}/api/v1/roles.list`, { headers: AS.alice });
+    const unknown = await fetch(`${front.url}/api/v1/livechat/department`, { headers: AS.alice });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ success: false, error: 'Resource not found' });
     const avatar = await fetch(`${front.url}/avatar/alice`);
@@ -90,18 +90,18 @@ describe('pass-through (proxyUnmodelled)', () => {
 
     expect(front.requests().map((e) => [e.method, e.path, e.status, e.modelled, e.proxied])).toEqual([
       ['GET', '/api/v1/channels.list', 200, true, undefined],
-      ['GET', '/api/v1/permissions.listAll', 200, false, true],
-      ['GET', '/api/v1/roles.list', 404, false, true],
+      ['GET', '/api/v1/livechat/rooms', 200, false, true],
+      ['GET', '/api/v1/livechat/department', 404, false, true],
       ['GET', '/avatar/alice', 200, false, true],
     ]);
     expect(live.requests().map((e) => `${e.method} ${e.path}`)).toEqual([
       'POST /api/v1/login',
-      'GET /api/v1/permissions.listAll',
-      'GET /api/v1/roles.list',
+      'GET /api/v1/livechat/rooms',
+      'GET /api/v1/livechat/department',
       'GET /avatar/alice',
     ]);
     // the answers are kept with the journal, as for any request
-    const seq = front.requests({ path: '/api/v1/permissions.listAll' })[0]?.seq;
+    const seq = front.requests({ path: '/api/v1/livechat/rooms' })[0]?.seq;
     const exchange = (await (await fetch(`${front.url}/__admin/requests/${String(seq)}`)).json()) as {
       response: unknown;
     };
@@ -229,11 +229,11 @@ describe('pass-through (proxyUnmodelled)', () => {
   });
 
   it('a stub of the fake answers first; a target that does not answer is a 502', async () => {
-    front.stub({ request: { path: '/api/v1/permissions.listAll' }, response: { body: { mine: true } } });
-    expect(await (await fetch(`${front.url}/api/v1/permissions.listAll`)).json()).toEqual({ mine: true });
+    front.stub({ request: { path: '/api/v1/livechat/rooms' }, response: { body: { mine: true } } });
+    expect(await (await fetch(`${front.url}/api/v1/livechat/rooms`)).json()).toEqual({ mine: true });
     expect(live.requests()).toEqual([]);
     await live.stop();
-    const down = await fetch(`${front.url}/api/v1/roles.list`);
+    const down = await fetch(`${front.url}/api/v1/livechat/department`);
     expect(down.status).toBe(502);
     expect(await down.json()).toEqual({
       success: false,
@@ -245,21 +245,21 @@ describe('pass-through (proxyUnmodelled)', () => {
   });
 
   it('keeps what came back as stubs: loaded into a fake without the server, it answers the same', async () => {
-    await fetch(`${front.url}/api/v1/permissions.listAll?since=2026`, { headers: AS.alice });
-    await fetch(`${front.url}/api/v1/roles.list`);
+    await fetch(`${front.url}/api/v1/livechat/rooms?since=2026`, { headers: AS.alice });
+    await fetch(`${front.url}/api/v1/livechat/department`);
     const res = await fetch(`${front.url}/__admin/recorded-stubs`);
     const { stubs } = (await res.json()) as { stubs: unknown[] };
     expect(stubs).toEqual([
       {
-        request: { method: 'GET', path: '/api/v1/permissions.listAll', query: { since: '2026' } },
+        request: { method: 'GET', path: '/api/v1/livechat/rooms', query: { since: '2026' } },
         response: {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
-          body: { update: [{ _id: 'view-c-room', roles: ['user'] }], asked: 'proxy', success: true },
+          body: { rooms: [{ _id: 'livechat1', t: 'l' }], asked: 'proxy', success: true },
         },
       },
       {
-        request: { method: 'GET', path: '/api/v1/roles.list' },
+        request: { method: 'GET', path: '/api/v1/livechat/department' },
         response: {
           status: 404,
           headers: { 'Content-Type': 'application/json' },
@@ -270,7 +270,7 @@ describe('pass-through (proxyUnmodelled)', () => {
     const offline = createFakeServer({ scenario: { ...WORLD, stubs: stubs as never } });
     await offline.start(0);
     try {
-      const again = await fetch(`${offline.url}/api/v1/permissions.listAll?since=2026`);
+      const again = await fetch(`${offline.url}/api/v1/livechat/rooms?since=2026`);
       expect(await again.json()).toMatchObject({ asked: 'proxy' });
     } finally {
       await offline.stop();

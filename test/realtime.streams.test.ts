@@ -206,6 +206,8 @@ describe('the stream table', () => {
     integration: ['inserted', 'updated', 'removed'],
     team: ['inserted', 'updated'],
     settings: [],
+    permission: ['updated'],
+    role: ['inserted', 'removed'],
   };
 
   it('lists every kind and op of ChangeEvent, streamed or explicitly not', () => {

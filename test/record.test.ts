@@ -35,10 +35,10 @@ describe('rocketchat-fake record', () => {
     const front = createFakeServer({ proxyUnmodelled: target });
     await front.start(0);
     live.stub({
-      request: { path: '/api/v1/permissions.listAll' },
-      response: { body: { update: [], success: true } },
+      request: { path: '/api/v1/livechat/rooms' },
+      response: { body: { rooms: [], success: true } },
     });
-    await fetch(`${front.url}/api/v1/permissions.listAll`);
+    await fetch(`${front.url}/api/v1/livechat/rooms`);
     // an incoming webhook: its token is a secret
     live.addIntegration({
       _id: 'recordHook0000001',
@@ -74,11 +74,11 @@ describe('rocketchat-fake record', () => {
       const scenario = JSON.parse(text) as ScenarioInput & { stubs: unknown[] };
       expect(scenario.stubs).toEqual([
         {
-          request: { method: 'GET', path: '/api/v1/permissions.listAll' },
+          request: { method: 'GET', path: '/api/v1/livechat/rooms' },
           response: {
             status: 200,
             headers: { 'Content-Type': 'application/json' },
-            body: { update: [], success: true },
+            body: { rooms: [], success: true },
           },
         },
       ]);

@@ -28,7 +28,8 @@ it.each(['clearFaults', 'clearStubs'] as const)(
     const add = (): string =>
       member === 'clearFaults'
         ? fake.fault({ path: '/api/v1/me', status: 503 }).id
-        : fake.stub({ id: 'one', request: { path: '/api/v1/roles.list' }, response: { body: {} } }).id;
+        : fake.stub({ id: 'one', request: { path: '/api/v1/livechat/department' }, response: { body: {} } })
+            .id;
     expect(fake[member]()).toBe(false);
     expect(await world[member]()).toBe(false);
     add();

@@ -9,13 +9,13 @@ import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { AS, WORLD } from './support/fake';
 
-const PERMISSIONS = {
-  id: 'permissions',
-  request: { method: 'GET', path: '/api/v1/permissions.listAll' },
-  response: { body: { update: [{ _id: 'view-c-room', roles: ['user'] }], remove: [], success: true } },
+const LIVECHAT_ROOMS = {
+  id: 'livechat',
+  request: { method: 'GET', path: '/api/v1/livechat/rooms' },
+  response: { body: { rooms: [{ _id: 'livechat1', t: 'l' }], success: true } },
 };
 
-const withStubs: ScenarioInput = { ...WORLD, stubs: [PERMISSIONS] };
+const withStubs: ScenarioInput = { ...WORLD, stubs: [LIVECHAT_ROOMS] };
 
 async function call(
   url: string,
@@ -43,21 +43,21 @@ describe('stubs', () => {
   it('a scenario’s stub answers its route; the journal tells modelled, stubbed and unknown calls apart', async () => {
     const listed = await call(fake.url, '/api/v1/channels.list?count=1', { headers: AS.alice });
     expect(listed.status).toBe(200);
-    const stubbed = await call(fake.url, '/api/v1/permissions.listAll', { headers: AS.alice });
-    expect(stubbed).toEqual({ status: 200, type: 'application/json', body: PERMISSIONS.response.body });
-    const unknown = await call(fake.url, '/api/v1/roles.list', { headers: AS.alice });
+    const stubbed = await call(fake.url, '/api/v1/livechat/rooms', { headers: AS.alice });
+    expect(stubbed).toEqual({ status: 200, type: 'application/json', body: LIVECHAT_ROOMS.response.body });
+    const unknown = await call(fake.url, '/api/v1/livechat/department', { headers: AS.alice });
     expect(unknown.status).toBe(404);
     expect(fake.requests().map((e) => [e.path, e.status, e.modelled, e.stub])).toEqual([
       ['/api/v1/channels.list', 200, true, undefined],
-      ['/api/v1/permissions.listAll', 200, false, 'permissions'],
-      ['/api/v1/roles.list', 404, false, undefined],
+      ['/api/v1/livechat/rooms', 200, false, 'livechat'],
+      ['/api/v1/livechat/department', 404, false, undefined],
     ]);
     // a stubbed route is matched: not among the unmatched, not in a contract
-    expect(fake.unmatched().map((r) => r.path)).toEqual(['/api/v1/roles.list']);
+    expect(fake.unmatched().map((r) => r.path)).toEqual(['/api/v1/livechat/department']);
     expect(fake.pact({ consumer: 'client' }).interactions.map((i) => i.request.path)).toEqual([
       '/api/v1/channels.list',
     ]);
-    expect(fake.stubs()).toEqual([{ ...PERMISSIONS, priority: 5, hits: 1, remaining: null }]);
+    expect(fake.stubs()).toEqual([{ ...LIVECHAT_ROOMS, priority: 5, hits: 1, remaining: null }]);
   });
 
   it('never shadows a modelled route unless it overrides it', async () => {
@@ -135,7 +135,7 @@ describe('stubs', () => {
       ['search', 1],
       ['upload-small', 1],
       ['emoji', 1],
-      ['permissions', 0],
+      ['livechat', 0],
       ['low', 0],
     ]);
   });
@@ -347,7 +347,7 @@ describe('stubs', () => {
       await refused({ request, response: { body: JSON.parse('{"__proto__": {"x": 1}}') as unknown } }),
     ).toContain('__proto__');
     // nothing was added
-    expect(fake.stubs().map((s) => s.id)).toEqual(['permissions']);
+    expect(fake.stubs().map((s) => s.id)).toEqual(['livechat']);
     // a scenario with a bad stub is refused whole, by path
     expect(() =>
       createFakeServer({ scenario: { ...WORLD, stubs: [{ request: { path: 'nope' }, response: {} }] } }),
@@ -359,27 +359,27 @@ describe('stubs', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        id: 'roles',
-        request: { path: '/api/v1/roles.list' },
-        response: { body: { roles: [] } },
+        id: 'departments',
+        request: { path: '/api/v1/livechat/department' },
+        response: { body: { departments: [] } },
       }),
     });
     expect(added.status).toBe(201);
-    expect(await added.json()).toMatchObject({ id: 'roles', priority: 5, hits: 0, remaining: null });
+    expect(await added.json()).toMatchObject({ id: 'departments', priority: 5, hits: 0, remaining: null });
     const session = fake.session();
-    expect((await call(session.url, '/api/v1/roles.list')).status).toBe(404);
-    expect((await call(session.url, '/api/v1/permissions.listAll')).status).toBe(200);
-    expect((await call(fake.url, '/api/v1/roles.list')).status).toBe(200);
+    expect((await call(session.url, '/api/v1/livechat/department')).status).toBe(404);
+    expect((await call(session.url, '/api/v1/livechat/rooms')).status).toBe(200);
+    expect((await call(fake.url, '/api/v1/livechat/department')).status).toBe(200);
     const listed = (await (await fetch(`${fake.url}/__admin/stubs`)).json()) as { stubs: { id: string }[] };
-    expect(listed.stubs.map((s) => s.id)).toEqual(['roles', 'permissions']);
-    expect(fake.state().stubs?.map((s) => s.id)).toEqual(['roles', 'permissions']);
+    expect(listed.stubs.map((s) => s.id)).toEqual(['departments', 'livechat']);
+    expect(fake.state().stubs?.map((s) => s.id)).toEqual(['departments', 'livechat']);
     expect((await fetch(`${fake.url}/__admin/stubs/nope`, { method: 'DELETE' })).status).toBe(404);
-    expect((await fetch(`${fake.url}/__admin/stubs/roles`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${fake.url}/__admin/stubs/departments`, { method: 'DELETE' })).status).toBe(200);
     fake.stub({ id: 'temp', request: { path: '/api/v1/temp' }, response: {} });
     fake.clearStubs();
     expect(fake.stubs()).toEqual([]);
     await fake.reset();
-    expect(fake.stubs().map((s) => s.id)).toEqual(['permissions']);
+    expect(fake.stubs().map((s) => s.id)).toEqual(['livechat']);
     await session.close();
   });
 });

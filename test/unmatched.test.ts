@@ -31,7 +31,7 @@ describe('routes the fake does not model', () => {
     expect(modelled.status).toBe(200);
     const typo = await get(fake.url, '/api/v1/channels.lsit?count=1');
     expect(typo.status).toBe(404);
-    const unknown = await get(fake.url, '/api/v1/permissions.listAll');
+    const unknown = await get(fake.url, '/api/v1/livechat/rooms');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual(NOT_FOUND);
     await get(fake.url, '/api/v1/channels.lsit');
@@ -45,7 +45,7 @@ describe('routes the fake does not model', () => {
     expect(fake.requests().map((e) => [e.method, e.path, e.status, e.modelled])).toEqual([
       ['GET', '/api/v1/channels.list', 200, true],
       ['GET', '/api/v1/channels.lsit', 404, false],
-      ['GET', '/api/v1/permissions.listAll', 404, false],
+      ['GET', '/api/v1/livechat/rooms', 404, false],
       ['GET', '/api/v1/channels.lsit', 404, false],
       ['GET', '/api/v1/chat.postMessage', 404, false],
       ['GET', '/avatar/alice', 404, false],
@@ -63,7 +63,7 @@ describe('routes the fake does not model', () => {
       },
       {
         method: 'GET',
-        path: '/api/v1/permissions.listAll',
+        path: '/api/v1/livechat/rooms',
         count: 1,
         firstAt: at,
         lastAt: at,
@@ -92,11 +92,11 @@ describe('routes the fake does not model', () => {
   });
 
   it('are forgotten with the journal and at a reset, and kept per session', async () => {
-    await get(fake.url, '/api/v1/permissions.listAll');
+    await get(fake.url, '/api/v1/livechat/rooms');
     const session = fake.session();
-    await get(session.url, '/api/v1/roles.list');
-    expect(fake.unmatched().map((r) => r.path)).toEqual(['/api/v1/permissions.listAll']);
-    expect(session.unmatched().map((r) => r.path)).toEqual(['/api/v1/roles.list']);
+    await get(session.url, '/api/v1/livechat/department');
+    expect(fake.unmatched().map((r) => r.path)).toEqual(['/api/v1/livechat/rooms']);
+    expect(session.unmatched().map((r) => r.path)).toEqual(['/api/v1/livechat/department']);
     fake.clearRequests();
     expect(fake.unmatched()).toEqual([]);
     await session.reset();
@@ -106,7 +106,7 @@ describe('routes the fake does not model', () => {
 
   it('stay out of contracts: their 404 says nothing of what the real server answers', async () => {
     await get(fake.url, '/api/v1/channels.list?count=1');
-    await get(fake.url, '/api/v1/permissions.listAll');
+    await get(fake.url, '/api/v1/livechat/rooms');
     const pact = fake.pact({ consumer: 'client' });
     expect(pact.interactions.map((i) => i.request.path)).toEqual(['/api/v1/channels.list']);
   });
@@ -189,10 +189,10 @@ describe('the CLI', () => {
         url: string;
       };
       await get(session.url, '/api/v1/channels.lsit');
-      await get(session.url, '/api/v1/roles.list');
+      await get(session.url, '/api/v1/livechat/department');
       expect(await lines(2)).toEqual([
         "[rocketchat-fake] not modelled: GET /api/v1/channels.lsit (nearest modelled route: GET /api/v1/channels.list); answered with the real server's not-found, listed at GET /__admin/unmatched",
-        "[rocketchat-fake] not modelled: GET /api/v1/roles.list; answered with the real server's not-found, listed at GET /__admin/unmatched",
+        "[rocketchat-fake] not modelled: GET /api/v1/livechat/department; answered with the real server's not-found, listed at GET /__admin/unmatched",
       ]);
     } finally {
       await stop();
@@ -202,9 +202,9 @@ describe('the CLI', () => {
   it('with --no-admin, the line points to no control API route', async () => {
     const { url, lines, stop } = await cli(['--no-admin']);
     try {
-      await get(url, '/api/v1/roles.list');
+      await get(url, '/api/v1/livechat/department');
       expect(await lines(1)).toEqual([
-        "[rocketchat-fake] not modelled: GET /api/v1/roles.list; answered with the real server's not-found",
+        "[rocketchat-fake] not modelled: GET /api/v1/livechat/department; answered with the real server's not-found",
       ]);
     } finally {
       await stop();

@@ -1,4 +1,9 @@
-import type { ErrorSpec } from './spec';
+import type { EraBody, ErrorSpec } from './spec';
+
+/** `API.v1.failure(message, type)`: the message as it is (no ` [type]` suffix) and the type beside it. */
+const failure = (errorType: string): { '0.49': EraBody } => ({
+  '0.49': (message) => ({ success: false, error: message, errorType }),
+});
 
 /**
  * The error rows of settings, permissions and roles (`settings`, `permissions.*`, `roles.*`), part of the one error table (src/errors.ts): each name once, over
@@ -22,5 +27,226 @@ export const SETTING_ERRORS = {
     message: () => 'Editing settings is not allowed',
     errorType: 'error-action-not-allowed',
     details: (p) => ({ method: 'saveSetting', ...(p.id !== undefined ? { settingId: p.id } : {}) }),
+  },
+  /** `permissions.listAll?updatedSince=` not a date: the route's errorType is a room's, in every release */
+  'permissions-updated-since-invalid': {
+    status: 400,
+    message: () => 'The "updatedSince" query parameter must be a valid date.',
+    errorType: 'error-roomId-param-invalid',
+  },
+  /** `permissions.update` without `access-permissions` until 5.x: the handler's own 400 */
+  'permissions-edit-not-allowed': {
+    status: 400,
+    message: () => 'Editing permissions is not allowed',
+    eras: failure('error-edit-permissions-not-allowed'),
+  },
+  /** `permissions.update`'s body failing `isBodyParamsValidPermissionUpdate` in the handler (6.0 to 7.9) */
+  'permissions-invalid-body': {
+    status: 400,
+    message: () => 'Invalid body params',
+    eras: failure('error-invalid-body-params'),
+  },
+  /** `permissions.update`: a permission unknown (or named twice) */
+  'permission-invalid': {
+    status: 400,
+    message: () => 'Invalid permission',
+    eras: failure('error-invalid-permission'),
+  },
+  /** `permissions.update`: a role unknown */
+  'permission-role-invalid': {
+    status: 400,
+    message: () => 'Invalid role',
+    eras: failure('error-invalid-role'),
+  },
+  /** `roles.addUserToRole`'s body failing its schema in the handler (5.x–7.x): ajv's messages as the reason */
+  'role-invalid-properties': {
+    status: 400,
+    message: (p) => p.reason ?? 'The role properties are invalid.',
+    errorType: 'error-invalid-role-properties',
+  },
+  /** `API.v1.failure('error-invalid-role-properties')`: neither `roleId` nor `roleName` */
+  'role-properties-missing': {
+    status: 400,
+    message: () => 'error-invalid-role-properties',
+    eras: { '0.49': (message) => ({ success: false, error: message }) },
+  },
+  /** `roles.addUserToRole`: `API.v1.failure('error-role-not-found', 'Role not found')`, its arguments swapped */
+  'role-not-found': {
+    status: 400,
+    message: () => 'error-role-not-found',
+    eras: failure('Role not found'),
+  },
+  /** `roles.addUserToRole`: the user holds the role already */
+  'role-user-already-in-role': {
+    status: 400,
+    message: () => 'User already in role',
+    errorType: 'error-user-already-in-role',
+  },
+  /** `authorization:addUserToRole` (and the REST route that calls it): no user, or no `access-permissions` */
+  'role-add-not-allowed': {
+    status: 400,
+    message: () => 'Accessing permissions is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Accessing_permissions' }),
+  },
+  /** `authorization:addUserToRole`: the admin role without `assign-admin-role` */
+  'role-assign-admin-not-allowed': {
+    status: 400,
+    message: () => 'Assigning admin is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Assign_admin' }),
+  },
+  /** `authorization:addUserToRole` / `removeUserFromRole`: an argument not a non-empty string */
+  'role-invalid-arguments': {
+    status: 400,
+    message: () => 'Invalid arguments',
+    errorType: 'error-invalid-arguments',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:addUserToRole` / `removeUserFromRole`: no role by that id (or name) */
+  'role-invalid-role': {
+    status: 400,
+    message: () => 'Invalid Role',
+    errorType: 'error-invalid-role',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:addUserToRole`: no user by that username (any case) */
+  'role-user-not-found': {
+    status: 400,
+    message: () => 'User not found',
+    errorType: 'error-user-not-found',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:addUserToRole`: a room role for a user not in the room given (or none given) */
+  'role-user-not-in-room': {
+    status: 400,
+    message: () => 'User is not part of given room',
+    errorType: 'error-invalid-user',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:removeUserFromRole`: no user, or no `access-permissions` ("Access", sic) */
+  'role-remove-not-allowed': {
+    status: 400,
+    message: () => 'Access permissions is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Accessing_permissions' }),
+  },
+  /** `authorization:removeUserFromRole`: no user by that username */
+  'role-remove-invalid-user': {
+    status: 400,
+    message: () => 'Invalid user',
+    errorType: 'error-invalid-user',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:removeUserFromRole`: the last admin */
+  'role-remove-last-admin': {
+    status: 400,
+    message: () => 'Leaving the app without admins is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: 'removeUserFromRole', action: 'Remove_last_admin' }),
+  },
+  /** `roles.removeUserFromRole` (4.x on): its body failing the schema */
+  'role-remove-invalid-properties': {
+    status: 400,
+    message: () => 'The role properties are invalid.',
+    errorType: 'error-invalid-role-properties',
+  },
+  /** `roles.removeUserFromRole` without `access-permissions` until 5.x (6.x on: the framework's 403) */
+  'role-remove-access-not-allowed': {
+    status: 400,
+    message: () => 'Accessing permissions is not allowed',
+    errorType: 'error-not-allowed',
+  },
+  /** `roles.removeUserFromRole`: no user by that username */
+  'role-remove-no-user': {
+    status: 400,
+    message: () => 'There is no user with this username',
+    errorType: 'error-invalid-user',
+  },
+  /** `roles.removeUserFromRole`: no role by that id (or name) */
+  'role-remove-no-role': {
+    status: 400,
+    message: () => 'This role does not exist',
+    errorType: 'error-invalid-roleId',
+  },
+  /** `roles.removeUserFromRole`: the user does not hold it */
+  'role-user-not-in-role': {
+    status: 400,
+    message: () => 'User is not in this role',
+    errorType: 'error-user-not-in-role',
+  },
+  /** `roles.removeUserFromRole`: the last admin */
+  'role-admin-required': {
+    status: 400,
+    message: () => 'You need to have at least one admin',
+    errorType: 'error-admin-required',
+  },
+  /** the roles routes and methods given a room role (owner, moderator) for a member of the room: the fake's own refusal */
+  'role-room-role-not-modelled': {
+    status: 400,
+    message: () =>
+      "The fake gives a room role (owner, moderator) through the rooms' own routes (addOwner, addModerator of channels and groups), not through the roles routes",
+    errorType: 'error-not-modelled',
+  },
+  /** `roles.getUsersInRole` without `role` (until 7.x; 8.x's schema says it) */
+  'role-param-not-provided': {
+    status: 400,
+    message: () => 'Query param "role" is required',
+    errorType: 'error-param-not-provided',
+  },
+  /** `roles.getUsersInRole` until 5.x without `access-permissions`, or with `roomId` without `view-other-user-channels` */
+  'role-users-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
+  /** `roles.getUsersInRole`: `new Meteor.Error('error-invalid-roleId')`, no reason */
+  'role-invalid-role-id': {
+    status: 400,
+    message: () => '[error-invalid-roleId]',
+    eras: failure('error-invalid-roleId'),
+  },
+  /** `authorization:addPermissionToRole`: no permission by that id */
+  'permission-does-not-exist': {
+    status: 400,
+    message: () => 'Permission does not exist',
+    errorType: 'error-invalid-permission',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:addPermissionToRole`: no user, or no `access-permissions` */
+  'permission-add-not-allowed': {
+    status: 400,
+    message: () => 'Adding permission is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:addPermissionToRole`: a role the fake does not know (8.x's check; the fake makes it on every line) */
+  'permission-role-does-not-exist': {
+    status: 400,
+    message: () => 'Role does not exist',
+    errorType: 'error-invalid-role',
+    details: (p) => ({ method: p.method ?? '', action: 'Adding_permission' }),
+  },
+  /** `authorization:removeRoleFromPermission`: no permission by that id */
+  'permission-not-found': {
+    status: 400,
+    message: () => 'Permission not found',
+    errorType: 'error-permission-not-found',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:removeRoleFromPermission`: no user, or no `access-permissions` */
+  'permission-remove-not-allowed': {
+    status: 400,
+    message: () => 'Removing permission is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Removing_permission' }),
+  },
+  /** `roles.delete` until 5.x without `access-permissions` (6.x on: the framework's 403) */
+  'role-delete-not-allowed': {
+    status: 400,
+    message: () => 'Accessing permissions is not allowed',
+    errorType: 'error-action-not-allowed',
+  },
+  /** `roles.delete` of a protected role (every role the fake knows is one) */
+  'role-protected': {
+    status: 400,
+    message: () => 'Cannot delete a protected role',
+    errorType: 'error-role-protected',
   },
 } satisfies Record<string, ErrorSpec>;

@@ -91,9 +91,12 @@ export interface SubscriptionNote {
   readonly uids: string[];
 }
 
-/** A team (its `_id`), or the settings (their names, comma-separated). */
+/**
+ * A team (its `_id`), the settings (their names, comma-separated), a permission (its `_id`), or a
+ * role given or taken (`<roleId>/<uid>`).
+ */
 export interface OtherNote {
-  readonly kind: 'team' | 'settings';
+  readonly kind: 'team' | 'settings' | 'permission' | 'role';
   readonly op: ChangeOp;
   readonly id: string;
 }
@@ -126,6 +129,8 @@ export const NOTES_KEPT: Readonly<Record<ChangeKind, number>> = {
   team: 64,
   settings: 16,
   subscription: 16,
+  permission: 64,
+  role: 16,
 };
 
 function sha256(text: string): string {
@@ -194,6 +199,10 @@ export function noteOf(event: ChangeEvent): EntityNote {
       return { kind: 'team', op: event.op, id: event.team._id };
     case 'settings':
       return { kind: 'settings', op: 'updated', id: Object.keys(event.changed).sort().join(',') };
+    case 'permission':
+      return { kind: 'permission', op: event.op, id: event.permission._id };
+    case 'role':
+      return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
   }
 }
 

@@ -152,7 +152,8 @@ export interface Operation<P = unknown> {
 }
 
 /** What a route reads or changes. `token`: a login token, or the login blocking's counts. */
-export type Entity = 'room' | 'message' | 'subscription' | 'user' | 'integration' | 'setting' | 'token';
+export type Entity =
+  'room' | 'message' | 'subscription' | 'user' | 'integration' | 'setting' | 'permission' | 'role' | 'token';
 
 /**
  * What the documents (`GET /api/docs/json`, the reference's route table) and the tests say of an

@@ -34,6 +34,12 @@ export const GROUPS = {
   subscriptions: { name: 'subscriptions', ...V1 },
   rooms: { name: 'rooms', ...V1 },
   integrations: { name: 'integrations', ...V1 },
+  /** `permissions.*`: the permission table */
+  permissions: { name: 'permissions', ...V1 },
+  /** `roles.*`: the roles and who holds them */
+  roles: { name: 'roles', ...V1 },
+  /** `licenses.*`: the server's licence (a community server has none) */
+  licenses: { name: 'licenses', ...V1 },
   teams: { name: 'teams', ...V1 },
   /** settings.public: no login, headers and body not looked at */
   settings: { name: 'settings', ...V1, auth: false, bodyRule: 'ignored' },

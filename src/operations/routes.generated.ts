@@ -55,9 +55,17 @@ import integrationsGet from './integrations.get';
 import integrationsHistory from './integrations.history';
 import integrationsList from './integrations.list';
 import integrationsRemove from './integrations.remove';
+import licensesInfo from './licenses.info';
 import login from './login';
 import logout from './logout';
 import me from './me';
+import permissionsListAll from './permissions.listAll';
+import permissionsUpdate from './permissions.update';
+import rolesAddUserToRole from './roles.addUserToRole';
+import rolesDelete from './roles.delete';
+import rolesGetUsersInRole from './roles.getUsersInRole';
+import rolesList from './roles.list';
+import rolesRemoveUserFromRole from './roles.removeUserFromRole';
 import roomsGet from './rooms.get';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -138,9 +146,17 @@ export const ROUTES: readonly Operation[] = [
   integrationsHistory,
   integrationsList,
   integrationsRemove,
+  licensesInfo,
   login,
   logout,
   me,
+  permissionsListAll,
+  permissionsUpdate,
+  rolesAddUserToRole,
+  rolesDelete,
+  rolesGetUsersInRole,
+  rolesList,
+  rolesRemoveUserFromRole,
   roomsGet,
   settings,
   settingsId,

@@ -63,7 +63,7 @@ const USER_EVENTS = new Set(['message', 'rooms-changed', 'subscriptions-changed'
 /** The events the fake sends on the streams of everyone and of the logged-in (a sub to another is marked likewise). */
 const GLOBAL_EVENTS: Readonly<Record<string, ReadonlySet<string>>> = {
   'stream-notify-all': new Set(['public-settings-changed']),
-  'stream-notify-logged': new Set(['private-settings-changed']),
+  'stream-notify-logged': new Set(['private-settings-changed', 'permissions-changed', 'roles-change']),
 };
 
 /** DDP versions the server speaks (Meteor's list). */

@@ -11,6 +11,7 @@ import createChannel from '../commands/createChannel';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
+import { ROLE_METHODS } from './methods/roles';
 import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import type { Method, MethodContext } from './method';
@@ -381,6 +382,7 @@ const createChannelMethod = commandMethod(createChannel, {
 
 export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
+  ...ROLE_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {

@@ -1,5 +1,5 @@
 import { roomView } from '../operations/views';
-import type { ChangeOp, MessageChange } from '../store/events';
+import type { ChangeOp, MessageChange, PermissionChange, RoleChange } from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { settingRow } from '../store/setting-registry';
@@ -45,10 +45,11 @@ export type StreamName =
  * - `user`: `stream-notify-user` `<uid>/<event>` of the subscription's own user;
  * - `anyone`: `stream-notify-all` `<event>`, a logged-out socket too;
  * - `setting-readers`: `stream-notify-logged` `<event>` of a user with `view-privileged-setting`,
- *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it).
+ *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it);
+ * - `logged`: `stream-notify-logged` `<event>` of any logged-in user.
  */
 export type Audience =
-  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers';
+  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers' | 'logged';
 
 /**
  * What a frame carries after the op (if any):
@@ -57,9 +58,12 @@ export type Audience =
  * - `message-id`: `{_id}` of the message;
  * - `room`: the room as the notify streams send it (without what no response carries);
  * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it;
- * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`).
+ * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`);
+ * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON;
+ * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`).
  */
-export type Payload = 'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting';
+export type Payload =
+  'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting' | 'permission' | 'role';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -73,7 +77,9 @@ export interface StreamRoute {
     | 'subscriptions-changed'
     | 'deleteMessage'
     | 'public-settings-changed'
-    | 'private-settings-changed';
+    | 'private-settings-changed'
+    | 'permissions-changed'
+    | 'roles-change';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated' | 'removed';
@@ -230,6 +236,24 @@ export const STREAM_TABLE: StreamTable = {
       payload: 'setting',
     },
   ],
+  // `user.roleUpdate` (listeners.module), sent while UI_DisplayRoles is on (the fake has no such
+  // setting: always); every logged-in user may follow it
+  role: {
+    inserted: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
+    removed: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
+  },
+  // `notifyOnPermissionChangedById` (notifyListener.ts): every logged-in user may follow it
+  permission: {
+    updated: [
+      {
+        stream: 'stream-notify-logged',
+        event: 'permissions-changed',
+        to: 'logged',
+        op: 'updated',
+        payload: 'permission',
+      },
+    ],
+  },
 };
 
 /** The entry of one event's kind and op. */
@@ -249,6 +273,10 @@ export function entryOf(event: ChangeEvent): TableEntry {
       return STREAM_TABLE.team[event.op];
     case 'settings':
       return STREAM_TABLE.settings;
+    case 'permission':
+      return STREAM_TABLE.permission[event.op];
+    case 'role':
+      return STREAM_TABLE.role[event.op];
   }
 }
 
@@ -377,6 +405,7 @@ function reaches(
     }
     case 'anyone':
     case 'setting-readers':
+    case 'logged':
       return false;
     case 'user':
       return (
@@ -422,6 +451,8 @@ function argsOf(
       return subscription ? { args: [...head, subscription], ejson: false } : undefined;
     }
     case 'setting':
+    case 'permission':
+    case 'role':
       return undefined;
   }
 }
@@ -453,11 +484,37 @@ function deliverSettings(changed: Readonly<Record<string, unknown>>, reader: Str
 }
 
 /**
+ * A permission changed (its document), or a role given or taken (the `roles-change` notice): to
+ * each logged-in reader's subs of the route.
+ */
+function deliverToLogged(event: PermissionChange | RoleChange, reader: StreamReader): void {
+  if (reader.user === undefined) return;
+  const entry = entryOf(event);
+  if ('streamed' in entry) return;
+  const args =
+    event.kind === 'permission'
+      ? ['updated', documentEjson(event.permission)]
+      : [
+          {
+            type: event.op === 'inserted' ? 'added' : 'removed',
+            _id: event.roleId,
+            u: { ...event.u },
+            ...(event.scope !== undefined ? { scope: event.scope } : {}),
+          },
+        ];
+  for (const route of entry)
+    for (const sub of reader.subs.values())
+      if (sub.name === route.stream && sub.key === route.event) reader.changed(sub, args, true);
+}
+
+/**
  * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
  * the order the connection subscribed.
  */
 export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
-  for (const event of events) if (event.kind === 'settings') deliverSettings(event.changed, reader);
+  for (const event of events)
+    if (event.kind === 'settings') deliverSettings(event.changed, reader);
+    else if (event.kind === 'permission' || event.kind === 'role') deliverToLogged(event, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -11,7 +11,7 @@ import { templateProblems } from './template';
 /** HTTP's methods, and `DDP`: a realtime method call, its method's name as the path. */
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'DDP'] as const;
 
-const PATH_SHAPE = 'a path inside the world, such as /api/v1/permissions.listAll';
+const PATH_SHAPE = 'a path inside the world, such as /api/v1/livechat/rooms';
 
 const regex = z
   .string()

@@ -68,6 +68,32 @@ export interface SettingsChange {
   readonly changed: Partial<ServerSettings>;
 }
 
+/** A permission as the permission table holds it (`permissions.listAll`'s items). */
+export interface PermissionDoc {
+  readonly _id: string;
+  readonly roles: readonly string[];
+  readonly _updatedAt: string;
+}
+
+/** A permission's roles replaced (`permissions.update`, DDP `authorization:addPermissionToRole` …), one per permission. */
+export interface PermissionChange {
+  readonly kind: 'permission';
+  readonly op: 'updated';
+  readonly permission: PermissionDoc;
+  readonly before: PermissionDoc;
+}
+
+/** A user given a role (`inserted`) or taken one (`removed`): `roles-change`'s `added` / `removed`. */
+export interface RoleChange {
+  readonly kind: 'role';
+  readonly op: 'inserted' | 'removed';
+  readonly roleId: string;
+  /** the user, with the username as the caller sent it */
+  readonly u: { readonly _id: string; readonly username: string };
+  /** the room of a room role */
+  readonly scope?: string;
+}
+
 /** One change of the world's state, as a command's commit tells it. */
 export type ChangeEvent =
   | RoomChange
@@ -76,7 +102,9 @@ export type ChangeEvent =
   | UserChange
   | IntegrationChange
   | TeamChange
-  | SettingsChange;
+  | SettingsChange
+  | PermissionChange
+  | RoleChange;
 
 /** What happened to a message, for those who follow the world live (the realtime API). */
 export interface MessageEvent {

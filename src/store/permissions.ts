@@ -85,6 +85,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'remove-team-channel': ['admin', 'owner', 'moderator'],
   'edit-team': ['admin', 'owner'],
   'delete-team': ['admin', 'owner'],
+  // permissions.update, the roles routes and their realtime twins
+  'access-permissions': ['admin'],
 };
 
 /** The names a scenario may override. */

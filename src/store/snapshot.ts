@@ -2,6 +2,7 @@ import type {
   AnyRoom,
   Changes,
   KindChanges,
+  PermissionValue,
   SettingValue,
   Subscription,
   SubscriptionRecord,
@@ -13,6 +14,7 @@ import type {
 } from '../types';
 import type { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS } from './login-guard';
+import { changedPermissions } from './permission-table';
 import { jsonEqual } from './query';
 import { SETTING_IDS } from './setting-registry';
 import { anyRoom, userNamed } from './state';
@@ -92,7 +94,19 @@ export function changes(state: StoreState): Changes {
     messages: state.messages.changes(),
     subscriptions: subscriptionChanges(state),
     settings: settingChanges(state),
+    permissions: permissionChanges(state),
   };
+}
+
+/** The permissions whose document differs from the baseline's, in the table's order. */
+function permissionChanges(state: StoreState): KindChanges<PermissionValue> {
+  const changed = changedPermissions(state).map(({ before, after }) => ({
+    _id: after._id,
+    fields: changedFields(before, after),
+    before: { ...before, roles: [...before.roles] },
+    after: { ...after, roles: [...after.roles] },
+  }));
+  return { added: [], changed, removed: [] };
 }
 
 /** The settings whose value in force differs from the baseline's, in registry order. */

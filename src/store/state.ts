@@ -88,7 +88,10 @@ export interface StoreState {
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
-  readonly permissions: PermissionTable;
+  /** the permission table in force: the baseline's, replaced whole by a change of roles */
+  permissions: PermissionTable;
+  /** each permission's `_updatedAt` once a change stamped it (the others: the baseline's clock) */
+  permissionStamps: Readonly<Record<string, string>>;
   readonly baseline: Baseline;
   readonly users: LayeredMap<string, User>;
   readonly userKeys: LayeredMap<string, string>;
@@ -165,6 +168,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     observer: options.observer,
     onChange: options.onChange,
     permissions: baseline.world.permissions,
+    permissionStamps: {},
     baseline,
     users: new LayeredMap(baseline.users),
     userKeys: new LayeredMap(baseline.userKeys),

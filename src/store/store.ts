@@ -28,9 +28,12 @@ import * as integrations from './integrations';
 import * as membership from './membership';
 import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
+import type { PermissionDoc } from './events';
+import * as permissionTable from './permission-table';
 import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject } from './query';
+import * as roles from './roles';
 import * as rooms from './rooms';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
@@ -53,7 +56,7 @@ import type { Trigger } from './webhooks';
 export type { ChannelScope, IntegrationScope } from './access';
 export type { PostInput } from './compose';
 export type { UpdateInput } from './editing';
-export type { ChangeEvent, MessageEvent } from './events';
+export type { ChangeEvent, MessageEvent, PermissionDoc } from './events';
 export type { MessageFilter } from './history';
 export type { ListOptions, ListResult } from './lists';
 export type { RoomRef } from './rooms';
@@ -631,5 +634,43 @@ export class Store {
   /** `teams.addMembers` (already checked): the new members, each not in it joining the main room; one commit. */
   addTeamMembers(team: Team, caller: User, members: readonly teamWrites.TeamMemberInput[]): void {
     teamWrites.addTeamMembers(this.#state, team, caller, members);
+  }
+
+  // permissions and roles (src/store/permission-table.ts, src/store/roles.ts): the permission
+  // table as state, the roles users hold
+
+  /** Every permission as a document `{_id, _updatedAt, roles}`, in the table's order. */
+  permissionDocs(): PermissionDoc[] {
+    return permissionTable.permissionDocs(this.#state);
+  }
+
+  /** One permission as a document; undefined: the table has no such permission. */
+  permissionDoc(id: string): PermissionDoc | undefined {
+    return permissionTable.permissionDoc(this.#state, id);
+  }
+
+  /** Replaces permissions' roles (already checked), each stamped; one commit. Returns the new documents. */
+  setPermissionRoles(changes: readonly permissionTable.PermissionRoles[]): PermissionDoc[] {
+    return permissionTable.setPermissionRoles(this.#state, changes);
+  }
+
+  /** Gives (`add`) or takes a global role (already checked); one commit with the `roles-change` notice. */
+  setUserRole(userId: string, role: UserRole, add: boolean, username: string): User | undefined {
+    return roles.setUserRole(this.#state, userId, role, add, username);
+  }
+
+  /** When the world begins (the baseline's clock): the `_updatedAt` of what it was made with (permissions, roles). */
+  worldStart(): string {
+    return this.#state.baseline.world.clock;
+  }
+
+  /** The active users and active guests a licence counts (`licenses.info?loadValues=true`). */
+  activeUserCounts(): { activeUsers: number; guestUsers: number } {
+    return roles.activeUserCounts(this.#state);
+  }
+
+  /** The users holding a global role, by username. */
+  usersInRole(role: string): User[] {
+    return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
   }
 }

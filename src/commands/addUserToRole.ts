@@ -1,0 +1,45 @@
+import { ApiError } from '../errors';
+import { roleById } from '../store/roles';
+import type { RoleDoc } from '../store/roles';
+import type { User, UserRole } from '../types';
+import { command } from './command';
+
+/** What giving a role takes: the role's id (or name), the user's username, the room of a room role. */
+export interface RoleUserArgs {
+  readonly roleId: unknown;
+  readonly username: unknown;
+  readonly scope?: string | undefined;
+}
+
+/** The method's name. */
+const NAME = 'authorization:addUserToRole';
+
+/**
+ * Gives a user a role (`authorization:addUserToRole`, and `roles.addUserToRole`, which calls it):
+ * `access-permissions`, the arguments (non-empty strings), the role (by id, then name), the admin
+ * role only with `assign-admin-role`, the user (any case), then the role's scope: a global role is
+ * the user's; a room role needs the user in the room given (room roles are the room routes' in the
+ * fake: a member of the room is refused as not modelled). Answers the user and the role.
+ */
+export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
+  name: NAME,
+  run({ store, user }, { roleId, username, scope }) {
+    if (!store.can(user, 'access-permissions')) throw new ApiError('role-add-not-allowed', { method: NAME });
+    if (typeof roleId !== 'string' || roleId === '' || typeof username !== 'string' || username === '')
+      throw new ApiError('role-invalid-arguments', { method: NAME });
+    const role = roleById(roleId);
+    if (!role) throw new ApiError('role-invalid-role', { method: NAME });
+    if (role._id === 'admin' && !store.can(user, 'assign-admin-role'))
+      throw new ApiError('role-assign-admin-not-allowed', { method: NAME });
+    const target = store.userNamed(username);
+    if (!target) throw new ApiError('role-user-not-found', { method: NAME });
+    if (role.scope === 'Subscriptions') {
+      const room = scope === undefined ? undefined : store.anyRoom(scope);
+      if (!room || !room.usernames.includes(target.username))
+        throw new ApiError('role-user-not-in-room', { method: NAME });
+      throw new ApiError('role-room-role-not-modelled');
+    }
+    const changed = store.setUserRole(target._id, role._id as UserRole, true, username) ?? target;
+    return { user: changed, role };
+  },
+});

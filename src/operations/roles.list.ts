@@ -1,0 +1,38 @@
+import { ApiError } from '../errors';
+import type { EraTable } from '../eras';
+import { byEra } from '../eras';
+import { ROLES } from '../store/roles';
+import { success } from './operation';
+import { callerOf } from './params';
+import { GROUPS, route } from './route-groups';
+import { answer, str } from './responses';
+
+/** `roles.list` came in 0.6x (profile 5); 0.49 had no roles routes. */
+export const ROLES_EXIST: EraTable<boolean> = { '0.49': false, '5': true };
+
+/** A role as `roles.list` answers it (no `_updatedAt`). */
+export const ROLE = {
+  type: 'object',
+  required: ['_id', 'scope', 'name'],
+  properties: { _id: str, scope: str, description: str, mandatory2fa: { type: 'boolean' }, name: str },
+};
+
+/**
+ * `GET /api/v1/roles.list`: the roles the fake knows, as a fresh server's collection holds them
+ * (`_updatedAt` projected out). Any logged-in user; no parameters.
+ */
+export default route(GROUPS.roles, {
+  name: 'roles.list',
+  method: 'GET',
+  errors: ['not-found'],
+  response: answer({ roles: { type: 'array', items: ROLE } }),
+  reads: ['role'],
+  read: ({ input, profile, ...context }) => {
+    if (!byEra(profile, ROLES_EXIST))
+      throw new ApiError('not-found', { method: input.method, reason: input.path });
+    callerOf(context);
+    return {};
+  },
+  run: () => success({ roles: ROLES.map((role) => ({ ...role })) }),
+  openApi: { servedIn: ROLES_EXIST },
+});
