@@ -1,8 +1,8 @@
 /**
  * A user's suite, as the suites written against a real Rocket.Chat in Docker run: it builds its
  * whole world through the API before it tests anything, on a server started with the default
- * options (users, a public and a private room with members and room roles, an incoming and an
- * outgoing integration, a changed setting), then exercises that world, sees every change in
+ * options (users, a public and a private room with members and room roles, a team, an incoming and an
+ * outgoing integration, a changed setting and a changed permission), then exercises that world, sees every change in
  * `state()` and over the realtime API, and a reset brings back the scenario.
  */
 import { createServer } from 'node:http';
@@ -184,6 +184,14 @@ describe('a suite builds its world through the API (default options)', () => {
     const setting = await call(fake, 'POST', '/api/v1/settings/Message_MaxAllowedSize', admin, { value: 40 });
     expect(setting.body).toEqual({ success: true });
 
+    // a changed permission: only admins may make public rooms now
+    const permission = await call(fake, 'POST', '/api/v1/permissions.update', admin, {
+      permissions: [{ _id: 'create-c', roles: ['admin'] }],
+    });
+    expect(permission.status).toBe(200);
+    const refused = await call(fake, 'POST', '/api/v1/channels.create', dave, { name: 'not-allowed' });
+    expect(refused).toEqual({ status: 403, body: { success: false, error: 'unauthorized' } });
+
     // now use the world: the hubot answers in the channel, the size rule holds, the hook posts
     const ping = await call(fake, 'POST', '/api/v1/chat.postMessage', dave, {
       roomId: launchId,
@@ -232,6 +240,7 @@ describe('a suite builds its world through the API (default options)', () => {
     expect(state.teams?.map((t) => [t.name, t.roomId])).toContainEqual(['platform', teamRoomId]);
     expect(state.channels.find((r) => r._id === teamRoomId)).toMatchObject({ t: 'p', teamMain: true });
     expect(fake.getSettings().Message_MaxAllowedSize).toBe(40);
+    expect(state.permissions['create-c']).toEqual(['admin']);
     const changes = fake.changes();
     expect(changes.users.added.map((u) => u.username)).toEqual(['carol', 'dave']);
     expect(changes.channels.added.map((c) => c.name)).toEqual(['launch', 'core', 'platform']);
@@ -241,6 +250,7 @@ describe('a suite builds its world through the API (default options)', () => {
     await fake.reset();
     expect(JSON.stringify(fake.state())).toBe(JSON.stringify(scenario));
     expect(fake.getSettings().Message_MaxAllowedSize).toBe(5000);
+    expect(fake.state().permissions['create-c']).toContain('user');
     expect(
       (await call(fake, 'POST', '/api/v1/login', undefined, { user: 'carol', password: 'carol-pw' })).status,
     ).toBe(401);
