@@ -8,8 +8,14 @@ import { command } from './command';
  * may not see, is not allowed; a room with a join code needs the code unless the caller may join
  * without one (to 5.x the method compared the code itself, `Invalid Room Password`; from 6.x the
  * room service's `join`, which asks for a code first). A member already is left as is. Returns the
- * room as the join left it.
+ * room as the join left it, and whether the caller joined (the realtime method answers `true` then,
+ * nothing for a member already); the realtime `joinRoom(rid, code?)` runs it too.
  */
+export interface JoinOutcome {
+  readonly room: Room;
+  readonly joined: boolean;
+}
+
 export interface JoinRoomArgs {
   readonly rid: string;
   readonly joinCode: string | undefined;
@@ -20,7 +26,7 @@ const JOIN_SERVICE = { '0.49': false, '6': true };
 
 const NAME = 'joinRoom';
 
-export default command<JoinRoomArgs, Room>({
+export default command<JoinRoomArgs, JoinOutcome>({
   name: NAME,
   run({ store, profile, user }, { rid, joinCode }) {
     const room = store.anyRoom(rid);
@@ -32,8 +38,9 @@ export default command<JoinRoomArgs, Room>({
       } else if (!joinCode) throw new ApiError('join-code-required', { method: NAME });
       else if (joinCode !== room.joinCode) throw new ApiError('join-code-invalid', { method: NAME });
     }
-    if (!room.usernames.includes(user.username)) store.joinChannel(user, rid);
+    const joined = !room.usernames.includes(user.username);
+    if (joined) store.joinChannel(user, rid);
     const after = store.anyRoom(rid);
-    return after && after.t !== 'd' ? after : room;
+    return { room: after && after.t !== 'd' ? after : room, joined };
   },
 });

@@ -38,7 +38,7 @@ export default route(GROUPS.channels, {
     return { rid: room._id, joinCode: typeof code === 'string' ? code : undefined };
   },
   run: (context, args) => {
-    const room = joinRoom.run({ ...context, user: callerOf(context) }, args);
+    const { room } = joinRoom.run({ ...context, user: callerOf(context) }, args);
     return success({ channel: roomView(room) });
   },
 });

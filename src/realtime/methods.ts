@@ -8,6 +8,7 @@ import { isPlainObject } from '../store/query';
 import type { User } from '../types';
 import { dateOf, documentEjson, toEjson } from './ejson';
 import createChannel from '../commands/createChannel';
+import joinRoomCommand from '../commands/joinRoom';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
@@ -286,37 +287,25 @@ function streamNotifyRoom(context: MethodContext, params: unknown[]): unknown {
   return undefined;
 }
 
-/** Up to 5.x the method compared the join code itself; from 6.x the room service's `join` does. */
-const JOIN_SERVICE = { '0.49': false, '6': true };
-
 /**
- * `joinRoom(rid, code?)`: `check(rid, String)`, then the user, then the room by `_id` (no name):
- * none is `error-invalid-room`; a direct room, or a room the user may not see, `error-not-allowed`;
- * a room with a join code needs the code unless the user may join without one. Answers `true` when
- * the user joined, an empty result when already a member (`addUserToRoom` returns).
+ * `joinRoom(rid, code?)`: `check(rid, String)` (before the login), then the command REST's
+ * `channels.join` runs (src/commands/joinRoom.ts: the room by `_id`, access, the join code by the
+ * release line); the code is passed on only when it is truthy. Answers `true` when the user
+ * joined, an empty result when already a member (`addUserToRoom` returns).
  */
-function joinRoom(context: MethodContext, params: unknown[]): unknown {
-  const rid = checkString(params[0]);
-  const user = userOf(context, 'joinRoom');
-  const details = { method: 'joinRoom' };
-  const room = context.store.anyRoom(rid);
-  if (!room) throw new MeteorError('error-invalid-room', 'Invalid room', details);
-  if (room.t === 'd' || !context.store.maySee(user, room))
-    throw new MeteorError('error-not-allowed', 'Not allowed', details);
-  const code = params[1];
-  if (room.joinCodeRequired === true && !context.store.can(user, 'join-without-join-code', room)) {
-    if (!byEra(context.profile, JOIN_SERVICE)) {
-      if (code !== room.joinCode)
-        throw new MeteorError('error-code-invalid', 'Invalid Room Password', details);
-    } else if (!code) {
-      // the method passes the code on only when it is truthy
-      throw new MeteorError('error-code-required', 'Code required', details);
-    } else if (code !== room.joinCode) throw new MeteorError('error-code-invalid', 'Invalid code', details);
-  }
-  if (room.usernames.includes(user.username)) return undefined;
-  context.store.joinChannel(user, rid);
-  return true;
-}
+const joinRoom = commandMethod(joinRoomCommand, {
+  check: (params) => {
+    checkString(params[0]);
+  },
+  args: (params) => {
+    const code = params[1];
+    return {
+      rid: params[0] as string,
+      joinCode: code ? (typeof code === 'string' ? code : JSON.stringify(code)) : undefined,
+    };
+  },
+  result: ({ joined }) => (joined ? true : undefined),
+});
 
 /**
  * `readMessages(rid)`: `check(rid, String)`, the user, the room (`error-room-does-not-exist`), the
