@@ -26,7 +26,8 @@ function check(cwd: string): Violation[] {
     out = execFileSync(
       process.execPath,
       [DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
-      { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      // the report of the whole of src/ is over a megabyte (execFileSync's default buffer)
+      { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
     );
   } catch (error) {
     out = String((error as { stdout?: unknown }).stdout ?? '');
