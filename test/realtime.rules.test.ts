@@ -9,7 +9,7 @@ import type { FakeServer } from '../src/server';
 import { AS, WORLD } from './support/fake';
 import { Ddp } from './support/ddp';
 import type { Frame } from './support/ddp';
-import { verifyAgainstFreshFake } from './support/pact-verify';
+import { verifyAgainstFreshFake } from './support/pact';
 
 /**
  * Realtime method calls go through the world's rules as REST requests do, in REST's order: a fault

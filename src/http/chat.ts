@@ -252,6 +252,10 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
     const failure = request.bodyError;
     if (failure && (op.bodyRule === 'strict' || (op.bodyRule === 'size-only' && failure.status === 413)))
       throw failure;
+    // a route the release line does not have yet (or any more): its 404, before the route reads
+    // anything (the declaration's `servedIn`, which the OpenAPI document follows too)
+    const served = op.openApi?.servedIn;
+    if (served !== undefined && !byEra(world.profile, served)) throw new ApiError('not-found');
     // the request is the operation's input as it is (query, body, raw query, base URL)
     const context: OperationContext = { store: world.store, profile: world.profile, caller, input: request };
     const key = cacheKeyOf(op, context);

@@ -1,5 +1,3 @@
-import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import { openApiDocument } from './openapi';
 import { success } from './operation';
 import { DOCS_VALIDATOR, validated } from './schemas';
@@ -22,7 +20,6 @@ export default route(GROUPS.docs, {
   response: OPENAPI_DOCUMENT,
   validator: DOCS_VALIDATOR,
   read: ({ input, profile }) => {
-    if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
     validated(profile, DOCS_VALIDATOR, input.query);
   },
   run: ({ input, profile }) => success(openApiDocument(profile, input.baseUrl)),

@@ -1,4 +1,3 @@
-import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import { managePermissions } from '../commands/integrations';
 import { success } from './operation';
@@ -28,7 +27,6 @@ export default route(GROUPS.integrations, {
   validator: GET_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
-    if (!byEra(profile, SINCE_5)) throw new ApiError('not-found');
     const user = callerOf(context);
     const params = validated(profile, GET_VALIDATOR, input.query);
     const id = typeof params.integrationId === 'string' ? params.integrationId : '';

@@ -84,7 +84,6 @@ export default route(GROUPS.integrations, {
   validator: HISTORY_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
-    if (!byEra(profile, SINCE_5)) throw new ApiError('not-found');
     const user = callerOf(context);
     const first = byEra(profile, PERMISSION_FIRST);
     const ownFirst = first ? requirePermission(store, user) : undefined;

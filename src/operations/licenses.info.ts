@@ -1,5 +1,3 @@
-import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { success } from './operation';
 import { callerOf } from './params';
@@ -54,8 +52,6 @@ export default route(GROUPS.licenses, {
   reads: ['user'],
   validator: LICENSES_INFO_VALIDATOR,
   read: ({ input, profile, store, ...context }) => {
-    if (!byEra(profile, EXISTS))
-      throw new ApiError('not-found', { method: input.method, reason: input.path });
     const user = callerOf(context);
     const params = validated(profile, LICENSES_INFO_VALIDATOR, input.query);
     const unrestricted = store.can(user, 'view-privileged-setting');

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { success } from './operation';
 import { callerOf } from './params';
@@ -46,8 +45,6 @@ export default route(GROUPS.permissions, {
   reads: ['permission'],
   validator: LIST_ALL_VALIDATOR,
   read: ({ input, profile, ...context }) => {
-    if (!byEra(profile, EXISTS))
-      throw new ApiError('not-found', { method: input.method, reason: input.path });
     callerOf(context);
     const params = validated(profile, LIST_ALL_VALIDATOR, input.query);
     const raw = params.updatedSince;

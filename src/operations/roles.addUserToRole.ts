@@ -64,8 +64,6 @@ interface AddRequest {
 
 /** The handler's checks, in its order: the body, the user, a role named, the role, the user not holding it. */
 function readAdd({ input, profile, store }: OperationContext): AddRequest {
-  if (!byEra(profile, ROLES_EXIST))
-    throw new ApiError('not-found', { method: input.method, reason: input.path });
   const raw: Params = isPlainObject(input.body) ? input.body : {};
   let body: Params;
   if (byEra(profile, ROUTE_VALIDATED)) body = validated(profile, ADD_VALIDATOR, raw);

@@ -54,8 +54,6 @@ export default route(GROUPS.roles, {
   reads: ['role'],
   validator: DELETE_VALIDATOR,
   read: ({ input, profile, store, ...context }) => {
-    if (!byEra(profile, EXISTS))
-      throw new ApiError('not-found', { method: input.method, reason: input.path });
     const user = callerOf(context);
     const framework = byEra(profile, FRAMEWORK_PERMISSION);
     if (framework && !store.can(user, 'access-permissions')) throw new ApiError('error-unauthorized');

@@ -56,7 +56,6 @@ interface UsersInRoleRequest {
 }
 
 function readRequest({ input, profile, store, ...context }: OperationContext): UsersInRoleRequest {
-  if (!byEra(profile, EXISTS)) throw new ApiError('not-found', { method: input.method, reason: input.path });
   const user = callerOf(context);
   const framework = byEra(profile, FRAMEWORK_PERMISSION);
   if (framework && !store.can(user, 'access-permissions')) throw new ApiError('error-unauthorized');

@@ -65,8 +65,6 @@ interface RemoveRequest {
 }
 
 function readRemove({ input, profile, store, ...context }: OperationContext): RemoveRequest {
-  if (!byEra(profile, ROLES_EXIST))
-    throw new ApiError('not-found', { method: input.method, reason: input.path });
   const user = callerOf(context);
   const framework = byEra(profile, FRAMEWORK_PERMISSION);
   if (framework && !store.can(user, 'access-permissions')) throw new ApiError('error-unauthorized');

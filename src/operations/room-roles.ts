@@ -1,8 +1,6 @@
 import type { Command } from '../commands/command';
 import type { RoomRoleArgs } from '../commands/setRoomRole';
-import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { ApiError } from '../errors';
 import { success } from './operation';
 import { callerOf, readBody, readRoomRef } from './params';
 import { findOpenGroup, readUser } from './room-members';
@@ -56,7 +54,6 @@ export function roleRoute(
     ...(leader ? { openApi: { servedIn: LEADER_SERVED } } : {}),
     read: (context) => {
       const { store } = context;
-      if (leader && !byEra(context.profile, LEADER_SERVED)) throw new ApiError('not-found');
       const body = readBody(context.input.body);
       const ref = readRoomRef(body);
       const room =

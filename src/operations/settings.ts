@@ -1,4 +1,3 @@
-import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { listedSettings } from '../store/public-settings';
@@ -59,8 +58,6 @@ export default route(GROUPS.settingsAdmin, {
   reads: ['setting'],
   validator: SETTINGS_LIST_VALIDATOR,
   read: ({ input, profile, store, ...context }) => {
-    if (!byEra(profile, EXISTS))
-      throw new ApiError('not-found', { method: input.method, reason: input.path });
     const user = callerOf(context);
     const params = validated(profile, SETTINGS_LIST_VALIDATOR, input.query);
     const own = byEra(profile, USER_QUERY);

@@ -1,4 +1,3 @@
-import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import type { TeamMemberInput } from '../store/team-writes';
@@ -51,7 +50,6 @@ export default route(GROUPS.teams, {
   validator: TEAMS_ADD_MEMBERS_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
-    if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
     const user = callerOf(context);
     const body = validated(profile, TEAMS_ADD_MEMBERS_VALIDATOR, readBody(input.body));
     const team = store.teamByIdOrName(teamRefOf(body));

@@ -82,7 +82,6 @@ function validSidepanel(sidepanel: JsonObject): boolean {
 
 function readArgs(context: OperationContext): NewTeam {
   const { store, profile, input } = context;
-  if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
   const user = callerOf(context);
   if (!store.can(user, 'create-team'))
     throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'teams-unauthorized' : 'error-unauthorized');

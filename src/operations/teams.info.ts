@@ -34,7 +34,6 @@ export default route(GROUPS.teams, {
   validator: TEAMS_INFO_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
-    if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
     const user = callerOf(context);
     const ref = byEra(profile, TEAMS_INFO_VALIDATOR)
       ? teamRefOf(validated(profile, TEAMS_INFO_VALIDATOR, input.query))

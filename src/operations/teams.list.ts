@@ -1,5 +1,3 @@
-import { byEra } from '../eras';
-import { ApiError } from '../errors';
 import { success } from './operation';
 import { callerOf } from './params';
 import { GROUPS, route } from './route-groups';
@@ -17,8 +15,7 @@ export default route(GROUPS.teams, {
   response: TEAMS_PAGE,
   reads: ['room'],
   read: (context) => {
-    const { store, profile } = context;
-    if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
+    const { store } = context;
     const user = callerOf(context);
     return store.allTeams().filter((team) => store.isTeamMember(team, user));
   },

@@ -23,7 +23,6 @@ export default route(GROUPS.teams, {
   reads: ['room'],
   read: (context) => {
     const { store, profile } = context;
-    if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
     const user = callerOf(context);
     if (!store.can(user, 'view-all-teams'))
       throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'teams-unauthorized' : 'error-unauthorized');

@@ -59,7 +59,6 @@ export default route(GROUPS.teams, {
   validator: TEAMS_MEMBERS_VALIDATOR,
   read: (context) => {
     const { store, profile, input } = context;
-    if (!byEra(profile, SINCE_TEAMS)) throw new ApiError('not-found');
     const user = callerOf(context);
     const query = withStatus(input.query);
     let params: Params;

@@ -36,7 +36,6 @@ const VALIDATOR: EraTable<Validator | undefined> = {
 
 function readArgs(context: OperationContext): string {
   const { store, profile, input } = context;
-  if (!byEra(profile, SERVED)) throw new ApiError('not-found');
   const params = validated(profile, VALIDATOR, input.query);
   const caller = callerOf(context);
   const named = [params.userId, params.username, params.user].filter(

@@ -1,4 +1,3 @@
-import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import { success } from './operation';
 import type { OperationContext } from './operation';
@@ -16,8 +15,7 @@ import { GROUPS, route } from './route-groups';
 const SERVED = { '0.49': false, '5': true };
 
 function readArgs(context: OperationContext): string {
-  const { store, profile } = context;
-  if (!byEra(profile, SERVED)) throw new ApiError('not-found');
+  const { store } = context;
   const body = readBody(context.input.body);
   const caller = callerOf(context);
   const target = typeof body.userId === 'string' && body.userId !== '' ? body.userId : caller._id;

@@ -26,7 +26,6 @@ const SERVED = { '0.49': false, '5': true };
 
 function readArgs(context: OperationContext): RegisterArgs {
   const { store, profile } = context;
-  if (!byEra(profile, SERVED)) throw new ApiError('not-found');
   const body = validated(profile, USERS_REGISTER_VALIDATOR, readBody(context.input.body));
   const username = stringOf(body.username) ?? '';
   if (byEra(profile, PRE_CHECKS)) {

@@ -64,7 +64,6 @@ function checked(profile: Profile, input: unknown): Params {
 
 function readArgs(context: OperationContext): SetActiveArgs {
   const { store, profile, input } = context;
-  if (!byEra(profile, SERVED)) throw new ApiError('not-found');
   const user = callerOf(context);
   const first = byEra(profile, PERMISSION_FIRST);
   if (first) permitted(store, profile, user);

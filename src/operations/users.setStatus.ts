@@ -31,7 +31,6 @@ interface SetStatusArgs {
 
 function readArgs(context: OperationContext): SetStatusArgs {
   const { store, profile } = context;
-  if (!byEra(profile, SERVED)) throw new ApiError('not-found');
   const body = readBody(context.input.body);
   const { status, message } = body;
   const maybe = (value: unknown): boolean =>

@@ -1,5 +1,3 @@
-import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import { success } from './operation';
 import { GROUPS, route } from './route-groups';
 import { answer, str } from './responses';
@@ -18,9 +16,7 @@ export default route(GROUPS.info, {
   bodyRule: 'size-only',
   errors: ['not-found'],
   response: answer({ info: { type: 'object', required: ['version'], properties: { version: str } } }),
-  read: ({ profile }) => {
-    if (!byEra(profile, EXISTS)) throw new ApiError('not-found');
-  },
+  read: () => undefined,
   run: ({ profile }) => success({ info: { version: profile.version } }),
   openApi: { servedIn: EXISTS, note: 'removed in 3.0' },
 });
