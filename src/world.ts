@@ -159,12 +159,12 @@ export class FakeWorld implements WorldControl {
       lenient: this.#options.lenient,
       rules: storeRulesOf(this.profile),
       clock: this.#options.clock,
-      maxUsers: this.limits.usersPerWorld,
       onChange: (events) => {
         if (this.#noting) (this.#notes ??= new ChangeNotes()).add(events);
         this.#relays.changed(events);
       },
       bounds: {
+        users: this.limits.usersPerWorld,
         integrations: this.limits.integrationsPerWorld,
         teams: this.limits.teamsPerWorld,
         rooms: this.limits.roomsPerWorld,

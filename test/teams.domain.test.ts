@@ -35,7 +35,7 @@ function made(teams = 10): { store: Store; commits: (readonly ChangeEvent[])[]; 
   const baseline = buildBaseline(structuredClone(WORLD));
   const store = new Store(baseline, {
     onChange: (events) => commits.push(events),
-    bounds: { integrations: 10, teams, rooms: 10_000, members: 10_000 },
+    bounds: { users: 10_000, integrations: 10, teams, rooms: 10_000, members: 10_000 },
   });
   const user = (name: string): User => {
     const found = store.userNamed(name);

@@ -48,8 +48,6 @@ export interface StoreOptions {
   clock?: ClockMode;
   /** the rules of the server version to answer as (src/operations/store-rules.ts); default 8.9's */
   rules?: StoreRules;
-  /** the users the world may hold (the limit `usersPerWorld`): a creation past it is refused */
-  maxUsers?: number;
   /** how far the world may grow through the API (src/limits.ts); default 10,000 each */
   bounds?: StoreBounds;
   /** the outgoing webhooks' delivery attempts the world made (`integrations.history` reads them) */
@@ -58,6 +56,8 @@ export interface StoreOptions {
 
 /** How far a world may grow through the API: past these a command is refused. */
 export interface StoreBounds {
+  /** the users the world may hold (`usersPerWorld`) */
+  readonly users: number;
   /** the integrations the world may hold (`integrationsPerWorld`) */
   readonly integrations: number;
   /** the teams the world may hold (`teamsPerWorld`) */
@@ -70,6 +70,7 @@ export interface StoreBounds {
 
 /** The bounds of a store made without any (the limits' defaults). */
 const DEFAULT_BOUNDS: StoreBounds = Object.freeze({
+  users: Number.POSITIVE_INFINITY,
   integrations: 10_000,
   teams: 10_000,
   rooms: 10_000,
@@ -83,8 +84,6 @@ export interface StoreState {
   readonly rules: StoreRules;
   readonly bounds: StoreBounds;
   readonly deliveries: () => readonly WebhookDelivery[];
-  /** the users the world may hold (the limit `usersPerWorld`) */
-  readonly maxUsers: number;
   readonly views: RoomViews;
   readonly observer: ((event: MessageEvent) => void) | undefined;
   readonly onChange: ((events: readonly ChangeEvent[]) => void) | undefined;
@@ -163,7 +162,6 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     rules,
     bounds: options.bounds ?? DEFAULT_BOUNDS,
     deliveries: options.deliveries ?? (() => []),
-    maxUsers: options.maxUsers ?? Number.POSITIVE_INFINITY,
     views,
     observer: options.observer,
     onChange: options.onChange,

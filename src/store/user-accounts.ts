@@ -63,8 +63,8 @@ function newUserId(state: StoreState, username: string): string {
 
 /** Refuses a user past the world's bound (the limit `usersPerWorld`). */
 function checkRoom(state: StoreState): void {
-  if (state.users.size >= state.maxUsers)
-    throw new ApiError('users-per-world-limit', { reason: String(state.maxUsers) });
+  if (state.users.size >= state.bounds.users)
+    throw new ApiError('users-per-world-limit', { reason: String(state.bounds.users) });
 }
 
 /** The default rooms a new user joins (`getDefaultChannels`: `default: true`). */
