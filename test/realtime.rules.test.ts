@@ -181,8 +181,13 @@ describe('faults with method DDP', () => {
     fake.fault({ method: 'DDP', path: 'sendMessage', delayMs: 200 });
     d.send({ msg: 'method', method: 'sendMessage', params: [{ rid: 'GENERAL', msg: 'gone' }], id: 'h2' });
     await d.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(messagesIn('GENERAL')).toBe(before);
+    // a second call held as long, made after it: once it is answered, the first one's hold has
+    // run out too (timers of one length fire in the order they were set), and ran nothing
+    const e = await client('alice');
+    const after = await answered(e, e.call('sendMessage', { rid: 'GENERAL', msg: 'after' }));
+    expect(after[1]).toMatchObject({ msg: 'result', result: { msg: 'after' } });
+    expect(messagesIn('GENERAL')).toBe(before + 1);
+    expect((fake.state().messages ?? []).some((m) => m.msg === 'gone')).toBe(false);
   });
 
   it('refuses partial and closeCode with method DDP, a DDP fault on an HTTP path and an HTTP fault on a method name, by field', async () => {
