@@ -101,6 +101,38 @@ describe('ordered lists under changes', () => {
     },
   );
 
+  it('one room changed many times between looks (its changes folded into one): every list as a fresh sort', () => {
+    const store = new Store(baselineOf(), { lenient: true });
+    const user = admin(store);
+    const room = WORLD.channels[3];
+    if (!room) throw new Error('no room');
+    const some = (sorts: (string | undefined)[]) => pages(store, sorts);
+    // lists at different versions: one read before the run, one first read midway, others never
+    some(SORTS.slice(0, 1));
+    for (let step = 0; step < 9; step += 1) store.setReadOnly(user, { roomId: room._id }, step % 2 === 0);
+    store.setType(user, { roomId: room._id }, 'p');
+    some(SORTS.slice(1, 2));
+    for (let step = 0; step < 6; step += 1) store.setReadOnly(user, { roomId: room._id }, step % 2 === 1);
+    store.setType(user, { roomId: room._id }, 'c');
+    for (let step = 0; step < 4; step += 1) change(store, step);
+    expect(pages(store)).toBe(freshPages(store));
+  });
+
+  it('a room added, changed and changed again before any look: listed once, as it is now', () => {
+    const store = new Store(baselineOf(), { lenient: true });
+    const user = admin(store);
+    pages(store);
+    const room = structuredClone(WORLD.channels[0]);
+    if (!room) throw new Error('no room');
+    store.addChannel({ ...room, _id: 'addedFolded', name: 'folded', ro: false, msgs: 2 });
+    store.setReadOnly(user, { roomId: 'addedFolded' }, true);
+    store.setType(user, { roomId: 'addedFolded' }, 'p');
+    store.setType(user, { roomId: 'addedFolded' }, 'c');
+    const listed = pages(store);
+    expect(listed).toBe(freshPages(store));
+    expect(listed.split('"addedFolded"').length - 1).toBe(SORTS.length * 2);
+  });
+
   it('added rooms join every list at their place, ties after the ones before them', () => {
     const store = new Store(baselineOf(), { lenient: true });
     pages(store);

@@ -52,7 +52,8 @@ export interface ListKind<E> {
 
 /** One change of an entity: what it was (absent when it was added), what it is, and when. */
 interface Change<E> {
-  version: number;
+  readonly version: number;
+  /** both undefined: folded into a later change of the same entity (see {@link KindLists.record}) */
   before: E | undefined;
   /** undefined: the entity was removed */
   after: E | undefined;
@@ -102,6 +103,10 @@ export class KindLists<E> {
   #forgotten = 0;
   /** ranks of entities added since the baseline */
   readonly #addedRanks = new Map<string, number>();
+  /** each entity's latest change in the log, by id (to fold a later change into it) */
+  readonly #latest = new Map<string, Change<E>>();
+  /** the newest version any list of this store was built or caught up at (0: none) */
+  #read = 0;
 
   constructor(kind: ListKind<E>) {
     this.#kind = kind;
@@ -109,13 +114,31 @@ export class KindLists<E> {
 
   /** Notes a change of an entity of this kind at `version` (the store's version after it); no `after`: removed. */
   record(version: number, before: E | undefined, after: E | undefined): void {
+    const id = this.#kind.id((after ?? before) as E);
     if (before === undefined && after !== undefined) {
-      this.#addedRanks.set(this.#kind.id(after), this.#kind.baseline.entities.size + this.#addedRanks.size);
+      this.#addedRanks.set(id, this.#kind.baseline.entities.size + this.#addedRanks.size);
     }
-    this.#log.push({ version, before, after });
+    // An entity changed again before any list read its last change: the two are one change (from
+    // what it was then to what it is now), and the version in between is let go. A room that every
+    // new user joins would otherwise be kept once per join, each copy with all its members.
+    const last = this.#latest.get(id);
+    let from = before;
+    if (last !== undefined && last.version > this.#read && last.after !== undefined) {
+      from = last.before;
+      last.before = undefined;
+      last.after = undefined;
+    }
+    const change: Change<E> = { version, before: from, after };
+    this.#log.push(change);
+    this.#latest.set(id, change);
     if (this.#log.length > MAX_LOG) {
       const dropped = this.#log.splice(0, this.#log.length - MAX_LOG / 2);
       this.#forgotten = (dropped.at(-1) as Change<E>).version;
+      for (const old of dropped) {
+        const entity = old.after ?? old.before;
+        if (entity !== undefined && this.#latest.get(this.#kind.id(entity)) === old)
+          this.#latest.delete(this.#kind.id(entity));
+      }
     }
   }
 
@@ -157,6 +180,8 @@ export class KindLists<E> {
     const pending = this.#pending(list.version);
     for (let i = this.#log.length - pending; i < this.#log.length; i += 1) {
       const { before, after } = this.#log[i] as Change<E>;
+      // a change folded into a later one of the same entity
+      if (before === undefined && after === undefined) continue;
       const rank = this.#rank(this.#kind.id((after ?? before) as E));
       if (before !== undefined) {
         const old = this.#kind.view(before);
@@ -167,6 +192,7 @@ export class KindLists<E> {
       if (spec.include(now)) list.insert(after, now, rank);
     }
     list.version = version;
+    this.#read = Math.max(this.#read, version);
     return list;
   }
 
@@ -186,6 +212,7 @@ export class KindLists<E> {
 
   #build(spec: ListSpec, version: number): OrderedList<E> {
     const rankOf = (entity: E): number => this.#rank(this.#kind.id(entity));
+    this.#read = Math.max(this.#read, version);
     return OrderedList.build(spec.sort, ranked(this.#kind.current(), this.#kind, spec, rankOf), version);
   }
 }
