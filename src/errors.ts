@@ -233,6 +233,15 @@ export const ERRORS = {
   /** users.info: an empty userId / username, or no such user (plain failures) */
   'users-invalid-search': { status: 400, message: () => 'Invalid search query.' },
   'users-not-found': { status: 400, message: () => 'User not found.' },
+  /** the 0.49 era's users.info: `userId` alone, in words of its own */
+  'users-info-userid-required': {
+    status: 400,
+    message: () => 'The query parameter "userId" must be supplied.',
+  },
+  'users-info-no-such-id': {
+    status: 400,
+    message: (p) => `No user was found with the id of "${p.user ?? ''}"`,
+  },
   /** chat.sendMessage's own refusals (`executeSendMessage`) */
   /** `reason`: the route's name, as the operation declares it */
   'send-system-message': {

@@ -116,6 +116,27 @@ describe('GET /api/v1/users.info', () => {
   });
 });
 
+describe('GET /api/v1/users.info on the 0.49 line', () => {
+  it('by userId alone: its own words for a missing userId and an unknown one; a username is not read', async () => {
+    const { app } = makeFake({ profile: '0.49' });
+    const found = await getAs(app, 'bob', `${INFO}?userId=aliceUserId000001`);
+    expect(found.status).toBe(200);
+    expect(found.body.user.username).toBe('alice');
+    for (const query of ['', '?userId=', '?username=alice']) {
+      const res = await getAs(app, 'bob', `${INFO}${query}`);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { success: false, error: 'The query parameter "userId" must be supplied.' },
+      ]);
+    }
+    const unknown = await getAs(app, 'bob', `${INFO}?userId=alice`);
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      { success: false, error: 'No user was found with the id of "alice"' },
+    ]);
+  });
+});
+
 describe('GET /api/v1/users.list', () => {
   it('every user, deactivated and bots too, by username; what a user sees of each', async () => {
     const res = await getAs(makeFake({ scenario: PEOPLE }).app, 'bob', `${LIST}?count=2`);

@@ -131,10 +131,7 @@ export class Store {
   }
 
   /** `users.info`: a user by `_id` or username, as the caller may see them. */
-  userInfo(
-    caller: User,
-    ref: { value: string | undefined; includeUserRooms?: boolean; byEmail?: boolean },
-  ): JsonObject {
+  userInfo(caller: User, ref: users.UserInfoRef): JsonObject {
     return users.userInfo(this.#state, caller, ref);
   }
 

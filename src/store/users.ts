@@ -131,11 +131,12 @@ export function userRoles(state: StoreState): { _id: string; roles: string[]; us
  * them (see src/store/user-views.ts), or by e-mail (`byEmail`). An empty value is a refusal of its own; no such user is
  * `User not found.`. `includeUserRooms` adds `rooms` for oneself, or with `view-other-user-channels`.
  */
-export function userInfo(
-  state: StoreState,
-  caller: User,
-  ref: { value: string | undefined; includeUserRooms?: boolean; byEmail?: boolean },
-): JsonObject {
+export function userInfo(state: StoreState, caller: User, ref: UserInfoRef): JsonObject {
+  if (ref.byIdOnly === true) {
+    const found = ref.value === undefined ? undefined : state.users.get(ref.value);
+    if (!found) throw new ApiError('users-info-no-such-id', { user: ref.value ?? '' });
+    return infoOf(state, caller, found, ref);
+  }
   if (ref.value === '') throw new ApiError('users-invalid-search');
   const user =
     ref.value === undefined
@@ -144,6 +145,21 @@ export function userInfo(
         ? emailLookup(state, caller, ref.value)
         : (state.users.get(ref.value) ?? userNamed(state, ref.value));
   if (!user) throw new ApiError('users-not-found');
+  return infoOf(state, caller, user, ref);
+}
+
+/** Who `users.info` looks for, and how. */
+export interface UserInfoRef {
+  value: string | undefined;
+  includeUserRooms?: boolean;
+  /** 8.4's `email` lookup */
+  byEmail?: boolean;
+  /** the 0.49 era: by `_id` alone, its own "No user was found with the id of …" */
+  byIdOnly?: boolean;
+}
+
+/** The user as the caller may see them, with their rooms when asked for and allowed. */
+function infoOf(state: StoreState, caller: User, user: User, ref: UserInfoRef): JsonObject {
   const myself = user._id === caller._id;
   const level = myself ? 'self' : can(state, caller, 'view-full-other-user-info') ? 'full' : 'other';
   const view = userInfoView(user, level);
