@@ -1,3 +1,4 @@
+import { ApiError } from '../errors';
 import { command } from './command';
 
 /**
@@ -16,6 +17,7 @@ const NAME = 'toggleFavorite';
 export default command<ToggleFavoriteArgs, number>({
   name: NAME,
   run({ store, user }, { rid, favorite }) {
+    if (!store.subscriptionFor(user, rid)) throw new ApiError('favorite-not-subscribed', { method: NAME });
     store.setFavorite(user, rid, favorite ?? true);
     return 1;
   },

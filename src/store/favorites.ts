@@ -1,4 +1,3 @@
-import { ApiError } from '../errors';
 import type { User } from '../types';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
@@ -11,14 +10,14 @@ import type { StoreState } from './state';
  * Layer: store. Plain values; nothing of HTTP.
  */
 
-/** Sets the caller's `f` on a room; refused when the caller has no subscription to it. */
-export function setFavorite(state: StoreState, user: User, rid: string, favorite: boolean): void {
+/** Sets the caller's `f` on a room (already checked); false, and nothing written, without a subscription. */
+export function setFavorite(state: StoreState, user: User, rid: string, favorite: boolean): boolean {
   const room = anyRoom(state, rid);
-  if (!room || !room.usernames.includes(user.username))
-    throw new ApiError('favorite-not-subscribed', { method: 'toggleFavorite' });
+  if (!room || !room.usernames.includes(user.username)) return false;
   const ts = state.clock.tick();
   const current = state.subscriptions.get(room, user._id);
   const next = { ...current, _updatedAt: ts, f: favorite };
   state.subscriptions.set(room._id, user._id, next);
   commit(state, [{ kind: 'subscription', op: 'updated', rid: room._id, uid: user._id, subscription: next }]);
+  return true;
 }

@@ -680,9 +680,9 @@ export class Store {
   // rooms-api (src/store/favorites.ts, src/store/room-search.ts): the favourite mark, and the
   // administration's and the pickers' room searches
 
-  /** `toggleFavorite`'s write: the caller's subscription's `f`; refused without a subscription. */
-  setFavorite(user: User, rid: string, favorite: boolean): void {
-    favorites.setFavorite(this.#state, user, rid, favorite);
+  /** `toggleFavorite`'s write: the caller's subscription's `f`; false, nothing written, without one. */
+  setFavorite(user: User, rid: string, favorite: boolean): boolean {
+    return favorites.setFavorite(this.#state, user, rid, favorite);
   }
 
   /** `rooms.adminRooms`: every room by filter and types, one page with the administration's fields. */
