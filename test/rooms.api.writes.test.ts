@@ -209,6 +209,20 @@ describe('POST /api/v1/rooms.favorite', () => {
     expect(await subscriptionOf(fake, 'bob', 'GENERAL')).toEqual(before);
   });
 
+  it("a direct room's subscription too, found by the room's id", async () => {
+    const fake = makeFake();
+    const dm = await post(fake, 'alice', 'im.create', { username: 'bob' });
+    const rid = dm.body.room._id as string;
+    await post(fake, 'bob', 'rooms.favorite', { roomId: rid, favorite: true }).expect(200);
+    const sub = await subscriptionOf(fake, 'bob', rid);
+    expect(sub).toMatchObject({ rid, t: 'd', f: true });
+    expect(Object.keys(sub ?? {}).at(-1)).toBe('f');
+    expect((await subscriptionOf(fake, 'alice', rid))?.f).toBeUndefined();
+    expect(fake.state().subscriptions).toContainEqual(
+      expect.objectContaining({ rid, username: 'bob', f: true }),
+    );
+  });
+
   it.each(['5', '6', '7', '8.9'] as ProfileId[])('%s: the refusals change nothing', async (profile) => {
     const fake = makeFake({ profile });
     await refused(
