@@ -262,6 +262,8 @@ export interface SubscriptionRecord {
   _updatedAt?: string;
   /** the member's roles in the room when not as it was made (its creator the owner) */
   roles?: ('owner' | 'moderator' | 'leader')[];
+  /** the member's favourite mark (`rooms.favorite`), once set */
+  f?: boolean;
 }
 
 /** One entity that differs from the baseline. */

@@ -182,6 +182,8 @@ export const SUBSCRIPTION_SHAPE = {
   ls: { kind: 'iso' },
   roles: { kind: 'strings' },
   _updatedAt: { kind: 'iso', required: true },
+  /** the member's favourite mark, once set (`rooms.favorite`, `toggleFavorite`) */
+  f: { kind: 'boolean' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

@@ -187,4 +187,28 @@ export const ROOM_ERRORS = {
     errorType: 'error-remove-last-owner',
     details: byMethod,
   },
+  // rooms-api: rooms.info, rooms.favorite, rooms.adminRooms, rooms.autocomplete.*
+  /** rooms.info of a room the caller may not access: `API.v1.failure('not-allowed', 'Not Allowed')`, no suffix */
+  'rooms-info-not-allowed': {
+    status: 400,
+    message: () => 'not-allowed',
+    eras: { '0.49': () => ({ success: false, error: 'not-allowed', errorType: 'Not Allowed' }) },
+  },
+  /** rooms.favorite without `favorite` (to 7.x, the route's own check) */
+  'favorite-required': { status: 400, message: () => "The 'favorite' param is required" },
+  /** `toggleFavorite` of a room the caller has no subscription to */
+  'favorite-not-subscribed': {
+    status: 400,
+    message: () => 'You must be part of a room to favorite it',
+    errorType: 'error-invalid-subscription',
+    details: byMethod,
+  },
+  /** rooms.adminRooms without `view-room-administration`: a plain Error, 400 */
+  'admin-rooms-not-authorized': { status: 400, message: () => 'error-not-authorized' },
+  /** rooms.autocomplete.channelAndPrivate(.withPagination) without `selector` (to 7.x) */
+  'selector-required': { status: 400, message: () => "The 'selector' param is required" },
+  /** a `selector` that is not JSON, or names nothing: the thrown error's message (`reason`), no errorType */
+  'selector-invalid': { status: 400, message: (p) => p.reason ?? 'Unexpected end of JSON input' },
+  /** rooms.autocomplete.availableForTeams with a `name` that is not one string (to 7.x) */
+  'available-name-invalid': { status: 400, message: () => "The 'name' param is invalid" },
 } satisfies Record<string, ErrorSpec>;

@@ -66,7 +66,15 @@ import rolesDelete from './roles.delete';
 import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
+import roomsAdminRooms from './rooms.adminRooms';
+import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
+import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
+import roomsAutocompleteChannelAndPrivateWithPagination from './rooms.autocomplete.channelAndPrivate.withPagination';
+import roomsFavorite from './rooms.favorite';
 import roomsGet from './rooms.get';
+import roomsInfo from './rooms.info';
+import roomsLeave from './rooms.leave';
+import roomsNameExists from './rooms.nameExists';
 import settings from './settings';
 import settingsId from './settings.id';
 import settingsPublic from './settings.public';
@@ -157,7 +165,15 @@ export const ROUTES: readonly Operation[] = [
   rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,
+  roomsAdminRooms,
+  roomsAutocompleteAvailableForTeams,
+  roomsAutocompleteChannelAndPrivate,
+  roomsAutocompleteChannelAndPrivateWithPagination,
+  roomsFavorite,
   roomsGet,
+  roomsInfo,
+  roomsLeave,
+  roomsNameExists,
   settings,
   settingsId,
   settingsPublic,

@@ -372,6 +372,7 @@ export const subscriptionSchema = strictObject(
       .array(z.enum(['owner', 'moderator', 'leader']))
       .optional()
       .describe("the member's roles in the room; default owner for its creator, none for the others"),
+    f: z.boolean().optional().describe('whether the member marked the room a favourite; default none'),
   },
   SUBSCRIPTION_HINTS,
 );

@@ -87,6 +87,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
+  // rooms.adminRooms (rooms-api): the administration's list of every room
+  'view-room-administration': ['admin'],
 };
 
 /** The names a scenario may override. */

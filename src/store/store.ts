@@ -21,6 +21,7 @@ import type { FakeClock } from './clock';
 import type { PostInput } from './compose';
 import * as directs from './directs';
 import * as editing from './editing';
+import * as favorites from './favorites';
 import type { UpdateInput } from './editing';
 import * as reading from './history';
 import type { MessageFilter } from './history';
@@ -32,8 +33,9 @@ import type { PermissionDoc } from './events';
 import * as permissionTable from './permission-table';
 import * as posting from './posting';
 import type { SendInput } from './posting';
-import type { JsonObject } from './query';
+import type { JsonObject, SortSpec } from './query';
 import * as roles from './roles';
+import * as roomSearch from './room-search';
 import * as rooms from './rooms';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
@@ -59,6 +61,7 @@ export type { UpdateInput } from './editing';
 export type { ChangeEvent, MessageEvent, PermissionDoc } from './events';
 export type { MessageFilter } from './history';
 export type { ListOptions, ListResult } from './lists';
+export type { AdminRoomsQuery } from './room-search';
 export type { RoomRef } from './rooms';
 export type { StoreRules } from './rules';
 export type { RoomRole } from './subscription-states';
@@ -669,5 +672,37 @@ export class Store {
   /** The users holding a global role, by username. */
   usersInRole(role: string): User[] {
     return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
+  }
+
+  // rooms-api (src/store/favorites.ts, src/store/room-search.ts): the favourite mark, and the
+  // administration's and the pickers' room searches
+
+  /** `toggleFavorite`'s write: the caller's subscription's `f`; false, nothing written, without one. */
+  setFavorite(user: User, rid: string, favorite: boolean): boolean {
+    return favorites.setFavorite(this.#state, user, rid, favorite);
+  }
+
+  /** `rooms.adminRooms`: every room by filter and types, one page with the administration's fields. */
+  adminRooms(query: roomSearch.AdminRoomsQuery): { rooms: JsonObject[]; total: number } {
+    return roomSearch.adminRooms(this.#state, query);
+  }
+
+  /** `rooms.autocomplete.channelAndPrivate`: ten of the caller's rooms whose name starts so. */
+  channelAndPrivateAutocomplete(user: User, name: string): JsonObject[] {
+    return roomSearch.channelAndPrivateAutocomplete(this.#state, user, name);
+  }
+
+  /** `rooms.autocomplete.channelAndPrivate.withPagination`: one page of them, and their number. */
+  channelAndPrivatePage(
+    user: User,
+    name: string,
+    page: { sort: SortSpec | undefined; offset: number; count: number },
+  ): { items: JsonObject[]; total: number } {
+    return roomSearch.channelAndPrivatePage(this.#state, user, name, page);
+  }
+
+  /** `rooms.autocomplete.availableForTeams`: ten rooms the caller owns, in no team, whose name starts so. */
+  roomsAvailableForTeams(user: User, name: string): JsonObject[] {
+    return roomSearch.roomsAvailableForTeams(this.#state, user, name);
   }
 }

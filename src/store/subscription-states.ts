@@ -27,6 +27,8 @@ export interface SubscriptionState {
    * as the room was made (its creator the owner, the others none)
    */
   readonly roles?: readonly RoomRole[];
+  /** the member's favourite mark (`rooms.favorite`, `toggleFavorite`), once set either way */
+  readonly f?: boolean;
 }
 
 /** A role a member holds in one room (on the subscription). */
@@ -105,6 +107,7 @@ export function readState(state: SubscriptionState, ts: string): SubscriptionSta
     ls: ts,
     _updatedAt: ts,
     roles: state.roles,
+    f: state.f,
   };
 }
 
@@ -139,6 +142,8 @@ export function subscriptionView(
       open: state.open,
       ...(state.ls !== undefined ? { ls: state.ls } : {}),
       _updatedAt: state._updatedAt,
+      // `$set: {f}` adds the field after those the subscription was made with
+      ...(state.f !== undefined ? { f: state.f } : {}),
     };
   }
   const channel = room as Room;
@@ -163,6 +168,7 @@ export function subscriptionView(
         ? { roles: ['owner'] }
         : {}),
     _updatedAt: state._updatedAt,
+    ...(state.f !== undefined ? { f: state.f } : {}),
   };
 }
 
@@ -176,6 +182,7 @@ const STATE_FIELDS = [
   'ts',
   'ls',
   '_updatedAt',
+  'f',
 ] as const;
 
 /** A state as a scenario's entry gives it: the derived one with the entry's fields (`ls: null`: none). */
@@ -192,6 +199,7 @@ export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRe
     ...(ownLs !== undefined ? { ls: ownLs } : {}),
     _updatedAt: record._updatedAt ?? rest._updatedAt,
     ...(record.roles !== undefined ? { roles: [...record.roles] } : {}),
+    ...(record.f !== undefined ? { f: record.f } : {}),
   };
 }
 
