@@ -182,6 +182,7 @@ export const SUBSCRIPTION_SHAPE = {
   ls: { kind: 'iso' },
   roles: { kind: 'strings' },
   _updatedAt: { kind: 'iso', required: true },
+  archived: { kind: 'boolean' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

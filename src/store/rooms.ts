@@ -319,13 +319,14 @@ export interface RoomLayout {
 
 /** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
 function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
-  const counter = 0x400000 + state.rooms.size;
+  // the rooms deleted count too: a deleted room's id is never given again
+  const counter = 0x400000 + state.rooms.size + state.roomsRemoved;
   if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
   return meteorIdOf(`room|${state.seed}|${counter}`);
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */
-function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
+export function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
   const refused = { name };
   if (name === '') throw new ApiError('room-name-blank');
   if (!layout.namePattern.test(name) || layout.blockedNames.includes(name.toLowerCase()))

@@ -107,6 +107,8 @@ export interface StoreState {
    */
   defaultRooms: Set<string> | undefined;
   readonly roomNames: LayeredMap<string, string>;
+  /** how many channels and groups were deleted since the baseline (a new room's id counts them: never reused) */
+  roomsRemoved: number;
   readonly integrations: LayeredMap<string, Integration>;
   readonly tokens: LayeredMap<string, string>;
   /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
@@ -176,6 +178,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     memberIndex: undefined,
     defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
+    roomsRemoved: 0,
     integrations,
     tokens: new LayeredMap(baseline.tokens),
     settings: { ...baseline.world.settings },
@@ -220,7 +223,12 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
           state.defaultRooms.add(event.room._id);
         else state.defaultRooms.delete(event.room._id);
       }
-      if (!direct) state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
+      if (!direct) {
+        // a room removed leaves the lists (its version before is the one they hold)
+        const removed = event.op === 'removed';
+        const before = (removed ? event.room : event.before) as Room | undefined;
+        state.roomLists.record(version, before, removed ? undefined : (event.room as Room));
+      }
       named(
         changed[direct ? 'directs' : 'rooms'],
         direct ? baseline.directs : baseline.rooms,
