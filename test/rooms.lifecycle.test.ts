@@ -428,6 +428,31 @@ describe('channels.delete, groups.delete, rooms.delete (8.9)', () => {
     expect(await subscriptionOf(fake, 'alice', RANDOM)).toMatchObject({ rid: RANDOM });
   });
 
+  it('rooms.get and subscriptions.get with updatedSince list the deletion in remove', async () => {
+    const fake = makeFake();
+    const since = '2026-01-01T00:00:00.000Z';
+    await post(fake, 'alice', 'channels.delete', { roomId: RANDOM }).expect(200);
+    const rooms = await request(fake.app).get('/api/v1/rooms.get').query({ updatedSince: since }).set(AS.bob);
+    expect(rooms.body.remove).toEqual([{ _id: RANDOM, _deletedAt: '2026-01-01T00:00:01.000Z' }]);
+    const mine = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.alice);
+    expect(mine.body.remove).toEqual([
+      { _id: expect.stringMatching(/^[0-9a-f]{24}$/), _deletedAt: '2026-01-01T00:00:01.000Z' },
+    ]);
+    const others = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.bob);
+    expect(others.body.remove).toEqual([]);
+    const all = await request(fake.app).get('/api/v1/rooms.get').set(AS.bob);
+    expect(all.body.remove).toEqual([]);
+    fake.reset();
+    const after = await request(fake.app).get('/api/v1/rooms.get').query({ updatedSince: since }).set(AS.bob);
+    expect(after.body.remove).toEqual([]);
+  });
+
   it('refuses who may not delete, and names no room; an archived room can be deleted', async () => {
     const fake = makeFake();
     await refused(fake, 'bob', 'channels.delete', { roomId: RANDOM }, 400, NOT_ALLOWED);
@@ -690,6 +715,10 @@ describe('the realtime twins: archiveRoom, unarchiveRoom, eraseRoom, and what me
       }),
     ]);
     expect(fake.state().channels.some((c) => c._id === 'GENERAL')).toBe(false);
+    const since = await bob.call('rooms/get', { $date: Date.parse('2026-01-01T00:00:00.000Z') });
+    expect((since.result as { remove: unknown[] }).remove).toEqual([
+      { _id: 'GENERAL', _deletedAt: { $date: Date.parse(fake.state().clock) } },
+    ]);
     const unknown = await admin.call('eraseRoom', 'GENERAL');
     expect(unknown.error).toMatchObject({ error: 'error-invalid-room', details: { method: 'eraseRoom' } });
     // the room's own rooms-changed `removed` reaches no one (the listener went with the subscription)

@@ -4,7 +4,7 @@ import { systemMessage } from './compose';
 import type { ChangeEvent } from './events';
 import { checkRoomName, putAnyRoom } from './rooms';
 import type { RoomLayout } from './rooms';
-import { commit, userNamed } from './state';
+import { commit, trashed, userNamed } from './state';
 import type { StoreState } from './state';
 import { subscriptionOf } from './subscriptions';
 
@@ -145,6 +145,10 @@ export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
     });
   }
   const ts = state.clock.tick();
+  for (const event of events)
+    if (event.kind === 'subscription' && event.removed)
+      trashed(state.trash.subscriptions, { _id: event.removed._id, _deletedAt: ts, uid: event.uid });
+  trashed(state.trash.rooms, { _id: room._id, _deletedAt: ts });
   state.messages.removeRoom(room._id);
   state.subscriptions.drop(room._id, members);
   if (room.t === 'd') state.directs.delete(room._id);

@@ -7,7 +7,7 @@ import type { ChangeEvent } from './events';
 import { paginate } from './lists';
 import type { ListOptions, ListResult } from './lists';
 import type { JsonObject } from './query';
-import { added, anyRoom, commit, userNamed } from './state';
+import { added, anyRoom, commit, deletedSince, userNamed } from './state';
 import type { StoreState } from './state';
 import { objectId } from './message-text';
 import { checkMembers, rejoinedState } from './membership';
@@ -246,7 +246,8 @@ export function roomsFor(
   });
   return {
     update: rooms.map((room) => (room.t === 'd' ? (room as JsonObject) : state.views.roomView(room))),
-    remove: [],
+    // every room deleted since (`Rooms.trashFindDeletedAfter`, whoever was in it)
+    remove: updatedSince === undefined ? [] : deletedSince(state.trash.rooms, updatedSince),
   };
 }
 

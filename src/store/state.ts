@@ -109,6 +109,8 @@ export interface StoreState {
   readonly roomNames: LayeredMap<string, string>;
   /** how many channels and groups were deleted since the baseline (a new room's id counts them: never reused) */
   roomsRemoved: number;
+  /** the rooms and subscriptions deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
+  readonly trash: { readonly rooms: TrashEntry[]; readonly subscriptions: TrashEntry[] };
   readonly integrations: LayeredMap<string, Integration>;
   readonly tokens: LayeredMap<string, string>;
   /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
@@ -138,6 +140,36 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
+}
+
+/**
+ * A document deleted, as the trash keeps it for the `updatedSince` reads (`rooms.get`,
+ * `subscriptions.get`: `{_id, _deletedAt}`); a subscription's user, to read a user's own.
+ */
+export interface TrashEntry {
+  readonly _id: string;
+  readonly _deletedAt: string;
+  readonly uid?: string;
+}
+
+/** The trash entries kept per kind: past this, the oldest are forgotten (a world stays bounded). */
+export const TRASH_KEPT = 10_000;
+
+/** Puts a deleted document in the trash, the oldest forgotten past {@link TRASH_KEPT}. */
+export function trashed(list: TrashEntry[], entry: TrashEntry): void {
+  list.push(entry);
+  if (list.length > TRASH_KEPT) list.splice(0, list.length - TRASH_KEPT);
+}
+
+/** The trash's entries deleted after a time (a user's own, with `uid`), as `{_id, _deletedAt}`, oldest first. */
+export function deletedSince(
+  list: readonly TrashEntry[],
+  since: string,
+  uid?: string,
+): { _id: string; _deletedAt: string }[] {
+  return list
+    .filter((entry) => entry._deletedAt > since && (uid === undefined || entry.uid === uid))
+    .map((entry) => ({ _id: entry._id, _deletedAt: entry._deletedAt }));
 }
 
 /** The ids the change events named since the baseline, per kind, in the order first named. */
@@ -179,6 +211,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
     roomsRemoved: 0,
+    trash: { rooms: [], subscriptions: [] },
     integrations,
     tokens: new LayeredMap(baseline.tokens),
     settings: { ...baseline.world.settings },
