@@ -184,6 +184,7 @@ export const SUBSCRIPTION_SHAPE = {
   _updatedAt: { kind: 'iso', required: true },
   /** the member's favourite mark, once set (`rooms.favorite`, `toggleFavorite`) */
   f: { kind: 'boolean' },
+  archived: { kind: 'boolean' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

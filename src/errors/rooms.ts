@@ -211,4 +211,46 @@ export const ROOM_ERRORS = {
   'selector-invalid': { status: 400, message: (p) => p.reason ?? 'Unexpected end of JSON input' },
   /** rooms.autocomplete.availableForTeams with a `name` that is not one string (to 7.x) */
   'available-name-invalid': { status: 400, message: () => "The 'name' param is invalid" },
+  // rooms-lifecycle: rename, archive, unarchive, delete
+  /** channels.rename / groups.rename without a name (the route's own check, before the room) */
+  'rename-name-required': { status: 400, message: () => 'The bodyParam "name" is required' },
+  /** channels.rename to the name the channel has (5.x on; groups.rename has no such check) */
+  'rename-same-name': {
+    status: 400,
+    message: () => 'The channel name is the same as what it would be renamed to.',
+  },
+  /** a new room name that a user's username or a team's name holds (`checkUsernameAvailability`, 7.x on) */
+  'room-duplicate-handle': {
+    status: 400,
+    message: (p) => `A room, team or user with name '${p.name ?? ''}' already exists`,
+    errorType: 'error-duplicate-handle',
+    details: (p) => ({ function: 'RocketChat.updateRoomName', handle: p.name ?? '' }),
+  },
+  /** archiveRoom without `archive-room`, unarchiveRoom without `unarchive-room` */
+  'archive-not-authorized': {
+    status: 400,
+    message: () => 'Not authorized',
+    errorType: 'error-not-authorized',
+    details: byMethod,
+  },
+  /** archiveRoom of a direct room (`type` the room's `t`) */
+  'archive-direct-room': {
+    status: 400,
+    message: (p) => `rooms type: ${p.type ?? ''} can not be archived`,
+    errorType: 'error-direct-message-room',
+    details: byMethod,
+    e49Message: () => 'Direct Messages can not be archived',
+  },
+  /** channels.unarchive of a channel that is not archived (the route's own failure, no type) */
+  'channel-not-archived': {
+    status: 400,
+    message: (p) => `The channel, ${p.name ?? ''}, is not archived`,
+  },
+  /** rooms.delete (8.x) of a team's main room */
+  'delete-team-main-room': {
+    status: 400,
+    message: () => 'Cannot delete a team channel',
+    errorType: 'error-cannot-delete-team-channel',
+    details: byMethod,
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -5,8 +5,9 @@ import { ROOM, updates } from './responses';
 
 /**
  * `GET /api/v1/rooms.get`: the rooms the caller is in (channels, groups, direct rooms), as
- * `{update, remove}`; with `updatedSince`, only those changed after it (`remove`: none, the fake
- * deletes no room). No validator: other parameters are ignored, as on the real server.
+ * `{update, remove}`; with `updatedSince`, only those changed after it, and in `remove` every room
+ * deleted since (`{_id, _deletedAt}`). No validator: other parameters are ignored, as on the real
+ * server.
  */
 export default route(GROUPS.rooms, {
   name: 'rooms.get',

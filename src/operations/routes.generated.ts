@@ -5,7 +5,9 @@ import type { Operation } from './operation';
 import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
+import channelsArchive from './channels.archive';
 import channelsCreate from './channels.create';
+import channelsDelete from './channels.delete';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
@@ -19,8 +21,10 @@ import channelsMessages from './channels.messages';
 import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
+import channelsRename from './channels.rename';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
+import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
@@ -34,7 +38,9 @@ import docsJson from './docs.json';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
 import groupsAddOwner from './groups.addOwner';
+import groupsArchive from './groups.archive';
 import groupsCreate from './groups.create';
+import groupsDelete from './groups.delete';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
@@ -43,7 +49,9 @@ import groupsLeave from './groups.leave';
 import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
+import groupsRename from './groups.rename';
 import groupsSetType from './groups.setType';
+import groupsUnarchive from './groups.unarchive';
 import hooks from './hooks';
 import imCreate from './im.create';
 import imHistory from './im.history';
@@ -70,6 +78,7 @@ import roomsAdminRooms from './rooms.adminRooms';
 import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
 import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
 import roomsAutocompleteChannelAndPrivateWithPagination from './rooms.autocomplete.channelAndPrivate.withPagination';
+import roomsDelete from './rooms.delete';
 import roomsFavorite from './rooms.favorite';
 import roomsGet from './rooms.get';
 import roomsInfo from './rooms.info';
@@ -104,7 +113,9 @@ export const ROUTES: readonly Operation[] = [
   channelsAddLeader,
   channelsAddModerator,
   channelsAddOwner,
+  channelsArchive,
   channelsCreate,
+  channelsDelete,
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,
@@ -118,8 +129,10 @@ export const ROUTES: readonly Operation[] = [
   channelsRemoveLeader,
   channelsRemoveModerator,
   channelsRemoveOwner,
+  channelsRename,
   channelsSetReadOnly,
   channelsSetType,
+  channelsUnarchive,
   chatDelete,
   chatGetMessage,
   chatPostMessage,
@@ -133,7 +146,9 @@ export const ROUTES: readonly Operation[] = [
   groupsAddLeader,
   groupsAddModerator,
   groupsAddOwner,
+  groupsArchive,
   groupsCreate,
+  groupsDelete,
   groupsHistory,
   groupsInfo,
   groupsInvite,
@@ -142,7 +157,9 @@ export const ROUTES: readonly Operation[] = [
   groupsRemoveLeader,
   groupsRemoveModerator,
   groupsRemoveOwner,
+  groupsRename,
   groupsSetType,
+  groupsUnarchive,
   hooks,
   imCreate,
   imHistory,
@@ -169,6 +186,7 @@ export const ROUTES: readonly Operation[] = [
   roomsAutocompleteAvailableForTeams,
   roomsAutocompleteChannelAndPrivate,
   roomsAutocompleteChannelAndPrivateWithPagination,
+  roomsDelete,
   roomsFavorite,
   roomsGet,
   roomsInfo,

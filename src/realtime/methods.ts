@@ -16,6 +16,7 @@ import { ROLE_METHODS } from './methods/roles';
 import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
+import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 
@@ -392,6 +393,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...INTEGRATION_METHODS,
   ...ROOM_METHODS,
   ...ROOMS_API_METHODS,
+  ...ROOM_LIFECYCLE_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

@@ -151,7 +151,12 @@ export const STREAM_TABLE: StreamTable = {
         unless: 'message-in-room',
       },
     ],
-    removed: notStreamed('no command removes a room yet'),
+    // `deleteRoom` removes the members' subscriptions first (each told `subscriptions-changed`
+    // `removed`, which ends the member's `rooms-changed` listening to the room), then the room:
+    // its own `rooms-changed` `removed` finds no listener left
+    removed: notStreamed(
+      'a room is removed after its subscriptions: each member hears its subscription removed, and no longer hears the room',
+    ),
   },
   subscription: {
     // `notifyOnSubscriptionChangedById(id, 'inserted')`: a join, a direct room opened

@@ -159,6 +159,19 @@ export class Messages {
     if (this.#base.byId.has(id)) this.#changed.set(id, null);
   }
 
+  /** Deletes every message of a room (the room deleted with them: `Messages.removeByRoomId`). */
+  removeRoom(rid: string): void {
+    for (const message of this.#base.byRoom.get(rid) ?? []) this.#changed.set(message._id, null);
+    const added = this.#added.get(rid);
+    if (!added) return;
+    const places = this.#placeMap();
+    for (const message of added) {
+      const at = places.get(message._id);
+      if (at !== undefined) this.#order[at] = null;
+    }
+    this.#added.delete(rid);
+  }
+
   /**
    * A page of a room's history, newest first, and (with `window.total`) how many messages the
    * window holds in all, before `offset` and `count` cut it; without it the walk stops at the

@@ -74,6 +74,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'unarchive-room': ['admin'],
   'delete-c': ['admin', 'owner'],
   'delete-p': ['admin', 'owner'],
+  // rooms.delete and eraseRoom: a direct room, a team's room (in the team's main room)
+  'delete-d': ['admin'],
+  'delete-team-channel': ['admin', 'owner', 'moderator'],
+  'delete-team-group': ['admin', 'owner', 'moderator'],
   // teams (Rocket.Chat 3.13 on): making one, seeing all, and what a team's owners and moderators may do in it
   'create-team': ['admin', 'user'],
   'view-all-teams': ['admin'],

@@ -7,7 +7,7 @@ import type { ChangeEvent } from './events';
 import { paginate } from './lists';
 import type { ListOptions, ListResult } from './lists';
 import type { JsonObject } from './query';
-import { added, anyRoom, commit, userNamed } from './state';
+import { added, anyRoom, commit, deletedSince, userNamed } from './state';
 import type { StoreState } from './state';
 import { objectId } from './message-text';
 import { checkMembers, rejoinedState } from './membership';
@@ -246,7 +246,8 @@ export function roomsFor(
   });
   return {
     update: rooms.map((room) => (room.t === 'd' ? (room as JsonObject) : state.views.roomView(room))),
-    remove: [],
+    // every room deleted since (`Rooms.trashFindDeletedAfter`, whoever was in it)
+    remove: updatedSince === undefined ? [] : deletedSince(state.trash.rooms, updatedSince),
   };
 }
 
@@ -319,13 +320,14 @@ export interface RoomLayout {
 
 /** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
 function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
-  const counter = 0x400000 + state.rooms.size;
+  // the rooms deleted count too: a deleted room's id is never given again
+  const counter = 0x400000 + state.rooms.size + state.roomsRemoved;
   if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
   return meteorIdOf(`room|${state.seed}|${counter}`);
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */
-function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
+export function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
   const refused = { name };
   if (name === '') throw new ApiError('room-name-blank');
   if (!layout.namePattern.test(name) || layout.blockedNames.includes(name.toLowerCase()))

@@ -154,6 +154,23 @@ function subscriptionChanges(state: StoreState): KindChanges<Subscription> {
   };
   membersOf(base.rooms, state.rooms);
   membersOf(base.directs, state.directs);
+  // a room of the baseline removed since (deleted): its members' subscriptions went with it
+  const removedRooms = <T extends AnyRoom>(
+    ids: ReadonlySet<string>,
+    before: ReadonlyMap<string, T>,
+    after: LayeredMap<string, T>,
+  ): void => {
+    for (const id of ids) {
+      const old = before.get(id);
+      if (!old || after.has(id)) continue;
+      for (const username of old.usernames) {
+        const user = userNamed(state, username) ?? baseUserNamed(username);
+        if (user) candidates.set(SubscriptionStates.key(id, user._id), { rid: id, username: user.username });
+      }
+    }
+  };
+  removedRooms(state.changed.rooms, base.rooms, state.rooms);
+  removedRooms(state.changed.directs, base.directs, state.directs);
   const out: KindChanges<Subscription> = { added: [], changed: [], removed: [] };
   const ordered = [...candidates.values()].sort(byRoomThenUser);
   for (const { rid, username } of ordered) {

@@ -107,6 +107,10 @@ export interface StoreState {
    */
   defaultRooms: Set<string> | undefined;
   readonly roomNames: LayeredMap<string, string>;
+  /** how many channels and groups were deleted since the baseline (a new room's id counts them: never reused) */
+  roomsRemoved: number;
+  /** the rooms and subscriptions deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
+  readonly trash: { readonly rooms: TrashEntry[]; readonly subscriptions: TrashEntry[] };
   readonly integrations: LayeredMap<string, Integration>;
   readonly tokens: LayeredMap<string, string>;
   /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
@@ -136,6 +140,36 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
+}
+
+/**
+ * A document deleted, as the trash keeps it for the `updatedSince` reads (`rooms.get`,
+ * `subscriptions.get`: `{_id, _deletedAt}`); a subscription's user, to read a user's own.
+ */
+export interface TrashEntry {
+  readonly _id: string;
+  readonly _deletedAt: string;
+  readonly uid?: string;
+}
+
+/** The trash entries kept per kind: past this, the oldest are forgotten (a world stays bounded). */
+export const TRASH_KEPT = 10_000;
+
+/** Puts a deleted document in the trash, the oldest forgotten past {@link TRASH_KEPT}. */
+export function trashed(list: TrashEntry[], entry: TrashEntry): void {
+  list.push(entry);
+  if (list.length > TRASH_KEPT) list.splice(0, list.length - TRASH_KEPT);
+}
+
+/** The trash's entries deleted after a time (a user's own, with `uid`), as `{_id, _deletedAt}`, oldest first. */
+export function deletedSince(
+  list: readonly TrashEntry[],
+  since: string,
+  uid?: string,
+): { _id: string; _deletedAt: string }[] {
+  return list
+    .filter((entry) => entry._deletedAt > since && (uid === undefined || entry.uid === uid))
+    .map((entry) => ({ _id: entry._id, _deletedAt: entry._deletedAt }));
 }
 
 /** The ids the change events named since the baseline, per kind, in the order first named. */
@@ -176,6 +210,8 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     memberIndex: undefined,
     defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
+    roomsRemoved: 0,
+    trash: { rooms: [], subscriptions: [] },
     integrations,
     tokens: new LayeredMap(baseline.tokens),
     settings: { ...baseline.world.settings },
@@ -220,7 +256,12 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
           state.defaultRooms.add(event.room._id);
         else state.defaultRooms.delete(event.room._id);
       }
-      if (!direct) state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
+      if (!direct) {
+        // a room removed leaves the lists (its version before is the one they hold)
+        const removed = event.op === 'removed';
+        const before = (removed ? event.room : event.before) as Room | undefined;
+        state.roomLists.record(version, before, removed ? undefined : (event.room as Room));
+      }
       named(
         changed[direct ? 'directs' : 'rooms'],
         direct ? baseline.directs : baseline.rooms,

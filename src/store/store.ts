@@ -37,6 +37,7 @@ import type { JsonObject, SortSpec } from './query';
 import * as roles from './roles';
 import * as roomSearch from './room-search';
 import * as rooms from './rooms';
+import * as roomLifecycle from './room-lifecycle';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
 import type { RoomRole } from './subscription-states';
@@ -63,6 +64,7 @@ export type { MessageFilter } from './history';
 export type { ListOptions, ListResult } from './lists';
 export type { AdminRoomsQuery } from './room-search';
 export type { RoomRef } from './rooms';
+export type { RenameRules } from './room-lifecycle';
 export type { StoreRules } from './rules';
 export type { RoomRole } from './subscription-states';
 export type { SendInput } from './posting';
@@ -704,5 +706,22 @@ export class Store {
   /** `rooms.autocomplete.availableForTeams`: ten rooms the caller owns, in no team, whose name starts so. */
   roomsAvailableForTeams(user: User, name: string): JsonObject[] {
     return roomSearch.roomsAvailableForTeams(this.#state, user, name);
+  }
+
+  // rooms-lifecycle: rename, archive, unarchive, delete (src/store/room-lifecycle.ts)
+
+  /** `saveRoomName` (already permitted): the name's rules, then the room, its subscriptions and the `r` message; one commit. */
+  renameRoom(actor: User, room: Room, name: string, rules: roomLifecycle.RenameRules): Room {
+    return roomLifecycle.renameRoom(this.#state, actor, room, name, rules);
+  }
+
+  /** `archiveRoom` / `unarchiveRoom` (already checked): the room, its subscriptions and the system message; one commit. */
+  setArchived(actor: User, room: Room, archived: boolean): Room {
+    return roomLifecycle.setArchived(this.#state, actor, room, archived);
+  }
+
+  /** `deleteRoom` (already checked): the room, its messages and subscriptions gone; one commit. */
+  eraseRoom(actor: User, room: AnyRoom): void {
+    roomLifecycle.eraseRoom(this.#state, actor, room);
   }
 }

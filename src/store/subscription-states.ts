@@ -169,6 +169,8 @@ export function subscriptionView(
         : {}),
     _updatedAt: state._updatedAt,
     ...(state.f !== undefined ? { f: state.f } : {}),
+    // set on every member's by an archive or an unarchive (`archiveByRoomId`), as the room's
+    ...(channel.archived !== undefined ? { archived: channel.archived } : {}),
   };
 }
 
@@ -285,6 +287,13 @@ export class SubscriptionStates {
 
   set(rid: string, userId: string, state: SubscriptionState): void {
     this.#changed.set(this.#key(rid, userId), state);
+  }
+
+  /** Forgets the states changed since the baseline of a room's members (the room deleted). */
+  drop(rid: string, userIds: readonly string[]): void {
+    for (const userId of userIds) this.#changed.delete(SubscriptionStates.key(rid, userId));
+    this.#lastRid = '';
+    this.#lastUserId = '';
   }
 
   /** The keys of the states changed since the baseline. */

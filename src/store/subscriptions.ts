@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { AnyRoom, Message, Subscription, User } from '../types';
 import type { ChangeEvent } from './events';
 import type { JsonObject } from './query';
-import { anyRoom, commit, userNamed } from './state';
+import { anyRoom, commit, deletedSince, userNamed } from './state';
 import type { StoreState } from './state';
 import { readState, subscriptionView } from './subscription-states';
 
@@ -57,7 +57,8 @@ function subscriptionsOf(state: StoreState, user: User): Subscription[] {
 
 /**
  * `subscriptions.get`: the caller's subscriptions (every room the caller is in, direct rooms
- * too), those changed after `updatedSince` when given; nothing is ever removed in the fake.
+ * too), those changed after `updatedSince` when given, with those a room's deletion removed since
+ * (a kick or a leave does not put one in the fake's trash).
  */
 export function subscriptionsFor(
   state: StoreState,
@@ -67,7 +68,8 @@ export function subscriptionsFor(
   const all = subscriptionsOf(state, user);
   return {
     update: updatedSince === undefined ? all : all.filter((sub) => sub._updatedAt > updatedSince),
-    remove: [],
+    // the user's deleted since (`Subscriptions.trashFindDeletedAfter`: a room's deletion puts them there)
+    remove: updatedSince === undefined ? [] : deletedSince(state.trash.subscriptions, updatedSince, user._id),
   };
 }
 
