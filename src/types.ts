@@ -631,6 +631,12 @@ export interface VerifyOptions {
    * back as it was at the end, also after a failure, a timeout or an abort.
    */
   channel?: string;
+  /**
+   * the run may create what the world-building checks need (a user, a public and a private room,
+   * an incoming webhook), each named `fake-verify-…`, and removes them again at the end, also after
+   * a failure, a timeout or an abort. Without it those checks are skipped.
+   */
+  create?: boolean;
   /** each request's time limit in ms (default 10000) */
   timeoutMs?: number;
   /** the release line the server is expected to answer as (default `7.10`; see "Server versions") */

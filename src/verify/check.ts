@@ -2,7 +2,8 @@
 
 import type { CheckContext } from './context';
 
-export type Need = 'user2' | 'channel' | 'probe' | 'archived' | 'integrations' | 'many-channels' | 'guest';
+export type Need =
+  'user2' | 'channel' | 'probe' | 'archived' | 'integrations' | 'many-channels' | 'guest' | 'create';
 
 export interface Check {
   id: string;
@@ -12,6 +13,8 @@ export interface Check {
   needs?: readonly Need[];
   /** changes the `--channel` channel (and puts it back) */
   changes?: boolean;
+  /** creates users, rooms or integrations (with `--create` only) and removes them */
+  creates?: boolean;
   /** the fake's lenient mode answers otherwise, on purpose */
   lenient?: boolean;
   /** resolves to an optional note (a string); throws CheckFailure or CheckSkipped */

@@ -28,6 +28,10 @@ Options:
                       authenticates with one; skipped without
   --channel NAME      a public channel the run may change (ro and t); put back at
                       the end. Without it, only checks that change nothing run
+  --create            the run may create a user, a public and a private room and
+                      an incoming webhook (named fake-verify-…) for the
+                      world-building checks, and removes them at the end.
+                      Without it, those checks are skipped
   --profile P         the release line the server should answer as: 0.49, 5, 6,
                       7.0, 7.10 (also 7), 8.5 or 8.9 (the default; also 8); see
                       docs/profiles.md
@@ -51,6 +55,7 @@ const VERIFY_OPTIONS = {
   password2: { type: 'string' },
   'pat-user-id': { type: 'string' },
   channel: { type: 'string' },
+  create: { type: 'boolean' },
   json: { type: 'boolean' },
   'timeout-ms': { type: 'string' },
   profile: { type: 'string' },
@@ -96,6 +101,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (VerifyOptions & { json:
       ? { pat: { userId: patUserId, token: patToken } }
       : {}),
     ...(values.channel !== undefined ? { channel: values.channel } : {}),
+    ...(values.create === true ? { create: true } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     json: values.json === true,
   };

@@ -48,6 +48,16 @@ export interface Facts {
   dedicated?: ListedRoom;
   /** a personal access token to authenticate with (ROCKETCHAT_PAT and --pat-user-id) */
   pat?: Credentials;
+  /** `--create`: the world-building checks may create (and remove) users, rooms and a webhook */
+  create: boolean;
+  /** this run's mark in the names of what it creates (`fake-verify-<run>-…`) */
+  run: string;
+}
+
+/** Something a check created, and the request that removes it (the end of the run sends it). */
+export interface Created {
+  what: string;
+  removal: { path: string; json: unknown };
 }
 
 /** Whose credentials a request carries. */
@@ -81,6 +91,8 @@ function masked(body: unknown): unknown {
 export class CheckContext {
   /** the last request sent, for failure reports */
   #last: CheckRequest = { method: '', path: '', as: '' };
+  /** what the checks created and have not removed yet, by what it is */
+  readonly #created = new Map<string, Created>();
 
   /** the bodies of the era the server is verified as */
   readonly era: ReturnType<typeof forEra>;
@@ -106,6 +118,32 @@ export class CheckContext {
     return this.profile.roomName
       ? `roomName=${encodeURIComponent(room.name)}`
       : `roomId=${encodeURIComponent(room._id)}`;
+  }
+
+  /** A name for something this run creates: `fake-verify-<run>-<what>`, no server has it. */
+  nameFor(what: string): string {
+    return `fake-verify-${this.facts.run}-${what}`;
+  }
+
+  /** Skips the check unless the run may create (`--create`). */
+  mayCreate(): void {
+    if (!this.facts.create)
+      this.skip('needs --create (it creates a user, rooms or a webhook, and removes them)');
+  }
+
+  /** Notes what a check created and how to remove it: removed at the end unless {@link removed} first. */
+  created(what: string, path: string, json: unknown): void {
+    this.#created.set(what, { what, removal: { path, json } });
+  }
+
+  /** What a check created is gone (the check removed it). */
+  removed(what: string): void {
+    this.#created.delete(what);
+  }
+
+  /** What is still to be removed, newest first. */
+  leftovers(): Created[] {
+    return [...this.#created.values()].reverse();
   }
 
   password(who: 'user' | 'user2' = 'user'): string {

@@ -57,6 +57,14 @@ export interface VerifyProfile extends Profile {
   rateLimiter: boolean;
   /** `GET /api/v1/info` still exists (removed in 3.0): `{info: {version}}` */
   v1Info: boolean;
+  /**
+   * the users routes (E49): users.create's body by Meteor's `check()` (`Error: Match error: …`),
+   * its refusals as `Error: <reason> [<error>]`, users.info by `userId` alone; later eras validate
+   * the body with ajv and answer Meteor errors in the envelope
+   */
+  usersE49: boolean;
+  /** permissions.listAll, roles.list, integrations.get and .remove exist (not in the 0.49 era) */
+  adminRoutes: boolean;
 }
 
 const SEVEN: VerifyProfile = {
@@ -85,6 +93,8 @@ const SEVEN: VerifyProfile = {
   logout: 'empty',
   rateLimiter: true,
   v1Info: false,
+  usersE49: false,
+  adminRoutes: true,
 };
 
 /** Every profile: profile 7 and what each era changes. */
@@ -112,6 +122,8 @@ const EXPECTATIONS: Readonly<Record<LineId, VerifyProfile>> = {
     readOnlyMutes: true,
     rateLimiter: false,
     v1Info: true,
+    usersE49: true,
+    adminRoutes: false,
   },
   '5': {
     ...SEVEN,

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+
 import type { CheckResult, VerifyOptions, VerifyReport } from '../types';
 import type { Reply } from './client';
 import { Client, Interrupted, Unreachable } from './client';
-import type { Facts, ListedRoom, Session } from './context';
+import type { Created, Facts, ListedRoom, Session } from './context';
 import { CheckContext, CheckFailure, CheckSkipped, listOf, objectOf } from './context';
 import type { Check } from './suite';
 import { CHECKS } from './suite';
@@ -18,6 +20,7 @@ const VERIFY_OPTIONS: Record<keyof VerifyOptions, true> = {
   password2: true,
   pat: true,
   channel: true,
+  create: true,
   timeoutMs: true,
   profile: true,
   signal: true,
@@ -65,6 +68,8 @@ function checkVerifyOptions(options: unknown): void {
     );
   if (profile !== undefined && !isProfileId(profile))
     throw new VerifyError(`profile is one of ${PROFILE_IDS.join(', ')}, not ${JSON.stringify(profile)}`);
+  if (given.create !== undefined && typeof given.create !== 'boolean')
+    throw new VerifyError('create is true or false: whether the run may create (and remove) what it checks');
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw new VerifyError('signal is an AbortSignal');
   if (onResult !== undefined && typeof onResult !== 'function')
@@ -224,6 +229,8 @@ async function learn(client: Client, options: VerifyOptions): Promise<Facts> {
   return {
     user,
     ...(user2 ? { user2 } : {}),
+    create: options.create === true,
+    run: randomBytes(4).toString('hex'),
     channels,
     total,
     ...(probe ? { probe } : {}),
@@ -306,6 +313,38 @@ async function restore(target: string, timeoutMs: number, facts: Facts): Promise
   }
 }
 
+/**
+ * Removes what the checks created and did not remove themselves, newest first, with a client of its
+ * own (an interrupted run still cleans up). Returns what it could not remove, in words.
+ */
+async function removeCreated(
+  target: string,
+  timeoutMs: number,
+  facts: Facts,
+  leftovers: readonly Created[],
+): Promise<string[]> {
+  if (leftovers.length === 0) return [];
+  const client = new Client(target, timeoutMs);
+  const left: string[] = [];
+  for (const { what, removal } of leftovers) {
+    try {
+      const reply = await client.send({
+        method: 'POST',
+        path: removal.path,
+        json: removal.json,
+        credentials: facts.user.credentials,
+      });
+      if (reply.status !== 200)
+        left.push(
+          `${what} is left (${removal.path} answered ${reply.status}: ${JSON.stringify(reply.body).slice(0, 200)})`,
+        );
+    } catch (error) {
+      left.push(`${what} may be left: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return left;
+}
+
 /** Runs the suite against `options.target`. Throws {@link VerifyError} when it cannot start. */
 export async function runVerify(
   options: VerifyOptions,
@@ -375,7 +414,10 @@ export async function runVerify(
       options.onResult?.(result);
     }
   } finally {
-    leftChanged = await restore(target, timeoutMs, facts);
+    leftChanged = [
+      ...(await removeCreated(target, timeoutMs, facts, t.leftovers())),
+      ...(await restore(target, timeoutMs, facts)),
+    ];
   }
   const count = (status: CheckResult['status']): number => results.filter((r) => r.status === status).length;
   const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };

@@ -4,7 +4,8 @@
  * tests run it against the fake; `rocketchat-fake verify` runs it against any server.
  *
  * A check changes nothing on the server unless it is marked `changes` (those run only on the
- * channel given with `--channel`, which the run puts back). Where a check needs what the server may
+ * channel given with `--channel`, which the run puts back) or `creates` (those run only with
+ * `--create`, and what they create is removed). Where a check needs what the server may
  * lack (a second user, an archived channel, a channel with integrations), it is skipped with a note.
  */
 
@@ -16,6 +17,7 @@ import { MESSAGING_CHECKS } from './checks/messaging';
 import { READ_ONLY_CHECKS } from './checks/read-only';
 import { SESSION_CHECKS } from './checks/session';
 import { SET_TYPE_CHECKS } from './checks/set-type';
+import { WORLD_CHECKS } from './checks/world';
 
 export type { Check, Need } from './check';
 
@@ -28,4 +30,5 @@ export const CHECKS: readonly Check[] = [
   ...SET_TYPE_CHECKS,
   ...CHAT_CHECKS,
   ...MESSAGING_CHECKS,
+  ...WORLD_CHECKS,
 ];

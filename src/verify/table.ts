@@ -13,6 +13,7 @@ const NEEDS: Record<string, string> = {
   archived: 'an archived channel',
   integrations: 'a channel with integrations',
   'many-channels': '',
+  create: '`--create`',
 };
 
 function cell(text: string): string {
@@ -25,7 +26,11 @@ export function rulesTable(checks: readonly Check[]): string {
       .map((need) => NEEDS[need] ?? need)
       .filter((need) => need !== '')
       .join(', ');
-    const marks = [check.changes ? 'changes `--channel`' : '', check.lenient ? 'differs in lenient mode' : '']
+    const marks = [
+      check.changes ? 'changes `--channel`' : '',
+      check.creates ? 'creates, then removes' : '',
+      check.lenient ? 'differs in lenient mode' : '',
+    ]
       .filter((m) => m !== '')
       .join('; ');
     return `| \`${check.id}\` | ${cell(check.rule)} | ${needs} | ${marks} |`;
