@@ -357,6 +357,7 @@ export const ERRORS = {
     status: 400,
     message: () => 'The required "roomId" or "roomName" param provided does not match any group',
     errorType: 'error-room-not-found',
+    e49Message: (p) => `No private group by the id of: ${p.raw ?? ''}`,
   },
   'error-group-archived': {
     status: 400,

@@ -29,7 +29,7 @@ export default command<RemoveUserFromRoomArgs, Room>({
       user,
       room.t === 'c' ? 'kick-user-from-any-c-room' : 'kick-user-from-any-p-room',
     );
-    if (!kickAny && !store.maySee(user, room)) throw new ApiError('error-group-not-found');
+    if (!kickAny && !store.maySee(user, room)) throw new ApiError('error-group-not-found', { raw: rid });
     const target = store.userNamed(username);
     if (!target || !room.usernames.includes(target.username))
       throw new ApiError('user-not-in-room', { method: NAME });

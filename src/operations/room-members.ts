@@ -93,7 +93,7 @@ export function findAnyGroup(store: Store, params: Params): Room {
   if (key === undefined) throw new ApiError('error-room-param-not-provided');
   const id = store.roomIdOf(key);
   const room = id === undefined ? undefined : store.anyRoom(id);
-  if (!room || room.t !== 'p') throw new ApiError('error-group-not-found');
+  if (!room || room.t !== 'p') throw new ApiError('error-group-not-found', { raw: key });
   return room;
 }
 

@@ -65,7 +65,7 @@ export function findGroup(state: StoreState, user: User, ref: RoomRef): Room {
     throw new ApiError('error-room-param-not-provided');
   const room = roomOf(state, ref);
   if (!room || room.t !== 'p' || !room.usernames.includes(user.username))
-    throw new ApiError('error-group-not-found');
+    throw new ApiError('error-group-not-found', { raw: ref.roomId ?? ref.roomName ?? '' });
   return room;
 }
 
