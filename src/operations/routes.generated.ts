@@ -55,6 +55,7 @@ import integrationsGet from './integrations.get';
 import integrationsHistory from './integrations.history';
 import integrationsList from './integrations.list';
 import integrationsRemove from './integrations.remove';
+import integrationsUpdate from './integrations.update';
 import licensesInfo from './licenses.info';
 import login from './login';
 import logout from './logout';
@@ -146,6 +147,7 @@ export const ROUTES: readonly Operation[] = [
   integrationsHistory,
   integrationsList,
   integrationsRemove,
+  integrationsUpdate,
   licensesInfo,
   login,
   logout,
