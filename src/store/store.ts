@@ -673,4 +673,20 @@ export class Store {
   usersInRole(role: string): User[] {
     return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
   }
+
+  // admin-rest helper: room roles through the roles routes (src/store/roles.ts)
+
+  /**
+   * A room role given or taken in a member's subscription of the room `scope` names (already
+   * checked), no system message; one commit with the `roles-change` notice (scoped).
+   */
+  setSubscriptionRole(
+    scope: string | undefined,
+    member: User,
+    role: RoomRole,
+    add: boolean,
+    username: string,
+  ): void {
+    roles.setSubscriptionRole(this.#state, scope, member, role, add, username);
+  }
 }
