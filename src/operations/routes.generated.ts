@@ -68,8 +68,10 @@ import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
 import roomsGet from './rooms.get';
+import serviceConfigurations from './service.configurations';
 import settings from './settings';
 import settingsId from './settings.id';
+import settingsOauth from './settings.oauth';
 import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
@@ -160,8 +162,10 @@ export const ROUTES: readonly Operation[] = [
   rolesList,
   rolesRemoveUserFromRole,
   roomsGet,
+  serviceConfigurations,
   settings,
   settingsId,
+  settingsOauth,
   settingsPublic,
   subscriptionsGet,
   subscriptionsGetOne,
