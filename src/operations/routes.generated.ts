@@ -64,6 +64,7 @@ import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
 import rolesDelete from './roles.delete';
+import rolesGetUsersInPublicRoles from './roles.getUsersInPublicRoles';
 import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
@@ -158,6 +159,7 @@ export const ROUTES: readonly Operation[] = [
   permissionsUpdate,
   rolesAddUserToRole,
   rolesDelete,
+  rolesGetUsersInPublicRoles,
   rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,

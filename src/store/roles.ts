@@ -147,3 +147,20 @@ export function setSubscriptionRole(
   );
   commit(state, events);
 }
+
+/**
+ * The holders of the public roles (`Authorization.getUsersFromPublicRoles`): the global roles
+ * with a description (`admin` among those the fake knows), each holder `{_id, username, roles}`
+ * with only those roles, by username; active or not.
+ */
+export function usersInPublicRoles(state: StoreState): { _id: string; username: string; roles: string[] }[] {
+  const publicIds = ROLES.filter((r) => r.scope === 'Users' && r.description !== '').map(
+    (r) => r._id as string,
+  );
+  const out: { _id: string; username: string; roles: string[] }[] = [];
+  for (const user of state.users.values()) {
+    const roles = (user.roles as readonly string[]).filter((role) => publicIds.includes(role));
+    if (roles.length > 0) out.push({ _id: user._id, username: user.username, roles });
+  }
+  return out.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+}

@@ -674,7 +674,7 @@ export class Store {
     return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
   }
 
-  // admin-rest helper: room roles through the roles routes (src/store/roles.ts)
+  // admin-rest helper: room roles through the roles routes, the public roles' holders (src/store/roles.ts)
 
   /**
    * A room role given or taken in a member's subscription of the room `scope` names (already
@@ -688,5 +688,10 @@ export class Store {
     username: string,
   ): void {
     roles.setSubscriptionRole(this.#state, scope, member, role, add, username);
+  }
+
+  /** The holders of the public roles (global, with a description), each with only those, by username. */
+  usersInPublicRoles(): { _id: string; username: string; roles: string[] }[] {
+    return roles.usersInPublicRoles(this.#state);
   }
 }
