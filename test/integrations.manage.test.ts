@@ -386,11 +386,11 @@ describe('the realtime delete and update methods', () => {
       error: 'error-invalid-user',
       details: { method: 'updateOutgoingIntegration' },
     });
-    // the REST face of update is not served (the fake's routes are GET and POST)
+    // the REST face of update (PUT integrations.update, test/admin.rest.integrations.test.ts) is served
     const put = await request(fake.app)
       .put('/api/v1/integrations.update')
       .set({ 'X-Auth-Token': 'admin-token', 'X-User-Id': 'adminUserId000001' })
       .send({});
-    expect(put.status).toBe(404);
+    expect(put.status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
+import type { RoomRole } from '../store/store';
 import type { User, UserRole } from '../types';
 import { command } from './command';
 
@@ -18,8 +19,8 @@ const NAME = 'authorization:addUserToRole';
  * Gives a user a role (`authorization:addUserToRole`, and `roles.addUserToRole`, which calls it):
  * `access-permissions`, the arguments (non-empty strings), the role (by id, then name), the admin
  * role only with `assign-admin-role`, the user (any case), then the role's scope: a global role is
- * the user's; a room role needs the user in the room given (room roles are the room routes' in the
- * fake: a member of the room is refused as not modelled). Answers the user and the role.
+ * the user's; a room role (`owner`, `moderator`) needs the user in the room given, and is then the
+ * member's subscription's (no system message, unlike the room routes). Answers the user and the role.
  */
 export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
   name: NAME,
@@ -35,9 +36,11 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
     if (!target) throw new ApiError('role-user-not-found', { method: NAME });
     if (role.scope === 'Subscriptions') {
       const room = scope === undefined ? undefined : store.anyRoom(scope);
-      if (!room || !room.usernames.includes(target.username))
+      // a direct room's subscriptions hold no room roles in the fake: refused as a room the user is not in
+      if (!room || room.t === 'd' || !room.usernames.includes(target.username))
         throw new ApiError('role-user-not-in-room', { method: NAME });
-      throw new ApiError('role-room-role-not-modelled');
+      store.setSubscriptionRole(room._id, target, role._id as RoomRole, true, username);
+      return { user: target, role };
     }
     const changed = store.setUserRole(target._id, role._id as UserRole, true, username) ?? target;
     return { user: changed, role };

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
+import type { RoomRole } from '../store/store';
 import type { User, UserRole } from '../types';
 import type { RoleUserArgs } from './addUserToRole';
 import { command } from './command';
@@ -12,11 +13,11 @@ const NAME = 'authorization:removeUserFromRole';
  * Takes a role from a user (`authorization:removeUserFromRole`, and `roles.removeUserFromRole`
  * after its own checks): `access-permissions`, the arguments, the role, the user, the last admin
  * kept; a role the user does not hold is taken all the same (nothing changes; the notice is sent).
- * Room roles are the room routes' in the fake (refused as not modelled).
+ * A room role is taken from the user's subscription of the room `scope` names (no system message).
  */
 export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
   name: NAME,
-  run({ store, user }, { roleId, username }) {
+  run({ store, user }, { roleId, username, scope }) {
     if (!store.can(user, 'access-permissions'))
       throw new ApiError('role-remove-not-allowed', { method: NAME });
     if (typeof roleId !== 'string' || roleId === '' || typeof username !== 'string' || username === '')
@@ -27,7 +28,12 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
     if (!target) throw new ApiError('role-remove-invalid-user', { method: NAME });
     if (role._id === 'admin' && target.roles.includes('admin') && store.usersInRole('admin').length === 1)
       throw new ApiError('role-remove-last-admin');
-    if (role.scope === 'Subscriptions') throw new ApiError('role-room-role-not-modelled');
+    if (role.scope === 'Subscriptions') {
+      // `$pull` from the subscription in the room `scope` names: none matched (no scope, no such
+      // room, not a member) changes nothing, and the notice is sent all the same
+      store.setSubscriptionRole(scope, target, role._id as RoomRole, false, username);
+      return { user: target, role };
+    }
     const changed = store.setUserRole(target._id, role._id as UserRole, false, username) ?? target;
     return { user: changed, role };
   },

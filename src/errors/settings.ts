@@ -181,11 +181,11 @@ export const SETTING_ERRORS = {
     message: () => 'You need to have at least one admin',
     errorType: 'error-admin-required',
   },
-  /** the roles routes and methods given a room role (owner, moderator) for a member of the room: the fake's own refusal */
+  /** the holders of a room role (owner, moderator) asked for: the fake's own refusal (the roles routes give and take room roles) */
   'role-room-role-not-modelled': {
     status: 400,
     message: () =>
-      "The fake gives a room role (owner, moderator) through the rooms' own routes (addOwner, addModerator of channels and groups), not through the roles routes",
+      'The fake lists the holders of a global role only, not those of a room role (owner, moderator)',
     errorType: 'error-not-modelled',
   },
   /** `roles.getUsersInRole` without `role` (until 7.x; 8.x's schema says it) */

@@ -1,6 +1,6 @@
 import { byEra } from '../eras';
 import type { Profile } from '../profiles';
-import type { Operation } from './operation';
+import type { Operation, RouteMethod } from './operation';
 import { registeredOperations } from './registry';
 import { REFUSAL } from './responses';
 import { refusalsByStatus } from './route-docs';
@@ -124,7 +124,7 @@ function queryParameters(schema: Json): Json[] {
   });
 }
 
-function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile): Json {
+function operationObject(op: Operation, method: RouteMethod, profile: Profile): Json {
   const validator = op.validator === undefined ? undefined : byEra(profile, op.validator);
   const { parameters } = pathOf(op);
   const object: Json = {
@@ -143,7 +143,8 @@ function operationObject(op: Operation, method: 'GET' | 'POST', profile: Profile
   const query = method !== 'GET' ? [] : validator ? queryParameters(validator.schema) : declared;
   if (parameters.length + query.length > 0) object.parameters = [...parameters, ...query];
   const facts = op.openApi ?? {};
-  if (method === 'POST')
+  // a body for POST and PUT alike
+  if (method !== 'GET')
     object.requestBody = {
       required: op.bodyRule === 'strict' && facts.formBody !== true,
       content: {

@@ -38,6 +38,9 @@ export interface OperationInput {
   readonly clientAddress: string;
 }
 
+/** The methods a route is declared with (`integrations.update` is the one PUT route). */
+export type RouteMethod = 'GET' | 'POST' | 'PUT';
+
 /** Who made an authenticated request. */
 export interface Caller {
   readonly user: User;
@@ -109,9 +112,9 @@ export interface ContractFacts {
 export interface Operation<P = unknown> {
   /** the route's name as Rocket.Chat calls it, e.g. `channels.setReadOnly` */
   readonly name: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: RouteMethod;
   /** a second method the router registers for the same route (logout: GET as well as POST) */
-  readonly also?: 'GET' | 'POST';
+  readonly also?: RouteMethod;
   /** the path inside a world, e.g. `/api/v1/channels.setReadOnly` (with `prefix`, where its paths start) */
   readonly path: string;
   /** the operation answers every path that starts with `path` (its parameters are in the path) */

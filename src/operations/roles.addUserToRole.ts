@@ -83,16 +83,24 @@ function readAdd({ input, profile, store }: OperationContext): AddRequest {
   const role = roleById(roleId ?? roleName ?? '');
   if (!role) throw new ApiError('role-not-found');
   const roomId = typeof body.roomId === 'string' ? body.roomId : undefined;
-  if (role.scope === 'Users' && (target.roles as readonly string[]).includes(role._id))
-    throw new ApiError('role-user-already-in-role');
+  // `hasRole(user, role, roomId)`: a global role the user holds; a room role held in the room given
+  const room = role.scope === 'Subscriptions' && roomId !== undefined ? store.anyRoom(roomId) : undefined;
+  const held =
+    role.scope === 'Users'
+      ? (target.roles as readonly string[]).includes(role._id)
+      : room !== undefined &&
+        room.t !== 'd' &&
+        (store.roomRoles(room, target._id) as readonly string[]).includes(role._id);
+  if (held) throw new ApiError('role-user-already-in-role');
   return { role, username, roomId };
 }
 
 /**
  * `POST /api/v1/roles.addUserToRole` `{username, roleId | roleName, roomId?}`: the handler's own
  * checks (the body, the user, the role — its refusal with `error` and `errorType` swapped as the
- * real route has them — the role already held), then `authorization:addUserToRole`'s, whose
- * `access-permissions` refusal is a 400 after all the others. Answers `{role}`.
+ * real route has them — the role already held, in the room `roomId` names for a room role), then
+ * `authorization:addUserToRole`'s, whose `access-permissions` refusal is a 400 after all the
+ * others. A room role is the member's subscription's. Answers `{role}`.
  */
 export default route(GROUPS.roles, {
   name: 'roles.addUserToRole',
@@ -108,13 +116,12 @@ export default route(GROUPS.roles, {
     'role-assign-admin-not-allowed',
     'role-user-not-found',
     'role-user-not-in-room',
-    'role-room-role-not-modelled',
     'invalid-params',
     'not-found',
   ],
   response: answer({ role: ROLE }),
-  reads: ['user', 'role'],
-  changes: ['user'],
+  reads: ['user', 'role', 'room'],
+  changes: ['user', 'subscription'],
   validator: ADD_VALIDATOR,
   read: readAdd,
   run: (context, { role, username, roomId }) => {

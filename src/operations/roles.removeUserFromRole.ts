@@ -62,6 +62,8 @@ const ROUTE_VALIDATED: EraTable<boolean> = { '0.49': false, '8': true };
 interface RemoveRequest {
   readonly role: RoleDoc;
   readonly username: string;
+  /** the room of a room role: the body's `scope` (its `roomId` is accepted and not read) */
+  readonly scope: string | undefined;
 }
 
 function readRemove({ input, profile, store, ...context }: OperationContext): RemoveRequest {
@@ -87,19 +89,28 @@ function readRemove({ input, profile, store, ...context }: OperationContext): Re
   if (!target) throw new ApiError('role-remove-no-user');
   const role = roleById(roleId ?? roleName ?? '');
   if (!role) throw new ApiError('role-remove-no-role');
+  const scope = typeof body.scope === 'string' && body.scope !== '' ? body.scope : undefined;
   if (role.scope === 'Users') {
     if (!(target.roles as readonly string[]).includes(role._id)) throw new ApiError('role-user-not-in-role');
     if (role._id === 'admin' && store.usersInRole('admin').length === 1)
       throw new ApiError('role-admin-required');
+  } else {
+    // `hasAnyRole(user, [role], scope)`: a room role held in the room `scope` names (none without one)
+    const room = scope === undefined ? undefined : store.anyRoom(scope);
+    const held =
+      room !== undefined &&
+      room.t !== 'd' &&
+      (store.roomRoles(room, target._id) as readonly string[]).includes(role._id);
+    if (!held) throw new ApiError('role-user-not-in-role');
   }
-  return { role, username };
+  return { role, username, scope };
 }
 
 /**
  * `POST /api/v1/roles.removeUserFromRole` `{username, roleId | roleName, roomId?, scope?}`: the
  * permission (6.x on the framework's 403 first; until 5.x after the body, a 400), the body, a
- * role named, the user, the role, the user holding it, the last admin kept; then the role taken.
- * Answers `{role}`.
+ * role named, the user, the role, the user holding it (a room role in the room the body's `scope`
+ * names), the last admin kept; then the role taken. Answers `{role}`.
  */
 export default route(GROUPS.roles, {
   name: 'roles.removeUserFromRole',
@@ -114,18 +125,20 @@ export default route(GROUPS.roles, {
     'role-remove-no-role',
     'role-user-not-in-role',
     'role-admin-required',
-    'role-room-role-not-modelled',
     'invalid-params',
     'not-found',
   ],
   response: answer({ role: ROLE }),
-  reads: ['user', 'role'],
-  changes: ['user'],
+  reads: ['user', 'role', 'room'],
+  changes: ['user', 'subscription'],
   validator: REMOVE_VALIDATOR,
   read: readRemove,
-  run: (context, { role, username }) => {
+  run: (context, { role, username, scope }) => {
     const { store, profile } = context;
-    removeUserFromRole.run({ store, profile, user: callerOf(context) }, { roleId: role._id, username });
+    removeUserFromRole.run(
+      { store, profile, user: callerOf(context) },
+      { roleId: role._id, username, scope },
+    );
     return success({ role: roleAnswer(role, store.worldStart()) });
   },
   openApi: {

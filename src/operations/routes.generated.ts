@@ -63,6 +63,7 @@ import integrationsGet from './integrations.get';
 import integrationsHistory from './integrations.history';
 import integrationsList from './integrations.list';
 import integrationsRemove from './integrations.remove';
+import integrationsUpdate from './integrations.update';
 import licensesInfo from './licenses.info';
 import login from './login';
 import logout from './logout';
@@ -71,6 +72,7 @@ import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
 import rolesDelete from './roles.delete';
+import rolesGetUsersInPublicRoles from './roles.getUsersInPublicRoles';
 import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
@@ -84,8 +86,10 @@ import roomsGet from './rooms.get';
 import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
 import roomsNameExists from './rooms.nameExists';
+import serviceConfigurations from './service.configurations';
 import settings from './settings';
 import settingsId from './settings.id';
+import settingsOauth from './settings.oauth';
 import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
@@ -171,6 +175,7 @@ export const ROUTES: readonly Operation[] = [
   integrationsHistory,
   integrationsList,
   integrationsRemove,
+  integrationsUpdate,
   licensesInfo,
   login,
   logout,
@@ -179,6 +184,7 @@ export const ROUTES: readonly Operation[] = [
   permissionsUpdate,
   rolesAddUserToRole,
   rolesDelete,
+  rolesGetUsersInPublicRoles,
   rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,
@@ -192,8 +198,10 @@ export const ROUTES: readonly Operation[] = [
   roomsInfo,
   roomsLeave,
   roomsNameExists,
+  serviceConfigurations,
   settings,
   settingsId,
+  settingsOauth,
   settingsPublic,
   subscriptionsGet,
   subscriptionsGetOne,

@@ -1,8 +1,10 @@
 import { GRANTABLE_ROLES } from '../types';
 import type { GrantableRole, User, UserRole } from '../types';
 import type { ChangeEvent } from './events';
+import { roomRoles } from './membership';
 import { commit } from './state';
 import type { StoreState } from './state';
+import type { RoomRole } from './subscription-states';
 
 /**
  * The roles the fake knows, as Rocket.Chat seeds them (`createOrUpdateProtectedRoleAsync`): the
@@ -104,4 +106,61 @@ export function activeUserCounts(state: StoreState): { activeUsers: number; gues
     else if (type !== 'bot' && type !== 'app') activeUsers += 1;
   }
   return { activeUsers, guestUsers };
+}
+
+/**
+ * A room role given to (`add`) or taken from a member's subscription (already checked), as
+ * `Roles.addUserRoles` / `removeUserRoles` with a scope do it (`roles.addUserToRole` with a
+ * `roomId`, the `authorization:*UserFromRole` methods with a scope): the subscription's `roles`
+ * (`$addToSet` appends, `$pull` takes out) and `_updatedAt` when they change, no system message
+ * (unlike the room routes), and the `roles-change` notice with the room id as `scope` in any case
+ * (no room, a room that is not there, or a user not in it, changes nothing: no subscription
+ * matches); one commit.
+ */
+export function setSubscriptionRole(
+  state: StoreState,
+  scope: string | undefined,
+  member: User,
+  role: RoomRole,
+  add: boolean,
+  username: string,
+): void {
+  const room = scope === undefined ? undefined : state.rooms.get(scope);
+  const events: ChangeEvent[] = [];
+  if (room && room.usernames.includes(member.username)) {
+    const held = roomRoles(state, room, member._id);
+    if (held.includes(role) !== add) {
+      const ts = state.clock.tick();
+      const current = state.subscriptions.get(room, member._id);
+      const next = add ? [...held, role] : held.filter((r) => r !== role);
+      const subscription = { ...current, roles: next, _updatedAt: ts };
+      state.subscriptions.set(room._id, member._id, subscription);
+      events.push({ kind: 'subscription', op: 'updated', rid: room._id, uid: member._id, subscription });
+    }
+  }
+  const u = { _id: member._id, username };
+  const op = add ? 'inserted' : 'removed';
+  events.push(
+    scope === undefined
+      ? { kind: 'role', op, roleId: role, u }
+      : { kind: 'role', op, roleId: role, u, scope },
+  );
+  commit(state, events);
+}
+
+/**
+ * The holders of the public roles (`Authorization.getUsersFromPublicRoles`): the global roles
+ * with a description (`admin` among those the fake knows), each holder `{_id, username, roles}`
+ * with only those roles, by username; active or not.
+ */
+export function usersInPublicRoles(state: StoreState): { _id: string; username: string; roles: string[] }[] {
+  const publicIds = ROLES.filter((r) => r.scope === 'Users' && r.description !== '').map(
+    (r) => r._id as string,
+  );
+  const out: { _id: string; username: string; roles: string[] }[] = [];
+  for (const user of state.users.values()) {
+    const roles = (user.roles as readonly string[]).filter((role) => publicIds.includes(role));
+    if (roles.length > 0) out.push({ _id: user._id, username: user.username, roles });
+  }
+  return out.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }

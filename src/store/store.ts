@@ -724,4 +724,25 @@ export class Store {
   eraseRoom(actor: User, room: AnyRoom): void {
     roomLifecycle.eraseRoom(this.#state, actor, room);
   }
+
+  // admin-rest helper: room roles through the roles routes, the public roles' holders (src/store/roles.ts)
+
+  /**
+   * A room role given or taken in a member's subscription of the room `scope` names (already
+   * checked), no system message; one commit with the `roles-change` notice (scoped).
+   */
+  setSubscriptionRole(
+    scope: string | undefined,
+    member: User,
+    role: RoomRole,
+    add: boolean,
+    username: string,
+  ): void {
+    roles.setSubscriptionRole(this.#state, scope, member, role, add, username);
+  }
+
+  /** The holders of the public roles (global, with a description), each with only those, by username. */
+  usersInPublicRoles(): { _id: string; username: string; roles: string[] }[] {
+    return roles.usersInPublicRoles(this.#state);
+  }
 }
