@@ -19,7 +19,14 @@ import channelsMessages from './channels.messages';
 import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
+import channelsSetAnnouncement from './channels.setAnnouncement';
+import channelsSetCustomFields from './channels.setCustomFields';
+import channelsSetDefault from './channels.setDefault';
+import channelsSetDescription from './channels.setDescription';
+import channelsSetJoinCode from './channels.setJoinCode';
+import channelsSetPurpose from './channels.setPurpose';
 import channelsSetReadOnly from './channels.setReadOnly';
+import channelsSetTopic from './channels.setTopic';
 import channelsSetType from './channels.setType';
 import chatDelete from './chat.delete';
 import chatGetMessage from './chat.getMessage';
@@ -43,6 +50,11 @@ import groupsLeave from './groups.leave';
 import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
+import groupsSetAnnouncement from './groups.setAnnouncement';
+import groupsSetCustomFields from './groups.setCustomFields';
+import groupsSetDescription from './groups.setDescription';
+import groupsSetPurpose from './groups.setPurpose';
+import groupsSetTopic from './groups.setTopic';
 import groupsSetType from './groups.setType';
 import hooks from './hooks';
 import imCreate from './im.create';
@@ -67,6 +79,7 @@ import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
 import roomsGet from './rooms.get';
+import roomsSaveRoomSettings from './rooms.saveRoomSettings';
 import settings from './settings';
 import settingsId from './settings.id';
 import settingsPublic from './settings.public';
@@ -110,7 +123,14 @@ export const ROUTES: readonly Operation[] = [
   channelsRemoveLeader,
   channelsRemoveModerator,
   channelsRemoveOwner,
+  channelsSetAnnouncement,
+  channelsSetCustomFields,
+  channelsSetDefault,
+  channelsSetDescription,
+  channelsSetJoinCode,
+  channelsSetPurpose,
   channelsSetReadOnly,
+  channelsSetTopic,
   channelsSetType,
   chatDelete,
   chatGetMessage,
@@ -134,6 +154,11 @@ export const ROUTES: readonly Operation[] = [
   groupsRemoveLeader,
   groupsRemoveModerator,
   groupsRemoveOwner,
+  groupsSetAnnouncement,
+  groupsSetCustomFields,
+  groupsSetDescription,
+  groupsSetPurpose,
+  groupsSetTopic,
   groupsSetType,
   hooks,
   imCreate,
@@ -158,6 +183,7 @@ export const ROUTES: readonly Operation[] = [
   rolesList,
   rolesRemoveUserFromRole,
   roomsGet,
+  roomsSaveRoomSettings,
   settings,
   settingsId,
   settingsPublic,

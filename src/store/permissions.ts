@@ -87,6 +87,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
+  // rooms-settings helper: saveRoomSettings' validators (default and featured; E2E; retention; the avatar)
+  'view-room-administration': ['admin'],
+  'toggle-room-e2e-encryption': ['owner'],
+  'edit-room-retention-policy': ['admin'],
+  'edit-room-avatar': ['admin', 'owner', 'moderator'],
 };
 
 /** The names a scenario may override. */

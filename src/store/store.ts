@@ -35,6 +35,7 @@ import type { SendInput } from './posting';
 import type { JsonObject } from './query';
 import * as roles from './roles';
 import * as rooms from './rooms';
+import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
 import type { RoomRole } from './subscription-states';
@@ -672,5 +673,24 @@ export class Store {
   /** The users holding a global role, by username. */
   usersInRole(role: string): User[] {
     return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
+  }
+
+  // rooms-settings helper: a room's settings saved (src/store/room-settings.ts), the checks of a
+  // change of type shared with setType (src/store/rooms.ts)
+
+  /** `saveRoomSettings`' savers and their one write (already checked); the room as answers show it. */
+  saveRoomSettings(user: User, room: Room, settings: Readonly<Record<string, unknown>>): JsonObject {
+    return roomSettings.saveRoomSettings(this.#state, user, room, settings);
+  }
+
+  /** `saveRoomSettings(roomType)`'s checks after `edit-room` (`create-p` / `create-c`, a known type). */
+  checkTypeChange(user: User, room: Room, type: string): void {
+    rooms.checkTypeChange(this.#state, user, room, type);
+  }
+
+  /** A room's view as the answers show it (its hidden fields left out), as it is now. */
+  roomView(id: string): JsonObject | undefined {
+    const room = this.#state.rooms.get(id);
+    return room && this.#state.views.roomView(room);
   }
 }
