@@ -105,6 +105,15 @@ describe('channels.setTopic and its kin (8.9)', () => {
     expect(roomOf(fake, 'random')).not.toHaveProperty('topic');
   });
 
+  it('lenient: the same value again is a change that saves nothing, not a refusal', async () => {
+    const fake = makeFake({ lenient: true });
+    await post(fake, 'admin', 'channels.setTopic', { roomName: 'general', topic: 'Hello' }).expect(200);
+    const before = fake.state();
+    const res = await post(fake, 'admin', 'channels.setTopic', { roomName: 'general', topic: 'Hello' });
+    expect([res.status, res.body]).toEqual([200, { topic: 'Hello', success: true }]);
+    expect(fake.state()).toEqual(before);
+  });
+
   it('clears a topic: the answer and the message say ""', async () => {
     const fake = makeFake();
     await post(fake, 'admin', 'channels.setTopic', { roomName: 'general', topic: 'Hello' }).expect(200);

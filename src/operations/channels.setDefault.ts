@@ -38,7 +38,7 @@ export default route(GROUPS.channels, {
   },
   run: (context, { ref, value }) => {
     const room = roomNamed(context, 'channels', ref);
-    if (room.default === value) throw new ApiError('room-default-unchanged');
+    if (room.default === value && !context.store.lenient) throw new ApiError('room-default-unchanged');
     const isDefault = ['true', '1'].includes(String(value).toLowerCase());
     return success({ channel: save(context, room, 'default', isDefault).room });
   },

@@ -169,7 +169,8 @@ export function textRoute(kind: RoomKind, field: TextField): RouteSpec<TextArgs>
     run: (context, { ref, value }) => {
       const room = roomNamed(context, kind, ref);
       const stored = STORED[field];
-      if (unchanged && stored && room[stored] === value) throw new ApiError(unchanged);
+      if (unchanged && stored && room[stored] === value && !context.store.lenient)
+        throw new ApiError(unchanged);
       // the channel's announcement goes as given; the rest as `value || ''` (6.x on)
       const asGiven = (kind === 'channels' && field === 'announcement') || !byEra(context.profile, OR_EMPTY);
       const saved = asGiven ? value : value || '';
