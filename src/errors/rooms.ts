@@ -10,6 +10,9 @@ import type { ErrorSpec } from './spec';
 /** A method's refusal names the method (`details: {method}`). */
 const byMethod = (p: { method?: string }): Record<string, unknown> => ({ method: p.method ?? '' });
 
+/** `saveRoomSettings`' refusals name the method and the action refused. */
+const settingsAction = (action: string): Record<string, unknown> => ({ method: 'saveRoomSettings', action });
+
 export const ROOM_ERRORS = {
   /** groups.create without a name (the route's own check, every release line in these words) */
   'group-create-name-required': { status: 400, message: () => 'Body param "name" is required' },
@@ -252,5 +255,117 @@ export const ROOM_ERRORS = {
     message: () => 'Cannot delete a team channel',
     errorType: 'error-cannot-delete-team-channel',
     details: byMethod,
+  },
+  // rooms-settings helper: the room settings routes (setTopic … setDefault) and saveRoomSettings
+  /** a `set*` route without its body parameter (the route's `failure`, no type) */
+  'room-topic-required': { status: 400, message: () => 'The bodyParam "topic" is required' },
+  'room-description-required': { status: 400, message: () => 'The bodyParam "description" is required' },
+  'room-purpose-required': { status: 400, message: () => 'The bodyParam "purpose" is required' },
+  'room-announcement-required': { status: 400, message: () => 'The bodyParam "announcement" is required' },
+  /** `channels.setTopic` / `setDescription` / `setPurpose` given the value the room has */
+  'room-topic-unchanged': {
+    status: 400,
+    message: () => 'The channel topic is the same as what it would be changed to.',
+  },
+  'room-description-unchanged': {
+    status: 400,
+    message: () => 'The channel description is the same as what it would be changed to.',
+  },
+  'room-purpose-unchanged': {
+    status: 400,
+    message: () => 'The channel purpose (description) is the same as what it would be changed to.',
+  },
+  'room-custom-fields-required': {
+    status: 400,
+    message: () => 'The bodyParam "customFields" is required with a type like object.',
+  },
+  'room-join-code-required': { status: 400, message: () => 'The bodyParam "joinCode" is required' },
+  /** `channels.setDefault` without `default`: `failure(text, type)`, the type the route's swapped one */
+  'room-default-required': {
+    status: 400,
+    message: () => 'The bodyParam "default" is required',
+    eras: {
+      '0.49': (message) => ({
+        success: false,
+        error: message,
+        errorType: 'error-channels-setdefault-is-same',
+      }),
+    },
+  },
+  /** `channels.setDefault` given the room's own `default` (the other swapped type) */
+  'room-default-unchanged': {
+    status: 400,
+    message: () => 'The channel default setting is the same as what it would be changed to.',
+    eras: {
+      '0.49': (message) => ({
+        success: false,
+        error: message,
+        errorType: 'error-channels-setdefault-missing-default-param',
+      }),
+    },
+  },
+  /** `saveRoomSettings` given a setting it does not know */
+  'room-settings-invalid': {
+    status: 400,
+    message: () => 'Invalid settings provided',
+    errorType: 'error-invalid-settings',
+    details: byMethod,
+  },
+  'room-settings-broadcast': {
+    status: 400,
+    message: () => 'Editing readOnly/reactWhenReadOnly are not allowed for broadcast rooms',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Editing_room'),
+  },
+  /** `default` and `featured` without `view-room-administration` */
+  'room-settings-admin': {
+    status: 400,
+    message: () => 'Viewing room administration is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Viewing_room_administration'),
+  },
+  'room-settings-e2e-public': {
+    status: 400,
+    message: () => 'Only groups or direct channels can enable encryption',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Change_Room_Encrypted'),
+  },
+  'room-settings-e2e-permission': {
+    status: 400,
+    message: () => 'You do not have permission to toggle E2E encryption',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Change_Room_Encrypted'),
+  },
+  'room-settings-no-retention': {
+    status: 400,
+    message: () => 'Room does not have retention policy',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Editing_room'),
+  },
+  'room-settings-retention-permission': {
+    status: 400,
+    message: () => 'Editing room retention policy is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Editing_room'),
+  },
+  'room-settings-avatar-permission': {
+    status: 400,
+    message: () => 'Editing a room avatar is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => settingsAction('Editing_room'),
+  },
+  /** `saveRoomCustomFields` given something not an object */
+  'room-settings-custom-fields-type': {
+    status: 400,
+    message: () => 'Invalid roomCustomFields type',
+    errorType: 'invalid-roomCustomFields-type',
+    details: () => ({ function: 'RocketChat.saveRoomCustomFields' }),
+  },
+  /** a setting the fake does not save (`field`: its name): its own refusal, before any change */
+  'room-settings-not-modelled': {
+    status: 400,
+    message: (p) =>
+      `The fake does not save the room setting ${p.field ?? ''} (see docs/routes-rooms.md, Room settings)`,
+    errorType: 'error-not-modelled',
   },
 } satisfies Record<string, ErrorSpec>;

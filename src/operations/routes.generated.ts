@@ -22,7 +22,14 @@ import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
 import channelsRename from './channels.rename';
+import channelsSetAnnouncement from './channels.setAnnouncement';
+import channelsSetCustomFields from './channels.setCustomFields';
+import channelsSetDefault from './channels.setDefault';
+import channelsSetDescription from './channels.setDescription';
+import channelsSetJoinCode from './channels.setJoinCode';
+import channelsSetPurpose from './channels.setPurpose';
 import channelsSetReadOnly from './channels.setReadOnly';
+import channelsSetTopic from './channels.setTopic';
 import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
@@ -50,6 +57,11 @@ import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
 import groupsRename from './groups.rename';
+import groupsSetAnnouncement from './groups.setAnnouncement';
+import groupsSetCustomFields from './groups.setCustomFields';
+import groupsSetDescription from './groups.setDescription';
+import groupsSetPurpose from './groups.setPurpose';
+import groupsSetTopic from './groups.setTopic';
 import groupsSetType from './groups.setType';
 import groupsUnarchive from './groups.unarchive';
 import hooks from './hooks';
@@ -86,6 +98,7 @@ import roomsGet from './rooms.get';
 import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
 import roomsNameExists from './rooms.nameExists';
+import roomsSaveRoomSettings from './rooms.saveRoomSettings';
 import serviceConfigurations from './service.configurations';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -134,7 +147,14 @@ export const ROUTES: readonly Operation[] = [
   channelsRemoveModerator,
   channelsRemoveOwner,
   channelsRename,
+  channelsSetAnnouncement,
+  channelsSetCustomFields,
+  channelsSetDefault,
+  channelsSetDescription,
+  channelsSetJoinCode,
+  channelsSetPurpose,
   channelsSetReadOnly,
+  channelsSetTopic,
   channelsSetType,
   channelsUnarchive,
   chatDelete,
@@ -162,6 +182,11 @@ export const ROUTES: readonly Operation[] = [
   groupsRemoveModerator,
   groupsRemoveOwner,
   groupsRename,
+  groupsSetAnnouncement,
+  groupsSetCustomFields,
+  groupsSetDescription,
+  groupsSetPurpose,
+  groupsSetTopic,
   groupsSetType,
   groupsUnarchive,
   hooks,
@@ -198,6 +223,7 @@ export const ROUTES: readonly Operation[] = [
   roomsInfo,
   roomsLeave,
   roomsNameExists,
+  roomsSaveRoomSettings,
   serviceConfigurations,
   settings,
   settingsId,

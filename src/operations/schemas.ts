@@ -89,7 +89,7 @@ export const SET_READ_ONLY_VALIDATOR: EraTable<Validator | undefined> = {
 };
 
 /** 8.8's room-setting bodies: the field, and `roomId` or `roomName`. */
-function roomSettingBody(field: string, fieldSchema: Schema): Schema {
+export function roomSettingBody(field: string, fieldSchema: Schema): Schema {
   return {
     type: 'object',
     properties: { roomId: str, roomName: str, [field]: fieldSchema },

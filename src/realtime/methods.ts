@@ -17,6 +17,7 @@ import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
+import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 
@@ -394,6 +395,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_METHODS,
   ...ROOMS_API_METHODS,
   ...ROOM_LIFECYCLE_METHODS,
+  ...ROOM_SETTINGS_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

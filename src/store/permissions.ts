@@ -91,8 +91,12 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
-  // rooms.adminRooms (rooms-api): the administration's list of every room
+  // rooms.adminRooms (rooms-api) and saveRoomSettings' validators (rooms-settings): the
+  // administration's list of every room; default and featured; E2E; retention; the avatar
   'view-room-administration': ['admin'],
+  'toggle-room-e2e-encryption': ['owner'],
+  'edit-room-retention-policy': ['admin'],
+  'edit-room-avatar': ['admin', 'owner', 'moderator'],
 };
 
 /** The names a scenario may override. */

@@ -152,18 +152,37 @@ export function setReadOnly(state: StoreState, user: User, ref: RoomRef, readOnl
   const room = findChannel(state, ref, { checkArchived: true });
   if (room.ro === readOnly && !state.lenient) throw new ApiError('readonly-unchanged');
   if (!can(state, user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
+  const { change, message } = readOnlyChange(state, user, room, readOnly);
+  return commitRoom(state, room, change, message);
+}
+
+/** A setting's change to a room, already checked: its fields, its system message, what follows it. */
+export interface SettingChange {
+  readonly change: Partial<Room>;
+  readonly message?: { user: User; t: string; msg: string };
+  /** fields the change takes away (`$unset`) */
+  readonly unset?: readonly string[];
+  /** what the change moves besides the room (a team following its main room) */
+  readonly also?: ChangeEvent[];
+}
+
+/**
+ * `saveRoomReadOnly`'s change: `ro`, the system message (6.x on) and, in the 0.49 era, the members
+ * who may not post in it muted (not admins, not its owner). `channels.setReadOnly` and
+ * `saveRoomSettings(readOnly)` make it.
+ */
+export function readOnlyChange(state: StoreState, user: User, room: Room, readOnly: boolean): SettingChange {
   const message = state.rules.readOnlyMessage
     ? { user, t: readOnly ? 'room-set-read-only' : 'room-removed-read-only', msg: '' }
     : undefined;
-  if (!state.rules.readOnlyMutes) return commitRoom(state, room, { ro: readOnly }, message);
-  // the 0.49 era: read-only mutes the members who may not post in it (not admins, not its owner)
+  if (!state.rules.readOnlyMutes) return { change: { ro: readOnly }, ...(message ? { message } : {}) };
   const muted = readOnly
     ? room.usernames.filter((name) => {
         const member = userNamed(state, name);
         return member !== undefined && !can(state, member, 'post-readonly', room);
       })
     : [];
-  return commitRoom(state, room, { ro: readOnly, muted }, message);
+  return { change: { ro: readOnly, muted }, ...(message ? { message } : {}) };
 }
 
 /** `channels.setType`, checks in the real server's order. */
@@ -188,14 +207,58 @@ export function setGroupType(state: StoreState, user: User, ref: RoomRef, type: 
 /** `saveRoomSettings(roomType)`: the permissions, the type's validity, then the change. */
 function changeType(state: StoreState, user: User, room: Room, type: string): JsonObject {
   if (!can(state, user, 'edit-room', room)) throw new ApiError('error-action-not-allowed');
+  checkTypeChange(state, user, room, type);
+  return commitSettings(state, room, [typeChange(state, user, room, type as RoomType)]);
+}
+
+/** `saveRoomSettings(roomType)`'s checks after `edit-room`: `create-p` or `create-c`, then a type it knows. */
+export function checkTypeChange(state: StoreState, user: User, room: Room, type: string): void {
   if (type === 'p' && !can(state, user, 'create-p', room))
     throw new ApiError('error-action-not-allowed-private');
   if (type === 'c' && !can(state, user, 'create-c', room))
     throw new ApiError('error-action-not-allowed-public');
   if (type !== 'c' && type !== 'p') throw new ApiError('error-invalid-room-type', { type });
+}
+
+/**
+ * `saveRoomType`'s change (checked): the type (a private room is no default room: `setTypeById`
+ * unsets `default`), `room_changed_privacy`, a team's type following its main room's.
+ */
+export function typeChange(state: StoreState, user: User, room: Room, type: RoomType): SettingChange {
   const also = followMainRoom(state, room, type);
   const message = { user, t: 'room_changed_privacy', msg: type === 'c' ? 'public' : 'private' };
-  return commitRoom(state, room, { t: type }, message, also);
+  return { change: { t: type }, message, also, ...(type === 'p' ? { unset: ['default'] } : {}) };
+}
+
+/** A room without some fields (a setting's `$unset`): the room itself when there are none. */
+export function withoutFields(room: Room, fields: readonly string[]): Room {
+  if (!fields.some((field) => Object.hasOwn(room, field))) return room;
+  return Object.fromEntries(Object.entries(room).filter(([key]) => !fields.includes(key))) as Room;
+}
+
+/**
+ * The one write of several settings' changes to a room (`saveRoomSettings`), in their order: the
+ * new room with every change (and every field unset), one clock tick, each system message counted
+ * and stored, one commit. No change at all writes nothing.
+ */
+export function commitSettings(state: StoreState, room: Room, changes: readonly SettingChange[]): JsonObject {
+  if (changes.length === 0) return state.views.roomView(room);
+  const ts = state.clock.tick();
+  let next: Room = { ...room };
+  for (const { change, unset = [] } of changes) next = withoutFields(Object.assign(next, change), unset);
+  next._updatedAt = ts;
+  const posted = changes.flatMap(({ message }) =>
+    message ? [systemMessage(state, message.user, next, message.t, message.msg, ts)] : [],
+  );
+  next.msgs = room.msgs + posted.length;
+  for (const message of posted) state.messages.add(message);
+  state.rooms.set(room._id, next);
+  commit(state, [
+    ...changes.flatMap(({ also = [] }) => also),
+    ...posted.map((message) => ({ kind: 'message', op: 'inserted', message, room: next }) as const),
+    { kind: 'room', op: 'updated', room: next, before: room },
+  ]);
+  return state.views.roomView(next);
 }
 
 /** A team's main room changing type changes the team's (`saveRoomSettings`): its change, if any. */

@@ -38,6 +38,7 @@ import * as roles from './roles';
 import * as roomSearch from './room-search';
 import * as rooms from './rooms';
 import * as roomLifecycle from './room-lifecycle';
+import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
 import type { RoomRole } from './subscription-states';
@@ -744,5 +745,23 @@ export class Store {
   /** The holders of the public roles (global, with a description), each with only those, by username. */
   usersInPublicRoles(): { _id: string; username: string; roles: string[] }[] {
     return roles.usersInPublicRoles(this.#state);
+  }
+
+  // rooms-settings helper: a room's settings saved (src/store/room-settings.ts), the checks of a
+  // change of type shared with setType (src/store/rooms.ts)
+
+  /** `saveRoomSettings`' savers and their one write (already checked); the room as answers show it. */
+  saveRoomSettings(user: User, room: Room, settings: Readonly<Record<string, unknown>>): JsonObject {
+    return roomSettings.saveRoomSettings(this.#state, user, room, settings);
+  }
+
+  /** `saveRoomSettings(roomType)`'s checks after `edit-room` (`create-p` / `create-c`, a known type). */
+  checkTypeChange(user: User, room: Room, type: string): void {
+    rooms.checkTypeChange(this.#state, user, room, type);
+  }
+
+  /** The API document's lenient transitions: a route's "same value" refusal lets the change through. */
+  get lenient(): boolean {
+    return this.#state.lenient;
   }
 }

@@ -1,0 +1,5 @@
+import { textRoute } from './room-settings';
+import { GROUPS, route } from './route-groups';
+
+/** `POST /api/v1/channels.setAnnouncement`: the `announcement` setting (src/operations/room-settings.ts, `textRoute`). */
+export default route(GROUPS.channels, textRoute('channels', 'announcement'));
