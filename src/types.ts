@@ -25,7 +25,7 @@ export { USER_ROLES };
 export type { Author, Email, UserRef, UserRole } from './wire';
 
 /** Roles a permission can be granted to: the global ones and the room-scoped ones. */
-export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator'] as const;
+export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator', 'leader'] as const;
 
 /** The Rocket.Chat eras the fake can answer as (see src/profiles.ts and the README's "Server versions"). */
 /** The release lines the fake answers as, oldest first. */

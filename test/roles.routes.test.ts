@@ -43,7 +43,19 @@ describe('GET /api/v1/roles.list', () => {
     const res = await get(makeFake(), 'alice', '/api/v1/roles.list');
     expect(res.status).toBe(200);
     const roles = (res.body as { roles: { _id: string }[] }).roles;
-    expect(roles.map((r) => r._id)).toEqual(['admin', 'moderator', 'owner', 'user', 'bot', 'guest']);
+    expect(roles.map((r) => r._id)).toEqual([
+      'admin',
+      'moderator',
+      'leader',
+      'owner',
+      'user',
+      'bot',
+      'app',
+      'guest',
+      'anonymous',
+      'livechat-agent',
+      'livechat-manager',
+    ]);
     expect(roles[0]).toEqual(ADMIN_ROLE);
     expect(Object.keys(roles[0] ?? {})).toEqual([
       '_id',

@@ -16,15 +16,15 @@ import type { RoomRole } from './subscription-states';
 
 /** A role's document as `roles.list` answers it (no `_updatedAt`: the route projects it out). */
 export interface RoleDoc {
-  readonly _id: GrantableRole;
+  readonly _id: string;
   readonly scope: 'Users' | 'Subscriptions';
   readonly description: string;
   readonly mandatory2fa: false;
-  readonly name: GrantableRole;
+  readonly name: string;
   readonly protected: true;
 }
 
-const role = (id: GrantableRole, scope: RoleDoc['scope'], description: string): RoleDoc => ({
+const role = (id: string, scope: RoleDoc['scope'], description: string): RoleDoc => ({
   _id: id,
   scope,
   description,
@@ -33,14 +33,23 @@ const role = (id: GrantableRole, scope: RoleDoc['scope'], description: string): 
   protected: true,
 });
 
-/** The roles in the order a fresh server's collection holds them. */
+/**
+ * The roles in the order a fresh server's collection holds them (6.x on: `createOrUpdateProtectedRoleAsync`
+ * in `server/startup/initialData`), the ones the fake grants and the ones it only lists (`app`,
+ * `anonymous` and the omnichannel ones: no user of the fake holds them).
+ */
 export const ROLES: readonly RoleDoc[] = [
   role('admin', 'Users', 'Admin'),
   role('moderator', 'Subscriptions', 'Moderator'),
+  role('leader', 'Subscriptions', 'Leader'),
   role('owner', 'Subscriptions', 'Owner'),
   role('user', 'Users', ''),
   role('bot', 'Users', ''),
+  role('app', 'Users', ''),
   role('guest', 'Users', ''),
+  role('anonymous', 'Users', ''),
+  role('livechat-agent', 'Users', 'Livechat Agent'),
+  role('livechat-manager', 'Users', 'Livechat Manager'),
 ];
 
 /** Whether the fake knows a role by this id. */
