@@ -1,3 +1,4 @@
+import { withMember } from './member-list';
 import { ApiError } from '../errors';
 import type { AnyRoom, Room, RoomType, Team, User } from '../types';
 import { can, channelScope, hasTeamRooms } from './access';
@@ -92,9 +93,10 @@ export function join(state: StoreState, user: User, room: Room): Room {
   const ts = state.clock.tick();
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
+  const { usernames, before } = withMember(state, room, user.username);
   const next: Room = {
     ...room,
-    usernames: [...room.usernames, user.username],
+    usernames,
     usersCount: room.usersCount + 1,
     msgs: room.msgs + 1,
     _updatedAt: ts,
@@ -105,7 +107,7 @@ export function join(state: StoreState, user: User, room: Room): Room {
   state.memberIndex = undefined;
   commit(state, [
     { kind: 'message', op: 'inserted', message: joined, room: next },
-    { kind: 'room', op: 'updated', room: next, before: room },
+    { kind: 'room', op: 'updated', room: next, before },
     { kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription },
   ]);
   return next;
