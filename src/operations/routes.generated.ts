@@ -74,11 +74,15 @@ import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import teamsAddMembers from './teams.addMembers';
+import teamsAddRooms from './teams.addRooms';
 import teamsCreate from './teams.create';
 import teamsInfo from './teams.info';
 import teamsList from './teams.list';
 import teamsListAll from './teams.listAll';
+import teamsListRooms from './teams.listRooms';
 import teamsMembers from './teams.members';
+import teamsRemoveRoom from './teams.removeRoom';
+import teamsUpdateRoom from './teams.updateRoom';
 import usersCreate from './users.create';
 import usersDelete from './users.delete';
 import usersGetStatus from './users.getStatus';
@@ -165,11 +169,15 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGetOne,
   subscriptionsRead,
   teamsAddMembers,
+  teamsAddRooms,
   teamsCreate,
   teamsInfo,
   teamsList,
   teamsListAll,
+  teamsListRooms,
   teamsMembers,
+  teamsRemoveRoom,
+  teamsUpdateRoom,
   usersCreate,
   usersDelete,
   usersGetStatus,

@@ -319,9 +319,14 @@ export interface RoomLayout {
 
 /** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
 function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
-  const counter = 0x400000 + state.rooms.size;
-  if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
-  return meteorIdOf(`room|${state.seed}|${counter}`);
+  const idOf = (counter: number): string =>
+    ids === 'objectId'
+      ? objectId(state.clock.nowMs(), state.idMiddle, counter)
+      : meteorIdOf(`room|${state.seed}|${counter}`);
+  // a room removed since (teams.delete) makes the count smaller: skip an id a room still has
+  let counter = 0x400000 + state.rooms.size;
+  while (state.rooms.has(idOf(counter))) counter += 1;
+  return idOf(counter);
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */

@@ -220,7 +220,13 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
           state.defaultRooms.add(event.room._id);
         else state.defaultRooms.delete(event.room._id);
       }
-      if (!direct) state.roomLists.record(version, event.before as Room | undefined, event.room as Room);
+      // a room removed leaves the lists (no `after`)
+      if (!direct)
+        state.roomLists.record(
+          version,
+          (event.op === 'removed' ? event.room : event.before) as Room | undefined,
+          event.op === 'removed' ? undefined : (event.room as Room),
+        );
       named(
         changed[direct ? 'directs' : 'rooms'],
         direct ? baseline.directs : baseline.rooms,

@@ -30,8 +30,8 @@ export interface NewTeam {
 }
 
 /** A new team's id: after every room, message and integration id the world can make. */
-function newTeamId(state: StoreState, ids: RoomLayout['ids']): string {
-  const counter = 0x700000 + state.teams.size;
+export function newTeamId(state: StoreState, ids: RoomLayout['ids']): string {
+  const counter = 0x700000 + state.teams.made;
   if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
   return meteorIdOf(`team|${state.seed}|${counter}`);
 }
