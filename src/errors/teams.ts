@@ -55,4 +55,9 @@ export const TEAM_ERRORS = {
   'team-member-does-not-exist': { status: 400, message: () => 'member-does-not-exist' },
   /** teams.removeMember / leave: the team's only owner */
   'team-last-owner': { status: 400, message: () => 'last-owner-can-not-be-removed' },
+  /** channels.convertToTeam: `channelId` and `channelName` both empty */
+  'team-convert-channel-required': {
+    status: 400,
+    message: () => 'The parameter "channelId" or "channelName" is required',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -5,6 +5,7 @@ import type { Operation } from './operation';
 import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
+import channelsConvertToTeam from './channels.convertToTeam';
 import channelsCreate from './channels.create';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
@@ -75,13 +76,20 @@ import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import teamsAddMembers from './teams.addMembers';
 import teamsAddRooms from './teams.addRooms';
+import teamsConvertToChannel from './teams.convertToChannel';
 import teamsCreate from './teams.create';
+import teamsDelete from './teams.delete';
 import teamsInfo from './teams.info';
+import teamsLeave from './teams.leave';
 import teamsList from './teams.list';
 import teamsListAll from './teams.listAll';
 import teamsListRooms from './teams.listRooms';
+import teamsListRoomsOfUser from './teams.listRoomsOfUser';
 import teamsMembers from './teams.members';
+import teamsRemoveMember from './teams.removeMember';
 import teamsRemoveRoom from './teams.removeRoom';
+import teamsUpdate from './teams.update';
+import teamsUpdateMember from './teams.updateMember';
 import teamsUpdateRoom from './teams.updateRoom';
 import usersCreate from './users.create';
 import usersDelete from './users.delete';
@@ -100,6 +108,7 @@ export const ROUTES: readonly Operation[] = [
   channelsAddLeader,
   channelsAddModerator,
   channelsAddOwner,
+  channelsConvertToTeam,
   channelsCreate,
   channelsGetIntegrations,
   channelsHistory,
@@ -170,13 +179,20 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsRead,
   teamsAddMembers,
   teamsAddRooms,
+  teamsConvertToChannel,
   teamsCreate,
+  teamsDelete,
   teamsInfo,
+  teamsLeave,
   teamsList,
   teamsListAll,
   teamsListRooms,
+  teamsListRoomsOfUser,
   teamsMembers,
+  teamsRemoveMember,
   teamsRemoveRoom,
+  teamsUpdate,
+  teamsUpdateMember,
   teamsUpdateRoom,
   usersCreate,
   usersDelete,

@@ -4,6 +4,7 @@ import type { Store } from '../store/store';
 import type { AnyRoom, Room, Team, User } from '../types';
 import type { Profile } from '../profiles';
 import { mayAccessRoom } from './params';
+import { ROOM_SHAPE, jsonSchemaOf } from '../wire';
 import { str } from './responses';
 import type { Validator } from './validator';
 
@@ -75,3 +76,18 @@ export function matchingTeamRooms(
   if (!ids || ids.length === 0) return [];
   return store.teamRoomsOf(team._id).filter((room) => ids.includes(room._id));
 }
+
+/** `removeMembers`' checks of one member: in the team or its main room, and not its only owner. */
+export function checkRemovable(store: Store, team: Team, member: User): void {
+  const inTeam = store.isTeamMember(team, member);
+  const main = mainRoomOf(store, team);
+  if (!inTeam && !main?.usernames.includes(member.username)) throw new ApiError('team-member-does-not-exist');
+  const owners = team.owners ?? [];
+  if (inTeam && owners.includes(member.username) && owners.length === 1)
+    throw new ApiError('team-last-owner');
+}
+
+/** A room as the teams' routes answer it: any room document (an owner's `u` may carry the owner's `name`, 6.3 on). */
+export const TEAM_ROOM = jsonSchemaOf(ROOM_SHAPE, 'full', {
+  u: { type: 'object', required: ['_id', 'username'] },
+});

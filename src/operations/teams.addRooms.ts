@@ -7,12 +7,12 @@ import type { Room } from '../types';
 import { success } from './operation';
 import type { OperationContext } from './operation';
 import { callerOf, readBody } from './params';
-import { FULL_ROOM, answer, str } from './responses';
+import { answer, str } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import type { Validator } from './validator';
 import { SINCE_TEAMS, checkTeamRef, teamRefOf } from './teams-common';
-import { mainRoomOf, mayAccess, teamOrRefuse } from './teams-rooms-common';
+import { TEAM_ROOM, mainRoomOf, mayAccess, teamOrRefuse } from './teams-rooms-common';
 import { roomView } from './views';
 
 /**
@@ -94,7 +94,7 @@ export default route(GROUPS.teams, {
     'team-room-already-on-team',
     'team-no-owner-channel',
   ],
-  response: answer({ rooms: { type: 'array', items: FULL_ROOM } }),
+  response: answer({ rooms: { type: 'array', items: TEAM_ROOM } }),
   changes: ['room', 'message'],
   validator: TEAMS_ADD_ROOMS_VALIDATOR,
   read: readArgs,

@@ -6,12 +6,12 @@ import type { JsonObject } from '../store/query';
 import { success } from './operation';
 import type { Params } from './operation';
 import { callerOf, readPagination } from './params';
-import { FULL_ROOM, page, str } from './responses';
+import { page, str } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import type { Validator } from './validator';
 import { SINCE_TEAMS, checkTeamRef, teamRefOf, teamRefSchema } from './teams-common';
-import { mainRoomOf, teamOrRefuse } from './teams-rooms-common';
+import { TEAM_ROOM, mainRoomOf, teamOrRefuse } from './teams-rooms-common';
 import { roomView } from './views';
 
 /**
@@ -46,7 +46,7 @@ export default route(GROUPS.teams, {
     'team-user-not-on-private-team',
     'invalid-params',
   ],
-  response: page('rooms', FULL_ROOM),
+  response: page('rooms', TEAM_ROOM),
   reads: ['room'],
   validator: TEAMS_LIST_ROOMS_VALIDATOR,
   read: (context) => {

@@ -2,11 +2,12 @@ import { ApiError } from '../errors';
 import type { Room } from '../types';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
-import { FULL_ROOM, answer, str } from './responses';
+import { answer, str } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import { SINCE_TEAMS, teamRefOf } from './teams-common';
 import {
+  TEAM_ROOM,
   mainRoomOf,
   mayAccess,
   requireTeamPermission,
@@ -36,7 +37,7 @@ export default route(GROUPS.teams, {
     'team-invalid-room',
     'team-room-not-on-that-team',
   ],
-  response: answer({ room: FULL_ROOM }),
+  response: answer({ room: TEAM_ROOM }),
   changes: ['room', 'message'],
   validator: TEAMS_REMOVE_ROOM_VALIDATOR,
   read: (context) => {

@@ -6,12 +6,12 @@ import type { JsonObject } from '../store/query';
 import type { Room, User } from '../types';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
-import { FULL_ROOM, answer, str } from './responses';
+import { answer, str } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import type { Validator } from './validator';
 import { SINCE_TEAMS } from './teams-common';
-import { mainRoomOf, mayAccess, requireTeamPermission } from './teams-rooms-common';
+import { TEAM_ROOM, mainRoomOf, mayAccess, requireTeamPermission } from './teams-rooms-common';
 import { roomView } from './views';
 
 /**
@@ -53,7 +53,7 @@ export default route(GROUPS.teams, {
     'team-does-not-exist',
     'teams-unauthorized',
   ],
-  response: answer({ room: FULL_ROOM }),
+  response: answer({ room: TEAM_ROOM }),
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_UPDATE_ROOM_VALIDATOR,
   read: (context) => {

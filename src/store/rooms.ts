@@ -330,7 +330,7 @@ function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */
-function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
+export function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
   const refused = { name };
   if (name === '') throw new ApiError('room-name-blank');
   if (!layout.namePattern.test(name) || layout.blockedNames.includes(name.toLowerCase()))

@@ -708,8 +708,13 @@ export class Store {
   }
 
   /** `teams.removeMember` / `teams.leave` (already checked): out of the team, its main room and the rooms named. */
-  removeTeamMember(team: Team, member: User, remover: User | undefined, rooms: readonly Room[]): void {
-    teamRooms.removeTeamMember(this.#state, team, member, remover, rooms);
+  removeTeamMember(
+    team: Team,
+    member: User,
+    by: { main?: User; rooms?: User },
+    rooms: readonly Room[],
+  ): void {
+    teamRooms.removeTeamMember(this.#state, team, member, by, rooms);
   }
 
   /** `teams.updateMember`: the member's roles in the team and its main room; one commit. */
@@ -723,8 +728,8 @@ export class Store {
   }
 
   /** `teams.update` (already checked): the main room renamed / retyped, the team's name and type; one commit. */
-  updateTeam(team: Team, caller: User, data: { name?: string; type?: TeamType }): void {
-    teamRooms.updateTeam(this.#state, team, caller, data);
+  updateTeam(team: Team, caller: User, data: { name?: string; type?: TeamType }, layout: RoomLayout): void {
+    teamRooms.updateTeam(this.#state, team, caller, data, layout);
   }
 
   /** `channels.convertToTeam` (checked but the team's name): the room becomes a team's main room; one commit. */

@@ -3,6 +3,7 @@ import type { Message, Room, Team, TeamType, User } from '../types';
 import { systemMessage } from './compose';
 import type { ChangeEvent } from './events';
 import { rejoinedState } from './membership';
+import { checkRoomName } from './rooms';
 import type { RoomLayout } from './rooms';
 import { commit, userNamed } from './state';
 import type { StoreState } from './state';
@@ -207,24 +208,26 @@ export function setTeamDefault(
 /**
  * `TeamService.removeMembers` for one member (checked: a member of the team or of its main room,
  * not its last owner), then the team rooms named: the member out of the team and of its main room
- * (`removed-user-from-team` by the remover, or `ult` when the member leaves), then out of each room
- * (`ru` by the remover, or `ul`).
+ * (`removed-user-from-team` by `mainBy`, or `ult` without one: the member leaves), then out of
+ * each room (`ru` by `roomsBy`, or `ul` without one).
  */
 export function removeTeamMember(
   state: StoreState,
   team: Team,
   member: User,
-  remover: User | undefined,
+  by: { readonly main?: User; readonly rooms?: User },
   rooms: readonly Room[],
 ): void {
   const batch = new Batch(state);
-  const also = changeTeam(state, team, {
-    members: team.members.filter((name) => name !== member.username),
-    ...(team.owners ? { owners: team.owners.filter((name) => name !== member.username) } : {}),
-  });
+  const also = team.members.includes(member.username)
+    ? changeTeam(state, team, {
+        members: team.members.filter((name) => name !== member.username),
+        ...(team.owners ? { owners: team.owners.filter((name) => name !== member.username) } : {}),
+      })
+    : [];
   if (team.roomId !== undefined && batch.room(team.roomId))
-    batch.leave(team.roomId, member, remover ?? member, remover ? 'removed-user-from-team' : 'ult');
-  for (const room of rooms) batch.leave(room._id, member, remover ?? member, remover ? 'ru' : 'ul');
+    batch.leave(team.roomId, member, by.main ?? member, by.main ? 'removed-user-from-team' : 'ult');
+  for (const room of rooms) batch.leave(room._id, member, by.rooms ?? member, by.rooms ? 'ru' : 'ul');
   batch.finish(also);
 }
 
@@ -238,6 +241,10 @@ export function updateTeamMember(
   member: User,
   roles: readonly string[],
 ): void {
+  const inMain =
+    team.roomId !== undefined && state.rooms.get(team.roomId)?.usernames.includes(member.username);
+  // neither a member nor in the main room: both updates match nothing
+  if (!team.members.includes(member.username) && inMain !== true) return;
   const events: ChangeEvent[] = [];
   const ts = state.clock.tick();
   if (team.members.includes(member.username)) {
@@ -298,9 +305,12 @@ export function updateTeam(
   team: Team,
   caller: User,
   data: { readonly name?: string; readonly type?: TeamType },
+  layout: RoomLayout,
 ): void {
+  const main = team.roomId === undefined ? undefined : state.rooms.get(team.roomId);
+  // `saveRoomName`'s `getValidRoomName` (the same name: nothing to do)
+  if (main && data.name !== undefined && data.name !== main.name) checkRoomName(state, data.name, layout);
   const batch = new Batch(state);
-  const main = team.roomId === undefined ? undefined : batch.room(team.roomId);
   if (main && data.name !== undefined && data.name !== main.name) {
     if (state.roomNames.get(main.name) === main._id) state.roomNames.delete(main.name);
     state.roomNames.set(data.name, main._id);
@@ -308,11 +318,10 @@ export function updateTeam(
     batch.post(main._id, caller, 'r', data.name);
   }
   if (main && data.type !== undefined) {
+    // `saveRoomType` writes and tells the type even when it is the same
     const t = data.type === 1 ? 'p' : 'c';
-    if (main.t !== t) {
-      batch.change(main._id, { t });
-      batch.post(main._id, caller, 'room_changed_privacy', t === 'c' ? 'public' : 'private');
-    }
+    batch.change(main._id, { t });
+    batch.post(main._id, caller, 'room_changed_privacy', t === 'c' ? 'public' : 'private');
   }
   const also = changeTeam(state, team, {
     ...(data.name !== undefined ? { name: data.name } : {}),
