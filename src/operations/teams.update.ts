@@ -29,12 +29,10 @@ const SCHEMA = {
       type: 'object',
       properties: { name: nullableString, type: { type: 'number', enum: [0, 1] } },
       additionalProperties: false,
-      required: [],
       anyOf: [{ required: ['name'] }, { required: ['type'] }],
     },
     name: nullableString,
   },
-  required: [],
   oneOf: [{ required: ['teamId', 'data'] }, { required: ['teamName', 'data'] }],
   additionalProperties: false,
 };
