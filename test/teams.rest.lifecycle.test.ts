@@ -5,9 +5,11 @@
  */
 import request from 'supertest';
 
+import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { AS, makeFake, roomOf } from './support/fake';
+import { AS, WORLD, makeFake, roomOf } from './support/fake';
+import { Ddp } from './support/ddp';
 
 type Who = keyof typeof AS;
 const BOB = 'bobUserId00000001';
@@ -118,8 +120,57 @@ describe('POST /api/v1/teams.delete', () => {
       ['alice', 'teams.delete', { teamId: 'nope' }, 400, plain('team-does-not-exist')],
       ['bob', 'teams.delete', { teamId }, 403, plain('unauthorized')],
     ]);
+    // eraseRoom's own rule: delete-c in each room erased (news is the admin's), checked before any erasing
+    await post(fake, 'admin', 'teams.addRooms', { teamId, rooms: ['newsRoomId0000001'] }).expect(200);
+    const NOT_ALLOWED = {
+      success: false,
+      error: 'Not allowed [error-not-allowed]',
+      errorType: 'error-not-allowed',
+      details: { method: 'eraseRoom' },
+    };
+    await expectRefusals(fake, [
+      [
+        'alice',
+        'teams.delete',
+        { teamId, roomsToRemove: ['privateRoomId0001', 'newsRoomId0000001'] },
+        400,
+        NOT_ALLOWED,
+      ],
+      ['alice', 'teams.convertToChannel', { teamId, roomsToRemove: ['newsRoomId0000001'] }, 400, NOT_ALLOWED],
+    ]);
+    await post(fake, 'admin', 'teams.delete', { teamId, roomsToRemove: ['newsRoomId0000001'] }).expect(200);
+    expect(fake.state().channels.map((c) => c.name)).not.toContain('news');
     const old = makeFake({ profile: '0.49' });
     expect((await post(old, 'alice', 'teams.delete', { teamId: 'x' })).status).toBe(404);
+  });
+});
+
+describe('teams.delete over the realtime API', () => {
+  it('tells each member that its subscription to an erased room is gone', async () => {
+    const fake = createFakeServer({ scenario: WORLD });
+    await fake.start();
+    const created = await post(fake, 'alice', 'teams.create', { name: 'crew', type: 0 });
+    const { _id: teamId, roomId } = created.body.team as { _id: string; roomId: string };
+    await post(fake, 'alice', 'teams.addMembers', { teamId, members: [{ userId: BOB }] }).expect(200);
+    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
+    try {
+      await ddp.connect();
+      await ddp.call('login', { resume: 'bob-token' });
+      await ddp.sub('stream-notify-user', `${BOB}/subscriptions-changed`, false);
+      await post(fake, 'alice', 'teams.delete', { teamId }).expect(200);
+      const frame = await ddp.next(
+        (f) =>
+          f.msg === 'changed' &&
+          (f.fields as { eventName?: string }).eventName === `${BOB}/subscriptions-changed`,
+      );
+      expect((frame.fields as { args: unknown[] }).args).toEqual([
+        'removed',
+        expect.objectContaining({ rid: roomId }),
+      ]);
+    } finally {
+      await ddp.close();
+      await fake.stop();
+    }
   });
 });
 

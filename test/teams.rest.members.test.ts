@@ -163,7 +163,7 @@ describe('POST /api/v1/teams.removeMember', () => {
 
 describe('POST /api/v1/teams.leave', () => {
   it('the caller leaves the team and its main room (ult), and the rooms named (ul)', async () => {
-    const { fake, teamId, roomId } = await crew('6');
+    const { fake, roomId } = await crew('6');
     await post(fake, 'bob', 'channels.join', { roomId: 'randomRoomId00001' }).expect(200);
     const res = await post(fake, 'bob', 'teams.leave', { teamName: 'crew', rooms: ['randomRoomId00001'] });
     expect([res.status, res.body]).toEqual([200, { success: true }]);

@@ -1,3 +1,4 @@
+import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import type { Store } from '../store/store';
@@ -91,3 +92,31 @@ export function checkRemovable(store: Store, team: Team, member: User): void {
 export const TEAM_ROOM = jsonSchemaOf(ROOM_SHAPE, 'full', {
   u: { type: 'object', required: ['_id', 'username'] },
 });
+
+/** 7.0's `eraseRoom` also asks `delete-team-channel` / `delete-team-group` in the team's main room for a team's room. */
+const TEAM_ROOM_DELETE: EraTable<boolean> = { '5': false, '7': true };
+
+/**
+ * `eraseRoom`'s permission checks of each room a team's end erases (the real server checks each
+ * as it erases it; the fake checks all before its one write): `delete-c` / `delete-p` in the room,
+ * and from 7.0 for a room still in the team `delete-team-channel` / `delete-team-group` in the
+ * main room; else Meteor's `error-not-allowed`.
+ */
+export function checkErasable(
+  store: Store,
+  profile: Profile,
+  user: User,
+  team: Team,
+  rooms: readonly { room: Room; inTeam: boolean }[],
+): void {
+  const main = mainRoomOf(store, team);
+  for (const { room, inTeam } of rooms) {
+    const isPublic = room.t === 'c';
+    const allowed =
+      store.can(user, isPublic ? 'delete-c' : 'delete-p', room) &&
+      (!inTeam ||
+        !byEra(profile, TEAM_ROOM_DELETE) ||
+        store.can(user, isPublic ? 'delete-team-channel' : 'delete-team-group', main));
+    if (!allowed) throw new ApiError('create-room-not-allowed', { method: 'eraseRoom' });
+  }
+}

@@ -8,6 +8,7 @@ import { validated } from './schemas';
 import { SINCE_TEAMS, teamRefOf } from './teams-common';
 import {
   ROOM_IDS,
+  checkErasable,
   matchingTeamRooms,
   requireTeamPermission,
   teamBodyValidator,
@@ -33,7 +34,7 @@ export default route(GROUPS.teams, {
   name: 'teams.convertToChannel',
   method: 'POST',
   permissions: ['convert-team'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized'],
+  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', 'create-room-not-allowed'],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_CONVERT_TO_CHANNEL_VALIDATOR,
@@ -45,6 +46,13 @@ export default route(GROUPS.teams, {
     requireTeamPermission(store, user, team, 'convert-team');
     const erase = matchingTeamRooms(store, team, body.roomsToRemove as string[] | null | undefined).filter(
       (room) => room._id !== team.roomId,
+    );
+    checkErasable(
+      store,
+      profile,
+      user,
+      team,
+      erase.map((room) => ({ room, inTeam: true })),
     );
     return { team, user, erase };
   },

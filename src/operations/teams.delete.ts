@@ -1,3 +1,4 @@
+import type { Room } from '../types';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
 import { DONE } from './responses';
@@ -6,6 +7,7 @@ import { validated } from './schemas';
 import { SINCE_TEAMS, teamRefOf } from './teams-common';
 import {
   ROOM_IDS,
+  checkErasable,
   matchingTeamRooms,
   requireTeamPermission,
   teamBodyValidator,
@@ -26,7 +28,7 @@ export default route(GROUPS.teams, {
   name: 'teams.delete',
   method: 'POST',
   permissions: ['delete-team'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized'],
+  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', 'create-room-not-allowed'],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_DELETE_VALIDATOR,
@@ -40,6 +42,12 @@ export default route(GROUPS.teams, {
     const erase = matchingTeamRooms(store, team, body.roomsToRemove as string[] | null | undefined).filter(
       (room) => room._id !== team.roomId,
     );
+    const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
+    checkErasable(store, profile, user, team, [
+      ...erase.map((room) => ({ room, inTeam: true })),
+      // the main room is erased once out of the team
+      ...(main && main.t !== 'd' ? [{ room: main as Room, inTeam: false }] : []),
+    ]);
     return { team, user, erase };
   },
   run: ({ store }, { team, user, erase }) => {
