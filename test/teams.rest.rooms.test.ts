@@ -345,6 +345,17 @@ describe('POST /api/v1/teams.updateRoom', () => {
       (m) => m.rid === 'randomRoomId00001' && m.t !== undefined,
     );
     expect(messages.map((m) => [m.t, m.msg, m.u.username])).toEqual([['au', 'bob', 'alice']]);
+    // a member added later joins the default room too (addMembersToDefaultRooms)
+    await post(fake, 'alice', 'teams.addMembers', {
+      teamId,
+      members: [{ userId: 'botUserId00000001' }],
+    }).expect(200);
+    expect(roomOf(fake, 'random').usernames).toEqual([...before.usernames, 'bob', 'robot']);
+    expect(
+      (fake.state().messages ?? [])
+        .filter((m) => m.rid === 'randomRoomId00001' && m.t === 'au')
+        .map((m) => m.msg),
+    ).toEqual(['bob', 'robot']);
     const autoJoin = await get(fake, 'bob', 'teams.listRooms', { teamId, type: 'autoJoin' });
     expect(autoJoin.body.rooms.map((r: { name: string }) => r.name)).toEqual(['random']);
     // not default again: nobody leaves
