@@ -96,6 +96,11 @@ describe('POST /api/v1/teams.delete', () => {
     expect(info.body.errorType).toBe('error-room-not-found');
     expect((await get(fake, 'bob', 'subscriptions.getOne', { roomId })).body.subscription).toBeNull();
     expect((await get(fake, 'alice', 'teams.list', {})).body.total).toBe(0);
+    // gone from the lists and from bob's rooms
+    const listed = await get(fake, 'alice', 'channels.list', { count: '0' });
+    expect(listed.body.channels.map((c: { name: string }) => c.name)).not.toContain('crew');
+    const bobs = await get(fake, 'bob', 'rooms.get', {});
+    expect(bobs.body.update.map((r: { _id: string }) => r._id)).not.toContain(roomId);
     // the name is free again, and a new room takes no id a room still has
     const again = await post(fake, 'alice', 'teams.create', { name: 'crew', type: 1 });
     expect(again.status).toBe(200);
