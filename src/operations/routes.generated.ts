@@ -6,6 +6,7 @@ import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
 import channelsArchive from './channels.archive';
+import channelsConvertToTeam from './channels.convertToTeam';
 import channelsCreate from './channels.create';
 import channelsDelete from './channels.delete';
 import channelsGetIntegrations from './channels.getIntegrations';
@@ -108,11 +109,22 @@ import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
 import teamsAddMembers from './teams.addMembers';
+import teamsAddRooms from './teams.addRooms';
+import teamsConvertToChannel from './teams.convertToChannel';
 import teamsCreate from './teams.create';
+import teamsDelete from './teams.delete';
 import teamsInfo from './teams.info';
+import teamsLeave from './teams.leave';
 import teamsList from './teams.list';
 import teamsListAll from './teams.listAll';
+import teamsListRooms from './teams.listRooms';
+import teamsListRoomsOfUser from './teams.listRoomsOfUser';
 import teamsMembers from './teams.members';
+import teamsRemoveMember from './teams.removeMember';
+import teamsRemoveRoom from './teams.removeRoom';
+import teamsUpdate from './teams.update';
+import teamsUpdateMember from './teams.updateMember';
+import teamsUpdateRoom from './teams.updateRoom';
 import usersCreate from './users.create';
 import usersDelete from './users.delete';
 import usersGetStatus from './users.getStatus';
@@ -131,6 +143,7 @@ export const ROUTES: readonly Operation[] = [
   channelsAddModerator,
   channelsAddOwner,
   channelsArchive,
+  channelsConvertToTeam,
   channelsCreate,
   channelsDelete,
   channelsGetIntegrations,
@@ -233,11 +246,22 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGetOne,
   subscriptionsRead,
   teamsAddMembers,
+  teamsAddRooms,
+  teamsConvertToChannel,
   teamsCreate,
+  teamsDelete,
   teamsInfo,
+  teamsLeave,
   teamsList,
   teamsListAll,
+  teamsListRooms,
+  teamsListRoomsOfUser,
   teamsMembers,
+  teamsRemoveMember,
+  teamsRemoveRoom,
+  teamsUpdate,
+  teamsUpdateMember,
+  teamsUpdateRoom,
   usersCreate,
   usersDelete,
   usersGetStatus,

@@ -89,6 +89,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'remove-team-channel': ['admin', 'owner', 'moderator'],
   'edit-team': ['admin', 'owner'],
   'delete-team': ['admin', 'owner'],
+  // teams-rest helper: a team room's settings, a team turned back into a room, a team room's deletion (7.0 on)
+  'edit-team-channel': ['admin', 'owner', 'moderator'],
+  'convert-team': ['admin', 'owner'],
+  'delete-team-channel': ['admin', 'owner', 'moderator'],
+  'delete-team-group': ['admin', 'owner', 'moderator'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
   // rooms.adminRooms (rooms-api) and saveRoomSettings' validators (rooms-settings): the

@@ -385,10 +385,15 @@ export interface RoomLayout {
 
 /** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
 function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
-  // the rooms deleted count too: a deleted room's id is never given again
-  const counter = 0x400000 + state.rooms.size + state.roomsRemoved;
-  if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
-  return meteorIdOf(`room|${state.seed}|${counter}`);
+  const idOf = (counter: number): string =>
+    ids === 'objectId'
+      ? objectId(state.clock.nowMs(), state.idMiddle, counter)
+      : meteorIdOf(`room|${state.seed}|${counter}`);
+  // the rooms deleted count too (a deleted room's id is never given again), and an id a room
+  // still has is skipped (a removal the count does not know of)
+  let counter = 0x400000 + state.rooms.size + state.roomsRemoved;
+  while (state.rooms.has(idOf(counter))) counter += 1;
+  return idOf(counter);
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */

@@ -9,6 +9,7 @@ import type {
   ServerSettings,
   Subscription,
   Team,
+  TeamType,
   User,
   UserRole,
   WebhookDelivery,
@@ -49,6 +50,7 @@ import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
 import * as teamReads from './team-reads';
+import * as teamRooms from './team-rooms';
 import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
 import * as users from './users';
@@ -763,5 +765,66 @@ export class Store {
   /** The API document's lenient transitions: a route's "same value" refusal lets the change through. */
   get lenient(): boolean {
     return this.#state.lenient;
+  }
+
+  // teams-rest helper: the teams' rooms and members after their making (src/store/team-rooms.ts)
+
+  /** The rooms that name the team in `teamId` (its main room too), in the world's order. */
+  teamRoomsOf(teamId: string): Room[] {
+    return [...this.#state.rooms.values()].filter((room) => room.teamId === teamId);
+  }
+
+  /** The rooms of any kind with these ids, each once, in the world's order (`Rooms.findManyByRoomIds`). */
+  roomsInWorldOrder(ids: readonly string[]): AnyRoom[] {
+    const wanted = new Set(ids);
+    const out: AnyRoom[] = [];
+    for (const room of this.#state.rooms.values()) if (wanted.has(room._id)) out.push(room);
+    for (const room of this.#state.directs.values()) if (wanted.has(room._id)) out.push(room);
+    return out;
+  }
+
+  /** `teams.addRooms` (already checked): the rooms into the team; one commit. Returns them as changed. */
+  addTeamRooms(team: Team, caller: User, rooms: readonly Room[]): Room[] {
+    return teamRooms.addTeamRooms(this.#state, team, caller, rooms);
+  }
+
+  /** `teams.removeRoom` (already checked): the room out of the team; one commit. */
+  removeTeamRoom(team: Team, caller: User, room: Room): Room {
+    return teamRooms.removeTeamRoom(this.#state, team, caller, room);
+  }
+
+  /** `teams.updateRoom` (already checked): `teamDefault`, and a default room's new members; one commit. */
+  setTeamDefault(caller: User, room: Room, isDefault: boolean, members: readonly User[]): Room {
+    return teamRooms.setTeamDefault(this.#state, caller, room, isDefault, members);
+  }
+
+  /** `teams.removeMember` / `teams.leave` (already checked): out of the team, its main room and the rooms named. */
+  removeTeamMember(
+    team: Team,
+    member: User,
+    by: { main?: User; rooms?: User },
+    rooms: readonly Room[],
+  ): void {
+    teamRooms.removeTeamMember(this.#state, team, member, by, rooms);
+  }
+
+  /** `teams.updateMember`: the member's roles in the team and its main room; one commit. */
+  updateTeamMember(team: Team, member: User, roles: readonly string[]): void {
+    teamRooms.updateTeamMember(this.#state, team, member, roles);
+  }
+
+  /** `teams.delete` / `teams.convertToChannel` (already checked); one commit. */
+  endTeam(team: Team, caller: User, end: teamRooms.TeamEnd): void {
+    teamRooms.endTeam(this.#state, team, caller, end);
+  }
+
+  /** `teams.update` (already checked): the main room renamed / retyped, the team's name and type; one commit. */
+  updateTeam(team: Team, caller: User, data: { name?: string; type?: TeamType }, layout: RoomLayout): void {
+    teamRooms.updateTeam(this.#state, team, caller, data, layout);
+  }
+
+  /** `channels.convertToTeam` (checked but the team's name): the room becomes a team's main room; one commit. */
+  convertRoomToTeam(room: Room, caller: User, layout: RoomLayout): Team {
+    return teamRooms.convertRoomToTeam(this.#state, room, caller, layout);
   }
 }
