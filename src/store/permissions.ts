@@ -87,6 +87,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
+  // users-rest: personal access tokens, users.createToken for another user, users.autocomplete beyond one's rooms
+  'create-personal-access-tokens': ['admin', 'user'],
+  'user-generate-access-token': ['admin'],
+  'view-outside-room': ['admin', 'owner', 'moderator', 'user'],
 };
 
 /** The names a scenario may override. */
