@@ -353,7 +353,7 @@ export const USER_ERRORS = {
     status: 400,
     message: () => 'A token with this name already exists',
     errorType: 'error-token-already-exists',
-    details: () => ({ method: 'personalAccessTokens:generateToken' }),
+    details: (p) => ({ method: p.method ?? '' }),
   },
   'token-not-found': {
     status: 400,

@@ -1,4 +1,4 @@
-import { generateToken } from '../commands/personalAccessTokens';
+import generateToken from '../commands/generatePersonalAccessToken';
 import { success } from './operation';
 import type { OperationContext } from './operation';
 import { callerOf, readBody } from './params';

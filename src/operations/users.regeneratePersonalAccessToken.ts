@@ -1,4 +1,4 @@
-import { regenerateToken } from '../commands/personalAccessTokens';
+import regenerateToken from '../commands/regeneratePersonalAccessToken';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
 import { answer, str } from './responses';

@@ -1,4 +1,4 @@
-import { removeToken } from '../commands/personalAccessTokens';
+import removeToken from '../commands/removePersonalAccessToken';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
 import { DONE } from './responses';

@@ -17,6 +17,7 @@ import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
+import { USERS_REST_METHODS } from './methods/users-rest';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -372,6 +373,7 @@ const createChannelMethod = commandMethod(createChannel, {
 export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
   ...ROLE_METHODS,
+  ...USERS_REST_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {

@@ -60,13 +60,14 @@ function writeTokens(state: StoreState, user: User, tokens: NamedToken[], ts: st
 export function addToken(
   state: StoreState,
   userId: string,
-  input: { name: string; bypassTwoFactor: boolean },
+  input: { name: string; bypassTwoFactor: boolean; method: string },
   max: number,
 ): string {
   const user = state.users.get(userId);
   if (!user) throw new ApiError('users-user-not-found');
   const live = liveTokens(state, user);
-  if (live.some((pat) => pat.name === input.name)) throw new ApiError('token-exists');
+  if (live.some((pat) => pat.name === input.name))
+    throw new ApiError('token-exists', { method: input.method });
   if (live.length >= max) throw new ApiError('tokens-per-user-limit', { reason: String(max) });
   const ts = state.clock.tick();
   const token = secret();
@@ -82,15 +83,15 @@ export function addToken(
 
 /**
  * Makes a named token again (`regenerateToken`: removed, then made with its name and
- * `bypassTwoFactor`, a new `createdAt`); the old token stops working. `method` names the refusal's
- * method when there is no such token.
+ * `bypassTwoFactor`, a new `createdAt`); the old token stops working. `method` (here and below):
+ * the method the refusals name.
  */
-export function regenerateToken(state: StoreState, userId: string, name: string): string {
+export function regenerateToken(state: StoreState, userId: string, name: string, method: string): string {
   const user = state.users.get(userId);
   if (!user) throw new ApiError('users-user-not-found');
   const live = liveTokens(state, user);
   const old = live.find((pat) => pat.name === name);
-  if (!old) throw new ApiError('token-not-found', { method: 'personalAccessTokens:regenerateToken' });
+  if (!old) throw new ApiError('token-not-found', { method });
   const ts = state.clock.tick();
   const token = secret();
   state.tokens.delete(old.token);
@@ -101,12 +102,12 @@ export function regenerateToken(state: StoreState, userId: string, name: string)
 }
 
 /** Removes a named token (`removeToken`): it stops working at once. */
-export function removeToken(state: StoreState, userId: string, name: string): void {
+export function removeToken(state: StoreState, userId: string, name: string, method: string): void {
   const user = state.users.get(userId);
   if (!user) throw new ApiError('users-user-not-found');
   const live = liveTokens(state, user);
   const old = live.find((pat) => pat.name === name);
-  if (!old) throw new ApiError('token-not-found', { method: 'personalAccessTokens:removeToken' });
+  if (!old) throw new ApiError('token-not-found', { method });
   state.tokens.delete(old.token);
   writeTokens(
     state,

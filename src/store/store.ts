@@ -685,18 +685,22 @@ export class Store {
   }
 
   /** Adds a named personal access token (the name free, at most `max` live ones); the token; one commit. */
-  addPersonalToken(userId: string, input: { name: string; bypassTwoFactor: boolean }, max: number): string {
+  addPersonalToken(
+    userId: string,
+    input: { name: string; bypassTwoFactor: boolean; method: string },
+    max: number,
+  ): string {
     return personalTokens.addToken(this.#state, userId, input, max);
   }
 
   /** Makes a named personal access token again (the old one ends); the new token; one commit. */
-  regeneratePersonalToken(userId: string, name: string): string {
-    return personalTokens.regenerateToken(this.#state, userId, name);
+  regeneratePersonalToken(userId: string, name: string, method: string): string {
+    return personalTokens.regenerateToken(this.#state, userId, name, method);
   }
 
   /** Removes a named personal access token (it ends at once); one commit. */
-  removePersonalToken(userId: string, name: string): void {
-    personalTokens.removeToken(this.#state, userId, name);
+  removePersonalToken(userId: string, name: string, method: string): void {
+    personalTokens.removeToken(this.#state, userId, name, method);
   }
 
   /** Ends a user's login tokens but `keep` and the personal access tokens (a new password's logout of the others). */
