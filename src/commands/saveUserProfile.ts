@@ -94,8 +94,9 @@ export default command<SaveProfileArgs, User>({
       set.emails = [{ address: args.email, verified: false }];
     }
     if (args.newPassword) {
-      if (args.newPassword === user.password) throw new ApiError('profile-password-same');
-      set.password = args.newPassword.trim();
+      const password = args.newPassword.trim();
+      if (password === user.password) throw new ApiError('profile-password-same');
+      set.password = password;
     }
     if (Object.keys(set).length === 0 && unset.every((key) => !(key in user))) return user;
     const updated = store.updateUser(user._id, { set, unset });

@@ -116,3 +116,16 @@ export function removeToken(state: StoreState, userId: string, name: string, met
     state.clock.tick(),
   );
 }
+
+/**
+ * Ends a user's login tokens but `keep` and the live personal access tokens (a new password logs
+ * the user's other sessions out). Tokens are sessions, not the world's state: no commit.
+ */
+export function dropLoginTokensExcept(state: StoreState, userId: string, keep: string | undefined): void {
+  const user = state.users.get(userId);
+  const personal = new Set((user?.personalAccessTokens ?? []).map((pat) => pat.token));
+  const ended: string[] = [];
+  for (const [token, owner] of state.tokens)
+    if (owner === userId && token !== keep && !personal.has(token)) ended.push(token);
+  for (const token of ended) state.tokens.delete(token);
+}

@@ -705,12 +705,7 @@ export class Store {
 
   /** Ends a user's login tokens but `keep` and the personal access tokens (a new password's logout of the others). */
   dropOtherLoginTokens(userId: string, keep: string | undefined): void {
-    const user = this.#state.users.get(userId);
-    const personal = new Set((user?.personalAccessTokens ?? []).map((pat) => pat.token));
-    const ended: string[] = [];
-    for (const [token, owner] of this.#state.tokens)
-      if (owner === userId && token !== keep && !personal.has(token)) ended.push(token);
-    for (const token of ended) this.#state.tokens.delete(token);
+    personalTokens.dropLoginTokensExcept(this.#state, userId, keep);
   }
 
   /** `users.presence`: who is online (or changed since `since`), as `{users, full}`. */
@@ -728,8 +723,6 @@ export class Store {
 
   /** How many usernames match a pattern (`getUsernameSuggestion`'s count of `<name>-<n>`). */
   countUsernames(pattern: RegExp): number {
-    let n = 0;
-    for (const user of this.#state.users.values()) if (pattern.test(user.username)) n += 1;
-    return n;
+    return userLookups.countUsernames(this.#state, pattern);
   }
 }

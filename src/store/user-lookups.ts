@@ -123,3 +123,10 @@ export function autocompleteUsers(
         : connected(false);
   return [...contacts, ...rest.slice(0, Math.max(0, room))].map((user) => picked(user, AUTOCOMPLETE_FIELDS));
 }
+
+/** How many usernames match a pattern (`getUsernameSuggestion`'s count of `<name>-<n>`). */
+export function countUsernames(state: StoreState, pattern: RegExp): number {
+  let n = 0;
+  for (const user of state.users.values()) if (pattern.test(user.username)) n += 1;
+  return n;
+}
