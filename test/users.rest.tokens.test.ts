@@ -179,6 +179,22 @@ describe('users.regeneratePersonalAccessToken and users.removePersonalAccessToke
   });
 });
 
+describe('the state the token routes leave', () => {
+  it('loads back as a scenario: the tokens made still work, listed as they were', async () => {
+    const fake = makeFake();
+    const token = (await postAs(fake.app, 'alice', GENERATE, { tokenName: 'ci', bypassTwoFactor: true })).body
+      .token as string;
+    await postAs(fake.app, 'alice', '/api/v1/users.setPreferences', {
+      data: { useEmojis: false, language: 'de' },
+    });
+    await postAs(fake.app, 'alice', '/api/v1/users.updateOwnBasicInfo', { data: { statusType: 'busy' } });
+    const again = makeFake({ scenario: fake.state() });
+    expect(await me(again, ALICE, token)).toBe(200);
+    expect((await getAs(again.app, 'alice', LIST)).body).toEqual((await getAs(fake.app, 'alice', LIST)).body);
+    expect(again.state().users).toEqual(fake.state().users);
+  });
+});
+
 describe('users.getPersonalAccessTokens refusals per release line', () => {
   const scenario = { ...WORLD, permissions: { 'create-personal-access-tokens': ['admin'] as 'admin'[] } };
 
