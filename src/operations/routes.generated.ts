@@ -125,16 +125,29 @@ import teamsRemoveRoom from './teams.removeRoom';
 import teamsUpdate from './teams.update';
 import teamsUpdateMember from './teams.updateMember';
 import teamsUpdateRoom from './teams.updateRoom';
+import usersAutocomplete from './users.autocomplete';
 import usersCreate from './users.create';
+import usersCreateToken from './users.createToken';
 import usersDelete from './users.delete';
+import usersDeleteOwnAccount from './users.deleteOwnAccount';
+import usersGeneratePersonalAccessToken from './users.generatePersonalAccessToken';
+import usersGetPersonalAccessTokens from './users.getPersonalAccessTokens';
+import usersGetPreferences from './users.getPreferences';
+import usersGetPresence from './users.getPresence';
 import usersGetStatus from './users.getStatus';
+import usersGetUsernameSuggestion from './users.getUsernameSuggestion';
 import usersInfo from './users.info';
 import usersList from './users.list';
 import usersLogout from './users.logout';
+import usersPresence from './users.presence';
+import usersRegeneratePersonalAccessToken from './users.regeneratePersonalAccessToken';
 import usersRegister from './users.register';
+import usersRemovePersonalAccessToken from './users.removePersonalAccessToken';
 import usersSetActiveStatus from './users.setActiveStatus';
+import usersSetPreferences from './users.setPreferences';
 import usersSetStatus from './users.setStatus';
 import usersUpdate from './users.update';
+import usersUpdateOwnBasicInfo from './users.updateOwnBasicInfo';
 import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
@@ -262,15 +275,28 @@ export const ROUTES: readonly Operation[] = [
   teamsUpdate,
   teamsUpdateMember,
   teamsUpdateRoom,
+  usersAutocomplete,
   usersCreate,
+  usersCreateToken,
   usersDelete,
+  usersDeleteOwnAccount,
+  usersGeneratePersonalAccessToken,
+  usersGetPersonalAccessTokens,
+  usersGetPreferences,
+  usersGetPresence,
   usersGetStatus,
+  usersGetUsernameSuggestion,
   usersInfo,
   usersList,
   usersLogout,
+  usersPresence,
+  usersRegeneratePersonalAccessToken,
   usersRegister,
+  usersRemovePersonalAccessToken,
   usersSetActiveStatus,
+  usersSetPreferences,
   usersSetStatus,
   usersUpdate,
+  usersUpdateOwnBasicInfo,
   v1Info,
 ];

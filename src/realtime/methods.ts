@@ -20,6 +20,7 @@ import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
+import { USERS_REST_METHODS } from './methods/users-rest';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -375,6 +376,7 @@ const createChannelMethod = commandMethod(createChannel, {
 export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
   ...ROLE_METHODS,
+  ...USERS_REST_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {

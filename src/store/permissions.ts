@@ -89,11 +89,9 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'remove-team-channel': ['admin', 'owner', 'moderator'],
   'edit-team': ['admin', 'owner'],
   'delete-team': ['admin', 'owner'],
-  // teams-rest helper: a team room's settings, a team turned back into a room, a team room's deletion (7.0 on)
+  // teams-rest helper: a team room's settings, a team turned back into a room (a team room's deletion: above)
   'edit-team-channel': ['admin', 'owner', 'moderator'],
   'convert-team': ['admin', 'owner'],
-  'delete-team-channel': ['admin', 'owner', 'moderator'],
-  'delete-team-group': ['admin', 'owner', 'moderator'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
   // rooms.adminRooms (rooms-api) and saveRoomSettings' validators (rooms-settings): the
@@ -102,6 +100,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'toggle-room-e2e-encryption': ['owner'],
   'edit-room-retention-policy': ['admin'],
   'edit-room-avatar': ['admin', 'owner', 'moderator'],
+  // users-rest: personal access tokens, users.createToken for another user, users.autocomplete beyond one's rooms
+  'create-personal-access-tokens': ['admin', 'user'],
+  'user-generate-access-token': ['admin'],
+  'view-outside-room': ['admin', 'owner', 'moderator', 'user'],
 };
 
 /** The names a scenario may override. */

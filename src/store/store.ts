@@ -32,6 +32,7 @@ import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
 import type { PermissionDoc } from './events';
 import * as permissionTable from './permission-table';
+import * as personalTokens from './personal-tokens';
 import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject, SortSpec } from './query';
@@ -56,6 +57,7 @@ import * as teamWrites from './team-writes';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
+import * as userLookups from './user-lookups';
 import type { NewUser, UserPatch } from './user-accounts';
 import type { Trigger } from './webhooks';
 
@@ -826,5 +828,55 @@ export class Store {
   /** `channels.convertToTeam` (checked but the team's name): the room becomes a team's main room; one commit. */
   convertRoomToTeam(room: Room, caller: User, layout: RoomLayout): Team {
     return teamRooms.convertRoomToTeam(this.#state, room, caller, layout);
+  }
+
+  // users-rest helper: personal access tokens, presence, autocomplete, one's own account
+  // (src/store/personal-tokens.ts, src/store/user-lookups.ts)
+
+  /** A user's live personal access tokens as `users.getPersonalAccessTokens` lists them. */
+  personalTokens(user: User): personalTokens.TokenListing[] {
+    return personalTokens.listTokens(this.#state, user);
+  }
+
+  /** Adds a named personal access token (the name free, at most `max` live ones); the token; one commit. */
+  addPersonalToken(
+    userId: string,
+    input: { name: string; bypassTwoFactor: boolean; method: string },
+    max: number,
+  ): string {
+    return personalTokens.addToken(this.#state, userId, input, max);
+  }
+
+  /** Makes a named personal access token again (the old one ends); the new token; one commit. */
+  regeneratePersonalToken(userId: string, name: string, method: string): string {
+    return personalTokens.regenerateToken(this.#state, userId, name, method);
+  }
+
+  /** Removes a named personal access token (it ends at once); one commit. */
+  removePersonalToken(userId: string, name: string, method: string): void {
+    personalTokens.removeToken(this.#state, userId, name, method);
+  }
+
+  /** Ends a user's login tokens but `keep` and the personal access tokens (a new password's logout of the others). */
+  dropOtherLoginTokens(userId: string, keep: string | undefined): void {
+    personalTokens.dropLoginTokensExcept(this.#state, userId, keep);
+  }
+
+  /** `users.presence`: who is online (or changed since `since`), as `{users, full}`. */
+  presence(
+    caller: User,
+    query: { ids?: readonly string[]; since?: string },
+  ): { users: JsonObject[]; full: boolean } {
+    return userLookups.presence(this.#state, caller, query);
+  }
+
+  /** `users.autocomplete`: at most 10 users the caller may mention, contacts first. */
+  autocompleteUsers(caller: User, selector: userLookups.AutocompleteSelector): JsonObject[] {
+    return userLookups.autocompleteUsers(this.#state, caller, selector);
+  }
+
+  /** How many usernames match a pattern (`getUsernameSuggestion`'s count of `<name>-<n>`). */
+  countUsernames(pattern: RegExp): number {
+    return userLookups.countUsernames(this.#state, pattern);
   }
 }
