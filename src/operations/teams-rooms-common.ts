@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { checkErasable as checkRoomErasable } from '../commands/eraseRoom';
 import type { Store } from '../store/store';
 import type { AnyRoom, Room, Team, User } from '../types';
 import type { Profile } from '../profiles';
@@ -109,14 +110,7 @@ export function checkErasable(
   team: Team,
   rooms: readonly { room: Room; inTeam: boolean }[],
 ): void {
-  const main = mainRoomOf(store, team);
-  for (const { room, inTeam } of rooms) {
-    const isPublic = room.t === 'c';
-    const allowed =
-      store.can(user, isPublic ? 'delete-c' : 'delete-p', room) &&
-      (!inTeam ||
-        !byEra(profile, TEAM_ROOM_DELETE) ||
-        store.can(user, isPublic ? 'delete-team-channel' : 'delete-team-group', main));
-    if (!allowed) throw new ApiError('create-room-not-allowed', { method: 'eraseRoom' });
-  }
+  const teamRule = byEra(profile, TEAM_ROOM_DELETE);
+  for (const { room, inTeam } of rooms)
+    checkRoomErasable(store, user, { ...room, teamId: inTeam ? team._id : undefined }, teamRule);
 }

@@ -16,9 +16,6 @@ import type { StoreState } from './state';
  * Layer: store.
  */
 
-/** The lists of members this store made and may append to in place. */
-export type OwnedMemberLists = WeakSet<readonly string[]>;
-
 /** A room's members with `username` added at the end, and the room as it was for the change event. */
 export function withMember(
   state: StoreState,

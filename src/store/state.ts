@@ -1,4 +1,3 @@
-import type { OwnedMemberLists } from './member-list';
 import type {
   AnyRoom,
   Author,
@@ -103,7 +102,7 @@ export interface StoreState {
   /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
   memberIndex: Map<string, string[]> | undefined;
   /** the member lists this store made and may append to in place (src/store/member-list.ts) */
-  readonly ownedMembers: OwnedMemberLists;
+  readonly ownedMembers: WeakSet<readonly string[]>;
   /**
    * the ids of the rooms a new user joins (`default: true`), once asked for: kept up to date by
    * every room change (a new user's joins must not read every room of a large world)
