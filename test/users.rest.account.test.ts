@@ -299,6 +299,9 @@ describe('users.setPreferences and users.getPreferences', () => {
       language: 'de',
       settings: { preferences: { useEmojis: false, highlights: ['x'], hideRoles: true } },
     });
+    // me shows them over the defaults, as getUserInfo merges them
+    const me = (await getAs(fake.app, 'bob', '/api/v1/me')).body.settings.preferences;
+    expect(me).toMatchObject({ useEmojis: false, highlights: ['x'], hideRoles: true, unreadAlert: true });
   });
 
   it('another user: edit-other-user-info needed, then the user must exist; an admin sets them', async () => {
