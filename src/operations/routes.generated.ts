@@ -2,9 +2,12 @@
 // Every route module of src/operations (its default export a `route(…)`, `operation(…)` or
 // `aliasOf(…)` declaration), imported statically; src/operations/table.ts puts them in order.
 import type { Operation } from './operation';
+import channelsAddAll from './channels.addAll';
 import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
+import channelsClose from './channels.close';
+import channelsCounters from './channels.counters';
 import channelsCreate from './channels.create';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
@@ -15,10 +18,14 @@ import channelsKick from './channels.kick';
 import channelsLeave from './channels.leave';
 import channelsList from './channels.list';
 import channelsListJoined from './channels.list.joined';
+import channelsMembers from './channels.members';
 import channelsMessages from './channels.messages';
+import channelsModerators from './channels.moderators';
+import channelsOpen from './channels.open';
 import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
+import channelsRoles from './channels.roles';
 import channelsSetReadOnly from './channels.setReadOnly';
 import channelsSetType from './channels.setType';
 import chatDelete from './chat.delete';
@@ -26,29 +33,46 @@ import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
+import dmClose from './dm.close';
+import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
+import dmMembers from './dm.members';
 import dmMessages from './dm.messages';
+import dmOpen from './dm.open';
 import docsJson from './docs.json';
+import groupsAddAll from './groups.addAll';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
 import groupsAddOwner from './groups.addOwner';
+import groupsClose from './groups.close';
+import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
 import groupsKick from './groups.kick';
 import groupsLeave from './groups.leave';
+import groupsList from './groups.list';
+import groupsListAll from './groups.listAll';
+import groupsMembers from './groups.members';
+import groupsModerators from './groups.moderators';
+import groupsOpen from './groups.open';
 import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
+import groupsRoles from './groups.roles';
 import groupsSetType from './groups.setType';
 import hooks from './hooks';
+import imClose from './im.close';
+import imCounters from './im.counters';
 import imCreate from './im.create';
 import imHistory from './im.history';
 import imList from './im.list';
+import imMembers from './im.members';
 import imMessages from './im.messages';
+import imOpen from './im.open';
 import info from './info';
 import integrationsCreate from './integrations.create';
 import integrationsGet from './integrations.get';
@@ -73,6 +97,7 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import subscriptionsUnread from './subscriptions.unread';
 import teamsAddMembers from './teams.addMembers';
 import teamsCreate from './teams.create';
 import teamsInfo from './teams.info';
@@ -93,9 +118,12 @@ import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
+  channelsAddAll,
   channelsAddLeader,
   channelsAddModerator,
   channelsAddOwner,
+  channelsClose,
+  channelsCounters,
   channelsCreate,
   channelsGetIntegrations,
   channelsHistory,
@@ -106,10 +134,14 @@ export const ROUTES: readonly Operation[] = [
   channelsLeave,
   channelsList,
   channelsListJoined,
+  channelsMembers,
   channelsMessages,
+  channelsModerators,
+  channelsOpen,
   channelsRemoveLeader,
   channelsRemoveModerator,
   channelsRemoveOwner,
+  channelsRoles,
   channelsSetReadOnly,
   channelsSetType,
   chatDelete,
@@ -117,29 +149,46 @@ export const ROUTES: readonly Operation[] = [
   chatPostMessage,
   chatSendMessage,
   chatUpdate,
+  dmClose,
+  dmCounters,
   dmCreate,
   dmHistory,
   dmList,
+  dmMembers,
   dmMessages,
+  dmOpen,
   docsJson,
+  groupsAddAll,
   groupsAddLeader,
   groupsAddModerator,
   groupsAddOwner,
+  groupsClose,
+  groupsCounters,
   groupsCreate,
   groupsHistory,
   groupsInfo,
   groupsInvite,
   groupsKick,
   groupsLeave,
+  groupsList,
+  groupsListAll,
+  groupsMembers,
+  groupsModerators,
+  groupsOpen,
   groupsRemoveLeader,
   groupsRemoveModerator,
   groupsRemoveOwner,
+  groupsRoles,
   groupsSetType,
   hooks,
+  imClose,
+  imCounters,
   imCreate,
   imHistory,
   imList,
+  imMembers,
   imMessages,
+  imOpen,
   info,
   integrationsCreate,
   integrationsGet,
@@ -164,6 +213,7 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  subscriptionsUnread,
   teamsAddMembers,
   teamsCreate,
   teamsInfo,

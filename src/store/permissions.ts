@@ -87,6 +87,11 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'delete-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
+  // rooms-reads helper: counters of another user and groups.listAll, a broadcast room's members,
+  // channels.addAll / groups.addAll
+  'view-room-administration': ['admin'],
+  'view-broadcast-member-list': ['admin', 'owner', 'moderator'],
+  'add-all-to-room': ['admin'],
 };
 
 /** The names a scenario may override. */
