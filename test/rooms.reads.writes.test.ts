@@ -474,4 +474,55 @@ describe('what a change sends', () => {
       expect.objectContaining({ rid: 'GENERAL', open: true }),
     ]);
   });
+  it('the realtime twins: openRoom / hideRoom (the modified count), getRoomRoles, addAllUserToRoom; their refusals', async () => {
+    const bob = await loggedIn('bob-token');
+    expect((await bob.call('hideRoom', 'GENERAL')).result).toBe(1);
+    expect((await bob.call('hideRoom', 'GENERAL')).result).toBe(0);
+    expect(await subscription(fake, 'bob', 'GENERAL')).toMatchObject({ open: false, alert: false });
+    expect((await bob.call('openRoom', 'GENERAL')).result).toBe(1);
+    expect((await bob.call('openRoom', 'GENERAL')).result).toBe(0);
+    // not a member: nothing to modify
+    expect((await bob.call('openRoom', 'randomRoomId00001')).result).toBe(0);
+    expect((await bob.call('openRoom', 5)).error).toEqual({
+      isClientSafe: true,
+      error: 400,
+      reason: 'Match failed',
+      message: 'Match failed [400]',
+      errorType: 'Meteor.Error',
+    });
+    const roles = await bob.call('getRoomRoles', 'GENERAL');
+    expect(roles.result).toEqual([
+      {
+        _id: expect.any(String),
+        rid: 'GENERAL',
+        u: { _id: 'adminUserId000001', username: 'admin' },
+        roles: ['owner'],
+      },
+    ]);
+    expect((await bob.call('getRoomRoles', 'privateRoomId0001')).error).toMatchObject({
+      error: 'error-invalid-user',
+      reason: 'Invalid user',
+      details: { method: 'getRoomRoles' },
+    });
+    const before = snapshot(fake);
+    expect((await bob.call('addAllUserToRoom', 'randomRoomId00001')).error).toMatchObject({
+      error: 403,
+      reason: 'Access to Method Forbidden',
+      details: { method: 'addAllToRoom' },
+    });
+    expect(snapshot(fake)).toBe(before);
+    const admin = await loggedIn('admin-token');
+    expect((await admin.call('addAllUserToRoom', 'randomRoomId00001', 'yes')).error).toMatchObject({
+      error: 400,
+      reason: 'Match failed',
+    });
+    expect((await admin.call('addAllUserToRoom', 'randomRoomId00001', true)).result).toBe(true);
+    expect(fake.state().channels.find((c) => c.name === 'random')?.usernames).toEqual([
+      'alice',
+      'admin',
+      'bob',
+      'robot',
+      'gina',
+    ]);
+  });
 });

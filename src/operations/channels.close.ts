@@ -1,3 +1,4 @@
+import hideRoom from '../commands/hideRoom';
 import { ApiError } from '../errors';
 import { success } from './operation';
 import { callerOf, readBody, readRoomRef } from './params';
@@ -30,7 +31,7 @@ export default route(GROUPS.channels, {
     return room._id;
   },
   run: (context, rid) => {
-    context.store.setSubscriptionOpen(callerOf(context), rid, false);
+    hideRoom.run({ ...context, user: callerOf(context) }, { rid });
     return success({});
   },
 });

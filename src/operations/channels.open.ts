@@ -1,3 +1,4 @@
+import openRoom from '../commands/openRoom';
 import { ApiError } from '../errors';
 import { success } from './operation';
 import { callerOf, readBody, readRoomRef } from './params';
@@ -37,7 +38,7 @@ export default route(GROUPS.channels, {
     return room._id;
   },
   run: (context, rid) => {
-    context.store.setSubscriptionOpen(callerOf(context), rid, true);
+    openRoom.run({ ...context, user: callerOf(context) }, { rid });
     return success({});
   },
 });

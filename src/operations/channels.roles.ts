@@ -1,3 +1,4 @@
+import getRoomRoles from '../commands/getRoomRoles';
 import { ApiError } from '../errors';
 import { success } from './operation';
 import { callerOf, mayAccessRoom, readRoomRef } from './params';
@@ -34,6 +35,7 @@ export default route(GROUPS.channels, {
       throw new ApiError('role-invalid-user', { method: 'getRoomRoles' });
     return room;
   },
-  run: ({ store }, room) => success({ roles: store.roomRoleHolders(room) }),
+  run: (context, room) =>
+    success({ roles: getRoomRoles.run({ ...context, user: callerOf(context) }, { rid: room._id }) }),
   openApi: { servedIn: SINCE_5 },
 });

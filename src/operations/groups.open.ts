@@ -1,3 +1,4 @@
+import openRoom from '../commands/openRoom';
 import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import { success } from './operation';
@@ -31,7 +32,7 @@ export default route(GROUPS.groups, {
     return room._id;
   },
   run: (context, rid) => {
-    context.store.setSubscriptionOpen(callerOf(context), rid, true);
+    openRoom.run({ ...context, user: callerOf(context) }, { rid });
     return success({});
   },
 });

@@ -1,3 +1,4 @@
+import getRoomRoles from '../commands/getRoomRoles';
 import { success } from './operation';
 import { ROOM_REF_QUERY, callerOf, readRoomRef } from './params';
 import { findOpenGroup } from './room-members';
@@ -15,6 +16,7 @@ export default route(GROUPS.groups, {
   response: ROLE_HOLDERS,
   reads: ['room', 'subscription'],
   read: (context) => findOpenGroup(context.store, callerOf(context), readRoomRef(context.input.query)),
-  run: ({ store }, room) => success({ roles: store.roomRoleHolders(room) }),
+  run: (context, room) =>
+    success({ roles: getRoomRoles.run({ ...context, user: callerOf(context) }, { rid: room._id }) }),
   openApi: { servedIn: SINCE_5, query: ROOM_REF_QUERY },
 });

@@ -1,3 +1,4 @@
+import hideRoom from '../commands/hideRoom';
 import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import { success } from './operation';
@@ -47,7 +48,7 @@ export default route(GROUPS.im, {
     return room._id;
   },
   run: (context, rid) => {
-    context.store.setSubscriptionOpen(callerOf(context), rid, false);
+    hideRoom.run({ ...context, user: callerOf(context) }, { rid });
     return success({});
   },
 });

@@ -1,3 +1,4 @@
+import openRoom from '../commands/openRoom';
 import { byEra } from '../eras';
 import { ApiError } from '../errors';
 import { success } from './operation';
@@ -40,7 +41,7 @@ export default route(GROUPS.im, {
     return open ? undefined : room._id;
   },
   run: (context, rid) => {
-    if (rid !== undefined) context.store.setSubscriptionOpen(callerOf(context), rid, true);
+    if (rid !== undefined) openRoom.run({ ...context, user: callerOf(context) }, { rid });
     return success({});
   },
 });

@@ -15,6 +15,7 @@ import { INTEGRATION_METHODS } from './methods/integrations';
 import { ROLE_METHODS } from './methods/roles';
 import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
+import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 
@@ -390,6 +391,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   createChannel: createChannelMethod,
   ...INTEGRATION_METHODS,
   ...ROOM_METHODS,
+  ...ROOM_READS_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');
