@@ -517,6 +517,22 @@ describe('what a change sends', () => {
       reason: 'Match failed',
     });
     expect((await admin.call('addAllUserToRoom', 'randomRoomId00001', true)).result).toBe(true);
+    // unreadMessages(firstUnreadMessage, room): the command of subscriptions.unread
+    expect((await bob.call('unreadMessages', null, 'GENERAL')).error).toMatchObject({
+      error: 'error-no-message-for-unread',
+      reason: 'There are no messages to mark unread',
+      details: { method: 'unreadMessages', action: 'Unread_messages' },
+    });
+    expect((await bob.call('unreadMessages', { _id: 'nope' })).error).toMatchObject({
+      error: 'error-action-not-allowed',
+      reason: 'Not allowed',
+    });
+    await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', { channel: '#general', text: 'hi' }).expect(
+      200,
+    );
+    const marked = await bob.call('unreadMessages', null, 'GENERAL');
+    expect(marked).toEqual({ msg: 'result', id: marked.id });
+    expect(await subscription(fake, 'bob', 'GENERAL')).toMatchObject({ open: true, alert: true });
     expect(fake.state().channels.find((c) => c.name === 'random')?.usernames).toEqual([
       'alice',
       'admin',

@@ -1,3 +1,5 @@
+import unreadMessages from '../commands/unreadMessages';
+import type { UnreadMessagesArgs } from '../commands/unreadMessages';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
@@ -34,12 +36,9 @@ const UNREAD_VALIDATOR: EraTable<Validator | undefined> = {
 /** 5.x's own guard before the method (a firstUnreadMessage without `_id`, and no roomId). */
 const OWN_GUARD = { '0.49': true, '6': false };
 
-/** What `unreadMessages` marks: the caller's subscription to `rid`, unread from `ls`; or nothing. */
-type Unread = { readonly rid: string; readonly ls: string } | undefined;
-
 /**
- * `POST /api/v1/subscriptions.unread` (5.x on): the validator (6.x on; 8.8's typed body), then
- * `unreadMessages`. By `roomId`: the room's last visible message (none: refused), the caller's
+ * `POST /api/v1/subscriptions.unread` (5.x on): the validator (6.x on; 8.8's typed body; 5.x its
+ * own guard), then the `unreadMessages` command (src/commands/unreadMessages.ts). By `roomId`: the room's last visible message (none: refused), the caller's
  * subscription unread from it (a non-member: nothing changes). By `firstUnreadMessage._id`: the
  * message (unknown or the caller's own: `Not allowed`), the caller's subscription with an `ls`
  * (else refused), unread from the message unless it is newer than `ls`. The subscription opened
@@ -59,30 +58,16 @@ export default route(GROUPS.subscriptions, {
   reads: ['room', 'message', 'subscription'],
   changes: ['subscription'],
   validator: UNREAD_VALIDATOR,
-  read: (context): Unread => {
-    const { store, profile } = context;
-    const user = callerOf(context);
-    const body = validated(profile, UNREAD_VALIDATOR, readBody(context.input.body));
-    const { roomId } = body;
-    const first = isPlainObject(body.firstUnreadMessage) ? body.firstUnreadMessage : undefined;
-    if (byEra(profile, OWN_GUARD) && !roomId && body.firstUnreadMessage && !first?._id)
+  read: ({ input, profile }): UnreadMessagesArgs => {
+    const body = validated(profile, UNREAD_VALIDATOR, readBody(input.body));
+    const { roomId, firstUnreadMessage } = body;
+    const first = isPlainObject(firstUnreadMessage) ? firstUnreadMessage : undefined;
+    if (byEra(profile, OWN_GUARD) && !roomId && firstUnreadMessage && !first?._id)
       throw new ApiError('unread-param-required');
-    if (typeof roomId === 'string' && roomId !== '') {
-      const last = store.lastVisibleMessage(roomId);
-      if (!last) throw new ApiError('unread-no-message');
-      return { rid: last.rid, ls: last.ts };
-    }
-    const id = first?._id;
-    if (typeof id !== 'string') throw new ApiError('unread-not-allowed');
-    const message = store.messageById(id);
-    if (!message || message.u._id === user._id) throw new ApiError('unread-not-allowed');
-    const room = store.anyRoom(message.rid);
-    const ls = room && store.memberState(room, user)?.ls;
-    if (ls === undefined) throw new ApiError('unread-subscription-not-found');
-    return message.ts >= ls ? undefined : { rid: message.rid, ls: message.ts };
+    return { firstUnreadMessage, room: roomId };
   },
-  run: (context, unread) => {
-    if (unread) context.store.markUnread(callerOf(context), unread.rid, unread.ls);
+  run: (context, args) => {
+    unreadMessages.run({ ...context, user: callerOf(context) }, args);
     return success({});
   },
   openApi: { servedIn: SINCE_5 },

@@ -2,14 +2,15 @@ import addAllUserToRoom from '../../commands/addAllUserToRoom';
 import getRoomRoles from '../../commands/getRoomRoles';
 import hideRoom from '../../commands/hideRoom';
 import openRoom from '../../commands/openRoom';
+import unreadMessages from '../../commands/unreadMessages';
 import { toEjson } from '../ejson';
 import { MeteorError, commandMethod } from '../method';
 import type { Method } from '../method';
 
 /**
- * The realtime methods of helper rooms-reads: `openRoom`, `hideRoom`, `getRoomRoles` and
- * `addAllUserToRoom`, each the second face of a command of src/commands/ (REST's open / close,
- * roles and addAll routes call the same ones).
+ * The realtime methods of helper rooms-reads: `openRoom`, `hideRoom`, `getRoomRoles`,
+ * `addAllUserToRoom` and `unreadMessages`, each the second face of a command of src/commands/
+ * (REST's open / close, roles, addAll and subscriptions.unread routes call the same ones).
  *
  * Layer: realtime.
  */
@@ -52,10 +53,17 @@ const addAllUserToRoomMethod = commandMethod(addAllUserToRoom, {
   result: () => true,
 });
 
+/** `unreadMessages(firstUnreadMessage, room)`: the command (REST's `subscriptions.unread`). Answers nothing. */
+const unreadMessagesMethod = commandMethod(unreadMessages, {
+  args: (params) => ({ firstUnreadMessage: params[0], room: params[1] }),
+  result: () => undefined,
+});
+
 /** The methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const ROOM_READS_METHODS: Readonly<Record<string, Method>> = {
   openRoom: openRoomMethod,
   hideRoom: hideRoomMethod,
   getRoomRoles: getRoomRolesMethod,
   addAllUserToRoom: addAllUserToRoomMethod,
+  unreadMessages: unreadMessagesMethod,
 };
