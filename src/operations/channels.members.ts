@@ -38,9 +38,10 @@ export default route(GROUPS.channels, {
     const room = store.findChannel(readRoomRef(params), { checkArchived: false });
     if (byEra(profile, CHECKS_ACCESS) && !mayAccessRoom(store, profile, user, room))
       throw new ApiError('room-forbidden');
-    checkBroadcast(store, profile, user, room);
+    checkBroadcast(store, user, room);
+    const query = readMembersQuery(params);
     checkMemberParams(params);
-    return { room, query: readMembersQuery(params) };
+    return { room, query };
   },
   run: ({ store, profile }, { room, query }) => {
     const users = store.roomMemberUsers(room, query.filter, { by: 'connection', direction: query.direction });

@@ -34,13 +34,14 @@ export default route(GROUPS.groups, {
   response: page('members', MEMBER),
   reads: ['room', 'user'],
   read: (context) => {
-    const { store, profile } = context;
+    const { store } = context;
     const user = callerOf(context);
     const params = withStatus(context.input.query);
     const room = findOpenGroup(store, user, readRoomRef(params));
-    checkBroadcast(store, profile, user, room);
+    checkBroadcast(store, user, room);
+    const query = readMembersQuery(params);
     checkMemberParams(params);
-    return { room, query: readMembersQuery(params) };
+    return { room, query };
   },
   run: ({ store, profile }, { room, query }) => {
     const users = store.roomMemberUsers(room, query.filter, { by: 'connection', direction: query.direction });

@@ -1,7 +1,6 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
-import { matchCheck } from '../commands/integrations';
 import type { JsonObject } from '../store/query';
 import type { Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
@@ -13,6 +12,7 @@ import {
   DIRECT_ERA,
   MEMBER,
   SINCE_5,
+  checkMemberParams,
   mayAccessAny,
   membersPage,
   readMembersQuery,
@@ -102,10 +102,8 @@ export default route(GROUPS.im, {
       room = store.anyRoom(textOf(params.roomId));
       if (!room || room.t !== 'd' || !mayAccessAny(store, profile, user, room))
         throw new ApiError('direct-not-found-by-user');
-      matchCheck(params as JsonObject, {
-        status: { type: 'strings', optional: true },
-        filter: { type: 'string', optional: true },
-      });
+      readMembersQuery(params);
+      checkMemberParams(params);
     } else {
       params = validated(profile, IM_MEMBERS_VALIDATOR, params);
       room = namedDirect(store, user, params);

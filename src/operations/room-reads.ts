@@ -2,6 +2,7 @@ import { ROOM_SHAPE, jsonSchemaOf } from '../wire';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { matchCheck } from '../commands/integrations';
 import type { Profile } from '../profiles';
 import type { JsonObject } from '../store/query';
 import type { RoomMemberFilter, Store } from '../store/store';
@@ -31,28 +32,15 @@ export function withStatus(query: Params): Params {
   return { ...rest, status: Array.isArray(listed) ? listed : [listed] };
 }
 
-function typeWord(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  return value === null ? 'null' : typeof value;
-}
-
 /**
- * `check(status, Match.Maybe([String]))` and `check(filter, Match.Maybe(String))` on the values
- * themselves (no field named in the words).
+ * `check(this.queryParams, Match.ObjectIncluding({status: Match.Maybe([String]), filter:
+ * Match.Maybe(String)}))`, after the page and the sort are read.
  */
 export function checkMemberParams(params: Params): void {
-  const { status, filter } = params;
-  if (status !== undefined && status !== null) {
-    if (!Array.isArray(status))
-      throw new ApiError('match-error', { reason: `Expected array, got ${typeWord(status)}` });
-    const at = status.findIndex((v) => typeof v !== 'string');
-    if (at >= 0)
-      throw new ApiError('match-error', {
-        reason: `Expected string, got ${typeWord(status[at])} in field [${at}]`,
-      });
-  }
-  if (filter !== undefined && filter !== null && typeof filter !== 'string')
-    throw new ApiError('match-error', { reason: `Expected string, got ${typeWord(filter)}` });
+  matchCheck(params as JsonObject, {
+    status: { type: 'strings', optional: true },
+    filter: { type: 'string', optional: true },
+  });
 }
 
 /** A members list's page and filter as read from the query. */
@@ -108,14 +96,10 @@ export function membersPage(
   return { members: shown, count: shown.length, offset, total: members.length };
 }
 
-/** `view-broadcast-member-list` is asked in the room from 7.x (globally before). */
-const BROADCAST_IN_ROOM: EraTable<boolean> = { '0.49': false, '7': true };
-
-/** A broadcast room's members are shown only with `view-broadcast-member-list` (else the bare 403). */
-export function checkBroadcast(store: Store, profile: Profile, user: User, room: Room): void {
-  if (room.broadcast !== true) return;
-  const scope = byEra(profile, BROADCAST_IN_ROOM) ? room : undefined;
-  if (!store.can(user, 'view-broadcast-member-list', scope)) throw new ApiError('room-forbidden');
+/** A broadcast room's members are shown only with `view-broadcast-member-list` in the room (else the bare 403). */
+export function checkBroadcast(store: Store, user: User, room: Room): void {
+  if (room.broadcast === true && !store.can(user, 'view-broadcast-member-list', room))
+    throw new ApiError('room-forbidden');
 }
 
 /** `members` of the counters: the room's `usersCount` to 6.x, its active members from 7.x. */
