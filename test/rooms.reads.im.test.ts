@@ -97,6 +97,13 @@ describe('im.open and im.close (dm.open, dm.close)', () => {
     });
     await same(fake, () => post(fake, 'gina', 'im.open', { roomId: DM }), 403, UNAUTHORIZED);
     await same(fake, () => post(fake, 'alice', 'im.open', { roomId: 'nowhere' }), 403, UNAUTHORIZED);
+    // im.close of a room that does not exist: no access asked, no subscription
+    await same(
+      fake,
+      () => post(fake, 'alice', 'im.close', { roomId: 'nowhere' }),
+      400,
+      plain('The user is not subscribed to the room'),
+    );
     await same(fake, () => post(fake, 'alice', 'im.open', { roomId: 'GENERAL' }), 400, NOT_A_DM);
     await same(
       fake,
@@ -112,6 +119,11 @@ describe('im.open and im.close (dm.open, dm.close)', () => {
       const fake = await withDirect(profile);
       await same(fake, () => post(fake, 'bob', 'im.open', {}), 400, ROOMID_REQUIRED);
       await same(fake, () => post(fake, 'gina', 'im.close', { roomId: DM }), 403, UNAUTHORIZED);
+      // a room that does not exist: 6.x asks access (403); 7.x looks for the subscription alone
+      const gone = await post(fake, 'alice', 'im.close', { roomId: 'nowhere' });
+      expect([gone.status, gone.body]).toEqual(
+        profile === '6' ? [403, UNAUTHORIZED] : [400, plain('The user is not subscribed to the room')],
+      );
       await same(fake, () => post(fake, 'alice', 'im.close', { roomId: 'GENERAL' }), 400, NOT_A_DM);
       await same(
         fake,
