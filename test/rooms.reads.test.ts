@@ -476,6 +476,11 @@ describe('groups.list and groups.listAll', () => {
     const second = await get(fake, 'alice', 'groups.list', { count: 1, offset: 1 });
     expect(second.body).toMatchObject({ offset: 1, count: 1, total: 2 });
     expect(second.body.groups.map((g: { name: string }) => g.name)).toEqual(['vault']);
+    // groups.list does not apply a query; groups.listAll does
+    const queried = await get(fake, 'alice', 'groups.list', { query: JSON.stringify({ name: 'vault' }) });
+    expect(queried.body.total).toBe(2);
+    const all = await get(fake, 'admin', 'groups.listAll', { query: JSON.stringify({ name: 'vault' }) });
+    expect(all.body.groups.map((g: { name: string }) => g.name)).toEqual(['vault']);
     const desc = await get(fake, 'alice', 'groups.list', { sort: JSON.stringify({ name: -1 }) });
     expect(desc.body.groups.map((g: { name: string }) => g.name)).toEqual(['vault', 'secret']);
   });

@@ -11,7 +11,7 @@ const EMPTY_IS_404 = { '0.49': false, '5': true, '7': false };
 
 /**
  * `GET /api/v1/groups.list`: the private groups the caller is in (archived ones too), by name
- * unless `sort` says otherwise, a page as `{groups, offset, count, total}`.
+ * unless `sort` says otherwise (a `query` is not applied), a page as `{groups, offset, count, total}`.
  */
 export default route(GROUPS.groups, {
   name: 'groups.list',
@@ -22,7 +22,8 @@ export default route(GROUPS.groups, {
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);
-    const options = readListOptions(context.input.query, ['t']);
+    // the route reads the page, `sort` and `fields`; a `query` is parsed (its refusals) and not applied
+    const { query: _query, ...options } = readListOptions(context.input.query, ['t']);
     if (byEra(profile, EMPTY_IS_404) && store.listGroups(user, { offset: 0, count: 1 }, false).total === 0)
       throw new ApiError('not-found');
     return options;
