@@ -15,22 +15,24 @@ export interface UnreadMessagesArgs {
   readonly room: unknown;
 }
 
+const NAME = 'unreadMessages';
+
 export default command<UnreadMessagesArgs, undefined>({
-  name: 'unreadMessages',
+  name: NAME,
   run({ store, user }, { firstUnreadMessage, room }) {
     if (typeof room === 'string' && room !== '') {
       const last = store.lastVisibleMessage(room);
-      if (!last) throw new ApiError('unread-no-message');
+      if (!last) throw new ApiError('unread-no-message', { method: NAME });
       store.markUnread(user, last.rid, last.ts);
       return undefined;
     }
     const id = isPlainObject(firstUnreadMessage) ? firstUnreadMessage._id : undefined;
-    if (typeof id !== 'string') throw new ApiError('unread-not-allowed');
+    if (typeof id !== 'string') throw new ApiError('unread-not-allowed', { method: NAME });
     const message = store.messageById(id);
-    if (!message || message.u._id === user._id) throw new ApiError('unread-not-allowed');
+    if (!message || message.u._id === user._id) throw new ApiError('unread-not-allowed', { method: NAME });
     const found = store.anyRoom(message.rid);
     const ls = found && store.memberState(found, user)?.ls;
-    if (ls === undefined) throw new ApiError('unread-subscription-not-found');
+    if (ls === undefined) throw new ApiError('unread-subscription-not-found', { method: NAME });
     if (message.ts < ls) store.markUnread(user, message.rid, message.ts);
     return undefined;
   },

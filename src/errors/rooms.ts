@@ -27,9 +27,9 @@ function numericForbidden(details: boolean): (message: string) => BareErrorBody 
   };
 }
 
-/** `unreadMessages`' refusals name the method and the action. */
-const unreadDetails = (): Record<string, unknown> => ({
-  method: 'unreadMessages',
+/** The unread method's refusals name the method (its name given as `method`) and the action. */
+const unreadDetails = (p: { method?: string }): Record<string, unknown> => ({
+  method: p.method ?? '',
   action: 'Unread_messages',
 });
 
