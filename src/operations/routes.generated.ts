@@ -2,11 +2,14 @@
 // Every route module of src/operations (its default export a `route(…)`, `operation(…)` or
 // `aliasOf(…)` declaration), imported statically; src/operations/table.ts puts them in order.
 import type { Operation } from './operation';
+import channelsAddAll from './channels.addAll';
 import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
 import channelsArchive from './channels.archive';
+import channelsClose from './channels.close';
 import channelsConvertToTeam from './channels.convertToTeam';
+import channelsCounters from './channels.counters';
 import channelsCreate from './channels.create';
 import channelsDelete from './channels.delete';
 import channelsGetIntegrations from './channels.getIntegrations';
@@ -18,11 +21,15 @@ import channelsKick from './channels.kick';
 import channelsLeave from './channels.leave';
 import channelsList from './channels.list';
 import channelsListJoined from './channels.list.joined';
+import channelsMembers from './channels.members';
 import channelsMessages from './channels.messages';
+import channelsModerators from './channels.moderators';
+import channelsOpen from './channels.open';
 import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
 import channelsRename from './channels.rename';
+import channelsRoles from './channels.roles';
 import channelsSetAnnouncement from './channels.setAnnouncement';
 import channelsSetCustomFields from './channels.setCustomFields';
 import channelsSetDefault from './channels.setDefault';
@@ -38,15 +45,22 @@ import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
+import dmClose from './dm.close';
+import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
+import dmMembers from './dm.members';
 import dmMessages from './dm.messages';
+import dmOpen from './dm.open';
 import docsJson from './docs.json';
+import groupsAddAll from './groups.addAll';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
 import groupsAddOwner from './groups.addOwner';
 import groupsArchive from './groups.archive';
+import groupsClose from './groups.close';
+import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsDelete from './groups.delete';
 import groupsHistory from './groups.history';
@@ -54,10 +68,16 @@ import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
 import groupsKick from './groups.kick';
 import groupsLeave from './groups.leave';
+import groupsList from './groups.list';
+import groupsListAll from './groups.listAll';
+import groupsMembers from './groups.members';
+import groupsModerators from './groups.moderators';
+import groupsOpen from './groups.open';
 import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
 import groupsRename from './groups.rename';
+import groupsRoles from './groups.roles';
 import groupsSetAnnouncement from './groups.setAnnouncement';
 import groupsSetCustomFields from './groups.setCustomFields';
 import groupsSetDescription from './groups.setDescription';
@@ -66,10 +86,14 @@ import groupsSetTopic from './groups.setTopic';
 import groupsSetType from './groups.setType';
 import groupsUnarchive from './groups.unarchive';
 import hooks from './hooks';
+import imClose from './im.close';
+import imCounters from './im.counters';
 import imCreate from './im.create';
 import imHistory from './im.history';
 import imList from './im.list';
+import imMembers from './im.members';
 import imMessages from './im.messages';
+import imOpen from './im.open';
 import info from './info';
 import integrationsCreate from './integrations.create';
 import integrationsGet from './integrations.get';
@@ -108,6 +132,7 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import subscriptionsUnread from './subscriptions.unread';
 import teamsAddMembers from './teams.addMembers';
 import teamsAddRooms from './teams.addRooms';
 import teamsConvertToChannel from './teams.convertToChannel';
@@ -152,11 +177,14 @@ import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
+  channelsAddAll,
   channelsAddLeader,
   channelsAddModerator,
   channelsAddOwner,
   channelsArchive,
+  channelsClose,
   channelsConvertToTeam,
+  channelsCounters,
   channelsCreate,
   channelsDelete,
   channelsGetIntegrations,
@@ -168,11 +196,15 @@ export const ROUTES: readonly Operation[] = [
   channelsLeave,
   channelsList,
   channelsListJoined,
+  channelsMembers,
   channelsMessages,
+  channelsModerators,
+  channelsOpen,
   channelsRemoveLeader,
   channelsRemoveModerator,
   channelsRemoveOwner,
   channelsRename,
+  channelsRoles,
   channelsSetAnnouncement,
   channelsSetCustomFields,
   channelsSetDefault,
@@ -188,15 +220,22 @@ export const ROUTES: readonly Operation[] = [
   chatPostMessage,
   chatSendMessage,
   chatUpdate,
+  dmClose,
+  dmCounters,
   dmCreate,
   dmHistory,
   dmList,
+  dmMembers,
   dmMessages,
+  dmOpen,
   docsJson,
+  groupsAddAll,
   groupsAddLeader,
   groupsAddModerator,
   groupsAddOwner,
   groupsArchive,
+  groupsClose,
+  groupsCounters,
   groupsCreate,
   groupsDelete,
   groupsHistory,
@@ -204,10 +243,16 @@ export const ROUTES: readonly Operation[] = [
   groupsInvite,
   groupsKick,
   groupsLeave,
+  groupsList,
+  groupsListAll,
+  groupsMembers,
+  groupsModerators,
+  groupsOpen,
   groupsRemoveLeader,
   groupsRemoveModerator,
   groupsRemoveOwner,
   groupsRename,
+  groupsRoles,
   groupsSetAnnouncement,
   groupsSetCustomFields,
   groupsSetDescription,
@@ -216,10 +261,14 @@ export const ROUTES: readonly Operation[] = [
   groupsSetType,
   groupsUnarchive,
   hooks,
+  imClose,
+  imCounters,
   imCreate,
   imHistory,
   imList,
+  imMembers,
   imMessages,
+  imOpen,
   info,
   integrationsCreate,
   integrationsGet,
@@ -258,6 +307,7 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  subscriptionsUnread,
   teamsAddMembers,
   teamsAddRooms,
   teamsConvertToChannel,

@@ -104,6 +104,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'create-personal-access-tokens': ['admin', 'user'],
   'user-generate-access-token': ['admin'],
   'view-outside-room': ['admin', 'owner', 'moderator', 'user'],
+  // rooms-reads helper: a broadcast room's members, channels.addAll / groups.addAll (counters of
+  // another user and groups.listAll read view-room-administration, above)
+  'view-broadcast-member-list': ['admin', 'owner', 'moderator'],
+  'add-all-to-room': ['admin'],
 };
 
 /** The names a scenario may override. */

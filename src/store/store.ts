@@ -38,12 +38,14 @@ import type { SendInput } from './posting';
 import type { JsonObject, SortSpec } from './query';
 import * as roles from './roles';
 import * as roomSearch from './room-search';
+import * as roomReads from './room-reads';
+import type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 import * as rooms from './rooms';
 import * as roomLifecycle from './room-lifecycle';
 import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
-import type { RoomRole } from './subscription-states';
+import type { RoomRole, SubscriptionState } from './subscription-states';
 import * as settings from './settings';
 import * as snapshot from './snapshot';
 import type { EntityLookup } from './snapshot';
@@ -72,6 +74,7 @@ export type { RoomRef } from './rooms';
 export type { RenameRules } from './room-lifecycle';
 export type { StoreRules } from './rules';
 export type { RoomRole } from './subscription-states';
+export type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 export type { SendInput } from './posting';
 export type { EntityLookup } from './snapshot';
 export type { StoreOptions } from './state';
@@ -878,5 +881,73 @@ export class Store {
   /** How many usernames match a pattern (`getUsernameSuggestion`'s count of `<name>-<n>`). */
   countUsernames(pattern: RegExp): number {
     return userLookups.countUsernames(this.#state, pattern);
+  }
+
+  // rooms-reads helper: members, room roles, counters, groups.list, and a member's subscription
+  // flags (src/store/room-reads.ts)
+
+  /** A room's active members that pass the filter, in the order asked for (`findUsersOfRoom`). */
+  roomMemberUsers(room: AnyRoom, filter: RoomMemberFilter, order: RoomMemberOrder): User[] {
+    return roomReads.roomMemberUsers(this.#state, room, filter, order);
+  }
+
+  /** A member's subscription as `im.members` (8.x) shows it: `{_id, ts, roles?}`. */
+  memberSubscription(room: AnyRoom, user: User): JsonObject {
+    return roomReads.memberSubscription(this.#state, room, user);
+  }
+
+  /** `getRoomRoles`: the members holding a room role, `{_id, rid, u, roles}` by username. */
+  roomRoleHolders(room: Room): JsonObject[] {
+    return roomReads.roomRoleHolders(this.#state, room);
+  }
+
+  /** The room's moderators as `{_id, username, name}`. */
+  roomModerators(room: Room): JsonObject[] {
+    return roomReads.roomModerators(this.#state, room);
+  }
+
+  /** How many visible messages a room has from `from` to `to`, both included. */
+  countVisibleBetween(rid: string, from: string, to: string): number {
+    return roomReads.countVisibleBetween(this.#state, rid, from, to);
+  }
+
+  /** A room's newest visible message, if any. */
+  lastVisibleMessage(rid: string): Message | undefined {
+    return roomReads.lastVisibleMessage(this.#state, rid);
+  }
+
+  /** A member's subscription state (open, alert, unread, ls…), or undefined for a non-member. */
+  memberState(room: AnyRoom, user: User): SubscriptionState | undefined {
+    return roomReads.memberState(this.#state, room, user);
+  }
+
+  /** `openRoom` / `hideRoom`: a member's subscription opened, or closed (its alert off); one commit. */
+  setSubscriptionOpen(user: User, rid: string, open: boolean): void {
+    roomReads.setSubscriptionOpen(this.#state, user, rid, open);
+  }
+
+  /** `unreadMessages`' write: the member's subscription unread from `ls`; one commit (a non-member: nothing). */
+  markUnread(user: User, rid: string, ls: string): void {
+    roomReads.markUnread(this.#state, user, rid, ls);
+  }
+
+  /** `addAllUserToRoom`'s write: the users not yet members join, each with their `uj`; one commit. */
+  addAllUsers(room: Room, users: readonly User[]): Room {
+    return roomReads.addAllUsers(this.#state, room, users);
+  }
+
+  /** Every user of the world, the inactive ones too unless `activeOnly`. */
+  allUsers(activeOnly: boolean): User[] {
+    return roomReads.allUsers(this.#state, activeOnly);
+  }
+
+  /** A message by `_id`, whoever asks (`unreadMessages` reads it before any access rule). */
+  messageById(id: string): Message | undefined {
+    return this.#state.messages.get(id);
+  }
+
+  /** `groups.list` (the caller's private groups) and `groups.listAll` (every one, `all`). */
+  listGroups(user: User, options: ListOptions, all: boolean): ListResult {
+    return roomReads.listGroups(this.#state, user, options, all);
   }
 }
