@@ -639,8 +639,8 @@ export interface VerifyOptions {
    */
   channel?: string;
   /**
-   * the run may create what the world-building checks need (a user, a public and a private room,
-   * an incoming webhook), each named `fake-verify-…`, and removes them again at the end, also after
+   * the run may create what the world-building checks need (users, a public and a private room,
+   * a team, an incoming webhook), each named `fake-verify-…`, and removes them again at the end, also after
    * a failure, a timeout or an abort. Without it those checks are skipped.
    */
   create?: boolean;
