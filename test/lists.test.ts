@@ -192,6 +192,19 @@ describe('ordered lists under changes', () => {
     expect(ids()).toEqual([room._id]);
     store.joinChannel(newcomer('n2'), room._id);
     expect(ids()).toEqual([]);
+    // a change that keeps the list (read-only), then a join that grows it, before the next look
+    const now = store.state().channels.find((c) => c._id === room._id)?.usernames;
+    const exactlyNow = optionsFor(undefined, JSON.stringify({ usernames: now }));
+    const idsNow = () => store.listChannels(admin(store), exactlyNow).items.map((r) => r._id);
+    expect(idsNow()).toEqual([room._id]);
+    store.setReadOnly(admin(store), { roomId: room._id }, true);
+    store.joinChannel(newcomer('n3'), room._id);
+    expect(idsNow()).toEqual([]);
+    expect(JSON.stringify(store.listChannels(admin(store), exactlyNow))).toBe(
+      JSON.stringify(
+        new Store(buildBaseline(store.state()), { lenient: true }).listChannels(admin(store), exactlyNow),
+      ),
+    );
   });
 
   it('a room added, changed and changed again before any look: listed once, as it is now', () => {

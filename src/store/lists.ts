@@ -127,6 +127,11 @@ export class KindLists<E> {
       from = last.before;
       last.before = undefined;
       last.after = undefined;
+    } else if (last !== undefined && last.after !== undefined && before !== undefined) {
+      // the version this change started from is the one the last change ended at: the same, but
+      // as the change's `before` has it (a room's members pinned where a join grew them in place
+      // since, src/store/member-list.ts)
+      last.after = before;
     }
     const change: Change<E> = { version, before: from, after };
     this.#log.push(change);

@@ -93,7 +93,7 @@ export function join(state: StoreState, user: User, room: Room): Room {
   const ts = state.clock.tick();
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
-  const { usernames, before } = withMember(state, room, user.username);
+  const { usernames, before } = withMember(state.ownedMembers, room, user.username);
   const next: Room = {
     ...room,
     usernames,

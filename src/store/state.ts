@@ -1,3 +1,4 @@
+import { pinMembers } from './member-list';
 import type {
   AnyRoom,
   Author,
@@ -262,7 +263,11 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
       if (!direct) {
         // a room removed leaves the lists (its version before is the one they hold)
         const removed = event.op === 'removed';
-        const before = (removed ? event.room : event.before) as Room | undefined;
+        const before = removed
+          ? (event.room as Room)
+          : event.before === undefined
+            ? undefined
+            : pinMembers(state.ownedMembers, event.before as Room, event.room as Room);
         state.roomLists.record(version, before, removed ? undefined : (event.room as Room));
       }
       named(

@@ -128,7 +128,7 @@ export function createUser(state: StoreState, input: NewUser): User {
 function joinQuietly(state: StoreState, user: User, room: Room, ts: string, events: ChangeEvent[]): void {
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
-  const { usernames, before } = withMember(state, room, user.username);
+  const { usernames, before } = withMember(state.ownedMembers, room, user.username);
   const next: Room = {
     ...room,
     usernames,
