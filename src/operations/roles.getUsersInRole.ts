@@ -1,7 +1,6 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { roleById } from '../store/roles';
 import type { User } from '../types';
 import { success } from './operation';
 import type { OperationContext } from './operation';
@@ -66,7 +65,7 @@ function readRequest({ input, profile, store, ...context }: OperationContext): U
   const roomId = params.roomId;
   if (typeof roomId === 'string' && roomId !== '' && !store.can(user, 'view-other-user-channels'))
     throw new ApiError('role-users-not-allowed');
-  const found = roleById(role);
+  const found = store.roleById(role);
   if (!found) throw new ApiError('role-invalid-role-id');
   if (found.scope === 'Subscriptions') throw new ApiError('role-room-role-not-modelled');
   return { role: found._id, ...readPagination(params) };
