@@ -36,7 +36,7 @@ export function checkAccessPermissions(
  * default)}`, stamped; the `roles-change` notice `{type: 'changed', _id}`.
  */
 export default command<CreateRoleArgs, RoleDoc>({
-  name: 'roles.create',
+  name: 'insertRole',
   run({ store, user }, args) {
     checkAccessPermissions((p) => store.can(user, p), args.via, SAVE_ROLE);
     if (store.roleByIdOrName(args.name)) throw new ApiError('role-duplicate-name');

@@ -29,7 +29,7 @@ export interface UpdateRoleArgs {
  * kept), stamped; the `roles-change` notice `{type: 'changed', _id}`. Answers the role's document.
  */
 export default command<UpdateRoleArgs, RoleDoc>({
-  name: 'roles.update',
+  name: 'updateRole',
   run({ store, user }, args) {
     checkAccessPermissions((p) => store.can(user, p), args.via, SAVE_ROLE);
     if (args.enterprise && store.roleById(args.roleId)?.protected !== true)
