@@ -224,6 +224,13 @@ export interface ServerSettings {
   Accounts_AllowUserStatusMessageChange: boolean;
   /** users may set the status `offline` (invisible; default true) */
   Accounts_AllowInvisibleStatusOption: boolean;
+  // users-rest: the server's environment variables the users.* routes read (no route lists them)
+  /** the environment's `CREATE_TOKENS_FOR_USERS` (5.x to 7.x): `users.createToken` works (default false) */
+  CREATE_TOKENS_FOR_USERS: boolean;
+  /** the environment's `CREATE_TOKENS_FOR_USERS_SECRET` (8.x): the `secret` `users.createToken` needs ("" : none works) */
+  CREATE_TOKENS_FOR_USERS_SECRET: string;
+  /** the environment's `ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS` (7.0 on): `users.list` reads `query` and `fields` (default false) */
+  ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS: boolean;
 }
 
 /** A whole world: what a scenario resolves to, what the store holds, what `state()` returns. */
@@ -657,8 +664,8 @@ export interface VerifyOptions {
    */
   channel?: string;
   /**
-   * the run may create what the world-building checks need (a user, a public and a private room,
-   * an incoming webhook), each named `fake-verify-…`, and removes them again at the end, also after
+   * the run may create what the world-building checks need (users, a public and a private room,
+   * a team, an incoming webhook), each named `fake-verify-…`, and removes them again at the end, also after
    * a failure, a timeout or an abort. Without it those checks are skipped.
    */
   create?: boolean;

@@ -198,6 +198,10 @@ export interface Author {
 export interface NamedToken {
   name: string;
   token: string;
+  /** when it was made (`users.getPersonalAccessTokens`' `createdAt`; default: the world's clock) */
+  createdAt?: string;
+  /** a call made with it skips two-factor (`users.generatePersonalAccessToken`'s `bypassTwoFactor`) */
+  bypassTwoFactor?: boolean;
 }
 
 /** A user as the store holds it; `password` and the personal access tokens are the fake's own, never sent. */
@@ -370,7 +374,12 @@ function schemaOfKind(kind: FieldKind): JsonSchema {
         items: {
           type: 'object',
           required: ['name', 'token'],
-          properties: { name: { type: 'string' }, token: { type: 'string' } },
+          properties: {
+            name: { type: 'string' },
+            token: { type: 'string' },
+            createdAt: { type: 'string' },
+            bypassTwoFactor: { type: 'boolean' },
+          },
         },
       };
   }

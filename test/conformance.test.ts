@@ -102,7 +102,7 @@ describe('the conformance suite against the fake: every rule, one test each', ()
         'POST /api/v1/channels.setType',
         'POST /api/v1/chat.postMessage',
         'Subscriptions, direct rooms and public settings',
-        'Building the world: users, rooms, webhooks, permissions, roles, settings',
+        'Building the world: users, rooms, teams, webhooks, permissions, roles, settings',
       ]),
     );
     expect(new Set(CHECKS.map((c) => c.id)).size).toBe(CHECKS.length);
@@ -148,6 +148,8 @@ describe('the conformance suite against the fake: every rule, one test each', ()
       '/api/v1/channels.delete',
       '/api/v1/groups.create',
       '/api/v1/groups.delete',
+      '/api/v1/teams.create',
+      '/api/v1/teams.delete',
       '/api/v1/integrations.create',
       '/api/v1/integrations.remove',
     ];
@@ -162,6 +164,8 @@ describe('the conformance suite against the fake: every rule, one test each', ()
       'channels.delete',
       'groups.create',
       'groups.delete',
+      'teams.create',
+      'teams.delete',
       'users.create',
       'integrations.create',
       'integrations.remove',
@@ -217,7 +221,12 @@ describe('the suite per server version (--profile)', () => {
           ...(profile === '0.49' || profile === '5' ? MESSAGING_IDS : []),
           // the 0.49 line had no permissions or roles routes, and made outgoing webhooks only
           ...(profile === '0.49'
-            ? ['integrations.create.round-trip', 'permissions.listAll.shape', 'roles.list.shape']
+            ? [
+                'teams.create.round-trip',
+                'integrations.create.round-trip',
+                'permissions.listAll.shape',
+                'roles.list.shape',
+              ]
             : []),
         ];
         expect(skipped).toEqual(expected);
@@ -600,6 +609,7 @@ describe('rocketchat-fake verify, the command', () => {
           'gina',
           '--channel',
           'random',
+          '--create',
           '--pat-user-id',
           PAT.userId,
         ],
@@ -673,7 +683,7 @@ describe('rocketchat-fake verify, the command', () => {
       expect(r.out).toContain('✗ channels.setReadOnly.same-value: ');
       expect(r.out).toContain('    request: POST /api/v1/channels.setReadOnly as user {"roomName":');
       expect(r.out).toContain('      -  "status": 400,\n      +  "status": 200,');
-      expect(r.out).toMatch(/\n\d+ passed, 2 failed, 9 skipped\n$/);
+      expect(r.out).toMatch(/\n\d+ passed, 2 failed, 16 skipped\n$/);
       const json = await run(['--target', url, '--user', 'admin', '--password', SECRET, '--json']);
       expect(json.code).toBe(1);
       const report = JSON.parse(json.out) as VerifyReport;

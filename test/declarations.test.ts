@@ -67,6 +67,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/errors/users.ts: setUserActiveStatus': "the refusal's details, word for word the real server's",
   'src/errors.ts: saveRoomSettings': "the refusal's details, word for word the real server's",
   'src/errors/rooms.ts: saveRoomSettings': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: saveUserProfile': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: deleteUserOwnAccount': "the refusal's details, word for word the real server's",
+  'src/errors/users.ts: createToken': "the refusal's details, word for word the real server's",
   // a provider state's kind (`{kind: 'login'}`), not the route nor the method
   'src/pact/apply.ts: login': "a provider state's kind",
   'src/pact/states.ts: login': "a provider state's kind",

@@ -118,6 +118,82 @@ describe('ordered lists under changes', () => {
     expect(pages(store)).toBe(freshPages(store));
   });
 
+  it('members joining one at a time (their list grown in place): lists filtered by a member as a fresh sort, before and after each look', () => {
+    const store = new Store(baselineOf(), { lenient: true });
+    const room = WORLD.channels[5];
+    if (!room) throw new Error('no room');
+    const byMember = (name: string) =>
+      JSON.stringify(
+        store.listChannels(admin(store), optionsFor(undefined, JSON.stringify({ usernames: name }))),
+      );
+    const fresh = (name: string) => {
+      const other = new Store(buildBaseline(store.state()), { lenient: true });
+      return JSON.stringify(
+        other.listChannels(admin(other), optionsFor(undefined, JSON.stringify({ usernames: name }))),
+      );
+    };
+    const names = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
+    for (const name of names) byMember(name);
+    // a list of the rooms whose members are exactly the room's first ones: it loses the room at the first join
+    const exactly = JSON.stringify({ usernames: room.usernames });
+    const exact = (s: Store) => JSON.stringify(s.listChannels(admin(s), optionsFor(undefined, exactly)));
+    expect(JSON.parse(exact(store)).items.map((r: { _id: string }) => r._id)).toContain(room._id);
+    for (const [i, name] of names.entries()) {
+      const user = store.createUser({
+        username: name,
+        email: `${name}@example.com`,
+        verified: false,
+        name,
+        password: 'pw',
+        roles: ['user'],
+        active: true,
+        pendingApproval: false,
+        settings: true,
+        usernameLast: false,
+        joinDefaultChannels: false,
+      });
+      store.joinChannel(user, room._id);
+      // some joins are looked at at once, some only after the next join (their changes folded)
+      if (i % 2 === 1) for (const each of names) expect(byMember(each)).toBe(fresh(each));
+    }
+    for (const each of names) expect(byMember(each)).toBe(fresh(each));
+    expect(JSON.parse(exact(store)).items.map((r: { _id: string }) => r._id)).not.toContain(room._id);
+    expect(exact(store)).toBe(exact(new Store(buildBaseline(store.state()), { lenient: true })));
+    expect(JSON.parse(byMember('m6')).items.map((r: { _id: string }) => r._id)).toEqual([room._id]);
+    // the baseline's list of members is as the scenario made it: the first join copied it
+    expect(
+      new Store(baselineOf(), { lenient: true }).state().channels.find((c) => c._id === room._id)?.usernames,
+    ).toEqual(room.usernames);
+  });
+
+  it('a list that matched a room by its members as they were drops it after a join that grew them in place', () => {
+    const store = new Store(baselineOf(), { lenient: true });
+    const room = WORLD.channels[6];
+    if (!room) throw new Error('no room');
+    const newcomer = (name: string): User =>
+      store.createUser({
+        username: name,
+        email: `${name}@example.com`,
+        verified: false,
+        name,
+        password: 'pw',
+        roles: ['user'],
+        active: true,
+        pendingApproval: false,
+        settings: true,
+        usernameLast: false,
+        joinDefaultChannels: false,
+      });
+    // the first join copies the scenario's list; the second grows that copy in place
+    store.joinChannel(newcomer('n1'), room._id);
+    const members = store.state().channels.find((c) => c._id === room._id)?.usernames;
+    const exactly = optionsFor(undefined, JSON.stringify({ usernames: members }));
+    const ids = () => store.listChannels(admin(store), exactly).items.map((r) => r._id);
+    expect(ids()).toEqual([room._id]);
+    store.joinChannel(newcomer('n2'), room._id);
+    expect(ids()).toEqual([]);
+  });
+
   it('a room added, changed and changed again before any look: listed once, as it is now', () => {
     const store = new Store(baselineOf(), { lenient: true });
     const user = admin(store);

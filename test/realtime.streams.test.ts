@@ -204,7 +204,7 @@ describe('the stream table', () => {
     message: ['inserted', 'updated', 'removed'],
     user: ['inserted', 'updated', 'removed'],
     integration: ['inserted', 'updated', 'removed'],
-    team: ['inserted', 'updated'],
+    team: ['inserted', 'updated', 'removed'],
     settings: [],
     permission: ['updated'],
     role: ['inserted', 'removed'],

@@ -7,7 +7,7 @@
 import request from 'supertest';
 
 import { createFakeServer } from '../src/server';
-import { SETTINGS, SETTING_IDS } from '../src/store/setting-registry';
+import { LISTED_SETTING_IDS, SETTINGS } from '../src/store/setting-registry';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { Ddp } from './support/ddp';
@@ -167,7 +167,7 @@ describe('GET /api/v1/settings', () => {
       ],
       count: 2,
       offset: 0,
-      total: SETTING_IDS.length,
+      total: LISTED_SETTING_IDS.length,
       success: true,
     });
     const alice = await get(fake, 'alice', '/api/v1/settings?count=1');
@@ -175,7 +175,7 @@ describe('GET /api/v1/settings', () => {
       settings: [{ _id: 'API_Use_REST_For_DDP_Calls', value: true, enterprise: false }],
       count: 1,
       offset: 0,
-      total: SETTING_IDS.filter((id) => SETTINGS[id].public).length,
+      total: LISTED_SETTING_IDS.filter((id) => SETTINGS[id].public).length,
       success: true,
     });
     expect((await request(fake.app).get('/api/v1/settings')).status).toBe(401);

@@ -15,6 +15,12 @@ const PEOPLE: ScenarioInput = {
   ),
 };
 
+/** PEOPLE with `query` and `fields` read on users.list (7.0 on: the environment's ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS). */
+const UNSAFE: ScenarioInput = {
+  ...PEOPLE,
+  settings: { ...PEOPLE.settings, ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS: true },
+};
+
 describe('GET /api/v1/users.info', () => {
   it('another user: the public fields and canViewAllInfo false; no e-mails, roles or services', async () => {
     const res = await getAs(makeFake({ scenario: PEOPLE }).app, 'bob', `${INFO}?username=alice`);
@@ -172,7 +178,7 @@ describe('GET /api/v1/users.list', () => {
   });
 
   it('an admin sees e-mails, roles and last logins; query and sort work on what the caller sees', async () => {
-    const app = makeFake({ scenario: PEOPLE }).app;
+    const app = makeFake({ scenario: UNSAFE }).app;
     const res = await getAs(app, 'admin', `${LIST}?query=${encodeURIComponent('{"active":false}')}`);
     expect(res.body.users).toEqual([
       {
@@ -194,7 +200,7 @@ describe('GET /api/v1/users.list', () => {
   });
 
   it('fields adds to the default fields or takes some out; it never narrows them to the ones named', async () => {
-    const app = makeFake({ scenario: PEOPLE }).app;
+    const app = makeFake({ scenario: UNSAFE }).app;
     const list = async (fields: object) =>
       (
         await getAs(

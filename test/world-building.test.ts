@@ -154,6 +154,22 @@ describe('a suite builds its world through the API (default options)', () => {
     const teamRoomId = (team.body.team as Json).roomId as string;
     const teamInfo = await call(fake, 'GET', '/api/v1/teams.info?teamName=platform', dave);
     expect(teamInfo.body.teamInfo).toMatchObject({ name: 'platform', type: 1, roomId: teamRoomId });
+    const teamId = (team.body.team as Json)._id as string;
+    // the private room joins the team; its members see it among the team's rooms
+    const addedRooms = await call(fake, 'POST', '/api/v1/teams.addRooms', carol, {
+      teamName: 'platform',
+      rooms: [coreId],
+    });
+    expect(addedRooms.status).toBe(200);
+    const teamRooms = await call(fake, 'GET', '/api/v1/teams.listRooms?teamName=platform', dave);
+    expect(teamRooms.status).toBe(200);
+    expect((teamRooms.body.rooms as Json[]).map((r) => r._id)).toContain(coreId);
+    // a room setting: the public room's topic
+    const topic = await call(fake, 'POST', '/api/v1/channels.setTopic', carol, {
+      roomId: launchId,
+      topic: 'launch day',
+    });
+    expect(topic.status).toBe(200);
 
     // an outgoing integration (a hubot behind it) and an incoming one, both on the public room
     const outgoing = await call(fake, 'POST', '/api/v1/integrations.create', admin, {
@@ -239,6 +255,8 @@ describe('a suite builds its world through the API (default options)', () => {
     ]);
     expect(state.teams?.map((t) => [t.name, t.roomId])).toContainEqual(['platform', teamRoomId]);
     expect(state.channels.find((r) => r._id === teamRoomId)).toMatchObject({ t: 'p', teamMain: true });
+    expect(state.channels.find((r) => r._id === coreId)).toMatchObject({ teamId });
+    expect(state.channels.find((r) => r._id === launchId)).toMatchObject({ topic: 'launch day' });
     expect(fake.getSettings().Message_MaxAllowedSize).toBe(40);
     expect(state.permissions['create-c']).toEqual(['admin']);
     const changes = fake.changes();

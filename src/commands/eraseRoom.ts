@@ -1,5 +1,6 @@
 import { ApiError } from '../errors';
-import type { AnyRoom } from '../types';
+import type { Store } from '../store/store';
+import type { AnyRoom, User } from '../types';
 import type { RoomIdArgs } from './archiveRoom';
 import { command } from './command';
 
@@ -14,19 +15,28 @@ const NAME = 'eraseRoom';
 
 const PERMISSION: Readonly<Record<AnyRoom['t'], string>> = { c: 'delete-c', p: 'delete-p', d: 'delete-d' };
 
+/**
+ * The permission checks of erasing one room (found already): the room type's permission in the
+ * room, then, when `teamRule` (7.0 on) and the room is a team's, the team's permission in the
+ * team's main room; Meteor's `error-not-allowed` else. A team's end (teams.delete,
+ * teams.convertToChannel) checks each room it erases with it too.
+ */
+export function checkErasable(store: Store, user: User, room: AnyRoom, teamRule: boolean): void {
+  const method = { method: NAME };
+  if (!store.can(user, PERMISSION[room.t], room)) throw new ApiError('room-not-allowed', method);
+  const team = !teamRule || room.t === 'd' || room.teamId === undefined ? undefined : store.team(room.teamId);
+  if (!team) return;
+  const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
+  const permission = room.t === 'c' ? 'delete-team-channel' : 'delete-team-group';
+  if (!store.can(user, permission, main)) throw new ApiError('room-not-allowed', method);
+}
+
 export default command<RoomIdArgs, AnyRoom>({
   name: NAME,
   run({ store, user }, { rid }) {
-    const method = { method: NAME };
     const room = store.anyRoom(rid);
-    if (!room) throw new ApiError('room-invalid', method);
-    if (!store.can(user, PERMISSION[room.t], room)) throw new ApiError('room-not-allowed', method);
-    const team = room.t === 'd' || room.teamId === undefined ? undefined : store.team(room.teamId);
-    if (team) {
-      const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
-      const permission = room.t === 'c' ? 'delete-team-channel' : 'delete-team-group';
-      if (!store.can(user, permission, main)) throw new ApiError('room-not-allowed', method);
-    }
+    if (!room) throw new ApiError('room-invalid', { method: NAME });
+    checkErasable(store, user, room, true);
     store.eraseRoom(user, room);
     return room;
   },

@@ -1,4 +1,4 @@
-import type { ErrorSpec } from './spec';
+import type { BareErrorBody, ErrorSpec } from './spec';
 
 /**
  * The error rows of rooms (`channels.*`, `groups.*`, `rooms.*`, `im.*`) and their members and roles, part of the one error table (src/errors.ts): each name once, over
@@ -12,6 +12,28 @@ const byMethod = (p: { method?: string }): Record<string, unknown> => ({ method:
 
 /** `saveRoomSettings`' refusals name the method and the action refused. */
 const settingsAction = (action: string): Record<string, unknown> => ({ method: 'saveRoomSettings', action });
+/**
+ * `new Meteor.Error(403, 'Access to Method Forbidden', {method})` through the REST catch: a 400 whose
+ * `errorType` is the number 403 (0.49 without `details`). The envelope's types know only a text
+ * `errorType`: the body is the bare envelope and these members.
+ */
+function numericForbidden(details: boolean): (message: string) => BareErrorBody {
+  return (message) => {
+    const body = {
+      success: false as const,
+      error: `${message} [403]`,
+      errorType: 403,
+      ...(details ? { details: { method: 'addAllToRoom' } } : {}),
+    };
+    return body;
+  };
+}
+
+/** The unread method's refusals name the method (its name given as `method`) and the action. */
+const unreadDetails = (p: { method?: string }): Record<string, unknown> => ({
+  method: p.method ?? '',
+  action: 'Unread_messages',
+});
 
 export const ROOM_ERRORS = {
   /** groups.create without a name (the route's own check, every release line in these words) */
@@ -367,5 +389,121 @@ export const ROOM_ERRORS = {
     message: (p) =>
       `The fake does not save the room setting ${p.field ?? ''} (see docs/routes-rooms.md, Room settings)`,
     errorType: 'error-not-modelled',
+  },
+  // rooms-reads helper: members, roles, counters, open/close, addAll, groups.list, im.*, subscriptions.unread
+  /** channels.open of a channel the caller is not in (a plain failure) */
+  'channel-open-not-member': {
+    status: 400,
+    message: (p) => `The user/callee is not in the channel "${p.name ?? ''}".`,
+  },
+  /** channels.close of a channel the caller is not in (the quote misplaced, as the route writes it) */
+  'channel-close-not-member': {
+    status: 400,
+    message: (p) => `The user/callee is not in the channel "${p.name ?? ''}.`,
+  },
+  'channel-already-open': {
+    status: 400,
+    message: (p) => `The channel, ${p.name ?? ''}, is already open to the sender`,
+  },
+  'channel-already-closed': {
+    status: 400,
+    message: (p) => `The channel, ${p.name ?? ''}, is already closed to the sender`,
+  },
+  /** groups.open of an open group (0.49 printed the body's `name`, usually undefined) */
+  'group-already-open': {
+    status: 400,
+    message: (p) => `The private group, ${p.name ?? ''}, is already open for the sender`,
+  },
+  /** groups.close of a closed group (0.49 named the room id instead) */
+  'group-already-closed': {
+    status: 400,
+    message: (p) => `The private group, ${p.name ?? ''}, is already closed to the sender`,
+    e49Message: (p) => `The private group with an id "${p.raw ?? ''}" is already closed to the sender`,
+  },
+  /** addAllUserToRoom without add-all-to-room: Meteor.Error(403), a 400 with a numeric errorType */
+  'add-all-forbidden': {
+    status: 400,
+    message: () => 'Access to Method Forbidden',
+    eras: { '0.49': numericForbidden(false), '5': numericForbidden(true) },
+  },
+  /** addAllUserToRoom over API_User_Limit users */
+  'add-all-user-limit': {
+    status: 400,
+    message: () => 'User Limit Exceeded',
+    errorType: 'error-user-limit-exceeded',
+    details: () => ({ method: 'addAllToRoom' }),
+  },
+  /** im.open / im.close / im.members (5.x on) without roomId (0.49: a plain failure) */
+  'direct-roomid-required': {
+    status: 400,
+    message: () => 'Body param "roomId" is required',
+    errorType: 'error-room-param-not-provided',
+    eras: { '0.49': (message) => ({ success: false, error: message }), '5': undefined },
+  },
+  /** im.counters (6.x on) without roomId */
+  'direct-query-roomid-required': {
+    status: 400,
+    message: () => 'Query param "roomId" is required',
+    errorType: 'error-room-param-not-provided',
+  },
+  /** findDirectMessageRoom (6.x on): the room is not a direct room */
+  'direct-not-found': {
+    status: 400,
+    message: () => 'The required "roomId" param provided does not match any direct message',
+    errorType: 'error-room-not-found',
+  },
+  /** findDirectMessageRoom (5.x): no direct room the caller may see */
+  'direct-not-found-by-user': {
+    status: 400,
+    message: () => 'The required "roomId" or "username" param provided does not match any direct message',
+    errorType: 'error-room-not-found',
+  },
+  /** 0.49's im.open / im.close: no direct room of the caller by that id (a plain failure) */
+  'direct-not-found-by-id': {
+    status: 400,
+    message: (p) => `No direct message room found by the id of: ${p.raw ?? ''}`,
+  },
+  /** 0.49's im.open of an open room: prints the body's `name` (usually undefined) */
+  'direct-already-open': {
+    status: 400,
+    message: (p) => `The direct message room, ${p.name ?? ''}, is already open for the sender`,
+  },
+  /** im.close of a closed room, to 5.x (the body's `name`, usually undefined) */
+  'direct-already-closed': {
+    status: 400,
+    message: (p) => `The direct message room, ${p.name ?? ''}, is already closed to the sender`,
+  },
+  /** im.close of a closed room, 6.x on (the name left out, the comma kept) */
+  'direct-already-closed-unnamed': {
+    status: 400,
+    message: () => 'The direct message room, is already closed to the sender',
+  },
+  /** im.close (6.x on) by a user without a subscription */
+  'direct-not-subscribed': { status: 400, message: () => 'The user is not subscribed to the room' },
+  /** subscriptions.unread (5.x) with a firstUnreadMessage without `_id` and no roomId */
+  'unread-param-required': {
+    status: 400,
+    message: () => 'At least one of "roomId" or "firstUnreadMessage._id" params is required',
+  },
+  /** unreadMessages: no message id, an unknown message, or the caller's own */
+  'unread-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-action-not-allowed',
+    details: unreadDetails,
+  },
+  /** unreadMessages of a room without a visible message */
+  'unread-no-message': {
+    status: 400,
+    message: () => 'There are no messages to mark unread',
+    errorType: 'error-no-message-for-unread',
+    details: unreadDetails,
+  },
+  /** unreadMessages from a message of a room the caller has never read (no subscription, or no `ls`) */
+  'unread-subscription-not-found': {
+    status: 400,
+    message: () => 'Subscription not found',
+    errorType: 'error-subscription-not-found',
+    details: unreadDetails,
   },
 } satisfies Record<string, ErrorSpec>;

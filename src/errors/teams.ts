@@ -36,4 +36,28 @@ export const TEAM_ERRORS = {
   'team-room-not-found': { status: 400, message: () => 'Room not found' },
   /** teams.listRooms: a private team the caller is not in, without `view-all-teams` */
   'team-user-not-on-private-team': { status: 400, message: () => 'user-not-on-private-team' },
+  // teams-rest helper: the teams' rooms and members after their making (TeamService's plain Errors)
+  /** teams.addRooms: no `add-team-channel` (to 6.x) / `move-room-to-team` (7.0 on) in the main room */
+  'team-no-permission-team-channel': { status: 403, message: () => 'error-no-permission-team-channel' },
+  /** teams.addRooms / removeRoom / updateRoom: no such room, or one the caller may not see */
+  'team-invalid-room': { status: 400, message: () => 'invalid-room' },
+  /** teams.addRooms: a room already in a team */
+  'team-room-already-on-team': { status: 400, message: () => 'room-already-on-team' },
+  /** teams.addRooms: the caller is not the room's owner */
+  'team-no-owner-channel': { status: 400, message: () => 'error-no-owner-channel' },
+  /** teams.removeRoom: the room is not in that team */
+  'team-room-not-on-that-team': { status: 400, message: () => 'room-not-on-that-team' },
+  /** teams.updateRoom: the room is in no team */
+  'team-room-not-on-team': { status: 400, message: () => 'room-not-on-team' },
+  /** teams.removeMember: no active user with that id */
+  'team-invalid-user': { status: 400, message: () => 'invalid-user' },
+  /** teams.removeMember / leave: neither a member of the team nor of its main room */
+  'team-member-does-not-exist': { status: 400, message: () => 'member-does-not-exist' },
+  /** teams.removeMember / leave: the team's only owner */
+  'team-last-owner': { status: 400, message: () => 'last-owner-can-not-be-removed' },
+  /** channels.convertToTeam: `channelId` and `channelName` both empty */
+  'team-convert-channel-required': {
+    status: 400,
+    message: () => 'The parameter "channelId" or "channelName" is required',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -244,4 +244,132 @@ export const USER_ERRORS = {
     message: () => 'Invalid user id',
     errorType: 'error-invalid-user-id',
   },
+
+  // users-rest helper: updateOwnBasicInfo, deleteOwnAccount, createToken, preferences,
+  // autocomplete and the personal access tokens
+  /** the password fallback of two-factor (`requireSecondFactor`): no `currentPassword` */
+  'totp-required': {
+    status: 400,
+    message: () => 'TOTP Required',
+    errorType: 'totp-required',
+    details: () => ({ method: 'password', codeGenerated: false, availableMethods: [] }),
+  },
+  /** the password fallback of two-factor: a `currentPassword` that is not the password's SHA-256 */
+  'totp-invalid': {
+    status: 400,
+    message: () => 'TOTP Invalid',
+    errorType: 'totp-invalid',
+    details: () => ({ method: 'password' }),
+  },
+  /** `saveUserProfile` with `Accounts_AllowUserProfileChange` off */
+  'profile-change-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'saveUserProfile' }),
+  },
+  /** `validateUserEditing` of one's own status message with `Accounts_AllowUserStatusMessageChange` off */
+  'profile-status-not-allowed': {
+    status: 400,
+    message: () => 'Edit user status is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: () => ({ method: SAVE_USER, action: 'Update_user' }),
+  },
+  /** `saveUserIdentity` false: a blank name, a username invalid, blocked or taken */
+  'profile-identity-not-saved': {
+    status: 400,
+    message: () => 'Could not save user identity',
+    errorType: 'error-could-not-save-identity',
+    details: () => ({ method: 'saveUserProfile' }),
+  },
+  /** `_setEmail`: the address is another user's (`field`: it, as sent) */
+  'profile-email-unavailable': {
+    status: 400,
+    message: (p) => `${p.field ?? ''} is already in use :(`,
+    errorType: 'error-field-unavailable',
+    details: (p) => ({ function: '_setEmail', field: p.field ?? '' }),
+  },
+  'profile-password-same': {
+    status: 400,
+    message: () => 'Entered password same as current password',
+    errorType: 'error-password-same-as-current',
+    details: () => ({ method: 'saveUserProfile' }),
+  },
+  /** users.deleteOwnAccount without `password` (`API.v1.failure`) */
+  'delete-own-password-required': { status: 400, message: () => 'Body parameter "password" is required.' },
+  'delete-own-invalid-password': {
+    status: 400,
+    message: () => 'Invalid password',
+    errorType: 'error-invalid-password',
+    details: () => ({ method: 'deleteUserOwnAccount' }),
+  },
+  /** `createToken`: the environment does not allow it, or another user without `user-generate-access-token` (8.x: no details) */
+  'create-token-not-authorized': {
+    status: 400,
+    message: () => 'Not authorized',
+    errorType: 'error-not-authorized',
+    details: () => ({ method: 'createToken' }),
+    eras: {
+      '0.49': undefined,
+      '8': (message) => ({
+        success: false,
+        error: `${message} [error-not-authorized]`,
+        errorType: 'error-not-authorized',
+      }),
+    },
+  },
+  /** users.setPreferences for another user without `edit-other-user-info` */
+  'preferences-edit-not-allowed': {
+    status: 400,
+    message: () => 'Editing user is not allowed',
+    errorType: 'error-action-not-allowed',
+  },
+  'preferences-invalid-user': {
+    status: 400,
+    message: () => 'The optional "userId" param provided does not match any users',
+    errorType: 'error-invalid-user',
+  },
+  /** users.getPreferences of a user document without `settings` (the i18n text, upper-cased) */
+  'preferences-not-available': {
+    status: 400,
+    message: () => "FAILED TO RETRIEVE USER PREFERENCES BECAUSE THEY HAVEN'T BEEN SET UP BY THE USER YET",
+  },
+  /** users.autocomplete until 5.x without `selector` */
+  'autocomplete-selector-required': { status: 400, message: () => "The 'selector' param is required" },
+  /** users.autocomplete's `selector` that is no JSON: the parser's message (`reason`) */
+  'autocomplete-selector-invalid': { status: 400, message: (p) => p.reason ?? '' },
+  /** the personal access token routes without `tokenName` */
+  'token-name-required': { status: 400, message: () => "The 'tokenName' param is required" },
+  /** the personal access token methods without `create-personal-access-tokens` (`method`: the method's name) */
+  'token-not-authorized': {
+    status: 400,
+    message: () => 'Not Authorized',
+    errorType: 'not-authorized',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** users.getPersonalAccessTokens until 6.x without `create-personal-access-tokens` (7.x on: the 403 of `permissionsRequired`) */
+  'token-list-not-authorized': { status: 400, message: () => 'Not Authorized', errorType: 'not-authorized' },
+  'token-exists': {
+    status: 400,
+    message: () => 'A token with this name already exists',
+    errorType: 'error-token-already-exists',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  'token-not-found': {
+    status: 400,
+    message: () => 'Token does not exist',
+    errorType: 'error-token-does-not-exists',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** 0.49's users.getPresence of an unknown `userId` (`id`: it, as sent) */
+  'presence-user-not-found': {
+    status: 400,
+    message: (p) => `Failed to find a user with the id of "${p.id ?? ''}"`,
+  },
+  /** a user's personal access tokens past the fake's bound: the fake's own refusal */
+  'tokens-per-user-limit': {
+    status: 400,
+    message: (p) => `A user holds at most ${p.reason ?? ''} personal access tokens in the fake`,
+    errorType: 'error-tokens-per-user-limit',
+  },
 } satisfies Record<string, ErrorSpec>;

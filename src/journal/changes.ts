@@ -146,8 +146,9 @@ export function noteOf(event: ChangeEvent): EntityNote {
   switch (event.kind) {
     case 'room': {
       const { room, op } = event;
+      // the members as they are now: a room's list may grow in place later (src/store/member-list.ts)
       if (room.t === 'd')
-        return roomNote(op, room._id, '', 'd', undefined, undefined, undefined, room.usernames);
+        return roomNote(op, room._id, '', 'd', undefined, undefined, undefined, [...room.usernames]);
       return roomNote(
         op,
         room._id,
@@ -156,7 +157,7 @@ export function noteOf(event: ChangeEvent): EntityNote {
         room.ro,
         room.archived,
         room.u?.username,
-        room.t === 'p' ? room.usernames : undefined,
+        room.t === 'p' ? [...room.usernames] : undefined,
       );
     }
     case 'message': {

@@ -2,10 +2,14 @@
 // Every route module of src/operations (its default export a `route(…)`, `operation(…)` or
 // `aliasOf(…)` declaration), imported statically; src/operations/table.ts puts them in order.
 import type { Operation } from './operation';
+import channelsAddAll from './channels.addAll';
 import channelsAddLeader from './channels.addLeader';
 import channelsAddModerator from './channels.addModerator';
 import channelsAddOwner from './channels.addOwner';
 import channelsArchive from './channels.archive';
+import channelsClose from './channels.close';
+import channelsConvertToTeam from './channels.convertToTeam';
+import channelsCounters from './channels.counters';
 import channelsCreate from './channels.create';
 import channelsDelete from './channels.delete';
 import channelsGetIntegrations from './channels.getIntegrations';
@@ -17,11 +21,15 @@ import channelsKick from './channels.kick';
 import channelsLeave from './channels.leave';
 import channelsList from './channels.list';
 import channelsListJoined from './channels.list.joined';
+import channelsMembers from './channels.members';
 import channelsMessages from './channels.messages';
+import channelsModerators from './channels.moderators';
+import channelsOpen from './channels.open';
 import channelsRemoveLeader from './channels.removeLeader';
 import channelsRemoveModerator from './channels.removeModerator';
 import channelsRemoveOwner from './channels.removeOwner';
 import channelsRename from './channels.rename';
+import channelsRoles from './channels.roles';
 import channelsSetAnnouncement from './channels.setAnnouncement';
 import channelsSetCustomFields from './channels.setCustomFields';
 import channelsSetDefault from './channels.setDefault';
@@ -37,15 +45,22 @@ import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
+import dmClose from './dm.close';
+import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
+import dmMembers from './dm.members';
 import dmMessages from './dm.messages';
+import dmOpen from './dm.open';
 import docsJson from './docs.json';
+import groupsAddAll from './groups.addAll';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
 import groupsAddOwner from './groups.addOwner';
 import groupsArchive from './groups.archive';
+import groupsClose from './groups.close';
+import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsDelete from './groups.delete';
 import groupsHistory from './groups.history';
@@ -53,10 +68,16 @@ import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
 import groupsKick from './groups.kick';
 import groupsLeave from './groups.leave';
+import groupsList from './groups.list';
+import groupsListAll from './groups.listAll';
+import groupsMembers from './groups.members';
+import groupsModerators from './groups.moderators';
+import groupsOpen from './groups.open';
 import groupsRemoveLeader from './groups.removeLeader';
 import groupsRemoveModerator from './groups.removeModerator';
 import groupsRemoveOwner from './groups.removeOwner';
 import groupsRename from './groups.rename';
+import groupsRoles from './groups.roles';
 import groupsSetAnnouncement from './groups.setAnnouncement';
 import groupsSetCustomFields from './groups.setCustomFields';
 import groupsSetDescription from './groups.setDescription';
@@ -65,10 +86,14 @@ import groupsSetTopic from './groups.setTopic';
 import groupsSetType from './groups.setType';
 import groupsUnarchive from './groups.unarchive';
 import hooks from './hooks';
+import imClose from './im.close';
+import imCounters from './im.counters';
 import imCreate from './im.create';
 import imHistory from './im.history';
 import imList from './im.list';
+import imMembers from './im.members';
 import imMessages from './im.messages';
+import imOpen from './im.open';
 import info from './info';
 import integrationsCreate from './integrations.create';
 import integrationsGet from './integrations.get';
@@ -109,30 +134,59 @@ import settingsPublic from './settings.public';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
+import subscriptionsUnread from './subscriptions.unread';
 import teamsAddMembers from './teams.addMembers';
+import teamsAddRooms from './teams.addRooms';
+import teamsConvertToChannel from './teams.convertToChannel';
 import teamsCreate from './teams.create';
+import teamsDelete from './teams.delete';
 import teamsInfo from './teams.info';
+import teamsLeave from './teams.leave';
 import teamsList from './teams.list';
 import teamsListAll from './teams.listAll';
+import teamsListRooms from './teams.listRooms';
+import teamsListRoomsOfUser from './teams.listRoomsOfUser';
 import teamsMembers from './teams.members';
+import teamsRemoveMember from './teams.removeMember';
+import teamsRemoveRoom from './teams.removeRoom';
+import teamsUpdate from './teams.update';
+import teamsUpdateMember from './teams.updateMember';
+import teamsUpdateRoom from './teams.updateRoom';
+import usersAutocomplete from './users.autocomplete';
 import usersCreate from './users.create';
+import usersCreateToken from './users.createToken';
 import usersDelete from './users.delete';
+import usersDeleteOwnAccount from './users.deleteOwnAccount';
+import usersGeneratePersonalAccessToken from './users.generatePersonalAccessToken';
+import usersGetPersonalAccessTokens from './users.getPersonalAccessTokens';
+import usersGetPreferences from './users.getPreferences';
+import usersGetPresence from './users.getPresence';
 import usersGetStatus from './users.getStatus';
+import usersGetUsernameSuggestion from './users.getUsernameSuggestion';
 import usersInfo from './users.info';
 import usersList from './users.list';
 import usersLogout from './users.logout';
+import usersPresence from './users.presence';
+import usersRegeneratePersonalAccessToken from './users.regeneratePersonalAccessToken';
 import usersRegister from './users.register';
+import usersRemovePersonalAccessToken from './users.removePersonalAccessToken';
 import usersSetActiveStatus from './users.setActiveStatus';
+import usersSetPreferences from './users.setPreferences';
 import usersSetStatus from './users.setStatus';
 import usersUpdate from './users.update';
+import usersUpdateOwnBasicInfo from './users.updateOwnBasicInfo';
 import v1Info from './v1.info';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
+  channelsAddAll,
   channelsAddLeader,
   channelsAddModerator,
   channelsAddOwner,
   channelsArchive,
+  channelsClose,
+  channelsConvertToTeam,
+  channelsCounters,
   channelsCreate,
   channelsDelete,
   channelsGetIntegrations,
@@ -144,11 +198,15 @@ export const ROUTES: readonly Operation[] = [
   channelsLeave,
   channelsList,
   channelsListJoined,
+  channelsMembers,
   channelsMessages,
+  channelsModerators,
+  channelsOpen,
   channelsRemoveLeader,
   channelsRemoveModerator,
   channelsRemoveOwner,
   channelsRename,
+  channelsRoles,
   channelsSetAnnouncement,
   channelsSetCustomFields,
   channelsSetDefault,
@@ -164,15 +222,22 @@ export const ROUTES: readonly Operation[] = [
   chatPostMessage,
   chatSendMessage,
   chatUpdate,
+  dmClose,
+  dmCounters,
   dmCreate,
   dmHistory,
   dmList,
+  dmMembers,
   dmMessages,
+  dmOpen,
   docsJson,
+  groupsAddAll,
   groupsAddLeader,
   groupsAddModerator,
   groupsAddOwner,
   groupsArchive,
+  groupsClose,
+  groupsCounters,
   groupsCreate,
   groupsDelete,
   groupsHistory,
@@ -180,10 +245,16 @@ export const ROUTES: readonly Operation[] = [
   groupsInvite,
   groupsKick,
   groupsLeave,
+  groupsList,
+  groupsListAll,
+  groupsMembers,
+  groupsModerators,
+  groupsOpen,
   groupsRemoveLeader,
   groupsRemoveModerator,
   groupsRemoveOwner,
   groupsRename,
+  groupsRoles,
   groupsSetAnnouncement,
   groupsSetCustomFields,
   groupsSetDescription,
@@ -192,10 +263,14 @@ export const ROUTES: readonly Operation[] = [
   groupsSetType,
   groupsUnarchive,
   hooks,
+  imClose,
+  imCounters,
   imCreate,
   imHistory,
   imList,
+  imMembers,
   imMessages,
+  imOpen,
   info,
   integrationsCreate,
   integrationsGet,
@@ -236,21 +311,46 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
+  subscriptionsUnread,
   teamsAddMembers,
+  teamsAddRooms,
+  teamsConvertToChannel,
   teamsCreate,
+  teamsDelete,
   teamsInfo,
+  teamsLeave,
   teamsList,
   teamsListAll,
+  teamsListRooms,
+  teamsListRoomsOfUser,
   teamsMembers,
+  teamsRemoveMember,
+  teamsRemoveRoom,
+  teamsUpdate,
+  teamsUpdateMember,
+  teamsUpdateRoom,
+  usersAutocomplete,
   usersCreate,
+  usersCreateToken,
   usersDelete,
+  usersDeleteOwnAccount,
+  usersGeneratePersonalAccessToken,
+  usersGetPersonalAccessTokens,
+  usersGetPreferences,
+  usersGetPresence,
   usersGetStatus,
+  usersGetUsernameSuggestion,
   usersInfo,
   usersList,
   usersLogout,
+  usersPresence,
+  usersRegeneratePersonalAccessToken,
   usersRegister,
+  usersRemovePersonalAccessToken,
   usersSetActiveStatus,
+  usersSetPreferences,
   usersSetStatus,
   usersUpdate,
+  usersUpdateOwnBasicInfo,
   v1Info,
 ];

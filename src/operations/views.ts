@@ -97,6 +97,16 @@ export const DEFAULT_PREFERENCES = {
  */
 export type MeForm = 'picked' | 'info' | 'oauth' | 'calendar';
 
+/** The preferences a user saved (`users.setPreferences`): over the defaults, as getUserInfo merges them. */
+function savedPreferences(user: User): Record<string, unknown> {
+  const settings = user.settings;
+  if (typeof settings !== 'object' || settings === null) return {};
+  const saved = (settings as { preferences?: unknown }).preferences;
+  return typeof saved === 'object' && saved !== null && !Array.isArray(saved)
+    ? structuredClone(saved as Record<string, unknown>)
+    : {};
+}
+
 /** The caller as `me` shows it, in the era's form. */
 export function meView(user: User, baseUrl: string, form: MeForm = 'oauth'): MeView {
   const base = {
@@ -117,7 +127,7 @@ export function meView(user: User, baseUrl: string, form: MeForm = 'oauth'): MeV
     services: { password: { exists: true } },
     settings: {
       profile: {},
-      preferences: structuredClone(DEFAULT_PREFERENCES),
+      preferences: { ...structuredClone(DEFAULT_PREFERENCES), ...savedPreferences(user) },
       ...(form === 'calendar' ? { calendar: {} } : {}),
     },
     ...(email !== undefined ? { email } : {}),

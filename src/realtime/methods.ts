@@ -19,8 +19,10 @@ import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
+import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
+import { USERS_REST_METHODS } from './methods/users-rest';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -377,6 +379,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
   ...ROLE_METHODS,
   ...ROLES_STATE_METHODS,
+  ...USERS_REST_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
   logout: (context) => {
@@ -398,6 +401,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOMS_API_METHODS,
   ...ROOM_LIFECYCLE_METHODS,
   ...ROOM_SETTINGS_METHODS,
+  ...ROOM_READS_METHODS,
   sendMessage: sendMessageMethod,
   loadHistory: (context, params) => {
     const user = userOf(context, 'loadHistory');

@@ -230,6 +230,9 @@ export const STREAM_TABLE: StreamTable = {
       'a team made reaches no stream: its main room and its members’ subscriptions are streamed',
     ),
     updated: notStreamed('a team changes with its main room, whose own event is streamed'),
+    removed: notStreamed(
+      'a team deleted reaches no stream: its rooms’ and members’ subscriptions’ own events are streamed',
+    ),
   },
   // `watch.settings` (listeners.module): a public setting to everyone first, then every setting to
   // the users who may read the private ones

@@ -62,7 +62,14 @@ export function buildUser(input: ParsedUser, kind: string, index: number, ctx: B
     username: input.username,
     password: input.password,
     ...(input.personalAccessTokens
-      ? { personalAccessTokens: input.personalAccessTokens.map((t) => ({ name: t.name, token: t.token })) }
+      ? {
+          personalAccessTokens: input.personalAccessTokens.map((t) => ({
+            name: t.name,
+            token: t.token,
+            ...(t.createdAt === undefined ? {} : { createdAt: t.createdAt }),
+            ...(t.bypassTwoFactor === undefined ? {} : { bypassTwoFactor: t.bypassTwoFactor }),
+          })),
+        }
       : {}),
     name: input.name ?? input.username,
     emails: (input.emails ?? [{ address: `${input.username}@example.com` }]).map((e) => ({

@@ -131,7 +131,14 @@ const userShape = {
     .describe('required; login name'),
   password: z.string().describe('required; the password login accepts'),
   personalAccessTokens: z
-    .array(strictObject({ name: nonEmpty, token: nonEmpty }))
+    .array(
+      strictObject({
+        name: nonEmpty,
+        token: nonEmpty,
+        createdAt: timestamp.optional(),
+        bypassTwoFactor: z.boolean().optional(),
+      }),
+    )
     .optional()
     .describe(
       'named tokens the user authenticates with (X-Auth-Token with its X-User-Id) without logging in; a reset keeps them',

@@ -64,10 +64,13 @@ export interface IntegrationChange {
   readonly before?: Integration;
 }
 
-/** A team made (`teams.create`, with its main room), or changed with its main room (its type, or the main room added). */
+/**
+ * A team made (`teams.create`, with its main room), changed (its type with its main room's, the
+ * main room added, its members, its name), or deleted (`teams.delete`, `teams.convertToChannel`).
+ */
 export interface TeamChange {
   readonly kind: 'team';
-  readonly op: 'inserted' | 'updated';
+  readonly op: 'inserted' | 'updated' | 'removed';
   readonly team: Team;
 }
 

@@ -89,6 +89,9 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'remove-team-channel': ['admin', 'owner', 'moderator'],
   'edit-team': ['admin', 'owner'],
   'delete-team': ['admin', 'owner'],
+  // teams-rest helper: a team room's settings, a team turned back into a room (a team room's deletion: above)
+  'edit-team-channel': ['admin', 'owner', 'moderator'],
+  'convert-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
   'access-permissions': ['admin'],
   // rooms.adminRooms (rooms-api) and saveRoomSettings' validators (rooms-settings): the
@@ -97,6 +100,14 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'toggle-room-e2e-encryption': ['owner'],
   'edit-room-retention-policy': ['admin'],
   'edit-room-avatar': ['admin', 'owner', 'moderator'],
+  // users-rest: personal access tokens, users.createToken for another user, users.autocomplete beyond one's rooms
+  'create-personal-access-tokens': ['admin', 'user'],
+  'user-generate-access-token': ['admin'],
+  'view-outside-room': ['admin', 'owner', 'moderator', 'user'],
+  // rooms-reads helper: a broadcast room's members, channels.addAll / groups.addAll (counters of
+  // another user and groups.listAll read view-room-administration, above)
+  'view-broadcast-member-list': ['admin', 'owner', 'moderator'],
+  'add-all-to-room': ['admin'],
 };
 
 /** The names a scenario may override. */

@@ -1,6 +1,6 @@
 import type { ServerSettings } from '../types';
 import type { JsonObject } from './query';
-import { SETTINGS, SETTING_IDS } from './setting-registry';
+import { LISTED_SETTING_IDS, SETTINGS } from './setting-registry';
 
 /**
  * The settings as the settings routes answer them, from the registry (src/store/setting-registry.ts)
@@ -14,7 +14,7 @@ import { SETTINGS, SETTING_IDS } from './setting-registry';
  */
 
 /** Every id in MongoDB's binary order. */
-const BY_ID = [...SETTING_IDS].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const BY_ID = [...LISTED_SETTING_IDS].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** A setting's value as answered: `Site_Url` at its default is the address the client reached. */
 export function answeredValue(values: ServerSettings, id: keyof ServerSettings, siteUrl: string): unknown {

@@ -1,3 +1,4 @@
+import { withMember } from './member-list';
 import { ApiError } from '../errors';
 import type { AnyRoom, Room, RoomType, Team, User } from '../types';
 import { can, channelScope, hasTeamRooms } from './access';
@@ -92,9 +93,10 @@ export function join(state: StoreState, user: User, room: Room): Room {
   const ts = state.clock.tick();
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
+  const { usernames, before } = withMember(state, room, user.username);
   const next: Room = {
     ...room,
-    usernames: [...room.usernames, user.username],
+    usernames,
     usersCount: room.usersCount + 1,
     msgs: room.msgs + 1,
     _updatedAt: ts,
@@ -105,7 +107,7 @@ export function join(state: StoreState, user: User, room: Room): Room {
   state.memberIndex = undefined;
   commit(state, [
     { kind: 'message', op: 'inserted', message: joined, room: next },
-    { kind: 'room', op: 'updated', room: next, before: room },
+    { kind: 'room', op: 'updated', room: next, before },
     { kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription },
   ]);
   return next;
@@ -383,10 +385,15 @@ export interface RoomLayout {
 
 /** A new room's id: after every message and direct room id the world can make, by the rooms it has. */
 function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
-  // the rooms deleted count too: a deleted room's id is never given again
-  const counter = 0x400000 + state.rooms.size + state.roomsRemoved;
-  if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
-  return meteorIdOf(`room|${state.seed}|${counter}`);
+  const idOf = (counter: number): string =>
+    ids === 'objectId'
+      ? objectId(state.clock.nowMs(), state.idMiddle, counter)
+      : meteorIdOf(`room|${state.seed}|${counter}`);
+  // the rooms deleted count too (a deleted room's id is never given again), and an id a room
+  // still has is skipped (a removal the count does not know of)
+  let counter = 0x400000 + state.rooms.size + state.roomsRemoved;
+  while (state.rooms.has(idOf(counter))) counter += 1;
+  return idOf(counter);
 }
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */

@@ -32,6 +32,11 @@ export interface SettingRow<V> {
   readonly enterprise?: { readonly invalidValue: V; readonly modules: readonly string[] };
   /** what the setting does in the fake (the scenario schema's description) */
   readonly note: string;
+  /**
+   * a variable of the server's environment, not a setting: the scenario and the control API set
+   * it as one, no route lists, reads or saves it (`isSettingId` and `settingRow` do not know it)
+   */
+  readonly environment?: true;
 }
 
 export type SettingsRegistry = { readonly [K in keyof ServerSettings]: SettingRow<ServerSettings[K]> };
@@ -234,15 +239,39 @@ export const SETTINGS: SettingsRegistry = {
   LDAP_Enable: flag(false, true, 'LDAP'),
   Livechat_enabled: flag(true, true, 'Omnichannel'),
   UI_Use_Real_Name: flag(false, true, 'Layout'),
+  // users-rest: the environment variables the users.* routes read
+  CREATE_TOKENS_FOR_USERS: {
+    ...flag(false, false, undefined),
+    environment: true,
+    note: 'the environment variable CREATE_TOKENS_FOR_USERS (5.x to 7.x): the createToken method makes login tokens',
+  },
+  CREATE_TOKENS_FOR_USERS_SECRET: {
+    type: 'string',
+    packageValue: '',
+    public: false,
+    environment: true,
+    note: 'the environment variable CREATE_TOKENS_FOR_USERS_SECRET (8.x): the secret the createToken method needs ("" : none works)',
+  },
+  ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS: {
+    ...flag(false, false, undefined),
+    environment: true,
+    note: 'the environment variable ALLOW_UNSAFE_QUERY_AND_FIELDS_API_PARAMS (7.0 on): the user list reads query and fields',
+  },
 };
 
 /** Every setting id the registry knows. */
 export const SETTING_IDS = Object.keys(SETTINGS) as (keyof ServerSettings)[];
 
-/** Whether an id is a setting the registry knows. */
+/** Whether an id is a setting the registry knows (an environment variable is none: no route knows it). */
 export function isSettingId(id: string): id is keyof ServerSettings {
-  return Object.prototype.hasOwnProperty.call(SETTINGS, id);
+  return (
+    Object.prototype.hasOwnProperty.call(SETTINGS, id) &&
+    SETTINGS[id as keyof ServerSettings].environment !== true
+  );
 }
+
+/** The ids of the settings the routes list (the environment variables left out). */
+export const LISTED_SETTING_IDS = SETTING_IDS.filter((id) => SETTINGS[id].environment !== true);
 
 /** The registry's row for an id (undefined: an unknown setting). */
 export function settingRow(id: string): SettingRow<unknown> | undefined {

@@ -102,6 +102,8 @@ export interface StoreState {
   readonly subscriptions: SubscriptionStates;
   /** username → the ids of the rooms the user is in; rebuilt after a change of membership */
   memberIndex: Map<string, string[]> | undefined;
+  /** the member lists this store made and may append to in place (src/store/member-list.ts) */
+  readonly ownedMembers: WeakSet<readonly string[]>;
   /**
    * the ids of the rooms a new user joins (`default: true`), once asked for: kept up to date by
    * every room change (a new user's joins must not read every room of a large world)
@@ -212,6 +214,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     directs: new LayeredMap(baseline.directs),
     subscriptions: new SubscriptionStates(baseline.subscriptions),
     memberIndex: undefined,
+    ownedMembers: new WeakSet(),
     defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
     roomsRemoved: 0,

@@ -10,6 +10,7 @@ import type {
   ServerSettings,
   Subscription,
   Team,
+  TeamType,
   User,
   UserRole,
   WebhookDelivery,
@@ -32,17 +33,20 @@ import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
 import type { PermissionDoc } from './events';
 import * as permissionTable from './permission-table';
+import * as personalTokens from './personal-tokens';
 import * as posting from './posting';
 import type { SendInput } from './posting';
 import type { JsonObject, SortSpec } from './query';
 import * as roles from './roles';
 import * as roomSearch from './room-search';
+import * as roomReads from './room-reads';
+import type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 import * as rooms from './rooms';
 import * as roomLifecycle from './room-lifecycle';
 import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
-import type { RoomRole } from './subscription-states';
+import type { RoomRole, SubscriptionState } from './subscription-states';
 import * as settings from './settings';
 import * as snapshot from './snapshot';
 import type { EntityLookup } from './snapshot';
@@ -50,11 +54,13 @@ import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
 import * as subscriptions from './subscriptions';
 import * as teamReads from './team-reads';
+import * as teamRooms from './team-rooms';
 import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
+import * as userLookups from './user-lookups';
 import type { NewUser, UserPatch } from './user-accounts';
 import type { Trigger } from './webhooks';
 
@@ -69,6 +75,7 @@ export type { RoomRef } from './rooms';
 export type { RenameRules } from './room-lifecycle';
 export type { StoreRules } from './rules';
 export type { RoomRole } from './subscription-states';
+export type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 export type { SendInput } from './posting';
 export type { EntityLookup } from './snapshot';
 export type { StoreOptions } from './state';
@@ -820,5 +827,184 @@ export class Store {
   /** The API document's lenient transitions: a route's "same value" refusal lets the change through. */
   get lenient(): boolean {
     return this.#state.lenient;
+  }
+
+  // teams-rest helper: the teams' rooms and members after their making (src/store/team-rooms.ts)
+
+  /** The rooms that name the team in `teamId` (its main room too), in the world's order. */
+  teamRoomsOf(teamId: string): Room[] {
+    return [...this.#state.rooms.values()].filter((room) => room.teamId === teamId);
+  }
+
+  /** The rooms of any kind with these ids, each once, in the world's order (`Rooms.findManyByRoomIds`). */
+  roomsInWorldOrder(ids: readonly string[]): AnyRoom[] {
+    const wanted = new Set(ids);
+    const out: AnyRoom[] = [];
+    for (const room of this.#state.rooms.values()) if (wanted.has(room._id)) out.push(room);
+    for (const room of this.#state.directs.values()) if (wanted.has(room._id)) out.push(room);
+    return out;
+  }
+
+  /** `teams.addRooms` (already checked): the rooms into the team; one commit. Returns them as changed. */
+  addTeamRooms(team: Team, caller: User, rooms: readonly Room[]): Room[] {
+    return teamRooms.addTeamRooms(this.#state, team, caller, rooms);
+  }
+
+  /** `teams.removeRoom` (already checked): the room out of the team; one commit. */
+  removeTeamRoom(team: Team, caller: User, room: Room): Room {
+    return teamRooms.removeTeamRoom(this.#state, team, caller, room);
+  }
+
+  /** `teams.updateRoom` (already checked): `teamDefault`, and a default room's new members; one commit. */
+  setTeamDefault(caller: User, room: Room, isDefault: boolean, members: readonly User[]): Room {
+    return teamRooms.setTeamDefault(this.#state, caller, room, isDefault, members);
+  }
+
+  /** `teams.removeMember` / `teams.leave` (already checked): out of the team, its main room and the rooms named. */
+  removeTeamMember(
+    team: Team,
+    member: User,
+    by: { main?: User; rooms?: User },
+    rooms: readonly Room[],
+  ): void {
+    teamRooms.removeTeamMember(this.#state, team, member, by, rooms);
+  }
+
+  /** `teams.updateMember`: the member's roles in the team and its main room; one commit. */
+  updateTeamMember(team: Team, member: User, roles: readonly string[]): void {
+    teamRooms.updateTeamMember(this.#state, team, member, roles);
+  }
+
+  /** `teams.delete` / `teams.convertToChannel` (already checked); one commit. */
+  endTeam(team: Team, caller: User, end: teamRooms.TeamEnd): void {
+    teamRooms.endTeam(this.#state, team, caller, end);
+  }
+
+  /** `teams.update` (already checked): the main room renamed / retyped, the team's name and type; one commit. */
+  updateTeam(team: Team, caller: User, data: { name?: string; type?: TeamType }, layout: RoomLayout): void {
+    teamRooms.updateTeam(this.#state, team, caller, data, layout);
+  }
+
+  /** `channels.convertToTeam` (checked but the team's name): the room becomes a team's main room; one commit. */
+  convertRoomToTeam(room: Room, caller: User, layout: RoomLayout): Team {
+    return teamRooms.convertRoomToTeam(this.#state, room, caller, layout);
+  }
+
+  // users-rest helper: personal access tokens, presence, autocomplete, one's own account
+  // (src/store/personal-tokens.ts, src/store/user-lookups.ts)
+
+  /** A user's live personal access tokens as `users.getPersonalAccessTokens` lists them. */
+  personalTokens(user: User): personalTokens.TokenListing[] {
+    return personalTokens.listTokens(this.#state, user);
+  }
+
+  /** Adds a named personal access token (the name free, at most `max` live ones); the token; one commit. */
+  addPersonalToken(
+    userId: string,
+    input: { name: string; bypassTwoFactor: boolean; method: string },
+    max: number,
+  ): string {
+    return personalTokens.addToken(this.#state, userId, input, max);
+  }
+
+  /** Makes a named personal access token again (the old one ends); the new token; one commit. */
+  regeneratePersonalToken(userId: string, name: string, method: string): string {
+    return personalTokens.regenerateToken(this.#state, userId, name, method);
+  }
+
+  /** Removes a named personal access token (it ends at once); one commit. */
+  removePersonalToken(userId: string, name: string, method: string): void {
+    personalTokens.removeToken(this.#state, userId, name, method);
+  }
+
+  /** Ends a user's login tokens but `keep` and the personal access tokens (a new password's logout of the others). */
+  dropOtherLoginTokens(userId: string, keep: string | undefined): void {
+    personalTokens.dropLoginTokensExcept(this.#state, userId, keep);
+  }
+
+  /** `users.presence`: who is online (or changed since `since`), as `{users, full}`. */
+  presence(
+    caller: User,
+    query: { ids?: readonly string[]; since?: string },
+  ): { users: JsonObject[]; full: boolean } {
+    return userLookups.presence(this.#state, caller, query);
+  }
+
+  /** `users.autocomplete`: at most 10 users the caller may mention, contacts first. */
+  autocompleteUsers(caller: User, selector: userLookups.AutocompleteSelector): JsonObject[] {
+    return userLookups.autocompleteUsers(this.#state, caller, selector);
+  }
+
+  /** How many usernames match a pattern (`getUsernameSuggestion`'s count of `<name>-<n>`). */
+  countUsernames(pattern: RegExp): number {
+    return userLookups.countUsernames(this.#state, pattern);
+  }
+
+  // rooms-reads helper: members, room roles, counters, groups.list, and a member's subscription
+  // flags (src/store/room-reads.ts)
+
+  /** A room's active members that pass the filter, in the order asked for (`findUsersOfRoom`). */
+  roomMemberUsers(room: AnyRoom, filter: RoomMemberFilter, order: RoomMemberOrder): User[] {
+    return roomReads.roomMemberUsers(this.#state, room, filter, order);
+  }
+
+  /** A member's subscription as `im.members` (8.x) shows it: `{_id, ts, roles?}`. */
+  memberSubscription(room: AnyRoom, user: User): JsonObject {
+    return roomReads.memberSubscription(this.#state, room, user);
+  }
+
+  /** `getRoomRoles`: the members holding a room role, `{_id, rid, u, roles}` by username. */
+  roomRoleHolders(room: Room): JsonObject[] {
+    return roomReads.roomRoleHolders(this.#state, room);
+  }
+
+  /** The room's moderators as `{_id, username, name}`. */
+  roomModerators(room: Room): JsonObject[] {
+    return roomReads.roomModerators(this.#state, room);
+  }
+
+  /** How many visible messages a room has from `from` to `to`, both included. */
+  countVisibleBetween(rid: string, from: string, to: string): number {
+    return roomReads.countVisibleBetween(this.#state, rid, from, to);
+  }
+
+  /** A room's newest visible message, if any. */
+  lastVisibleMessage(rid: string): Message | undefined {
+    return roomReads.lastVisibleMessage(this.#state, rid);
+  }
+
+  /** A member's subscription state (open, alert, unread, ls…), or undefined for a non-member. */
+  memberState(room: AnyRoom, user: User): SubscriptionState | undefined {
+    return roomReads.memberState(this.#state, room, user);
+  }
+
+  /** `openRoom` / `hideRoom`: a member's subscription opened, or closed (its alert off); one commit. */
+  setSubscriptionOpen(user: User, rid: string, open: boolean): void {
+    roomReads.setSubscriptionOpen(this.#state, user, rid, open);
+  }
+
+  /** `unreadMessages`' write: the member's subscription unread from `ls`; one commit (a non-member: nothing). */
+  markUnread(user: User, rid: string, ls: string): void {
+    roomReads.markUnread(this.#state, user, rid, ls);
+  }
+
+  /** `addAllUserToRoom`'s write: the users not yet members join, each with their `uj`; one commit. */
+  addAllUsers(room: Room, users: readonly User[]): Room {
+    return roomReads.addAllUsers(this.#state, room, users);
+  }
+
+  /** Every user of the world, the inactive ones too unless `activeOnly`. */
+  allUsers(activeOnly: boolean): User[] {
+    return roomReads.allUsers(this.#state, activeOnly);
+  }
+
+  /** A message by `_id`, whoever asks (`unreadMessages` reads it before any access rule). */
+  messageById(id: string): Message | undefined {
+    return this.#state.messages.get(id);
+  }
+
+  /** `groups.list` (the caller's private groups) and `groups.listAll` (every one, `all`). */
+  listGroups(user: User, options: ListOptions, all: boolean): ListResult {
+    return roomReads.listGroups(this.#state, user, options, all);
   }
 }

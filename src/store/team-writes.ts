@@ -1,8 +1,9 @@
 import { ApiError } from '../errors';
-import type { Message, Team, TeamType, User } from '../types';
+import type { Message, Room, Team, TeamType, User } from '../types';
 import { systemMessage } from './compose';
 import type { ChangeEvent } from './events';
 import { objectId } from './message-text';
+import { rejoinedState } from './membership';
 import { writeRoom } from './rooms';
 import type { RoomLayout } from './rooms';
 import { commit, userNamed } from './state';
@@ -30,8 +31,8 @@ export interface NewTeam {
 }
 
 /** A new team's id: after every room, message and integration id the world can make. */
-function newTeamId(state: StoreState, ids: RoomLayout['ids']): string {
-  const counter = 0x700000 + state.teams.size;
+export function newTeamId(state: StoreState, ids: RoomLayout['ids']): string {
+  const counter = 0x700000 + state.teams.made;
   if (ids === 'objectId') return objectId(state.clock.nowMs(), state.idMiddle, counter);
   return meteorIdOf(`team|${state.seed}|${counter}`);
 }
@@ -150,6 +151,40 @@ export function addTeamMembers(
     state.memberIndex = undefined;
     for (const message of messages) events.push({ kind: 'message', op: 'inserted', message, room: next });
     events.push({ kind: 'room', op: 'updated', room: next, before: room });
+  }
+  // `addMembersToDefaultRooms`: each new member joins the team's default rooms (an `au` by the caller)
+  const newcomers = inputs
+    .map(({ user }) => user)
+    .filter((user, i, all) => !team.members.includes(user.username) && all.indexOf(user) === i);
+  for (const defaultRoom of [...state.rooms.values()]) {
+    if (defaultRoom.teamId !== team._id || defaultRoom.teamDefault !== true || defaultRoom.teamMain === true)
+      continue;
+    const joiners = newcomers.filter((user) => !defaultRoom.usernames.includes(user.username));
+    if (joiners.length === 0) continue;
+    const joined: Room = {
+      ...defaultRoom,
+      usernames: [...defaultRoom.usernames, ...joiners.map((user) => user.username)],
+      usersCount: defaultRoom.usersCount + joiners.length,
+      msgs: defaultRoom.msgs + joiners.length,
+      _updatedAt: ts,
+    };
+    for (const user of joiners) {
+      const subscription = rejoinedState(defaultRoom, user, ts);
+      state.subscriptions.set(defaultRoom._id, user._id, subscription);
+      events.push({
+        kind: 'subscription',
+        op: 'inserted',
+        rid: defaultRoom._id,
+        uid: user._id,
+        subscription,
+      });
+      const au = systemMessage(state, caller, joined, 'au', user.username, ts);
+      state.messages.add(au);
+      events.push({ kind: 'message', op: 'inserted', message: au, room: joined });
+    }
+    state.rooms.set(defaultRoom._id, joined);
+    state.memberIndex = undefined;
+    events.push({ kind: 'room', op: 'updated', room: joined, before: defaultRoom });
   }
   // the team document itself is not written (its members are rows of their own)
   state.teams.change(team._id, { members, ...(owners.length > 0 ? { owners } : {}) });

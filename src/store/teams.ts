@@ -17,6 +17,8 @@ export class Teams {
   readonly #changed = new Map<string, Team>();
   /** the teams made since the baseline (`teams.create`), in the order they were made */
   readonly #added: string[] = [];
+  /** the teams deleted since the baseline (`teams.delete`, `teams.convertToChannel`) */
+  readonly #removed = new Set<string>();
 
   constructor(baseline: ReadonlyMap<string, Team>) {
     this.#baseline = baseline;
@@ -24,6 +26,7 @@ export class Teams {
 
   /** A team by `_id`. */
   get(id: string): Team | undefined {
+    if (this.#removed.has(id)) return undefined;
     return this.#changed.get(id) ?? this.#baseline.get(id);
   }
 
@@ -54,14 +57,25 @@ export class Teams {
     this.#added.push(team._id);
   }
 
+  /** Deletes a team (`teams.delete`, `teams.convertToChannel`). */
+  remove(id: string): void {
+    if (this.get(id)) this.#removed.add(id);
+  }
+
   /** How many teams there are. */
   get size(): number {
+    return this.#baseline.size + this.#added.length - this.#removed.size;
+  }
+
+  /** How many teams there have been: the baseline's and every one made since, deleted or not (a new id's counter). */
+  get made(): number {
     return this.#baseline.size + this.#added.length;
   }
 
-  /** Every team's `_id`: the baseline's, then those made since. */
+  /** Every team's `_id`: the baseline's, then those made since (not those deleted). */
   ids(): string[] {
-    return [...this.#baseline.keys(), ...this.#added];
+    const ids = [...this.#baseline.keys(), ...this.#added];
+    return this.#removed.size === 0 ? ids : ids.filter((id) => !this.#removed.has(id));
   }
 
   /** Replaces a team with a changed copy (the baseline's own object is never written). */

@@ -1,3 +1,4 @@
+import { withMember } from './member-list';
 import { ApiError } from '../errors';
 import type { AnyRoom, Room, User, UserRole } from '../types';
 import { userKeysOf } from './baseline';
@@ -127,9 +128,10 @@ export function createUser(state: StoreState, input: NewUser): User {
 function joinQuietly(state: StoreState, user: User, room: Room, ts: string, events: ChangeEvent[]): void {
   const joined = systemMessage(state, user, room, 'uj', user.username, ts);
   state.messages.add(joined);
+  const { usernames, before } = withMember(state, room, user.username);
   const next: Room = {
     ...room,
-    usernames: [...room.usernames, user.username],
+    usernames,
     usersCount: room.usersCount + 1,
     msgs: room.msgs + 1,
     _updatedAt: ts,
@@ -139,7 +141,7 @@ function joinQuietly(state: StoreState, user: User, room: Room, ts: string, even
   state.subscriptions.set(room._id, user._id, subscription);
   events.push(
     { kind: 'message', op: 'inserted', message: joined, room: next },
-    { kind: 'room', op: 'updated', room: next, before: room },
+    { kind: 'room', op: 'updated', room: next, before },
     { kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription },
   );
 }

@@ -28,9 +28,9 @@ Options:
                       authenticates with one; skipped without
   --channel NAME      a public channel the run may change (ro and t); put back at
                       the end. Without it, only checks that change nothing run
-  --create            the run may create a user, a public and a private room and
-                      an incoming webhook (named fake-verify-…) for the
-                      world-building checks, and removes them at the end.
+  --create            the run may create users, a public and a private room, a
+                      team and an incoming webhook (named fake-verify-…) for
+                      the world-building checks, and removes them at the end.
                       Without it, those checks are skipped
   --profile P         the release line the server should answer as: 0.49, 5, 6,
                       7.0, 7.10 (also 7), 8.5 or 8.9 (the default; also 8); see

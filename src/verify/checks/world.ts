@@ -11,7 +11,7 @@ import { listOf, objectOf } from '../context';
 import type { Reply } from '../client';
 import { unprivileged } from './shared';
 
-const WORLD = 'Building the world: users, rooms, webhooks, permissions, roles, settings';
+const WORLD = 'Building the world: users, rooms, teams, webhooks, permissions, roles, settings';
 
 /** A user's body for users.create: left out of the default channels (so no channel changes). */
 function newUser(t: CheckContext, what: string): Record<string, unknown> {
@@ -188,6 +188,38 @@ export const WORLD_CHECKS: readonly Check[] = [
     async run(t) {
       t.mayCreate();
       await roomRoundTrip(t, 'groups', 'group', 'p');
+    },
+  },
+  {
+    id: 'teams.create.round-trip',
+    section: WORLD,
+    rule: 'teams.create of a public team is 200 {team} with its name, type 0 and the roomId of its main room; teams.info finds it; teams.delete is 200 {success: true}; then teams.info is 400 "Team not found" and the main room is gone (not in the 0.49 era: no teams)',
+    needs: ['create'],
+    creates: true,
+    async run(t) {
+      t.mayCreate();
+      if (!t.profile.adminRoutes) t.skip('the 0.49 era has no teams');
+      const name = t.nameFor('team');
+      const made = await t.post('/api/v1/teams.create', { name, type: 0 });
+      const team = objectOf(objectOf(made.body).team);
+      if (made.status === 200) t.created(`team ${name}`, '/api/v1/teams.delete', { teamName: name });
+      t.status(made, 200);
+      t.that(objectOf(made.body).success === true, made, 'success is not true');
+      t.that(team.name === name && team.type === 0, made, `not a public team named ${name}`);
+      const roomId = team.roomId;
+      t.that(typeof roomId === 'string', made, 'no roomId of the main room');
+      const info = `/api/v1/teams.info?teamName=${encodeURIComponent(name)}`;
+      const found = await t.get(info);
+      t.status(found, 200);
+      t.that(objectOf(objectOf(found.body).teamInfo)._id === team._id, found, 'teams.info does not find it');
+      t.exact(await t.post('/api/v1/teams.delete', { teamName: name }), 200, { success: true });
+      t.removed(`team ${name}`);
+      t.exact(await t.get(info), 400, { success: false, error: 'Team not found' });
+      t.exact(
+        await t.get(`/api/v1/channels.info?roomId=${encodeURIComponent(String(roomId))}`),
+        400,
+        t.era.roomNotFound(String(roomId)),
+      );
     },
   },
   {
