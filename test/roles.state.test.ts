@@ -447,6 +447,30 @@ describe('POST /api/v1/roles.delete of a custom role', () => {
   });
 });
 
+describe('GET /api/v1/roles.getUsersInRole of a custom role', () => {
+  it('finds it by id, and by name until 7.x (8.x: by id only)', async () => {
+    for (const profile of ['5', '7.10'] as const) {
+      const fake = makeFake({ profile, scenario: CUSTOM });
+      for (const role of ['supportRoleId0001', 'support']) {
+        const res = await request(fake.app).get(`/api/v1/roles.getUsersInRole?role=${role}`).set(AS.admin);
+        expect((res.body as { users: { username: string }[] }).users.map((u) => u.username)).toEqual([
+          'alice',
+        ]);
+      }
+    }
+    const eight = makeFake({ profile: '8.9', scenario: CUSTOM });
+    const byId = await request(eight.app)
+      .get('/api/v1/roles.getUsersInRole?role=supportRoleId0001')
+      .set(AS.admin);
+    expect((byId.body as { total: number }).total).toBe(1);
+    const byName = await request(eight.app).get('/api/v1/roles.getUsersInRole?role=support').set(AS.admin);
+    expect([byName.status, byName.body]).toEqual([
+      400,
+      { success: false, error: '[error-invalid-roleId]', errorType: 'error-invalid-roleId' },
+    ]);
+  });
+});
+
 describe('sessions keep their roles apart', () => {
   it('a role made in a session is that session’s alone', async () => {
     const fake = makeFake({ profile: '5' });
