@@ -59,6 +59,7 @@ export type {
   RequestChange,
   RequestExchange,
   RequestFilter,
+  RoleDoc,
   ChangedKind,
   UnmatchedRoute,
   Room,

@@ -24,9 +24,6 @@ import type {
 export { USER_ROLES };
 export type { Author, Email, UserRef, UserRole } from './wire';
 
-/** Roles a permission can be granted to: the global ones and the room-scoped ones. */
-export const GRANTABLE_ROLES = [...USER_ROLES, 'owner', 'moderator', 'leader'] as const;
-
 /** The Rocket.Chat eras the fake can answer as (see src/profiles.ts and the README's "Server versions"). */
 /** The release lines the fake answers as, oldest first. */
 export const LINE_IDS = ['0.49', '5', '6', '7.0', '7.10', '8.5', '8.9'] as const;
@@ -34,7 +31,6 @@ export type LineId = (typeof LINE_IDS)[number];
 /** Every accepted profile name: a release line, or `7` / `8` for the newest line of that major. */
 export const PROFILE_IDS = [...LINE_IDS, '7', '8'] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
-export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 
 /** A user as the store holds it; `password` is the fake's own (the one `login` accepts), never sent. */
 export interface User extends WireType<typeof USER_SHAPE> {
@@ -111,8 +107,24 @@ export interface TokenRecord {
   authToken: string;
 }
 
-/** Permission name → the roles that hold it. */
-export type PermissionTable = Record<string, GrantableRole[]>;
+/**
+ * A role as the world holds it: the seeded ones (`protected: true`, in `createOrUpdateProtectedRoleAsync`'s
+ * key order) and a world's custom ones (a scenario's `roles`, `roles.create`, `authorization:saveRole`:
+ * `protected: false`, in `Roles.createWithRandomId`'s key order). `_updatedAt` once a change stamped
+ * it (`roles.list` never shows it).
+ */
+export interface RoleDoc {
+  _id: string;
+  name: string;
+  scope: 'Users' | 'Subscriptions';
+  description: string;
+  mandatory2fa: boolean;
+  protected: boolean;
+  _updatedAt?: string;
+}
+
+/** Permission name → the roles that hold it (seeded roles' ids, or a world's custom roles'). */
+export type PermissionTable = Record<string, string[]>;
 
 /**
  * The server settings the fake models, by Rocket.Chat's own ids: the brute-force protection of
@@ -249,6 +261,8 @@ export interface World {
   settings?: Partial<ServerSettings>;
   /** the server version the world answers as (default `7`); `state()` shows the active one */
   profile?: ProfileId;
+  /** present when the world has custom roles (a scenario's `roles`, or made since): those, in the order made */
+  roles?: RoleDoc[];
 }
 
 /**
@@ -301,6 +315,8 @@ export interface Changes {
   settings: KindChanges<SettingValue>;
   /** permissions whose roles changed since the baseline (`permissions.update`, the realtime methods), with their `_updatedAt` */
   permissions: KindChanges<PermissionValue>;
+  /** roles made (`roles.create`, `authorization:saveRole`), changed (`roles.update`) or deleted since the baseline */
+  roles: KindChanges<RoleDoc>;
 }
 
 /** A permission as `changes()` lists it: `permissions.listAll`'s document. */
@@ -360,7 +376,16 @@ export type RequestChange =
 
 /** The kinds of entity a change names. */
 export type ChangedKind =
-  'room' | 'subscription' | 'message' | 'user' | 'integration' | 'team' | 'settings' | 'permission' | 'role';
+  | 'room'
+  | 'subscription'
+  | 'message'
+  | 'user'
+  | 'integration'
+  | 'team'
+  | 'settings'
+  | 'permission'
+  | 'role'
+  | 'role-doc';
 
 /** One recorded request with the answer it got and what it changed (`GET /__admin/requests/:seq`). */
 export interface RequestExchange {

@@ -241,9 +241,10 @@ export const LOGIN_DATA_SHAPE = {
   me: { kind: 'object', required: true },
 } as const satisfies EntityShape;
 
-/** The roles a user may have. */
+/** The seeded global roles a user of the fake may have (a world's custom roles come on top). */
 export const USER_ROLES = ['admin', 'user', 'bot', 'guest'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+/** A global role's id: a seeded one ({@link USER_ROLES}, `livechat-*`, …) or a custom role's. */
+export type UserRole = string;
 
 /** A user as another entity names one. */
 export interface UserRef {
@@ -364,7 +365,7 @@ function schemaOfKind(kind: FieldKind): JsonSchema {
         },
       };
     case 'roles':
-      return { type: 'array', items: { enum: [...USER_ROLES] } };
+      return { type: 'array', items: { type: 'string' } };
     case 'object':
       return { type: 'object' };
     case 'namedTokens':

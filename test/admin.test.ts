@@ -222,7 +222,13 @@ describe('control API /__admin', () => {
       [
         '/__admin/users',
         { username: 'x', password: 'x', roles: ['root'] },
-        [{ path: '$.roles[0]', message: 'Invalid option: expected one of "admin"|"user"|"bot"|"guest"' }],
+        [
+          {
+            path: '$.roles[0]',
+            message:
+              'unknown role "root": a global role (admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager)',
+          },
+        ],
       ],
       [
         '/__admin/channels',

@@ -45,6 +45,8 @@ function shown(event: ChangeEvent): RequestChange {
       return { kind: 'permission', op: event.op, id: event.permission._id };
     case 'role':
       return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
+    case 'role-doc':
+      return { kind: 'role-doc', op: event.op, id: event.role._id };
   }
 }
 
@@ -361,6 +363,7 @@ describe('changes(): the ids the change events named, as the walk of the whole m
       subscriptions: { added: [], changed: [], removed: [] },
       settings: { added: [], changed: [], removed: [] },
       permissions: { added: [], changed: [], removed: [] },
+      roles: { added: [], changed: [], removed: [] },
     });
     await fake.stop();
   });

@@ -244,6 +244,7 @@ describe('GET /__admin/state?diff=baseline and changes()', () => {
       subscriptions: { added: [], changed: [], removed: [] },
       settings: { added: [], changed: [], removed: [] },
       permissions: { added: [], changed: [], removed: [] },
+      roles: { added: [], changed: [], removed: [] },
     });
     await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', { roomName: 'random', readOnly: true });
     await request(fake.app).post('/__admin/channels').send({ name: 'launch' });

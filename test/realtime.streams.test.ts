@@ -208,6 +208,7 @@ describe('the stream table', () => {
     settings: [],
     permission: ['updated'],
     role: ['inserted', 'removed'],
+    'role-doc': ['inserted', 'updated', 'removed'],
   };
 
   it('lists every kind and op of ChangeEvent, streamed or explicitly not', () => {

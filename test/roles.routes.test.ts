@@ -435,7 +435,7 @@ describe('POST /api/v1/roles.delete', () => {
     ],
     ['8.9', 'admin', {}, 400, typed("must have required property 'roleId'", 'invalid-params')],
     ['8.9', 'admin', { roleId: 'nope' }, 400, typed('This role does not exist', 'error-invalid-roleId')],
-    // every role the fake knows is protected
+    // a seeded role is a protected one
     ['8.9', 'admin', { roleId: 'bot' }, 400, typed('Cannot delete a protected role', 'error-role-protected')],
     [
       '5',

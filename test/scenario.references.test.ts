@@ -18,7 +18,8 @@ function problemsOf(input: unknown): string[] {
 
 const alice = { _id: 'ua', username: 'alice', password: 'a' };
 const bob = { _id: 'ub', username: 'bob', password: 'b' };
-const ROLE = '$.users[0].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"';
+const ROLE =
+  '$.users[0].roles[0]: unknown role "superuser": a global role (admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager)';
 
 describe('a problem of shape does not cascade into false reference problems', () => {
   it('a channel with a bad field: its messages find it, and a real problem further on is reported', () => {

@@ -142,7 +142,9 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
     [
       'an unknown role',
       { users: [{ username: 'x', password: 'x', roles: ['root'] }] },
-      ['$.users[0].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"'],
+      [
+        '$.users[0].roles[0]: unknown role "root": a global role (admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager)',
+      ],
     ],
     [
       'an unknown room type',
@@ -374,8 +376,8 @@ describe('scenario files: rejected whole, naming every problem by JSON path', ()
           integrations: [{ channel: ['#x', '@carol'], _createdBy: { username: 'carol' } }],
         }),
       ).toEqual([
-        '$.users[1].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"',
         '$.channels[0].t: Invalid option: expected one of "c"|"p"',
+        '$.users[1].roles[0]: unknown role "root": a global role (admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager)',
         '$.users[2].username: duplicate username "CAROL"',
         '$.channels[2].name: duplicate channel name "x"',
       ]);

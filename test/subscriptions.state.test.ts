@@ -180,8 +180,8 @@ describe('scenario "subscriptions" beside problems of shape', () => {
         ],
       }),
     ).toEqual([
-      '$.users[1].roles[0]: Invalid option: expected one of "admin"|"user"|"bot"|"guest"',
       '$.channels[0].ro: Invalid input: expected boolean, received number',
+      '$.users[1].roles[0]: unknown role "boss": a global role (admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager)',
       '$.subscriptions[2].username: no user "carol" in users',
     ]);
   });

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors';
-import { isRoleId } from '../store/roles';
 import type { PermissionDoc } from '../store/store';
 import { command } from './command';
 
@@ -25,9 +24,9 @@ export default command<PermissionRoleArgs, PermissionDoc>({
     if (!permission) throw new ApiError('permission-does-not-exist', { method: NAME });
     if (!store.can(user, 'access-permissions'))
       throw new ApiError('permission-add-not-allowed', { method: NAME });
-    if (typeof role !== 'string' || !isRoleId(role))
+    if (typeof role !== 'string' || !store.isRoleId(role))
       throw new ApiError('permission-role-does-not-exist', { method: NAME });
-    const roles = permission.roles.filter(isRoleId);
+    const roles = permission.roles.filter((r) => store.isRoleId(r));
     const next = roles.includes(role) ? roles : [...roles, role];
     return store.setPermissionRoles([{ _id: permission._id, roles: next }])[0] ?? permission;
   },

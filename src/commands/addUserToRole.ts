@@ -1,8 +1,7 @@
 import { ApiError } from '../errors';
-import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
 import type { RoomRole } from '../store/store';
-import type { User, UserRole } from '../types';
+import type { User } from '../types';
 import { command } from './command';
 
 /** What giving a role takes: the role's id (or name), the user's username, the room of a room role. */
@@ -28,7 +27,7 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
     if (!store.can(user, 'access-permissions')) throw new ApiError('role-add-not-allowed', { method: NAME });
     if (typeof roleId !== 'string' || roleId === '' || typeof username !== 'string' || username === '')
       throw new ApiError('role-invalid-arguments', { method: NAME });
-    const role = roleById(roleId);
+    const role = store.roleByIdOrName(roleId);
     if (!role) throw new ApiError('role-invalid-role', { method: NAME });
     if (role._id === 'admin' && !store.can(user, 'assign-admin-role'))
       throw new ApiError('role-assign-admin-not-allowed', { method: NAME });
@@ -42,7 +41,7 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
       store.setSubscriptionRole(room._id, target, role._id as RoomRole, true, username);
       return { user: target, role };
     }
-    const changed = store.setUserRole(target._id, role._id as UserRole, true, username) ?? target;
+    const changed = store.setUserRole(target._id, role._id, true, username) ?? target;
     return { user: changed, role };
   },
 });

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors';
-import { isRoleId } from '../store/roles';
 import type { PermissionDoc } from '../store/store';
 import type { PermissionRoleArgs } from './addPermissionToRole';
 import { command } from './command';
@@ -19,7 +18,7 @@ export default command<PermissionRoleArgs, PermissionDoc>({
     if (!permission) throw new ApiError('permission-not-found', { method: NAME });
     if (!store.can(user, 'access-permissions'))
       throw new ApiError('permission-remove-not-allowed', { method: NAME });
-    const next = permission.roles.filter(isRoleId).filter((r) => r !== role);
+    const next = permission.roles.filter((r) => store.isRoleId(r)).filter((r) => r !== role);
     return store.setPermissionRoles([{ _id: permission._id, roles: next }])[0] ?? permission;
   },
 });

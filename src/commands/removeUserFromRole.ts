@@ -1,5 +1,4 @@
 import { ApiError } from '../errors';
-import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
 import type { RoomRole } from '../store/store';
 import type { User, UserRole } from '../types';
@@ -22,7 +21,7 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
       throw new ApiError('role-remove-not-allowed', { method: NAME });
     if (typeof roleId !== 'string' || roleId === '' || typeof username !== 'string' || username === '')
       throw new ApiError('role-invalid-arguments', { method: NAME });
-    const role = roleById(roleId);
+    const role = store.roleByIdOrName(roleId);
     if (!role) throw new ApiError('role-invalid-role', { method: NAME });
     const target = store.userNamed(username);
     if (!target) throw new ApiError('role-remove-invalid-user', { method: NAME });

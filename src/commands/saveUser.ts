@@ -2,7 +2,6 @@ import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import type { NewUser, Store } from '../store/store';
-import { USER_ROLES } from '../types';
 import type { User, UserRole } from '../types';
 import { command } from './command';
 import type { CommandContext } from './command';
@@ -88,15 +87,23 @@ export function blockedNames(profile: CommandContext['profile']): readonly strin
   return byEra(profile, BLOCKED);
 }
 
-/** The roles the world knows (the fake's), of those given; undefined when one is unknown. */
-function knownRoles(roles: readonly string[]): UserRole[] | undefined {
-  const known = USER_ROLES as readonly string[];
-  return roles.every((role) => known.includes(role)) ? (roles as UserRole[]) : undefined;
+/** The world's global roles (seeded or custom, `scope: "Users"`): those a user holds. */
+function globalRoles(store: Store): readonly string[] {
+  return store
+    .roles()
+    .filter((role) => role.scope === 'Users')
+    .map((role) => role._id);
+}
+
+/** The global roles the world knows, of those given; undefined when one is unknown. */
+function knownRoles(store: Store, roles: readonly string[]): UserRole[] | undefined {
+  const known = globalRoles(store);
+  return roles.every((role) => known.includes(role)) ? [...roles] : undefined;
 }
 
 /** `getNewUserRoles`: `Accounts_Registration_Users_Default_Roles`, the roles the world knows. */
 export function defaultRoles(store: Store): UserRole[] {
-  const known = USER_ROLES as readonly string[];
+  const known = globalRoles(store);
   return store
     .settings()
     .Accounts_Registration_Users_Default_Roles.split(',')
@@ -120,7 +127,7 @@ function checkUserData(context: CommandContext, args: SaveUserArgs): void {
   if (!editing && !store.can(user, 'create-user')) throw new ApiError('user-add-not-allowed');
   if (editing && args._id !== user._id && !store.can(user, 'edit-other-user-info'))
     throw new ApiError('user-edit-not-allowed');
-  if (args.roles && !knownRoles(args.roles)) throw new ApiError('user-invalid-role');
+  if (args.roles && !knownRoles(store, args.roles)) throw new ApiError('user-invalid-role');
   if (args.roles?.includes('admin') && !store.can(user, 'assign-admin-role'))
     throw new ApiError('user-assign-admin-not-allowed');
   const settings = store.settings();
@@ -144,7 +151,7 @@ function newUser(context: CommandContext, args: SaveUserArgs): NewUser {
   if (email !== '' && store.userWithEmail(email))
     throw new ApiError('user-field-unavailable', { field: email });
   checkLengths(args);
-  const given = knownRoles(args.roles ?? []) ?? [];
+  const given = knownRoles(store, args.roles ?? []) ?? [];
   const roles =
     byEra(profile, ROLES_RULE) === '0.49'
       ? args.roles

@@ -243,10 +243,91 @@ export const SETTING_ERRORS = {
     message: () => 'Accessing permissions is not allowed',
     errorType: 'error-action-not-allowed',
   },
-  /** `roles.delete` of a protected role (every role the fake knows is one) */
+  /** `roles.delete` of a protected role (a seeded one) */
   'role-protected': {
     status: 400,
     message: () => 'Cannot delete a protected role',
     errorType: 'error-role-protected',
+  },
+  // roles-state helper: roles.create / roles.update / roles.delete of custom roles, the realtime
+  // authorization:saveRole / authorization:deleteRole
+  /** `roles.create` (6.x on, always) and `roles.update` of a custom role (6.x on) on a community server */
+  'role-enterprise-feature': {
+    status: 400,
+    message: () => 'This is an enterprise feature',
+    errorType: 'error-action-not-allowed',
+  },
+  /** `roles.create`: a role of that id or name exists (`findOneByIdOrName`); `roles.update`: another role has that name */
+  'role-duplicate-name': {
+    status: 400,
+    message: () => 'Role name already exists',
+    errorType: 'error-duplicate-role-names-not-allowed',
+  },
+  /** `roles.update` of a protected role with another name or scope (`updateRole`) */
+  'role-update-protected': {
+    status: 400,
+    message: () => 'Role is protected',
+    errorType: 'error-role-protected',
+  },
+  /** `roles.update`: a scope neither `Users` nor `Subscriptions` (`updateRole`; the body's schema refuses it first) */
+  'role-invalid-scope': {
+    status: 400,
+    message: () => 'Invalid scope',
+    errorType: 'error-invalid-scope',
+  },
+  /** `roles.delete` of a role a user (or a member in a room) holds */
+  'role-in-use': {
+    status: 400,
+    message: () => "Cannot delete role because it's in use",
+    errorType: 'error-role-in-use',
+  },
+  /** the world holds the most roles the fake keeps (src/store/roles.ts `ROLES_PER_WORLD`): the fake's own bound */
+  'roles-limit': {
+    status: 400,
+    message: (p) =>
+      `This world holds ${p.reason ?? ''} roles, the most it keeps: delete a custom role before creating another`,
+    errorType: 'error-roles-limit',
+  },
+  /** `authorization:saveRole` / `authorization:deleteRole` without a user or `access-permissions` */
+  'role-method-not-allowed': {
+    status: 400,
+    message: () => 'Accessing permissions is not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Accessing_permissions' }),
+  },
+  /** `authorization:saveRole` (4.x on): the role's properties fail `isRoleCreateProps` */
+  'role-save-invalid-properties': {
+    status: 400,
+    message: () => 'The role properties are invalid.',
+    errorType: 'error-invalid-role-properties',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:saveRole` (0.x): no name (wording UNVERIFIED) */
+  'role-save-name-required': {
+    status: 400,
+    message: () => 'Role name is required',
+    errorType: 'error-role-name-required',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:deleteRole`: no role by that id (nor name) */
+  'role-delete-invalid-role': {
+    status: 400,
+    message: () => 'Invalid role',
+    errorType: 'error-invalid-role',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:deleteRole` of a protected role */
+  'role-delete-protected': {
+    status: 400,
+    message: () => 'Cannot delete a protected role',
+    errorType: 'error-delete-protected-role',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** `authorization:deleteRole` of a role somebody holds */
+  'role-delete-in-use': {
+    status: 400,
+    message: () => "Cannot delete role because it's in use",
+    errorType: 'error-role-in-use',
+    details: (p) => ({ method: p.method ?? '' }),
   },
 } satisfies Record<string, ErrorSpec>;

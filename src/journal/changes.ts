@@ -96,7 +96,7 @@ export interface SubscriptionNote {
  * role given or taken (`<roleId>/<uid>`).
  */
 export interface OtherNote {
-  readonly kind: 'team' | 'settings' | 'permission' | 'role';
+  readonly kind: 'team' | 'settings' | 'permission' | 'role' | 'role-doc';
   readonly op: ChangeOp;
   readonly id: string;
 }
@@ -131,6 +131,7 @@ export const NOTES_KEPT: Readonly<Record<ChangeKind, number>> = {
   subscription: 16,
   permission: 64,
   role: 16,
+  'role-doc': 16,
 };
 
 function sha256(text: string): string {
@@ -204,6 +205,8 @@ export function noteOf(event: ChangeEvent): EntityNote {
       return { kind: 'permission', op: event.op, id: event.permission._id };
     case 'role':
       return { kind: 'role', op: event.op, id: `${event.roleId}/${event.u._id}` };
+    case 'role-doc':
+      return { kind: 'role-doc', op: event.op, id: event.role._id };
   }
 }
 

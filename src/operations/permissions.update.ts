@@ -1,9 +1,7 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { isRoleId } from '../store/roles';
 import { isPlainObject } from '../store/query';
-import type { GrantableRole } from '../types';
 import { success } from './operation';
 import type { OperationContext, Params } from './operation';
 import { callerOf } from './params';
@@ -155,8 +153,9 @@ export default route(GROUPS.permissions, {
     const counted = byEra(profile, CHECKING) !== 'match';
     const unknown = ids.some((id) => store.permissionDoc(id) === undefined);
     if (unknown || (counted && new Set(ids).size !== ids.length)) throw new ApiError('permission-invalid');
-    if (updates.some((u) => u.roles.some((r) => !isRoleId(r)))) throw new ApiError('permission-role-invalid');
-    store.setPermissionRoles(updates.map((u) => ({ _id: u._id, roles: u.roles as GrantableRole[] })));
+    if (updates.some((u) => u.roles.some((r) => !store.isRoleId(r))))
+      throw new ApiError('permission-role-invalid');
+    store.setPermissionRoles(updates.map((u) => ({ _id: u._id, roles: [...u.roles] })));
     return success({ permissions: store.permissionDocs() });
   },
   openApi: {

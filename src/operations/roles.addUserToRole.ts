@@ -2,7 +2,6 @@ import addUserToRole from '../commands/addUserToRole';
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
 import { isPlainObject } from '../store/query';
 import { success } from './operation';
@@ -51,9 +50,12 @@ export const ADD_VALIDATOR: EraTable<Validator | undefined> = {
 /** 8.x validates on the route (the framework's `invalid-params`); before, the handler did. */
 const ROUTE_VALIDATED: EraTable<boolean> = { '0.49': false, '8': true };
 
-/** A role as the route answers it: the whole document, `_updatedAt` too (the fake's roles date from the world's clock). */
+/**
+ * A role as the routes answer it: the whole document, `_updatedAt` too (a role no change stamped
+ * dates from the world's clock).
+ */
 export function roleAnswer(role: RoleDoc, stamp: string): Record<string, unknown> {
-  return { ...role, _updatedAt: stamp };
+  return { ...role, _updatedAt: role._updatedAt ?? stamp };
 }
 
 interface AddRequest {
@@ -80,7 +82,7 @@ function readAdd({ input, profile, store }: OperationContext): AddRequest {
   const roleId = typeof body.roleId === 'string' && body.roleId !== '' ? body.roleId : undefined;
   const roleName = typeof body.roleName === 'string' && body.roleName !== '' ? body.roleName : undefined;
   if (roleId === undefined && roleName === undefined) throw new ApiError('role-properties-missing');
-  const role = roleById(roleId ?? roleName ?? '');
+  const role = store.roleByIdOrName(roleId ?? roleName ?? '');
   if (!role) throw new ApiError('role-not-found');
   const roomId = typeof body.roomId === 'string' ? body.roomId : undefined;
   // `hasRole(user, role, roomId)`: a global role the user holds; a room role held in the room given

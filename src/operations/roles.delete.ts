@@ -1,12 +1,13 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { roleById } from '../store/roles';
+import deleteRole from '../commands/deleteRole';
 import { isPlainObject } from '../store/query';
 import { callerOf } from './params';
 import { validated } from './schemas';
 import { GROUPS, route } from './route-groups';
 import { DONE } from './responses';
+import { success } from './operation';
 import type { Validator } from './validator';
 
 /** Added in 4.0 (profile 5); 0.49 had no roles routes. */
@@ -33,9 +34,9 @@ export const DELETE_VALIDATOR: EraTable<Validator | undefined> = {
 
 /**
  * `POST /api/v1/roles.delete` `{roleId}` (an id or a name): the permission (6.x on the framework's
- * 403 first; 4.x–5.x after the body, a 400), the body, the role (`This role does not exist`), then
- * `Cannot delete a protected role`: every role the fake knows is a protected one (it has no custom
- * roles), so no call deletes one.
+ * 403 first; 4.x–5.x after the body, a 400), the body, the role (`This role does not exist`),
+ * `Cannot delete a protected role` (a seeded one), `Cannot delete role because it's in use`; then
+ * the custom role is deleted. Answers `{success: true}`.
  */
 export default route(GROUPS.roles, {
   name: 'roles.delete',
@@ -47,11 +48,13 @@ export default route(GROUPS.roles, {
     'role-delete-not-allowed',
     'role-remove-no-role',
     'role-protected',
+    'role-in-use',
     'invalid-params',
     'not-found',
   ],
   response: DONE,
-  reads: ['role'],
+  reads: ['role', 'user', 'subscription'],
+  changes: ['role'],
   validator: DELETE_VALIDATOR,
   read: ({ input, profile, store, ...context }) => {
     const user = callerOf(context);
@@ -67,12 +70,12 @@ export default route(GROUPS.roles, {
         throw new ApiError('role-remove-invalid-properties');
       }
     if (!framework && !store.can(user, 'access-permissions')) throw new ApiError('role-delete-not-allowed');
-    const role = roleById(String(roleId));
-    if (!role) throw new ApiError('role-remove-no-role');
-    throw new ApiError('role-protected');
+    return { roleId: String(roleId) };
   },
-  run: () => {
-    throw new ApiError('role-protected');
+  run: (context, { roleId }) => {
+    const { store, profile } = context;
+    deleteRole.run({ store, profile, user: callerOf(context) }, { roleId, via: 'rest' });
+    return success({});
   },
   openApi: {
     servedIn: EXISTS,

@@ -1,7 +1,6 @@
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { roleById } from '../store/roles';
 import type { User } from '../types';
 import { success } from './operation';
 import type { OperationContext } from './operation';
@@ -16,6 +15,9 @@ const EXISTS: EraTable<boolean> = { '0.49': false, '5': true };
 
 /** 5.x checks `access-permissions` in the handler after `role` (a 400); 6.x on the framework's 403 first. */
 const FRAMEWORK_PERMISSION: EraTable<boolean> = { '0.49': false, '6': true };
+
+/** 5.x–7.x find the role by id, then by name (deprecated); 8.x by id only. */
+const BY_NAME_TOO: EraTable<boolean> = { '0.49': true, '8': false };
 
 const nullableStr = { type: 'string', nullable: true } as const;
 const nullableNum = { type: 'number', nullable: true } as const;
@@ -66,7 +68,7 @@ function readRequest({ input, profile, store, ...context }: OperationContext): U
   const roomId = params.roomId;
   if (typeof roomId === 'string' && roomId !== '' && !store.can(user, 'view-other-user-channels'))
     throw new ApiError('role-users-not-allowed');
-  const found = roleById(role);
+  const found = byEra(profile, BY_NAME_TOO) ? store.roleByIdOrName(role) : store.roleById(role);
   if (!found) throw new ApiError('role-invalid-role-id');
   if (found.scope === 'Subscriptions') throw new ApiError('role-room-role-not-modelled');
   return { role: found._id, ...readPagination(params) };

@@ -1,5 +1,4 @@
 import type { EraTable } from '../eras';
-import { ROLES } from '../store/roles';
 import { success } from './operation';
 import { callerOf } from './params';
 import { GROUPS, route } from './route-groups';
@@ -16,8 +15,9 @@ export const ROLE = {
 };
 
 /**
- * `GET /api/v1/roles.list`: the roles the fake knows, as a fresh server's collection holds them
- * (`_updatedAt` projected out). Any logged-in user; no parameters.
+ * `GET /api/v1/roles.list`: the world's roles, the seeded ones as a fresh server's collection holds
+ * them, then its custom ones in the order made (`_updatedAt` projected out). Any logged-in user;
+ * no parameters.
  */
 export default route(GROUPS.roles, {
   name: 'roles.list',
@@ -29,6 +29,6 @@ export default route(GROUPS.roles, {
     callerOf(context);
     return {};
   },
-  run: () => success({ roles: ROLES.map((role) => ({ ...role })) }),
+  run: ({ store }) => success({ roles: store.roles().map(({ _updatedAt: _stamp, ...role }) => role) }),
   openApi: { servedIn: ROLES_EXIST },
 });

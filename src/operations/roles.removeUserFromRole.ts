@@ -2,7 +2,6 @@ import removeUserFromRole from '../commands/removeUserFromRole';
 import { ApiError } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
-import { roleById } from '../store/roles';
 import type { RoleDoc } from '../store/roles';
 import { isPlainObject } from '../store/query';
 import { success } from './operation';
@@ -87,7 +86,7 @@ function readRemove({ input, profile, store, ...context }: OperationContext): Re
   const username = String(body.username);
   const target = store.userNamed(username);
   if (!target) throw new ApiError('role-remove-no-user');
-  const role = roleById(roleId ?? roleName ?? '');
+  const role = store.roleByIdOrName(roleId ?? roleName ?? '');
   if (!role) throw new ApiError('role-remove-no-role');
   const scope = typeof body.scope === 'string' && body.scope !== '' ? body.scope : undefined;
   if (role.scope === 'Users') {

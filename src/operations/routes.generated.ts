@@ -108,11 +108,13 @@ import me from './me';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
+import rolesCreate from './roles.create';
 import rolesDelete from './roles.delete';
 import rolesGetUsersInPublicRoles from './roles.getUsersInPublicRoles';
 import rolesGetUsersInRole from './roles.getUsersInRole';
 import rolesList from './roles.list';
 import rolesRemoveUserFromRole from './roles.removeUserFromRole';
+import rolesUpdate from './roles.update';
 import roomsAdminRooms from './rooms.adminRooms';
 import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
 import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
@@ -283,11 +285,13 @@ export const ROUTES: readonly Operation[] = [
   permissionsListAll,
   permissionsUpdate,
   rolesAddUserToRole,
+  rolesCreate,
   rolesDelete,
   rolesGetUsersInPublicRoles,
   rolesGetUsersInRole,
   rolesList,
   rolesRemoveUserFromRole,
+  rolesUpdate,
   roomsAdminRooms,
   roomsAutocompleteAvailableForTeams,
   roomsAutocompleteChannelAndPrivate,

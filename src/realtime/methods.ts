@@ -13,6 +13,7 @@ import sendMessageCommand, { checkSize } from '../commands/sendMessage';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
 import { ROLE_METHODS } from './methods/roles';
+import { ROLES_STATE_METHODS, SAVE_ROLE_SERVED } from './methods/roles-state';
 import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
@@ -377,6 +378,7 @@ const createChannelMethod = commandMethod(createChannel, {
 export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
   ...ROLE_METHODS,
+  ...ROLES_STATE_METHODS,
   ...USERS_REST_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,
@@ -431,7 +433,8 @@ export const METHODS: Readonly<Record<string, Method>> = {
   },
   getUserRoles: (context) => {
     userOf(context, 'getUserRoles');
-    return context.store.userRoles();
+    // `Authorization.getUsersFromPublicRoles`, as roles.getUsersInPublicRoles answers it
+    return context.store.usersInPublicRoles();
   },
   createDirectMessage: (context, params) => {
     const user = userOf(context, 'createDirectMessage');
@@ -478,5 +481,6 @@ const GET_USER_ROLES = { '0.49': true, '8': false };
 
 /** Whether the world's release line serves a method it knows. */
 export function methodServed(name: string, world: FakeWorld): boolean {
+  if (name === 'authorization:saveRole') return byEra(world.profile, SAVE_ROLE_SERVED);
   return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
 }

@@ -1,5 +1,5 @@
 import { roomView } from '../operations/views';
-import type { ChangeOp, MessageChange, PermissionChange, RoleChange } from '../store/events';
+import type { ChangeOp, MessageChange, PermissionChange, RoleChange, RoleDocChange } from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { settingRow } from '../store/setting-registry';
@@ -60,10 +60,19 @@ export type Audience =
  * - `subscription`: the reader's subscription to the room as `subscriptions.getOne` answers it;
  * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`);
  * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON;
- * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`).
+ * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`);
+ * - `role-doc`: `{type: "changed", _id}` of a role made or changed (`user.roleUpdate`).
  */
 export type Payload =
-  'message' | 'message-about' | 'message-id' | 'room' | 'subscription' | 'setting' | 'permission' | 'role';
+  | 'message'
+  | 'message-about'
+  | 'message-id'
+  | 'room'
+  | 'subscription'
+  | 'setting'
+  | 'permission'
+  | 'role'
+  | 'role-doc';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -250,6 +259,14 @@ export const STREAM_TABLE: StreamTable = {
     inserted: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
     removed: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
   },
+  // roles-state helper: a role made or changed, `user.roleUpdate` `{type: 'changed', _id}` while
+  // UI_DisplayRoles is on (always, as above); a role deleted is told on the `roles` publication
+  // (`stream-roles`, 6.x on), which the fake does not serve
+  'role-doc': {
+    inserted: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role-doc' }],
+    updated: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role-doc' }],
+    removed: notStreamed('a role deleted is told on stream-roles (6.x on), which the fake does not serve'),
+  },
   // `notifyOnPermissionChangedById` (notifyListener.ts): every logged-in user may follow it
   permission: {
     updated: [
@@ -285,6 +302,8 @@ export function entryOf(event: ChangeEvent): TableEntry {
       return STREAM_TABLE.permission[event.op];
     case 'role':
       return STREAM_TABLE.role[event.op];
+    case 'role-doc':
+      return STREAM_TABLE['role-doc'][event.op];
   }
 }
 
@@ -461,6 +480,7 @@ function argsOf(
     case 'setting':
     case 'permission':
     case 'role':
+    case 'role-doc':
       return undefined;
   }
 }
@@ -495,21 +515,23 @@ function deliverSettings(changed: Readonly<Record<string, unknown>>, reader: Str
  * A permission changed (its document), or a role given or taken (the `roles-change` notice): to
  * each logged-in reader's subs of the route.
  */
-function deliverToLogged(event: PermissionChange | RoleChange, reader: StreamReader): void {
+function deliverToLogged(event: PermissionChange | RoleChange | RoleDocChange, reader: StreamReader): void {
   if (reader.user === undefined) return;
   const entry = entryOf(event);
   if ('streamed' in entry) return;
   const args =
     event.kind === 'permission'
       ? ['updated', documentEjson(event.permission)]
-      : [
-          {
-            type: event.op === 'inserted' ? 'added' : 'removed',
-            _id: event.roleId,
-            u: { ...event.u },
-            ...(event.scope !== undefined ? { scope: event.scope } : {}),
-          },
-        ];
+      : event.kind === 'role-doc'
+        ? [{ type: 'changed', _id: event.role._id }]
+        : [
+            {
+              type: event.op === 'inserted' ? 'added' : 'removed',
+              _id: event.roleId,
+              u: { ...event.u },
+              ...(event.scope !== undefined ? { scope: event.scope } : {}),
+            },
+          ];
   for (const route of entry)
     for (const sub of reader.subs.values())
       if (sub.name === route.stream && sub.key === route.event) reader.changed(sub, args, true);
@@ -522,7 +544,8 @@ function deliverToLogged(event: PermissionChange | RoleChange, reader: StreamRea
 export function deliver(events: readonly ChangeEvent[], reader: StreamReader): void {
   for (const event of events)
     if (event.kind === 'settings') deliverSettings(event.changed, reader);
-    else if (event.kind === 'permission' || event.kind === 'role') deliverToLogged(event, reader);
+    else if (event.kind === 'permission' || event.kind === 'role' || event.kind === 'role-doc')
+      deliverToLogged(event, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

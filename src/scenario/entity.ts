@@ -6,6 +6,7 @@ import type { Problem } from './problems';
 import { ScenarioError, jsonPath } from './problems';
 import { parseOrThrow, targetProblem } from './checks';
 import { channelSchema, integrationSchema, userSchema } from './schema';
+import { unknownRoleMessage } from './roles';
 import { resolveTeamFields } from './teams';
 import type { TeamTarget } from './teams';
 
@@ -46,6 +47,11 @@ export function resolveUser(input: unknown, lookup: EntityLookup, ctx: BuildCont
   const problems: Problem[] = [];
   if (lookup.hasUserId(user._id))
     problems.push({ path: '$._id', message: `duplicate user _id "${user._id}"` });
+  const global = lookup.globalRoles();
+  (parsed.roles ?? []).forEach((role, j) => {
+    if (!global.includes(role))
+      problems.push({ path: `$.roles[${j}]`, message: unknownRoleMessage(role, global) });
+  });
   if (lookup.user({ username: user.username })) {
     problems.push({ path: '$.username', message: `duplicate username "${user.username}"` });
   }

@@ -9,6 +9,7 @@ import type {
   ParsedDirect,
   ParsedIntegration,
   ParsedMessage,
+  ParsedRole,
   ParsedScenario,
   ParsedSubscription,
   ParsedTeam,
@@ -19,6 +20,7 @@ import {
   directSchema,
   integrationSchema,
   messageSchema,
+  roleSchema,
   scenarioSchema,
   subscriptionSchema,
   teamSchema,
@@ -50,7 +52,15 @@ type Listed<T> = (T | undefined)[];
 /** The well-formed parts of a scenario: a list keeps an entity's index, with a hole where it failed. */
 export interface ReadableScenario extends Omit<
   ParsedScenario,
-  'users' | 'channels' | 'directs' | 'integrations' | 'messages' | 'teams' | 'tokens' | 'subscriptions'
+  | 'users'
+  | 'channels'
+  | 'directs'
+  | 'integrations'
+  | 'messages'
+  | 'teams'
+  | 'tokens'
+  | 'subscriptions'
+  | 'roles'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
@@ -60,6 +70,7 @@ export interface ReadableScenario extends Omit<
   teams?: Listed<ParsedTeam>;
   tokens?: Listed<z.output<typeof tokenSchema>>;
   subscriptions?: Listed<ParsedSubscription>;
+  roles?: Listed<ParsedRole>;
 }
 
 /** What could be read, with the shape problems found. */
@@ -200,6 +211,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     teams: teams ?? [],
     tokens: readList(tokenSchema, input.tokens) ?? [],
     subscriptions: readList(subscriptionSchema, input.subscriptions) ?? [],
+    roles: readList(roleSchema, input.roles) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };

@@ -11,6 +11,7 @@ import { ScenarioMessages } from './resolve-messages';
 import { ScenarioRooms } from './resolve-rooms';
 import { buildSubscriptions } from './resolve-subscriptions';
 import { ScenarioUsers } from './resolve-users';
+import { buildRoles, checkRoleRefs } from './roles';
 import { ScenarioTeams } from './teams';
 
 /**
@@ -84,6 +85,8 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
       problems.push({ path: jsonPath(path), message });
     },
   };
+  const roles = buildRoles(ctx);
+  checkRoleRefs(ctx, roles);
   const users = new ScenarioUsers(ctx);
   users.build();
   const teams = indexTeams(ctx, users);
@@ -109,6 +112,7 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
     ...(scenario.stubs ? { stubs: structuredClone(scenario.stubs) as StubInput[] } : {}),
     ...(scenario.settings ? { settings: { ...scenario.settings } } : {}),
     ...(scenario.profile ? { profile: scenario.profile } : {}),
+    ...(roles.length > 0 ? { roles } : {}),
   };
 }
 

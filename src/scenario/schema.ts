@@ -14,7 +14,7 @@ import {
 } from './fields';
 import { entitySchema, strictObject } from './strict';
 import { PERMISSION_NAMES } from '../store/permissions';
-import { GRANTABLE_ROLES, PROFILE_IDS, USER_ROLES } from '../types';
+import { PROFILE_IDS } from '../types';
 import type {
   DIRECT_SHAPE,
   INCOMING_SHAPE,
@@ -145,7 +145,12 @@ const userShape = {
     ),
   name: z.string().optional(),
   emails: z.array(strictObject({ address: nonEmpty, verified: z.boolean().optional() })).optional(),
-  roles: z.array(z.enum(USER_ROLES)).optional().describe('default ["user"]'),
+  roles: z
+    .array(nonEmpty)
+    .optional()
+    .describe(
+      'default ["user"]; global roles: admin, user, bot, app, guest, anonymous, livechat-agent, livechat-manager, or a custom one of "roles" with scope Users',
+    ),
   active: z.boolean().optional().describe('inactive users cannot log in; default true'),
 } satisfies FieldsOf<typeof USER_SHAPE>;
 
@@ -393,6 +398,20 @@ export const tokenSchema = strictObject(
   { token: 'authToken', user: 'username', id: 'userId' },
 ).refine((t) => t.username !== undefined || t.userId !== undefined, 'needs "username" or "userId"');
 
+/** A custom role (`roles.create`'s fields): its `_id` is its name unless given. */
+export const roleSchema = strictObject({
+  _id: nonEmpty.optional().describe('default: the name'),
+  name: nonEmpty.describe("required; unique, not a seeded role's"),
+  scope: z.enum(['Users', 'Subscriptions']).optional().describe('default Users'),
+  description: z.string().optional().describe('default ""; a global role with one is public'),
+  mandatory2fa: z.boolean().optional().describe('default false'),
+  _updatedAt: timestamp.optional().describe('when it last changed (state() shows it)'),
+  protected: z
+    .boolean()
+    .optional()
+    .describe('false: a custom role is never a protected one (state() shows it so)'),
+}).describe('a custom role');
+
 export const scenarioSchema = strictObject(
   {
     $schema: z.string().optional(),
@@ -454,9 +473,13 @@ export const scenarioSchema = strictObject(
         'server settings by Rocket.Chat id (src/store/setting-registry.ts): the login blocking (Block_Multiple_Failed_Logins_*, off by default), Message_MaxAllowedSize, Message_AllowEditing, Message_AllowDeleting and their minutes, Site_Url, Site_Name, …',
       ),
     permissions: z
-      .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(z.enum(GRANTABLE_ROLES)))
+      .partialRecord(z.enum(PERMISSION_NAMES as [string, ...string[]]), z.array(nonEmpty))
       .optional()
-      .describe('permission → roles, replacing the default row'),
+      .describe('permission → roles (seeded ones, or custom ones of "roles"), replacing the default row'),
+    roles: z
+      .array(roleSchema)
+      .optional()
+      .describe('custom roles besides the seeded ones (listed after those), in this order'),
   },
   SCENARIO_HINTS,
 ).describe('A rocketchat-fake scenario: the world one test starts from');
@@ -471,6 +494,7 @@ export type ParsedIntegration = z.output<typeof integrationSchema>;
 export type ParsedTeam = z.output<typeof teamSchema>;
 export type ParsedDirect = z.output<typeof directSchema>;
 export type ParsedSubscription = z.output<typeof subscriptionSchema>;
+export type ParsedRole = z.output<typeof roleSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

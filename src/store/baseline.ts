@@ -1,7 +1,8 @@
-import type { DirectRoom, Integration, Room, Team, User, World } from '../types';
+import type { DirectRoom, Integration, RoleDoc, Room, Team, User, World } from '../types';
 import { indexMessages } from './messages';
 import type { MessageBaseline } from './messages';
 import { BaselineLists } from './lists';
+import { baselineRoles } from './role-seed';
 import { SubscriptionStates, initialState, stateOfRecord } from './subscription-states';
 import type { SubscriptionState } from './subscription-states';
 
@@ -21,6 +22,8 @@ export interface Baseline {
   /** direct-message rooms by `_id` */
   readonly directs: ReadonlyMap<string, DirectRoom>;
   readonly integrations: ReadonlyMap<string, Integration>;
+  /** the roles by `_id`: the seeded ones, then the scenario's custom ones */
+  readonly roles: ReadonlyMap<string, RoleDoc>;
   /** auth token → user id */
   readonly tokens: ReadonlyMap<string, string>;
   /** teams by `_id` (none unless the scenario has teams) */
@@ -52,6 +55,7 @@ function freezeWorld(world: World): World {
     world.messages ?? [],
     world.tokens,
     world.subscriptions ?? [],
+    world.roles ?? [],
   ];
   for (const list of [...lists, world.teams ?? []]) {
     for (const entity of list) Object.freeze(entity);
@@ -118,6 +122,7 @@ export function buildBaseline(source: World): Baseline {
     roomNames,
     directs,
     integrations,
+    roles: baselineRoles(world.roles ?? []),
     tokens,
     teams: new Map((world.teams ?? []).map((team) => [team._id, team] as const)),
     hasTeamRooms,

@@ -1,4 +1,13 @@
-import type { AnyRoom, Integration, Message, ServerSettings, Subscription, Team, User } from '../types';
+import type {
+  AnyRoom,
+  Integration,
+  Message,
+  RoleDoc,
+  ServerSettings,
+  Subscription,
+  Team,
+  User,
+} from '../types';
 import type { SubscriptionState } from './subscription-states';
 
 /**
@@ -97,6 +106,13 @@ export interface RoleChange {
   readonly scope?: string;
 }
 
+/** A role made (`roles.create`, `authorization:saveRole`), changed (`roles.update`) or deleted (`roles.delete`). */
+export interface RoleDocChange {
+  readonly kind: 'role-doc';
+  readonly op: ChangeOp;
+  readonly role: RoleDoc;
+}
+
 /** One change of the world's state, as a command's commit tells it. */
 export type ChangeEvent =
   | RoomChange
@@ -107,7 +123,8 @@ export type ChangeEvent =
   | TeamChange
   | SettingsChange
   | PermissionChange
-  | RoleChange;
+  | RoleChange
+  | RoleDocChange;
 
 /** What happened to a message, for those who follow the world live (the realtime API). */
 export interface MessageEvent {

@@ -1,4 +1,4 @@
-import type { GrantableRole, PermissionTable } from '../types';
+import type { PermissionTable } from '../types';
 import type { PermissionChange, PermissionDoc } from './events';
 import { jsonEqual } from './query';
 import { commit } from './state';
@@ -36,7 +36,7 @@ export function baselinePermissionDoc(state: StoreState, id: string): Permission
 /** A permission's new roles (already checked: the permission and the roles exist). */
 export interface PermissionRoles {
   readonly _id: string;
-  readonly roles: readonly GrantableRole[];
+  readonly roles: readonly string[];
 }
 
 /**

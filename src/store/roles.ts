@@ -1,65 +1,117 @@
-import { GRANTABLE_ROLES } from '../types';
-import type { GrantableRole, User, UserRole } from '../types';
+import { ApiError } from '../errors';
+import type { RoleDoc, User, UserRole } from '../types';
 import type { ChangeEvent } from './events';
 import { roomRoles } from './membership';
-import { commit } from './state';
+import { commit, userNamed } from './state';
+import { ROLES_PER_WORLD, customRole } from './role-seed';
+import { meteorIdOf } from './subscription-states';
 import type { StoreState } from './state';
 import type { RoomRole } from './subscription-states';
 
 /**
- * The roles the fake knows, as Rocket.Chat seeds them (`createOrUpdateProtectedRoleAsync`): the
- * global ones a user holds (`scope: "Users"`) and the room ones a member holds in a room
- * (`scope: "Subscriptions"`). Fixed: no route of the fake makes, edits or deletes a role.
+ * The roles of a world: the ones Rocket.Chat seeds (`createOrUpdateProtectedRoleAsync`), global
+ * (`scope: "Users"`, a user holds them) or room ones (`scope: "Subscriptions"`, a member holds them
+ * in a room), and the world's custom ones (a scenario's `roles`, `roles.create`,
+ * `authorization:saveRole`), kept in the state over the baseline's (a reset forgets those made since).
  *
  * Layer: store. Plain values; nothing of HTTP.
  */
 
-/** A role's document as `roles.list` answers it (no `_updatedAt`: the route projects it out). */
-export interface RoleDoc {
-  readonly _id: string;
-  readonly scope: 'Users' | 'Subscriptions';
-  readonly description: string;
-  readonly mandatory2fa: false;
-  readonly name: string;
-  readonly protected: true;
+export type { RoleDoc };
+export { ROLES_PER_WORLD } from './role-seed';
+
+/** Every role of the world, in the collection's order. */
+export function allRoles(state: StoreState): RoleDoc[] {
+  return [...state.roles.values()];
 }
 
-const role = (id: string, scope: RoleDoc['scope'], description: string): RoleDoc => ({
-  _id: id,
-  scope,
-  description,
-  mandatory2fa: false,
-  name: id,
-  protected: true,
-});
-
-/**
- * The roles in the order a fresh server's collection holds them (6.x on: `createOrUpdateProtectedRoleAsync`
- * in `server/startup/initialData`), the ones the fake grants and the ones it only lists (`app`,
- * `anonymous` and the omnichannel ones: no user of the fake holds them).
- */
-export const ROLES: readonly RoleDoc[] = [
-  role('admin', 'Users', 'Admin'),
-  role('moderator', 'Subscriptions', 'Moderator'),
-  role('leader', 'Subscriptions', 'Leader'),
-  role('owner', 'Subscriptions', 'Owner'),
-  role('user', 'Users', ''),
-  role('bot', 'Users', ''),
-  role('app', 'Users', ''),
-  role('guest', 'Users', ''),
-  role('anonymous', 'Users', ''),
-  role('livechat-agent', 'Users', 'Livechat Agent'),
-  role('livechat-manager', 'Users', 'Livechat Manager'),
-];
-
-/** Whether the fake knows a role by this id. */
-export function isRoleId(id: string): id is GrantableRole {
-  return (GRANTABLE_ROLES as readonly string[]).includes(id);
+/** Whether the world has a role of this id. */
+export function isRoleId(state: StoreState, id: string): boolean {
+  return state.roles.has(id);
 }
 
 /** A role by id. */
-export function roleById(id: string): RoleDoc | undefined {
-  return ROLES.find((r) => r._id === id);
+export function roleById(state: StoreState, id: string): RoleDoc | undefined {
+  return state.roles.get(id);
+}
+
+/** A role by id, else by name (`Roles.findOneByIdOrName`). */
+export function roleByIdOrName(state: StoreState, ref: string): RoleDoc | undefined {
+  const byId = state.roles.get(ref);
+  if (byId) return byId;
+  for (const r of state.roles.values()) if (r.name === ref) return r;
+  return undefined;
+}
+
+/** The custom roles (those not seeded), in the order made: what `state()` shows and a scenario gives. */
+export function customRoles(state: StoreState): RoleDoc[] {
+  return allRoles(state).filter((r) => !r.protected);
+}
+
+/**
+ * A custom role made (already checked but for the bound): past {@link ROLES_PER_WORLD} refused;
+ * its `_id` the name (0.x: `Roles.createOrUpdate` used it) or a fresh Meteor id
+ * (`Roles.createWithRandomId`), stamped, stored, `role-doc` inserted; one commit.
+ */
+export function insertRole(
+  state: StoreState,
+  fields: Pick<RoleDoc, 'name' | 'scope' | 'description' | 'mandatory2fa'>,
+  idIsName: boolean,
+): RoleDoc {
+  if (state.roles.size >= ROLES_PER_WORLD)
+    throw new ApiError('roles-limit', { reason: String(state.roles.size) });
+  const ts = state.clock.tick();
+  let _id = fields.name;
+  let fresh = !idIsName;
+  // a fresh id (or the name's, taken as another role's id) that no role has
+  for (let n = 0; fresh || state.roles.has(_id); n += 1) {
+    fresh = false;
+    _id = meteorIdOf(`role|${state.seed}|${state.roles.size}|${ts}|${n}`);
+  }
+  const stored = customRole({ _id, ...fields, _updatedAt: ts });
+  state.roles.set(_id, stored);
+  commit(state, [{ kind: 'role-doc', op: 'inserted', role: stored }]);
+  return { ...stored };
+}
+
+/** A role's fields replaced (already checked), stamped; one commit. */
+export function updateRole(
+  state: StoreState,
+  id: string,
+  fields: Pick<RoleDoc, 'name' | 'scope' | 'description' | 'mandatory2fa'>,
+): RoleDoc | undefined {
+  const current = state.roles.get(id);
+  if (!current) return undefined;
+  const ts = state.clock.tick();
+  const stored: RoleDoc = { ...current, ...fields, _updatedAt: ts };
+  state.roles.set(id, stored);
+  commit(state, [{ kind: 'role-doc', op: 'updated', role: stored }]);
+  return { ...stored };
+}
+
+/** A role deleted (already checked: not protected, nobody holds it); one commit. */
+export function deleteRole(state: StoreState, id: string): void {
+  const current = state.roles.get(id);
+  if (!current) return;
+  state.roles.delete(id);
+  commit(state, [{ kind: 'role-doc', op: 'removed', role: current }]);
+}
+
+/**
+ * Whether anybody holds a role (`Roles.countUsersInRole`): a user (a global role) or a member in
+ * some room (a room role: the subscriptions' roles, derived or changed).
+ */
+export function roleInUse(state: StoreState, r: RoleDoc): boolean {
+  if (r.scope === 'Users') {
+    for (const user of state.users.values()) if (user.roles.includes(r._id)) return true;
+    return false;
+  }
+  for (const room of state.rooms.values())
+    for (const username of room.usernames) {
+      const member = userNamed(state, username);
+      if (member && (roomRoles(state, room, member._id) as readonly string[]).includes(r._id)) return true;
+    }
+  return false;
 }
 
 /**
@@ -159,13 +211,13 @@ export function setSubscriptionRole(
 
 /**
  * The holders of the public roles (`Authorization.getUsersFromPublicRoles`): the global roles
- * with a description (`admin` among those the fake knows), each holder `{_id, username, roles}`
+ * with a description (`admin`, `livechat-agent`, `livechat-manager`, custom ones with one), each holder `{_id, username, roles}`
  * with only those roles, by username; active or not.
  */
 export function usersInPublicRoles(state: StoreState): { _id: string; username: string; roles: string[] }[] {
-  const publicIds = ROLES.filter((r) => r.scope === 'Users' && r.description !== '').map(
-    (r) => r._id as string,
-  );
+  const publicIds = allRoles(state)
+    .filter((r) => r.scope === 'Users' && r.description !== '')
+    .map((r) => r._id);
   const out: { _id: string; username: string; roles: string[] }[] = [];
   for (const user of state.users.values()) {
     const roles = (user.roles as readonly string[]).filter((role) => publicIds.includes(role));

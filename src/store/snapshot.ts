@@ -15,6 +15,7 @@ import type {
 import type { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS } from './login-guard';
 import { changedPermissions } from './permission-table';
+import { customRoles } from './roles';
 import { jsonEqual } from './query';
 import { SETTING_IDS } from './setting-registry';
 import { anyRoom, userNamed } from './state';
@@ -51,6 +52,8 @@ export interface EntityLookup {
   team(ref: string): Team | undefined;
   defaultCreator(): UserRef | undefined;
   count(kind: 'users' | 'channels' | 'integrations'): number;
+  /** the ids of the world's global roles (`scope: "Users"`), seeded and custom */
+  globalRoles(): string[];
 }
 
 function refOf(user: User | undefined): UserRef | undefined {
@@ -72,6 +75,7 @@ export function lookup(state: StoreState): EntityLookup {
       const users = [...state.users.values()];
       return refOf(users.find((u) => u.roles.includes('admin')) ?? users[0]);
     },
+    globalRoles: () => [...state.roles.values()].filter((r) => r.scope === 'Users').map((r) => r._id),
     count: (kind) =>
       kind === 'users' ? state.users.size : kind === 'channels' ? state.rooms.size : state.integrations.size,
   };
@@ -95,6 +99,7 @@ export function changes(state: StoreState): Changes {
     subscriptions: subscriptionChanges(state),
     settings: settingChanges(state),
     permissions: permissionChanges(state),
+    roles: folded(changed.roles, baseline.roles, state.roles),
   };
 }
 
@@ -245,6 +250,7 @@ export function world(state: StoreState): World {
   // ref, a members list), and a caller's copy must not (one push would show in every room)
   const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => structuredClone(e));
   const subscriptions = subscriptionRecords(state);
+  const roles = customRoles(state);
   return {
     seed: state.seed,
     clock: state.clock.now(),
@@ -258,6 +264,7 @@ export function world(state: StoreState): World {
     ...(Object.keys(state.settings).length > 0 ? { settings: { ...state.settings } } : {}),
     ...(state.teams.any ? { teams: copy(state.teams.values()) } : {}),
     ...(subscriptions.length > 0 ? { subscriptions } : {}),
+    ...(roles.length > 0 ? { roles: copy(roles) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   DirectRoom,
   Integration,
   PermissionTable,
+  RoleDoc,
   Room,
   ServerSettings,
   User,
@@ -115,6 +116,8 @@ export interface StoreState {
   /** the rooms and subscriptions deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
   readonly trash: { readonly rooms: TrashEntry[]; readonly subscriptions: TrashEntry[] };
   readonly integrations: LayeredMap<string, Integration>;
+  /** the roles by `_id`: the seeded ones, the scenario's custom ones, those made since (src/store/roles.ts) */
+  readonly roles: LayeredMap<string, RoleDoc>;
   readonly tokens: LayeredMap<string, string>;
   /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
   settings: Partial<ServerSettings>;
@@ -181,6 +184,7 @@ export interface ChangedIds {
   readonly rooms: Set<string>;
   readonly directs: Set<string>;
   readonly integrations: Set<string>;
+  readonly roles: Set<string>;
 }
 
 /** An integration as lists show it: all of it. */
@@ -217,6 +221,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     roomsRemoved: 0,
     trash: { rooms: [], subscriptions: [] },
     integrations,
+    roles: new LayeredMap(baseline.roles),
     tokens: new LayeredMap(baseline.tokens),
     settings: { ...baseline.world.settings },
     loginGuard: new LoginGuard(rules.loginBlocking),
@@ -228,7 +233,13 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     outgoing: undefined,
     triggers: [],
     version: 0,
-    changed: { users: new Set(), rooms: new Set(), directs: new Set(), integrations: new Set() },
+    changed: {
+      users: new Set(),
+      rooms: new Set(),
+      directs: new Set(),
+      integrations: new Set(),
+      roles: new Set(),
+    },
     roomLists: new KindLists({
       current: () => rooms.values(),
       baseline: baseline.roomLists,
@@ -284,6 +295,7 @@ export function commit(state: StoreState, events: readonly ChangeEvent[]): void 
       );
       named(changed.integrations, baseline.integrations, event.integration._id, event.op);
     } else if (event.kind === 'user') named(changed.users, baseline.users, event.user._id, event.op);
+    else if (event.kind === 'role-doc') named(changed.roles, baseline.roles, event.role._id, event.op);
   }
   if (observer)
     for (const event of events)

@@ -4,6 +4,7 @@ import type {
   DirectRoom,
   Integration,
   Message,
+  RoleDoc,
   Room,
   RoomType,
   ServerSettings,
@@ -765,6 +766,62 @@ export class Store {
   /** `saveRoomSettings(roomType)`'s checks after `edit-room` (`create-p` / `create-c`, a known type). */
   checkTypeChange(user: User, room: Room, type: string): void {
     rooms.checkTypeChange(this.#state, user, room, type);
+  }
+
+  // roles-state helper: the roles as the world's state (src/store/roles.ts): the seeded ones, the
+  // scenario's custom ones and those made since
+
+  /** Every role, in the collection's order (`roles.list`), each a copy. */
+  roles(): RoleDoc[] {
+    return roles.allRoles(this.#state).map((r) => ({ ...r }));
+  }
+
+  /** A role by id. */
+  roleById(id: string): RoleDoc | undefined {
+    const found = roles.roleById(this.#state, id);
+    return found && { ...found };
+  }
+
+  /** A role by id, else by name (`Roles.findOneByIdOrName`). */
+  roleByIdOrName(ref: string): RoleDoc | undefined {
+    const found = roles.roleByIdOrName(this.#state, ref);
+    return found && { ...found };
+  }
+
+  /** Whether the world has a role of this id (a permission may be granted to it). */
+  isRoleId(id: string): boolean {
+    return roles.isRoleId(this.#state, id);
+  }
+
+  /** How many roles the world holds, and how many it may (a fixed bound). */
+  roleCount(): { count: number; limit: number } {
+    return { count: this.#state.roles.size, limit: roles.ROLES_PER_WORLD };
+  }
+
+  /** Whether a user or a member in some room holds the role. */
+  roleInUse(role: RoleDoc): boolean {
+    return roles.roleInUse(this.#state, role);
+  }
+
+  /** A custom role made (already checked; past the bound refused), its `_id` the name or a fresh id; one commit. */
+  insertRole(
+    fields: Pick<RoleDoc, 'name' | 'scope' | 'description' | 'mandatory2fa'>,
+    idIsName: boolean,
+  ): RoleDoc {
+    return roles.insertRole(this.#state, fields, idIsName);
+  }
+
+  /** A role's name, scope, description and 2FA flag replaced (already checked); one commit. */
+  updateRole(
+    id: string,
+    fields: Pick<RoleDoc, 'name' | 'scope' | 'description' | 'mandatory2fa'>,
+  ): RoleDoc | undefined {
+    return roles.updateRole(this.#state, id, fields);
+  }
+
+  /** A custom role deleted (already checked); one commit. */
+  deleteRole(id: string): void {
+    roles.deleteRole(this.#state, id);
   }
 
   /** The API document's lenient transitions: a route's "same value" refusal lets the change through. */
