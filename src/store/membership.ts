@@ -62,9 +62,25 @@ export function checkMembers(state: StoreState, count: number): void {
  * already are left as they are. Returns the room as the change left it.
  */
 export function addMembers(state: StoreState, actor: User, room: Room, users: readonly User[]): Room {
-  const added = users.filter(
-    (user, i) => !room.usernames.includes(user.username) && users.indexOf(user) === i,
+  const added = users.filter((user, i) => users.indexOf(user) === i);
+  return joinMembers(state, room, added, (user, next, ts) =>
+    message(state, actor, next, 'au', user.username, ts),
   );
+}
+
+/**
+ * Users who are not members yet join a room in one commit: each with a subscription (open,
+ * alerted, one unread mention) and the system message `announce` makes (an `au` by the actor, a
+ * `uj` of their own); `usersCount` and `msgs` follow; the room's member bound holds. Returns the
+ * room as the change left it (the room itself when nobody joined).
+ */
+export function joinMembers(
+  state: StoreState,
+  room: Room,
+  users: readonly User[],
+  announce: (user: User, next: Room, ts: string) => Message,
+): Room {
+  const added = users.filter((user) => !room.usernames.includes(user.username));
   if (added.length === 0) return room;
   checkMembers(state, room.usernames.length + added.length);
   const ts = state.clock.tick();
@@ -80,9 +96,9 @@ export function addMembers(state: StoreState, actor: User, room: Room, users: re
     const subscription = rejoinedState(room, user, ts);
     state.subscriptions.set(room._id, user._id, subscription);
     events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription });
-    const au = message(state, actor, next, 'au', user.username, ts);
-    state.messages.add(au);
-    events.push({ kind: 'message', op: 'inserted', message: au, room: next });
+    const announced = announce(user, next, ts);
+    state.messages.add(announced);
+    events.push({ kind: 'message', op: 'inserted', message: announced, room: next });
   }
   state.rooms.set(room._id, next);
   state.memberIndex = undefined;

@@ -1,9 +1,8 @@
 import type { AnyRoom, Message, Room, User } from '../types';
 import { systemMessage } from './compose';
-import type { ChangeEvent } from './events';
 import { paginate } from './lists';
 import type { ListOptions, ListResult } from './lists';
-import { checkMembers, rejoinedState, roomRoles } from './membership';
+import { joinMembers, roomRoles } from './membership';
 import type { JsonObject } from './query';
 import { anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
@@ -182,31 +181,9 @@ export function markUnread(state: StoreState, user: User, rid: string, ls: strin
  * follow. The room's member bound holds. Returns the room as the change left it.
  */
 export function addAllUsers(state: StoreState, room: Room, users: readonly User[]): Room {
-  const added = users.filter((user) => !room.usernames.includes(user.username));
-  if (added.length === 0) return room;
-  checkMembers(state, room.usernames.length + added.length);
-  const ts = state.clock.tick();
-  const next: Room = {
-    ...room,
-    usernames: [...room.usernames, ...added.map((user) => user.username)],
-    usersCount: room.usersCount + added.length,
-    msgs: room.msgs + added.length,
-    _updatedAt: ts,
-  };
-  const events: ChangeEvent[] = [];
-  for (const user of added) {
-    const subscription = rejoinedState(room, user, ts);
-    state.subscriptions.set(room._id, user._id, subscription);
-    events.push({ kind: 'subscription', op: 'inserted', rid: room._id, uid: user._id, subscription });
-    const joined = systemMessage(state, user, next, 'uj', user.username, ts);
-    state.messages.add(joined);
-    events.push({ kind: 'message', op: 'inserted', message: joined, room: next });
-  }
-  state.rooms.set(room._id, next);
-  state.memberIndex = undefined;
-  events.push({ kind: 'room', op: 'updated', room: next, before: room });
-  commit(state, events);
-  return next;
+  return joinMembers(state, room, users, (user, next, ts) =>
+    systemMessage(state, user, next, 'uj', user.username, ts),
+  );
 }
 
 /** Every user of the world (`Users.find`), the inactive ones too unless `activeOnly`. */
