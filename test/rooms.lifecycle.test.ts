@@ -453,6 +453,38 @@ describe('channels.delete, groups.delete, rooms.delete (8.9)', () => {
     expect(after.body.remove).toEqual([]);
   });
 
+  it('subscriptions.get with updatedSince lists a leave and a kick in remove, for that member only', async () => {
+    const fake = makeFake();
+    const since = '2026-01-01T00:00:00.000Z';
+    await post(fake, 'bob', 'channels.join', { roomId: RANDOM }).expect(200);
+    const joined = await subscriptionOf(fake, 'bob', RANDOM);
+    await post(fake, 'bob', 'channels.leave', { roomId: RANDOM }).expect(200);
+    const mine = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.bob);
+    expect(mine.body.remove).toEqual([{ _id: joined?._id, _deletedAt: expect.any(String) }]);
+    const others = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.alice);
+    expect(others.body.remove).toEqual([]);
+    // a kick, by an admin
+    await post(fake, 'bob', 'channels.join', { roomId: RANDOM }).expect(200);
+    await post(fake, 'admin', 'channels.kick', { roomId: RANDOM, userId: 'bobUserId00000001' }).expect(200);
+    const after = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.bob);
+    expect(after.body.remove).toHaveLength(2);
+    fake.reset();
+    const reset = await request(fake.app)
+      .get('/api/v1/subscriptions.get')
+      .query({ updatedSince: since })
+      .set(AS.bob);
+    expect(reset.body.remove).toEqual([]);
+  });
+
   it('refuses who may not delete, and names no room; an archived room can be deleted', async () => {
     const fake = makeFake();
     await refused(fake, 'bob', 'channels.delete', { roomId: RANDOM }, 400, NOT_ALLOWED);

@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { Message, Room, User } from '../types';
 import { systemMessage } from './compose';
 import type { ChangeEvent } from './events';
-import { commit } from './state';
+import { commit, trashed } from './state';
 import type { StoreState } from './state';
 import { subscriptionOf } from './subscriptions';
 import { derivedRoles, joinedState } from './subscription-states';
@@ -128,6 +128,8 @@ export function removeMember(state: StoreState, actor: User, room: Room, member:
   state.subscriptions.set(room._id, member._id, subscription);
   state.rooms.set(room._id, next);
   state.memberIndex = undefined;
+  // the member's `subscriptions.get?updatedSince=` lists it under `remove` (the real server's trash)
+  trashed(state.trash.subscriptions, { _id: removed._id, _deletedAt: ts, uid: member._id });
   commit(state, [
     { kind: 'message', op: 'inserted', message: system, room: next },
     { kind: 'subscription', op: 'removed', rid: room._id, uid: member._id, subscription, removed },

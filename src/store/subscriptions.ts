@@ -57,8 +57,8 @@ function subscriptionsOf(state: StoreState, user: User): Subscription[] {
 
 /**
  * `subscriptions.get`: the caller's subscriptions (every room the caller is in, direct rooms
- * too), those changed after `updatedSince` when given, with those a room's deletion removed since
- * (a kick or a leave does not put one in the fake's trash).
+ * too), those changed after `updatedSince` when given, with those removed since (a kick, a leave,
+ * a room's deletion) under `remove`.
  */
 export function subscriptionsFor(
   state: StoreState,
@@ -68,7 +68,7 @@ export function subscriptionsFor(
   const all = subscriptionsOf(state, user);
   return {
     update: updatedSince === undefined ? all : all.filter((sub) => sub._updatedAt > updatedSince),
-    // the user's deleted since (`Subscriptions.trashFindDeletedAfter`: a room's deletion puts them there)
+    // the user's deleted since (`Subscriptions.trashFindDeletedAfter`)
     remove: updatedSince === undefined ? [] : deletedSince(state.trash.subscriptions, updatedSince, user._id),
   };
 }
