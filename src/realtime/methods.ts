@@ -23,6 +23,7 @@ import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
+import { BOTS_REALTIME_METHODS, BOTS_REALTIME_SERVED } from './methods/bots-realtime';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -387,13 +388,6 @@ export const METHODS: Readonly<Record<string, Method>> = {
     context.setUser(undefined, undefined);
     return undefined;
   },
-  getRoomIdByNameOrId: (context, params) => {
-    userOf(context, 'getRoomIdByNameOrId');
-    const rid = context.store.roomIdOf(text(params[0]) ?? '');
-    if (rid === undefined)
-      throw new MeteorError('error-not-allowed', 'Not allowed', { method: 'getRoomIdByNameOrId' });
-    return rid;
-  },
   joinRoom,
   createChannel: createChannelMethod,
   ...INTEGRATION_METHODS,
@@ -474,6 +468,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   },
   readMessages,
   ...USER_METHODS,
+  ...BOTS_REALTIME_METHODS,
 };
 
 /** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */
@@ -482,5 +477,7 @@ const GET_USER_ROLES = { '0.49': true, '8': false };
 /** Whether the world's release line serves a method it knows. */
 export function methodServed(name: string, world: FakeWorld): boolean {
   if (name === 'authorization:saveRole') return byEra(world.profile, SAVE_ROLE_SERVED);
+  const bots = BOTS_REALTIME_SERVED[name];
+  if (bots !== undefined) return byEra(world.profile, bots);
   return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
 }
