@@ -314,25 +314,6 @@ const joinRoom = commandMethod(joinRoomCommand, {
   result: ({ joined }) => (joined ? true : undefined),
 });
 
-/**
- * `readMessages(rid)`: `check(rid, String)`, the user, the room (`error-room-does-not-exist`), the
- * user's access to it (`error-not-allowed`); a room the user may see but is not in has no
- * subscription, and the read's plain Error is Meteor's `500 Internal server error`. A read sends
- * the changed subscription to the user's `<uid>/subscriptions-changed` (`["updated", sub]`).
- */
-function readMessages(context: MethodContext, params: unknown[]): unknown {
-  const rid = checkString(params[0]);
-  const user = userOf(context, 'readMessages');
-  const details = { method: 'readMessages' };
-  const room = context.store.anyRoom(rid);
-  if (!room) throw new MeteorError('error-room-does-not-exist', 'This room does not exist', details);
-  if (!context.store.maySee(user, room)) throw new MeteorError('error-not-allowed', 'Not allowed', details);
-  if (!room.usernames.includes(user.username)) throw internal('error-invalid-subscription');
-  // the store tells the world, which sends the user's `subscriptions-changed` (REST reads too)
-  context.store.markRead(user, rid);
-  return undefined;
-}
-
 /** `previewUrls` (the methods' second parameter): the links to preview, when a list of strings. */
 function previewUrlsOf(value: unknown): { previewUrls?: string[] } {
   return Array.isArray(value) && value.every((url) => typeof url === 'string')
@@ -397,18 +378,6 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
   sendMessage: sendMessageMethod,
-  loadHistory: (context, params) => {
-    const user = userOf(context, 'loadHistory');
-    const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;
-    try {
-      const messages = context.store.loadHistory(user, text(params[0]) ?? '', dateOf(params[1]), limit);
-      return { messages: messages.map((m) => toEjson(m)), unreadNotLoaded: 0 };
-    } catch (error) {
-      // a room the user may not read: `false`, not an error
-      if (error instanceof ApiError && error.code === 'room-forbidden') return false;
-      throw error;
-    }
-  },
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)
     const user = context.user;
@@ -466,7 +435,6 @@ export const METHODS: Readonly<Record<string, Method>> = {
     context.store.deleteMessage(user, { roomId: rid, msgId: id, asUser: false });
     return undefined;
   },
-  readMessages,
   ...USER_METHODS,
   ...BOTS_REALTIME_METHODS,
 };

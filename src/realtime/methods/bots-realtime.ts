@@ -1,11 +1,16 @@
+import { ApiError } from '../../errors';
+import { byEra } from '../../eras';
 import type { EraTable } from '../../eras';
+import { infoOf } from '../../operations/info';
 import type { User } from '../../types';
+import { dateOf, documentEjson, toEjson } from '../ejson';
 import { MeteorError } from '../method';
 import type { Method, MethodContext } from '../method';
 
 /**
  * The realtime methods a bot's driver calls (hubot-rocketchat, `@rocket.chat/sdk` 0.1.0 and
- * 0.2.9), as each release line answers them: `getRoomNameById`, `getRoomIdByNameOrId`.
+ * 0.2.9), as each release line answers them: `getRoomNameById`, `getRoomIdByNameOrId`,
+ * `getServerInfo`, `readMessages`, `loadHistory`.
  *
  * Layer: realtime.
  */
@@ -52,13 +57,105 @@ const getRoomIdByNameOrId: Method = (context, params) => {
   return room._id;
 };
 
+/**
+ * `getServerInfo()` (0.49 only: added in 0.49's time, PR #5409; removed in 4.0, PR #23162):
+ * `RocketChat.Info`, no login needed: `{version, build, commit}`, the build `/api/info` reports.
+ */
+const getServerInfo: Method = (context) => toEjson(infoOf(context.profile));
+
+/**
+ * How `readMessages` answers, by release line: 0.49 the subscription update's count (1, or 0
+ * without a subscription: no access check, no error); 5.x `Not allowed` for a room it cannot
+ * read (a missing room too: unverified), 6.x on `error-room-does-not-exist` first.
+ */
+const READ_FORM: EraTable<'count' | 'no-room-check' | 'room-check'> = {
+  '0.49': 'count',
+  '5': 'no-room-check',
+  '6': 'room-check',
+};
+
+/**
+ * `readMessages(rid, readThreads = false)`: `check(rid, String)` (`readThreads` is not checked),
+ * the login, then by release line (see {@link READ_FORM}); a room the user may see but is not in
+ * has no subscription, and the read's plain Error is Meteor's `500 Internal server error`. A read
+ * sends the changed subscription to the user's `<uid>/subscriptions-changed`.
+ */
+const readMessages: Method = (context, params) => {
+  const rid = params[0];
+  if (typeof rid !== 'string') throw matchFailed();
+  const user = callerOf(context, 'readMessages');
+  const details = { method: 'readMessages' };
+  const form = byEra(context.profile, READ_FORM);
+  const room = context.store.anyRoom(rid);
+  const member = room !== undefined && room.usernames.includes(user.username);
+  if (form === 'count') {
+    if (!member) return 0;
+    context.store.markRead(user, rid);
+    return 1;
+  }
+  if (!room && form === 'room-check')
+    throw new MeteorError('error-room-does-not-exist', 'This room does not exist', details);
+  if (!room || !context.store.maySee(user, room))
+    throw new MeteorError('error-not-allowed', 'Not allowed', details);
+  if (!member) throw new Error('error-invalid-subscription');
+  context.store.markRead(user, rid);
+  return undefined;
+};
+
+/** An `ls` as `loadHistory` takes it: an EJSON date, or a date's text. */
+function lastSeen(value: unknown): string | undefined {
+  const date = dateOf(value);
+  if (date !== undefined) return date;
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/**
+ * `loadHistory(rid, end, limit = 20, ls, showThreadMessages = true)`: `check(rid, String)`, the
+ * login, then `false` for a room that is not there or the user may not read; else
+ * `{messages, firstUnread?, unreadNotLoaded}`: newest first, before `end`, `limit` of them as
+ * given (not capped; 0: all), thread replies unless `showThreadMessages` is `false` (then only
+ * those shown in the room); `firstUnread` (the stored message) only when `ls` is given and older
+ * than the page's oldest, the key left out otherwise. No side effects.
+ */
+const loadHistory: Method = (context, params) => {
+  const rid = params[0];
+  if (typeof rid !== 'string') throw matchFailed();
+  const user = callerOf(context, 'loadHistory');
+  const given = params[2];
+  const limit = typeof given === 'number' && Number.isFinite(given) ? Math.abs(Math.trunc(given)) : 20;
+  try {
+    const page = context.store.historyPage(user, rid, {
+      end: dateOf(params[1]),
+      limit,
+      ls: lastSeen(params[3]),
+      threads: params[4] !== false,
+    });
+    return {
+      messages: page.messages.map((m) => documentEjson(m)),
+      ...(page.firstUnread ? { firstUnread: documentEjson(page.firstUnread) } : {}),
+      unreadNotLoaded: page.unreadNotLoaded,
+    };
+  } catch (error) {
+    // a room the user may not read: `false`, not an error
+    if (error instanceof ApiError && error.code === 'room-forbidden') return false;
+    throw error;
+  }
+};
+
 export const BOTS_REALTIME_METHODS: Readonly<Record<string, Method>> = {
   getRoomNameById,
   getRoomIdByNameOrId,
+  getServerInfo,
+  readMessages,
+  loadHistory,
 };
 
 /** The release lines that serve each of these methods (the others: every line). */
 export const BOTS_REALTIME_SERVED: Readonly<Record<string, EraTable<boolean>>> = {
   // added in 0.57 (PR #7102)
   getRoomNameById: { '0.49': false, '5': true },
+  // removed in 4.0 (PR #23162)
+  getServerInfo: { '0.49': true, '5': false },
 };
