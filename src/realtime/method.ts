@@ -27,6 +27,8 @@ export interface MethodContext {
   readonly token: string | undefined;
   /** the client's address (the login blocking's key) */
   readonly ip: string;
+  /** the connection's session id (a user's presence counts its connections by it) */
+  readonly session: string;
   /** logs the connection in (or out, with undefined) */
   setUser(user: User | undefined, token: string | undefined): void;
   /** sends an event to one user's connections (`stream-notify-user`) */

@@ -23,7 +23,7 @@ import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
-import { BOTS_REALTIME_METHODS, BOTS_REALTIME_SERVED } from './methods/bots-realtime';
+import { BOTS_REALTIME_METHODS, BOTS_REALTIME_SERVED, presenceOnLogin } from './methods/bots-realtime';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -78,6 +78,7 @@ function login(context: MethodContext, params: unknown[]): unknown {
     const user = context.store.tokenOwner(resume);
     if (!user) throw new MeteorError(403, "You've been logged out by the server. Please log in again.");
     context.setUser(user, resume);
+    presenceOnLogin(context, user, 'resume');
     return { id: user._id, token: resume, tokenExpires: expiry(context.store), type: 'resume' };
   }
   const who = record(args.user);
@@ -101,6 +102,7 @@ function login(context: MethodContext, params: unknown[]): unknown {
       ip: context.ip,
     });
     context.setUser(user, authToken);
+    presenceOnLogin(context, user, 'password');
     return { id: user._id, token: authToken, tokenExpires: expiry(context.store), type: 'password' };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'login-failed')
@@ -367,6 +369,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   logout: (context) => {
     if (context.token !== undefined) context.store.logout(context.token);
     context.setUser(undefined, undefined);
+    context.store.presenceDisconnect(context.session);
     return undefined;
   },
   joinRoom,

@@ -13,7 +13,8 @@ import type { StoreState } from './state';
  * `online` or `away`; the user's `statusConnection` is `online` if one is, else `away` if one is,
  * else `offline`; its `status` is `offline` while `statusConnection` is, else `statusConnection`
  * while `statusDefault` is `online` or unset, else `statusDefault`. A change of either is one
- * commit of the user (`_updatedAt` stamped), told as a presence change ({@link UserChange}'s
+ * commit of the user (`_updatedAt` the clock's now: a login does not move the fake clock, so the
+ * stamps of what follows stay as they were), told as a presence change ({@link UserChange}'s
  * `presence`) so the streams broadcast it; nothing is committed when the values stay.
  *
  * The connections live with the store (a reset or a load makes a new one: none are left), keyed
@@ -85,7 +86,7 @@ function recompute(
     ([key, value]) => (user as Record<string, unknown>)[key] !== value,
   );
   if (!changed) return false;
-  const next: Record<string, unknown> = { ...user, ...set, _updatedAt: state.clock.tick() };
+  const next: Record<string, unknown> = { ...user, ...set, _updatedAt: state.clock.now() };
   const updated = next as unknown as User;
   state.users.set(uid, updated);
   const events: ChangeEvent[] = [{ kind: 'user', op: 'updated', user: updated, presence: notice }];

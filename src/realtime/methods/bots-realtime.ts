@@ -10,7 +10,8 @@ import type { Method, MethodContext } from '../method';
 /**
  * The realtime methods a bot's driver calls (hubot-rocketchat, `@rocket.chat/sdk` 0.1.0 and
  * 0.2.9), as each release line answers them: `getRoomNameById`, `getRoomIdByNameOrId`,
- * `getServerInfo`, `readMessages`, `loadHistory`.
+ * `getServerInfo`, `readMessages`, `loadHistory`, the presence methods (`UserPresence:*`,
+ * `setUserStatus`) and the presence a realtime login makes.
  *
  * Layer: realtime.
  */
@@ -144,12 +145,151 @@ const loadHistory: Method = (context, params) => {
   }
 };
 
+/**
+ * Which realtime logins mark the user online: every one up to 5.x (konecty's `UserPresence`) and
+ * from 6.10 (PR #32500); 6.0 to 6.9 only a `resume` (`if (login.type !== 'resume') return`). A
+ * REST login never does.
+ */
+const LOGIN_MARKS_ONLINE: EraTable<'any' | 'resume'> = { '0.49': 'any', '6': 'resume', '6.10': 'any' };
+
+/** A realtime login: the connection becomes the user's, online, when the release line says so. */
+export function presenceOnLogin(context: MethodContext, user: User, type: 'password' | 'resume'): void {
+  if (byEra(context.profile, LOGIN_MARKS_ONLINE) === 'resume' && type !== 'resume')
+    // the connection is no longer another user's
+    context.store.presenceDisconnect(context.session);
+  else context.store.presenceConnect(user._id, context.session);
+}
+
+/** The statuses konecty's `UserPresence` (0.49, 5.x) takes; another is silently ignored. */
+const VALID_STATUSES: ReadonlySet<string> = new Set(['online', 'away', 'busy', 'offline']);
+
+/**
+ * The presence methods by release line: 0.49 konecty 1.2.9 (the status checked, `setDefaultStatus`
+ * of one argument), 5.x konecty 2.6 (`check`s, an `id` of another user refused), 6.0 on the
+ * Presence service (no value check; `true`/`false` answers; logged out an empty result).
+ */
+const PRESENCE_FORM: EraTable<'konecty-1' | 'konecty-2' | 'service'> = {
+  '0.49': 'konecty-1',
+  '5': 'konecty-2',
+  '6': 'service',
+};
+
+/** konecty 2.x: `check(id, Match.Maybe(String))`; an existing other user's id is `[cannot-change-other-users-status]`. */
+function checkOwnId(context: MethodContext, user: User, id: unknown): void {
+  if (id !== undefined && id !== null && typeof id !== 'string') throw matchFailed();
+  if (typeof id === 'string' && id !== user._id && context.store.userById(id) !== undefined)
+    throw new MeteorError('cannot-change-other-users-status', undefined);
+}
+
+/**
+ * `UserPresence:online(id?)` / `UserPresence:away(id?)`: this connection's own status. The
+ * Presence service (6.0 on) answers whether the connection's record changed (a connection never
+ * registered stays so: `false`), an empty result logged out; konecty's (0.49, 5.x) make the
+ * connection the user's if it was not, and answer nothing.
+ */
+function connectionStatusMethod(status: 'online' | 'away'): Method {
+  return (context, params) => {
+    const form = byEra(context.profile, PRESENCE_FORM);
+    const user = context.user;
+    if (!user) {
+      if (form === 'konecty-2') checkOwnId(context, { _id: '' } as User, params[0]);
+      return undefined;
+    }
+    if (form === 'service') return context.store.setConnectionStatus(user._id, context.session, status);
+    if (form === 'konecty-2') checkOwnId(context, user, params[0]);
+    if (!context.store.setConnectionStatus(user._id, context.session, status)) {
+      context.store.presenceConnect(user._id, context.session);
+      context.store.setConnectionStatus(user._id, context.session, status);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * `UserPresence:setDefaultStatus(status)` (5.x also `(id, status)`): the user's `statusDefault`,
+ * its `status` worked out again. konecty ignores a status it does not know and answers nothing;
+ * the Presence service (6.0 on) stores any value (unverified whether the model refuses one) and
+ * answers whether the user changed. Logged out: an empty result.
+ */
+const setDefaultStatus: Method = (context, params) => {
+  const form = byEra(context.profile, PRESENCE_FORM);
+  const user = context.user;
+  let status = params[0];
+  if (form === 'konecty-2' && params.length > 1) {
+    if (user) checkOwnId(context, user, params[0]);
+    status = params[1];
+  }
+  if (!user) return undefined;
+  if (form === 'service') {
+    if (typeof status !== 'string') return false;
+    return context.store.setDefaultStatus(user._id, { statusDefault: status });
+  }
+  if (typeof status === 'string' && VALID_STATUSES.has(status))
+    context.store.setDefaultStatus(user._id, { statusDefault: status });
+  return undefined;
+};
+
+/**
+ * How `setUserStatus` orders its checks: 5.x the status (konecty: an unknown one ignored), then
+ * the text; 6.0 to 8.5 the invisible check and the status (any value), then the text's check and
+ * setting (the status already changed); 8.9 the text's setting first.
+ */
+const SET_STATUS_FORM: EraTable<'konecty' | 'status-first' | 'setting-first'> = {
+  '0.49': 'konecty',
+  '6': 'status-first',
+  '8.9': 'setting-first',
+};
+
+/**
+ * `setUserStatus(statusType, statusText)` (5.x on): the login; a truthy `statusType` is the user's
+ * default status (6.0 on: `offline` refused while `Accounts_AllowInvisibleStatusOption` is off,
+ * `Invisible status is disabled [error-status-not-allowed]`); a `statusText` that is truthy or
+ * `''` must be a string (`Match failed`) and needs `Accounts_AllowUserStatusMessageChange`
+ * (`Not allowed [error-not-allowed]`), then is saved trimmed to 120 characters. An empty result.
+ */
+const setUserStatus: Method = (context, params) => {
+  const method = 'setUserStatus';
+  const user = callerOf(context, method);
+  const [statusType, statusText] = params;
+  const form = byEra(context.profile, SET_STATUS_FORM);
+  const settings = context.store.settings();
+  const details = { method };
+  if (
+    form === 'setting-first' &&
+    statusText !== undefined &&
+    statusText !== null &&
+    !settings.Accounts_AllowUserStatusMessageChange
+  )
+    throw new MeteorError('error-not-allowed', 'Not allowed', details);
+  if (statusType) {
+    const status = String(statusType);
+    if (form === 'konecty') {
+      if (VALID_STATUSES.has(status)) context.store.setDefaultStatus(user._id, { statusDefault: status });
+    } else {
+      if (status === 'offline' && !settings.Accounts_AllowInvisibleStatusOption)
+        throw new MeteorError('error-status-not-allowed', 'Invisible status is disabled', details);
+      context.store.setDefaultStatus(user._id, { statusDefault: status });
+    }
+  }
+  if (statusText || statusText === '') {
+    if (typeof statusText !== 'string') throw matchFailed();
+    if (!settings.Accounts_AllowUserStatusMessageChange)
+      throw new MeteorError('error-not-allowed', 'Not allowed', details);
+    context.store.setDefaultStatus(user._id, { statusText });
+  }
+  return undefined;
+};
+
 export const BOTS_REALTIME_METHODS: Readonly<Record<string, Method>> = {
   getRoomNameById,
   getRoomIdByNameOrId,
   getServerInfo,
   readMessages,
   loadHistory,
+  'UserPresence:online': connectionStatusMethod('online'),
+  'UserPresence:away': connectionStatusMethod('away'),
+  'UserPresence:setDefaultStatus': setDefaultStatus,
+  setUserStatus,
 };
 
 /** The release lines that serve each of these methods (the others: every line). */
@@ -158,4 +298,6 @@ export const BOTS_REALTIME_SERVED: Readonly<Record<string, EraTable<boolean>>> =
   getRoomNameById: { '0.49': false, '5': true },
   // removed in 4.0 (PR #23162)
   getServerInfo: { '0.49': true, '5': false },
+  // custom status text came later than 0.49 (the version unverified)
+  setUserStatus: { '0.49': false, '5': true },
 };
