@@ -38,6 +38,8 @@ const DECLARATIONS = new Set([
   ...OPERATIONS.map((op) => join(SRC, 'operations', `${op.name}.ts`)),
   join(SRC, 'operations', 'route-groups.ts'),
   join(SRC, 'realtime', 'methods.ts'),
+  // the method table's own files (src/realtime/methods/*.ts: each helper's rows, spread into it)
+  ...sourceFiles(join(SRC, 'realtime', 'methods')),
   // a command declares the method name it is (its realtime face answers to it)
   ...sourceFiles(join(SRC, 'commands')).filter((file) =>
     /^export default command[<(]/m.test(readFileSync(file, 'utf8')),

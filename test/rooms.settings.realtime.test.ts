@@ -55,6 +55,8 @@ describe('saveRoomSettings over the realtime API', () => {
 
   it("its refusals are Meteor's errors, and change nothing", async () => {
     const anon = await loggedIn();
+    // bob's realtime login marks him online (docs/realtime-bots.md): the state is taken after it
+    const bob = await loggedIn('bob-token');
     const before = fake.state();
     const out = await anon.call('saveRoomSettings', 'GENERAL', 'roomTopic', 'x');
     expect(out.error).toEqual({
@@ -65,7 +67,6 @@ describe('saveRoomSettings over the realtime API', () => {
       message: 'Invalid user [error-invalid-user]',
       errorType: 'Meteor.Error',
     });
-    const bob = await loggedIn('bob-token');
     const denied = await bob.call('saveRoomSettings', 'GENERAL', { roomTopic: 'x' });
     expect(denied.error).toMatchObject({
       error: 'error-action-not-allowed',

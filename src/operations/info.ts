@@ -23,7 +23,7 @@ const FORM: EraTable<'e49' | 'e5' | 'e6' | 'e8'> = { '0.49': 'e49', '5': 'e5', '
 const MINIMUM_CLIENTS = { desktop: '4.1.0', mobile: '4.39.0' };
 
 /** The build a release line reports, as fixed values: the same bytes on every machine. */
-function infoOf(profile: Profile): Record<string, unknown> {
+export function infoOf(profile: Profile): Record<string, unknown> {
   const { version } = profile;
   return {
     version,

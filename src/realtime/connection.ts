@@ -32,7 +32,8 @@ import type { Framing } from './framing';
 import { METHODS, methodServed } from './methods';
 import type { MethodContext } from './methods';
 import type { Method } from './method';
-import { deliver, readsPrivateSettings } from './streams';
+import { byEra } from '../eras';
+import { USER_PRESENCE_SERVED, deliver, readsPrivateSettings, userPresenceArgs } from './streams';
 import type { StreamReader, StreamSub } from './streams';
 
 /**
@@ -63,7 +64,12 @@ const USER_EVENTS = new Set(['message', 'rooms-changed', 'subscriptions-changed'
 /** The events the fake sends on the streams of everyone and of the logged-in (a sub to another is marked likewise). */
 const GLOBAL_EVENTS: Readonly<Record<string, ReadonlySet<string>>> = {
   'stream-notify-all': new Set(['public-settings-changed']),
-  'stream-notify-logged': new Set(['private-settings-changed', 'permissions-changed', 'roles-change']),
+  'stream-notify-logged': new Set([
+    'private-settings-changed',
+    'permissions-changed',
+    'roles-change',
+    'user-status',
+  ]),
 };
 
 /** DDP versions the server speaks (Meteor's list). */
@@ -117,6 +123,13 @@ export class DdpConnection {
   readonly #siteUrl: string;
   /** method calls a delay fault holds: each one's release, run when the socket ends */
   readonly #held = new Set<() => void>();
+  /**
+   * `stream-user-presence`: the first sub's id and the user ids it watches (later subs change
+   * the set and stop at once)
+   */
+  #presence: { readonly id: string; readonly watched: Set<string> } | undefined;
+  /** the world was reset: the closing socket leaves the new world's presence alone */
+  #reset = false;
 
   constructor(
     world: FakeWorld,
@@ -152,7 +165,12 @@ export class DdpConnection {
     };
     // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
     // their clients connect again to the world as it now is
-    const unreset = world.onReset(() => this.#guard(() => this.close(1012, 'world reset')));
+    const unreset = world.onReset(() =>
+      this.#guard(() => {
+        this.#reset = true;
+        this.close(1012, 'world reset');
+      }),
+    );
     this.#unwatch = () => {
       unwatch();
       unreset();
@@ -161,6 +179,9 @@ export class DdpConnection {
       // a method call a delay holds is let go with its socket: nothing more is sent for it
       for (const release of this.#held) release();
       this.#held.clear();
+      // the user's connection is gone: its last one leaves the user offline (not after a reset:
+      // the new world knows no connection)
+      if (!this.#reset) this.#world.store.presenceDisconnect(this.#session);
     };
     socket.on('message', (data) => this.#guard(() => this.#onData(data)));
     framing.open(socket);
@@ -393,6 +414,7 @@ export class DdpConnection {
       case 'unsub':
         // Meteor answers nosub whether or not the id was a subscription
         if (typeof f.id === 'string') this.#subs.delete(f.id);
+        if (this.#presence !== undefined && this.#presence.id === f.id) this.#presence = undefined;
         this.#send(typeof f.id === 'string' ? { msg: 'nosub', id: f.id } : { msg: 'nosub' });
         return;
     }
@@ -438,6 +460,8 @@ export class DdpConnection {
       return Object.hasOwn(METHODS, f.method) && methodServed(f.method, this.#world) ? undefined : f.method;
     if (f.msg !== 'sub' || typeof f.name !== 'string' || f.name === 'meteor.loginServiceConfiguration')
       return undefined;
+    if (f.name === 'stream-user-presence')
+      return byEra(this.#world.profile, USER_PRESENCE_SERVED) ? undefined : `sub ${f.name}`;
     if (!STREAMS.has(f.name)) return `sub ${f.name}`;
     const eventName = Array.isArray(f.params) ? (f.params as unknown[])[0] : undefined;
     const global = GLOBAL_EVENTS[f.name];
@@ -652,6 +676,7 @@ export class DdpConnection {
       user: this.#user && this.#world.store.tokenOwner(this.#token ?? ''),
       token: this.#token,
       ip: this.#ip,
+      session: this.#session,
       profile: this.#world.profile,
       notifyUser: (event) => this.#world.notifyUser(event),
       emitRoomStream: (eventName, args) => this.#world.emitRoomStream({ eventName, args, origin: this }),
@@ -679,6 +704,10 @@ export class DdpConnection {
       return;
     }
     const user = this.#context().user;
+    if (name === 'stream-user-presence' && byEra(this.#world.profile, USER_PRESENCE_SERVED)) {
+      this.#presenceSub(id, params[1]);
+      return;
+    }
     if (!STREAMS.has(name)) {
       this.#send({ msg: 'nosub', id, error: meteorError(404, `Subscription '${name}' not found`) });
       return;
@@ -714,6 +743,26 @@ export class DdpConnection {
         (options as { useCollection?: unknown }).useCollection === true);
     if (useCollection) this.#send({ msg: 'added', collection: name, id: 'id', fields: { eventName: key } });
     this.#send({ msg: 'ready', subs: [id] });
+  }
+
+  /**
+   * `stream-user-presence` (4.1 on), not a normal streamer: anyone may follow it (a logged-out
+   * socket too), its event name is ignored, `{added: [uid…], removed: [uid…]}` changes the users
+   * watched. The first sub of a connection is `ready` and stays; each later one changes the set
+   * and is stopped at once (`nosub`). The set holds at most `usersPerWorld` ids.
+   */
+  #presenceSub(id: string, options: unknown): void {
+    const ids = (key: string): string[] => {
+      const list =
+        typeof options === 'object' && options !== null ? (options as Record<string, unknown>)[key] : [];
+      return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+    };
+    const first = this.#presence === undefined;
+    const presence = (this.#presence ??= { id, watched: new Set() });
+    const bound = this.#world.limits.usersPerWorld;
+    for (const uid of ids('added')) if (presence.watched.size < bound) presence.watched.add(uid);
+    for (const uid of ids('removed')) presence.watched.delete(uid);
+    this.#send(first ? { msg: 'ready', subs: [id] } : { msg: 'nosub', id });
   }
 
   /**
@@ -769,11 +818,22 @@ export class DdpConnection {
    * table says (src/realtime/streams.ts).
    */
   #onChanges(events: readonly ChangeEvent[]): void {
+    const presence = this.#presence;
+    if (presence !== undefined)
+      for (const event of events)
+        if (event.kind === 'user' && event.presence !== undefined && presence.watched.has(event.user._id))
+          this.#send({
+            msg: 'changed',
+            collection: 'stream-user-presence',
+            id: event.user._id,
+            fields: { uid: event.user._id, args: userPresenceArgs(event.user), eventName: event.user._id },
+          });
     if (this.#subs.size === 0) return;
     const reader: StreamReader = {
       user: this.#user,
       subs: this.#subs,
       store: this.#world.store,
+      profile: this.#world.profile,
       changed: (sub, args, ejson) => this.#changed(sub, args, ejson),
     };
     deliver(events, reader);

@@ -27,6 +27,8 @@ export interface MethodContext {
   readonly token: string | undefined;
   /** the client's address (the login blocking's key) */
   readonly ip: string;
+  /** the connection's session id (a user's presence counts its connections by it) */
+  readonly session: string;
   /** logs the connection in (or out, with undefined) */
   setUser(user: User | undefined, token: string | undefined): void;
   /** sends an event to one user's connections (`stream-notify-user`) */
@@ -52,7 +54,7 @@ export interface MethodRow<A, R> {
    * `check(message, {...})`): a refusal is `Match failed`, logged in or not. A row without it
    * checks its arguments in `args`, after the login.
    */
-  check?(params: readonly unknown[]): void;
+  check?(params: readonly unknown[], context: MethodContext): void;
   /** the method's arguments as the command takes them; throws `Match failed` for a bad one */
   args(params: readonly unknown[], context: MethodContext): A;
   /** the command's result as the method answers it (EJSON dates already) */
@@ -67,7 +69,7 @@ export interface MethodRow<A, R> {
 /** The method that runs a command. */
 export function commandMethod<A, R>(command: Command<A, R>, row: MethodRow<A, R>): Method {
   return (context, params) => {
-    row.check?.(params);
+    row.check?.(params, context);
     const { user } = context;
     if (!user) throw new MeteorError('error-invalid-user', 'Invalid user', { method: command.name });
     let result: R;

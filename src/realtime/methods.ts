@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import type { FakeWorld } from '../world';
 import { plainMarkdown } from '../store/message-text';
 import type { Store } from '../store/store';
@@ -23,6 +24,7 @@ import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
+import { BOTS_REALTIME_METHODS, BOTS_REALTIME_SERVED, presenceOnLogin } from './methods/bots-realtime';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -77,6 +79,7 @@ function login(context: MethodContext, params: unknown[]): unknown {
     const user = context.store.tokenOwner(resume);
     if (!user) throw new MeteorError(403, "You've been logged out by the server. Please log in again.");
     context.setUser(user, resume);
+    presenceOnLogin(context, user, 'resume');
     return { id: user._id, token: resume, tokenExpires: expiry(context.store), type: 'resume' };
   }
   const who = record(args.user);
@@ -100,6 +103,7 @@ function login(context: MethodContext, params: unknown[]): unknown {
       ip: context.ip,
     });
     context.setUser(user, authToken);
+    presenceOnLogin(context, user, 'password');
     return { id: user._id, token: authToken, tokenExpires: expiry(context.store), type: 'password' };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'login-failed')
@@ -114,7 +118,7 @@ function expiry(store: Store): { $date: number } {
   return { $date: store.clock.nowMs() + 90 * 24 * 3600 * 1000 };
 }
 
-/** The fields the `sendMessage` method's `check` lets through (Match.Maybe each: null passes), by type. */
+/** The fields the `sendMessage` method's strict `check` lets through (Match.Maybe each: null passes), by type. */
 const SEND_FIELDS: Readonly<Record<string, 'string' | 'boolean' | 'date' | 'object'>> = {
   _id: 'string',
   rid: 'string',
@@ -133,6 +137,47 @@ const SEND_FIELDS: Readonly<Record<string, 'string' | 'boolean' | 'date' | 'obje
   sentByEmail: 'boolean',
   otrAck: 'string',
 };
+
+/**
+ * The `sendMessage` method's `check(message, …)` by release line: up to 7.0 `check(message,
+ * Object)` (any plain object); from 7.1 the exact object of {@link SEND_FIELDS} (PR #34214's
+ * `bot: Match.Maybe(Object)`: the 7.1.0 release's `Boolean` is no profile); 8.0 dropped `otrAck`
+ * (OTR removed, PR #36691).
+ */
+const SEND_CHECK: EraTable<'object' | 'strict' | 'strict-no-otr'> = {
+  '0.49': 'object',
+  '7.1': 'strict',
+  '8': 'strict-no-otr',
+};
+
+/**
+ * What the server sets on a message sent (or the method reads itself): never stored from the
+ * client's other fields. The rest of an accepted message (`bot`, `groupable`, `customFields`, and
+ * up to 7.0 any key) is stored as given.
+ */
+const SERVER_SET: ReadonlySet<string> = new Set([
+  '_id',
+  'rid',
+  'msg',
+  'ts',
+  'u',
+  '_updatedAt',
+  'urls',
+  'mentions',
+  'channels',
+  'md',
+  'tmid',
+  'tshow',
+  't',
+  'alias',
+  'emoji',
+  'avatar',
+  'attachments',
+  'unread',
+  'editedAt',
+  'editedBy',
+  '_hidden',
+]);
 
 /** Whether a value passes `Match.Maybe(<type>)`. */
 function matches(value: unknown, type: 'string' | 'boolean' | 'date' | 'object'): boolean {
@@ -153,6 +198,10 @@ const SEND_NOTICES: Partial<Record<ErrorCode, string>> = {
   'post-not-allowed': 'Not allowed',
   'post-read-only': "You can't send messages because the room is readonly.",
   'post-muted': 'You have been muted and cannot speak in this room',
+  // an alias or an avatar without `message-impersonate` (5.x to 7.0: the strict check refuses both later)
+  'post-impersonate': 'Not enough permission',
+  // `customFields` while `Message_CustomFields_Enabled` is off (the fake has it off): 6.x on
+  'custom-fields-disabled': 'Custom fields not enabled',
 };
 
 /** The refusals `executeSendMessage` throws before its `try`: swallowed too, with no ephemeral message. */
@@ -194,8 +243,13 @@ function ephemeral(store: Store, rid: string, msg: string): Record<string, unkno
  * result. The older lines keep the fake's earlier answers (their sources not checked here).
  */
 const SEND_METHOD = {
-  '0.49': { refusesSystem: false, swallowsSize: false },
-  '7.0': { refusesSystem: true, swallowsSize: true },
+  '0.49': { refusesSystem: false, swallowsSize: false, customFields: true },
+  // 5.x's method wraps executeSendMessage in a try that rethrows only error-not-allowed: the
+  // size error is swallowed too (research 47 §2.7.2; the 4.x JS and the 6.0 code agree)
+  '5': { refusesSystem: false, swallowsSize: true, customFields: true },
+  // 6.x: `customFields` validated against Message_CustomFields (off in the fake: refused)
+  '6': { refusesSystem: false, swallowsSize: true, customFields: false },
+  '7.0': { refusesSystem: true, swallowsSize: true, customFields: false },
 };
 
 /** The message the method's `check` let through (its first parameter). */
@@ -212,11 +266,13 @@ function messageOf(params: readonly unknown[]): Record<string, unknown> {
  * reason.
  */
 const sendMessageMethod = commandMethod(sendMessageCommand, {
-  check: (params) => {
+  check: (params, { profile }) => {
     const given = params[0];
     if (typeof given !== 'object' || given === null || Array.isArray(given)) throw matchFailed();
+    const form = byEra(profile, SEND_CHECK);
+    if (form === 'object') return;
     for (const [key, value] of Object.entries(given as Record<string, unknown>)) {
-      const type = SEND_FIELDS[key];
+      const type = key === 'otrAck' && form === 'strict-no-otr' ? undefined : SEND_FIELDS[key];
       if (type === undefined || !matches(value, type)) throw matchFailed();
     }
   },
@@ -230,9 +286,17 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
     // message both too long and with `tshow` but no `tmid` is a size error before 7.x (the command,
     // in executeSendMessage's order, would make it the silent `tshow` refusal); refused() answers it
     checkSize(store, msg);
+    const extra = Object.fromEntries(Object.entries(message).filter(([key]) => !SERVER_SET.has(key)));
+    if (extra.customFields !== undefined && !byEra(profile, SEND_METHOD).customFields)
+      throw new ApiError('custom-fields-disabled');
     return {
       rid: text(message.rid),
       text: msg,
+      ...(text(message.alias) !== undefined ? { alias: text(message.alias) } : {}),
+      ...(text(message.emoji) !== undefined ? { emoji: text(message.emoji) } : {}),
+      ...(text(message.avatar) !== undefined ? { avatar: text(message.avatar) } : {}),
+      ...(Array.isArray(message.attachments) ? { attachments: message.attachments as unknown[] } : {}),
+      ...(Object.keys(extra).length > 0 ? { extra } : {}),
       ...(text(message._id) !== undefined ? { _id: text(message._id) } : {}),
       ...(text(message.tmid) !== undefined ? { tmid: text(message.tmid) } : {}),
       ...(typeof message.tshow === 'boolean' ? { tshow: message.tshow } : {}),
@@ -251,12 +315,17 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
     if (SEND_SILENT.has(error.code)) return undefined;
     const notice = SEND_NOTICES[error.code];
     if (notice === undefined) throw error;
+    // 0.49's method answers `false` for a room it may not use (missing, not accessible: no
+    // notice), and for a blocked or muted one after the notice
+    const answersFalse = !byEra(context.profile, SEND_METHOD).swallowsSize;
+    if (answersFalse && (error.code === 'post-not-allowed' || error.code === 'send-invalid-room'))
+      return false;
     const rid = text(messageOf(params).rid) ?? '';
     const uid = userOf(context, 'sendMessage')._id;
     context.notifyUser({ uid, event: 'message', args: [ephemeral(context.store, rid, notice)] });
     if (error.code === 'post-not-allowed')
       throw new MeteorError('error-not-allowed', undefined, { method: 'sendMessage' });
-    return undefined;
+    return answersFalse ? false : undefined;
   },
 });
 
@@ -313,25 +382,6 @@ const joinRoom = commandMethod(joinRoomCommand, {
   result: ({ joined }) => (joined ? true : undefined),
 });
 
-/**
- * `readMessages(rid)`: `check(rid, String)`, the user, the room (`error-room-does-not-exist`), the
- * user's access to it (`error-not-allowed`); a room the user may see but is not in has no
- * subscription, and the read's plain Error is Meteor's `500 Internal server error`. A read sends
- * the changed subscription to the user's `<uid>/subscriptions-changed` (`["updated", sub]`).
- */
-function readMessages(context: MethodContext, params: unknown[]): unknown {
-  const rid = checkString(params[0]);
-  const user = userOf(context, 'readMessages');
-  const details = { method: 'readMessages' };
-  const room = context.store.anyRoom(rid);
-  if (!room) throw new MeteorError('error-room-does-not-exist', 'This room does not exist', details);
-  if (!context.store.maySee(user, room)) throw new MeteorError('error-not-allowed', 'Not allowed', details);
-  if (!room.usernames.includes(user.username)) throw internal('error-invalid-subscription');
-  // the store tells the world, which sends the user's `subscriptions-changed` (REST reads too)
-  context.store.markRead(user, rid);
-  return undefined;
-}
-
 /** `previewUrls` (the methods' second parameter): the links to preview, when a list of strings. */
 function previewUrlsOf(value: unknown): { previewUrls?: string[] } {
   return Array.isArray(value) && value.every((url) => typeof url === 'string')
@@ -385,14 +435,8 @@ export const METHODS: Readonly<Record<string, Method>> = {
   logout: (context) => {
     if (context.token !== undefined) context.store.logout(context.token);
     context.setUser(undefined, undefined);
+    context.store.presenceDisconnect(context.session);
     return undefined;
-  },
-  getRoomIdByNameOrId: (context, params) => {
-    userOf(context, 'getRoomIdByNameOrId');
-    const rid = context.store.roomIdOf(text(params[0]) ?? '');
-    if (rid === undefined)
-      throw new MeteorError('error-not-allowed', 'Not allowed', { method: 'getRoomIdByNameOrId' });
-    return rid;
   },
   joinRoom,
   createChannel: createChannelMethod,
@@ -403,18 +447,6 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
   sendMessage: sendMessageMethod,
-  loadHistory: (context, params) => {
-    const user = userOf(context, 'loadHistory');
-    const limit = typeof params[2] === 'number' && params[2] > 0 ? Math.min(params[2], 100) : 20;
-    try {
-      const messages = context.store.loadHistory(user, text(params[0]) ?? '', dateOf(params[1]), limit);
-      return { messages: messages.map((m) => toEjson(m)), unreadNotLoaded: 0 };
-    } catch (error) {
-      // a room the user may not read: `false`, not an error
-      if (error instanceof ApiError && error.code === 'room-forbidden') return false;
-      throw error;
-    }
-  },
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)
     const user = context.user;
@@ -472,8 +504,8 @@ export const METHODS: Readonly<Record<string, Method>> = {
     context.store.deleteMessage(user, { roomId: rid, msgId: id, asUser: false });
     return undefined;
   },
-  readMessages,
   ...USER_METHODS,
+  ...BOTS_REALTIME_METHODS,
 };
 
 /** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */
@@ -482,5 +514,7 @@ const GET_USER_ROLES = { '0.49': true, '8': false };
 /** Whether the world's release line serves a method it knows. */
 export function methodServed(name: string, world: FakeWorld): boolean {
   if (name === 'authorization:saveRole') return byEra(world.profile, SAVE_ROLE_SERVED);
+  const bots = BOTS_REALTIME_SERVED[name];
+  if (bots !== undefined) return byEra(world.profile, bots);
   return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
 }

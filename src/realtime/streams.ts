@@ -1,5 +1,14 @@
+import { byEra } from '../eras';
 import { roomView } from '../operations/views';
-import type { ChangeOp, MessageChange, PermissionChange, RoleChange, RoleDocChange } from '../store/events';
+import type { Profile } from '../profiles';
+import type {
+  ChangeOp,
+  MessageChange,
+  PermissionChange,
+  RoleChange,
+  RoleDocChange,
+  UserChange,
+} from '../store/events';
 import type { ChangeEvent, Store } from '../store/store';
 import type { AnyRoom, User } from '../types';
 import { settingRow } from '../store/setting-registry';
@@ -34,7 +43,8 @@ export type StreamName =
   | 'stream-notify-room'
   | 'stream-notify-user'
   | 'stream-notify-all'
-  | 'stream-notify-logged';
+  | 'stream-notify-logged'
+  | 'stream-user-presence';
 
 /**
  * Who gets a route's frame:
@@ -46,10 +56,20 @@ export type StreamName =
  * - `anyone`: `stream-notify-all` `<event>`, a logged-out socket too;
  * - `setting-readers`: `stream-notify-logged` `<event>` of a user with `view-privileged-setting`,
  *   `edit-privileged-setting` or `manage-selected-settings` (who may subscribe to it);
- * - `logged`: `stream-notify-logged` `<event>` of any logged-in user.
+ * - `logged`: `stream-notify-logged` `<event>` of any logged-in user;
+ * - `presence-watchers`: a connection's `stream-user-presence` sub watching the user (logged in
+ *   or not; the connection keeps the watched ids, src/realtime/connection.ts).
  */
 export type Audience =
-  'room' | 'my-messages' | 'room-event' | 'members' | 'user' | 'anyone' | 'setting-readers' | 'logged';
+  | 'room'
+  | 'my-messages'
+  | 'room-event'
+  | 'members'
+  | 'user'
+  | 'anyone'
+  | 'setting-readers'
+  | 'logged'
+  | 'presence-watchers';
 
 /**
  * What a frame carries after the op (if any):
@@ -61,7 +81,9 @@ export type Audience =
  * - `setting`: `{_id, value, enterprise}` of each setting changed (listeners.module's `value`);
  * - `permission`: the permission's document `{_id, _updatedAt, roles}` as EJSON;
  * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`);
- * - `role-doc`: `{type: "changed", _id}` of a role made or changed (`user.roleUpdate`).
+ * - `role-doc`: `{type: "changed", _id}` of a role made or changed (`user.roleUpdate`);
+ * - `user-status`: `[[_id, username, statusNum, statusText, name, roles]]` (5.x: the first four);
+ * - `user-presence`: `[[username, statusNum, statusText]]`.
  */
 export type Payload =
   | 'message'
@@ -72,7 +94,9 @@ export type Payload =
   | 'setting'
   | 'permission'
   | 'role'
-  | 'role-doc';
+  | 'role-doc'
+  | 'user-status'
+  | 'user-presence';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -88,7 +112,8 @@ export interface StreamRoute {
     | 'public-settings-changed'
     | 'private-settings-changed'
     | 'permissions-changed'
-    | 'roles-change';
+    | 'roles-change'
+    | 'user-status';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated' | 'removed';
@@ -213,9 +238,14 @@ export const STREAM_TABLE: StreamTable = {
     inserted: notStreamed(
       'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
     ),
-    updated: notStreamed(
-      'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
-    ),
+    // bots-realtime helper: a presence change (the user's `presence` notice; other edits are not
+    // streamed: `Users:NameChanged`, … are not modelled), `Presence.broadcast` / the listeners'
+    // `presence.status`: `user-status` to every logged-in reader (5.x on), and `stream-user-presence`
+    // to the connections watching the user (5.x on)
+    updated: [
+      { stream: 'stream-notify-logged', event: 'user-status', to: 'logged', payload: 'user-status' },
+      { stream: 'stream-user-presence', to: 'presence-watchers', payload: 'user-presence' },
+    ],
     removed: notStreamed(
       'users are not streamed yet (`stream-notify-logged` `Users:Deleted` is not modelled)',
     ),
@@ -389,6 +419,8 @@ export interface StreamReader {
   readonly user: User | undefined;
   readonly subs: ReadonlyMap<string, StreamSub>;
   readonly store: Store;
+  /** the release line the world answers as (the presence frames' shape) */
+  readonly profile: Pick<Profile, 'version'>;
   /** sends one stream event (`ejson`: the args are EJSON already) */
   changed(sub: StreamSub, args: unknown[], ejson: boolean): void;
 }
@@ -433,6 +465,7 @@ function reaches(
     case 'anyone':
     case 'setting-readers':
     case 'logged':
+    case 'presence-watchers':
       return false;
     case 'user':
       return (
@@ -481,6 +514,8 @@ function argsOf(
     case 'permission':
     case 'role':
     case 'role-doc':
+    case 'user-status':
+    case 'user-presence':
       return undefined;
   }
 }
@@ -537,6 +572,49 @@ function deliverToLogged(event: PermissionChange | RoleChange | RoleDocChange, r
       if (sub.name === route.stream && sub.key === route.event) reader.changed(sub, args, true);
 }
 
+/** The status numbers of the presence frames (`STATUS_MAP`): an unknown status is `null`. */
+const STATUS_NUMBER: Readonly<Record<string, number>> = { offline: 0, online: 1, away: 2, busy: 3 };
+
+/** The presence frames each release line sends: 0.49 none (its `activeUsers` publication is not modelled), 5.x the short `user-status` tuple. */
+const PRESENCE_FORM: Readonly<Record<string, 'none' | 'short' | 'long'>> = {
+  '0.49': 'none',
+  '5': 'short',
+  '6': 'long',
+};
+
+/** Whether a release line has `stream-user-presence` (4.1 on). */
+export const USER_PRESENCE_SERVED = { '0.49': false, '5': true };
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** `stream-user-presence`'s args for a user's presence change: `[[username, statusNum, statusText]]`. */
+export function userPresenceArgs(user: UserChange['user']): unknown[] {
+  return [[user.username, STATUS_NUMBER[String(user.status)] ?? null, textOrNull(user.statusText)]];
+}
+
+/**
+ * A presence change: `user-status` to each logged-in reader's sub of it, `[[_id, username,
+ * statusNum, statusText, name, roles]]` (5.x: the first four). The Presence service's changes
+ * carry no `name` (`null`), a missing `statusText` is `null`.
+ */
+function deliverPresence(event: UserChange, reader: StreamReader): void {
+  const form = byEra(reader.profile, PRESENCE_FORM);
+  if (reader.user === undefined || form === 'none' || event.presence === undefined) return;
+  const { user } = event;
+  const head = [
+    user._id,
+    user.username,
+    STATUS_NUMBER[String(user.status)] ?? null,
+    textOrNull(user.statusText),
+  ];
+  const tuple =
+    form === 'short'
+      ? head
+      : [...head, event.presence.withName ? textOrNull(user.name) : null, [...(user.roles ?? [])]];
+  for (const sub of reader.subs.values())
+    if (sub.name === 'stream-notify-logged' && sub.key === 'user-status') reader.changed(sub, [tuple], true);
+}
+
 /**
  * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
  * the order the connection subscribed.
@@ -546,6 +624,7 @@ export function deliver(events: readonly ChangeEvent[], reader: StreamReader): v
     if (event.kind === 'settings') deliverSettings(event.changed, reader);
     else if (event.kind === 'permission' || event.kind === 'role' || event.kind === 'role-doc')
       deliverToLogged(event, reader);
+    else if (event.kind === 'user' && event.op === 'updated') deliverPresence(event, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -55,6 +55,12 @@ export interface UserChange {
   /** `removed`: a user deleted (users.delete, the realtime deleteUser) */
   readonly op: 'inserted' | 'updated' | 'removed';
   readonly user: User;
+  /**
+   * a change of the user's presence (`status`, `statusText`): the streams broadcast it
+   * (`user-status`, `stream-user-presence`), with the user's `name` or without (the Presence
+   * service's broadcasts leave it out)
+   */
+  readonly presence?: { readonly withName: boolean };
 }
 
 export interface IntegrationChange {

@@ -32,6 +32,11 @@ export interface SendInput {
   readonly tmid?: string;
   readonly tshow?: boolean;
   readonly previewUrls?: readonly string[];
+  /**
+   * the client's other fields, stored as given (the `sendMessage` method's `bot`, `groupable`,
+   * `customFields`, …; the fields the server sets are never among them)
+   */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -110,6 +115,9 @@ export function sendMessage(state: StoreState, user: User, input: SendInput): Me
   const message = compose(state, user, room, { targets: [], ...input }, ts, false);
   if (input._id !== undefined) message._id = input._id;
   if (input.tshow !== undefined) message.tshow = input.tshow;
+  if (input.extra)
+    for (const [key, value] of Object.entries(input.extra))
+      if (!(key in message)) (message as Record<string, unknown>)[key] = structuredClone(value);
   return store(state, user, room, message, ts);
 }
 

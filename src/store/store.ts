@@ -35,6 +35,7 @@ import type { PermissionDoc } from './events';
 import * as permissionTable from './permission-table';
 import * as personalTokens from './personal-tokens';
 import * as posting from './posting';
+import * as presence from './presence';
 import type { SendInput } from './posting';
 import type { JsonObject, SortSpec } from './query';
 import * as roles from './roles';
@@ -1006,5 +1007,36 @@ export class Store {
   /** `groups.list` (the caller's private groups) and `groups.listAll` (every one, `all`). */
   listGroups(user: User, options: ListOptions, all: boolean): ListResult {
     return roomReads.listGroups(this.#state, user, options, all);
+  }
+
+  // bots-realtime helper: presence and loadHistory's page (src/store/presence.ts)
+
+  /** A realtime login: the connection (its session id) is the user's, online; the user's presence follows. */
+  presenceConnect(uid: string, session: string): void {
+    presence.connect(this.#state, uid, session);
+  }
+
+  /** A realtime logout or a closed connection: the connection is no one's; its user's presence follows. */
+  presenceDisconnect(session: string): void {
+    presence.disconnect(this.#state, session);
+  }
+
+  /** `UserPresence:online` / `:away`: whether the connection's record changed. */
+  setConnectionStatus(uid: string, session: string, status: presence.ConnectionStatus): boolean {
+    return presence.setConnectionStatus(this.#state, uid, session, status);
+  }
+
+  /** The user's `statusDefault` (and `statusText`), its `status` worked out again; whether the user changed. */
+  setDefaultStatus(uid: string, change: { statusDefault?: string; statusText?: string }): boolean {
+    return presence.setDefaultStatus(this.#state, uid, change);
+  }
+
+  /** `loadHistory`'s page: the messages, newest first, and the unread mark after `ls`. */
+  historyPage(
+    user: User,
+    rid: string,
+    request: presence.HistoryRequest,
+  ): { messages: Message[]; firstUnread?: Message; unreadNotLoaded: number } {
+    return presence.historyPage(this.#state, user, rid, request);
   }
 }
