@@ -43,6 +43,7 @@ import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatGetMessage from './chat.getMessage';
 import chatPostMessage from './chat.postMessage';
+import chatReact from './chat.react';
 import chatSendMessage from './chat.sendMessage';
 import chatUpdate from './chat.update';
 import dmClose from './dm.close';
@@ -220,6 +221,7 @@ export const ROUTES: readonly Operation[] = [
   chatDelete,
   chatGetMessage,
   chatPostMessage,
+  chatReact,
   chatSendMessage,
   chatUpdate,
   dmClose,

@@ -29,6 +29,7 @@ import * as reading from './history';
 import type { MessageFilter } from './history';
 import * as integrations from './integrations';
 import * as membership from './membership';
+import * as messageActions from './message-actions';
 import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
 import type { PermissionDoc } from './events';
@@ -1006,5 +1007,18 @@ export class Store {
   /** `groups.list` (the caller's private groups) and `groups.listAll` (every one, `all`). */
   listGroups(user: User, options: ListOptions, all: boolean): ListResult {
     return roomReads.listGroups(this.#state, user, options, all);
+  }
+
+  // message-actions helper: reactions, pins, stars
+
+  /** `setReaction`'s write: the caller's reaction toggled (or set as asked); false: nothing to do. */
+  setReaction(
+    user: User,
+    message: Message,
+    emoji: string,
+    shouldReact: boolean | undefined,
+    method: string,
+  ): boolean {
+    return messageActions.setReaction(this.#state, user, message, emoji, shouldReact, method);
   }
 }

@@ -1,0 +1,77 @@
+import type { ErrorSpec } from './spec';
+
+/**
+ * The error rows of the message actions (`chat.react`, `chat.pinMessage`, `chat.unPinMessage`,
+ * `chat.starMessage`, `chat.unStarMessage` and their realtime twins), part of the one error table
+ * (src/errors.ts): each name once, over all tables. The methods' refusals are Meteor errors
+ * (`reason [error]`, with the method in `details`); a few are plain Errors (no `errorType`).
+ *
+ * Layer: base.
+ */
+export const MESSAGE_ERRORS = {
+  // message-actions helper
+  /** 5.x/6.x hand check of `messageId` (chat.react, chat.pinMessage) */
+  'messageid-missing': {
+    status: 400,
+    message: () => 'The required "messageId" param is missing.',
+    errorType: 'error-messageid-param-not-provided',
+  },
+  /** 5.x/6.x hand check of `messageId` (chat.unPinMessage, chat.starMessage, chat.unStarMessage; sic) */
+  'messageid-required': {
+    status: 400,
+    message: () => 'The required "messageId" param is required.',
+    errorType: 'error-messageid-param-not-provided',
+  },
+  /** the routes' own look-up of `messageId` (`Messages.findOneById`) */
+  'messageid-not-found': {
+    status: 400,
+    message: () => 'The provided "messageId" does not match any existing message.',
+    errorType: 'error-message-not-found',
+  },
+  /** chat.react without an emoji (`emoji`, or its alias `reaction`) */
+  'emoji-missing': {
+    status: 400,
+    message: () => 'The required "emoji" param is missing.',
+    errorType: 'error-emoji-param-not-provided',
+  },
+  /** setReaction: a name that is no emoji */
+  'reaction-invalid-emoji': {
+    status: 400,
+    message: () => 'Invalid emoji provided.',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** setReaction: the message (the method's look-up) or its room not found */
+  'reaction-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** setReaction: a room the caller may not see (`canAccessRoom`) */
+  'reaction-not-authorized': {
+    status: 400,
+    message: () => 'Not Authorized',
+    errorType: 'not-authorized',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** setReaction by a user muted in the room: `id` is the room's */
+  'reaction-muted': {
+    status: 400,
+    message: () => 'You have been muted and cannot speak in this room',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ rid: p.id ?? '' }),
+  },
+  /** setReaction in a read-only room without `post-readonly` (a plain Error) */
+  'reaction-read-only': {
+    status: 400,
+    message: () => "You can't send messages because the room is readonly.",
+  },
+  /** the fake's own bound: a message holds at most `reason` distinct reactions */
+  'reactions-limit': {
+    status: 400,
+    message: (p) =>
+      `This message holds ${p.reason ?? ''} different reactions, the most the fake keeps on one message`,
+    errorType: 'error-reactions-limit',
+  },
+} satisfies Record<string, ErrorSpec>;
