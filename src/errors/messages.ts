@@ -74,4 +74,39 @@ export const MESSAGE_ERRORS = {
       `This message holds ${p.reason ?? ''} different reactions, the most the fake keeps on one message`,
     errorType: 'error-reactions-limit',
   },
+  /** pinMessage / unpinMessage with `Message_AllowPinning` off */
+  'pin-not-allowed': {
+    status: 400,
+    message: () => 'Message pinning not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** pinMessage: no such message (or, to 6.x, one of a room the caller is not in) */
+  'pin-not-found': {
+    status: 400,
+    message: () => 'Message you are pinning was not found',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** unpinMessage: no such message, or one of a room the caller is not in */
+  'unpin-not-found': {
+    status: 400,
+    message: () => 'Message you are unpinning was not found',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** pinMessage / unpinMessage without `pin-message` in the room, or a room the caller may not see */
+  'pin-not-authorized': {
+    status: 400,
+    message: () => 'Not Authorized',
+    errorType: 'not-authorized',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** the fake's own bound: a world makes at most `reason` pins since its scenario */
+  'pins-limit': {
+    status: 400,
+    message: (p) =>
+      `This world has made ${p.reason ?? ''} pins since its scenario, the most the fake makes: reset it to pin again`,
+    errorType: 'error-pins-limit',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -42,9 +42,11 @@ import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatGetMessage from './chat.getMessage';
+import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
 import chatSendMessage from './chat.sendMessage';
+import chatUnPinMessage from './chat.unPinMessage';
 import chatUpdate from './chat.update';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
@@ -220,9 +222,11 @@ export const ROUTES: readonly Operation[] = [
   channelsUnarchive,
   chatDelete,
   chatGetMessage,
+  chatPinMessage,
   chatPostMessage,
   chatReact,
   chatSendMessage,
+  chatUnPinMessage,
   chatUpdate,
   dmClose,
   dmCounters,

@@ -1,8 +1,11 @@
 import { ApiError } from '../errors';
 import type { AnyRoom, Message, User } from '../types';
+import { authorOf, newMessageId } from './compose';
 import { can, maySee } from './access';
 import type { ChangeEvent } from './events';
+import { store } from './posting';
 import { putAnyRoom } from './rooms';
+import { settings } from './settings';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
 
@@ -100,4 +103,127 @@ export function setReaction(
   rewrite(state, changed, room, events);
   commit(state, events);
   return true;
+}
+
+/** The most pins a world makes since its scenario (the fake's own bound; a reset starts again). */
+export const MAX_PINS_PER_WORLD = 10_000;
+
+/** How a release line pins: its checks' order, and whether a pinned message is pinned again. */
+export interface PinRules {
+  /**
+   * 5.x/6.x: the setting first, then the message (a caller not in its room is told it was not
+   * found), `pin-message`, the room; a pinned message is pinned again (a new `message_pinned`).
+   * 7.x on: the message, the setting, `pin-message`, the room; a pinned one is answered as it is.
+   */
+  readonly legacy: boolean;
+  /** the method's name, for its refusals' details */
+  readonly method: string;
+}
+
+/** Whether a user is a member of a room (holds its subscription). */
+function subscribed(room: AnyRoom, user: User): boolean {
+  return room.usernames.includes(user.username);
+}
+
+/** The checks `pinMessage` and `unpinMessage` share, in the release line's order; answers the room. */
+function pinChecks(
+  state: StoreState,
+  user: User,
+  message: Message | undefined,
+  rules: PinRules,
+  notFound: 'pin-not-found' | 'unpin-not-found',
+): { message: Message; room: AnyRoom } {
+  const { method } = rules;
+  const allowed = settings(state).Message_AllowPinning;
+  if (rules.legacy && !allowed) throw new ApiError('pin-not-allowed', { method });
+  if (!message) throw new ApiError(notFound, { method });
+  if (!rules.legacy && !allowed) throw new ApiError('pin-not-allowed', { method });
+  const room = anyRoom(state, message.rid);
+  if (rules.legacy && (!room || !subscribed(room, user))) throw new ApiError(notFound, { method });
+  if (!can(state, user, 'pin-message', room)) throw new ApiError('pin-not-authorized', { method });
+  if (!room || !maySee(state, user, room)) throw new ApiError('pin-not-authorized', { method });
+  return { message, room };
+}
+
+/**
+ * `pinMessage` (`message` undefined: none was found): the checks in the release line's order,
+ * then the message `pinned`, `pinnedAt` (the method's argument, else now) and `pinnedBy`, and a
+ * `message_pinned` system message quoting it, in one commit. Answers the system message; 7.x on,
+ * a message already pinned is answered as it is, nothing written.
+ */
+export function pinMessage(
+  state: StoreState,
+  user: User,
+  found: Message | undefined,
+  rules: PinRules,
+  pinnedAt?: string,
+): Message {
+  const { message, room } = pinChecks(state, user, found, rules, 'pin-not-found');
+  if (!rules.legacy && message.pinned === true) return message;
+  if (state.pinsMade >= MAX_PINS_PER_WORLD)
+    throw new ApiError('pins-limit', { reason: String(MAX_PINS_PER_WORLD) });
+  const ts = state.clock.tick();
+  const pinned: Message = {
+    ...message,
+    pinned: true,
+    pinnedAt: pinnedAt ?? ts,
+    pinnedBy: { _id: user._id, username: user.username },
+    _updatedAt: ts,
+  };
+  const events: ChangeEvent[] = [];
+  const now = rewrite(state, pinned, room, events);
+  const author = message.u.username;
+  const quote: Record<string, unknown> = {
+    text: message.msg,
+    author_name: author,
+    author_icon: `/avatar/${author}`,
+    ts: message.ts,
+  };
+  const system = {
+    _id: newMessageId(state),
+    t: 'message_pinned',
+    rid: room._id,
+    ts,
+    msg: '',
+    u: authorOf(state, user),
+    groupable: false,
+    attachments: [quote],
+    _updatedAt: ts,
+  } as Message;
+  state.pinsMade += 1;
+  store(state, user, now, system, ts, events);
+  return system;
+}
+
+/**
+ * `unpinMessage`: the 5.x/6.x checks (every line: the setting, the message, the caller's
+ * subscription, `pin-message`, the room), then `pinned: false`, `pinnedAt` now and `pinnedBy`
+ * the caller (overwritten, never removed); no system message. A message not pinned is unpinned
+ * all the same.
+ */
+export function unpinMessage(
+  state: StoreState,
+  user: User,
+  found: Message | undefined,
+  method: string,
+): void {
+  const { message, room } = pinChecks(state, user, found, { legacy: true, method }, 'unpin-not-found');
+  const ts = state.clock.tick();
+  const next: Message = {
+    ...message,
+    pinned: false,
+    pinnedAt: ts,
+    pinnedBy: { _id: user._id, username: user.username },
+    _updatedAt: ts,
+  };
+  const events: ChangeEvent[] = [];
+  rewrite(state, next, room, events);
+  commit(state, events);
+}
+
+/** A message as the caller's answers show it (`normalizeMessagesForUser`): `starred` cut to the caller's own. */
+export function forUser(message: Message, user: User): Message {
+  if (!Array.isArray(message.starred)) return message;
+  const mine = (message.starred as { _id?: unknown }[]).filter((star) => star._id === user._id);
+  return { ...message, starred: mine.map(() => ({ _id: user._id })) };
 }

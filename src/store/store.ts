@@ -1021,4 +1021,24 @@ export class Store {
   ): boolean {
     return messageActions.setReaction(this.#state, user, message, emoji, shouldReact, method);
   }
+
+  /** `pinMessage`'s write: the message pinned and its `message_pinned` posted; answers the system message. */
+  pinMessage(
+    user: User,
+    message: Message | undefined,
+    rules: messageActions.PinRules,
+    pinnedAt?: string,
+  ): Message {
+    return messageActions.pinMessage(this.#state, user, message, rules, pinnedAt);
+  }
+
+  /** `unpinMessage`'s write: `pinned: false`, `pinnedAt` and `pinnedBy` the caller's; one commit. */
+  unpinMessage(user: User, message: Message | undefined, method: string): void {
+    messageActions.unpinMessage(this.#state, user, message, method);
+  }
+
+  /** A message as the caller's answers show it: `starred` cut to the caller's own. */
+  messageForUser(message: Message, user: User): Message {
+    return messageActions.forUser(message, user);
+  }
 }

@@ -1,10 +1,13 @@
+import pinMessage from '../../commands/pinMessage';
 import setReaction from '../../commands/setReaction';
+import unpinMessage from '../../commands/unpinMessage';
+import { dateOf, documentEjson } from '../ejson';
 import { MeteorError, commandMethod } from '../method';
 import type { Method } from '../method';
 
 /**
  * The realtime methods of the message actions, each the second face of the command its REST
- * route runs: `setReaction`.
+ * route runs: `setReaction`, `pinMessage`, `unpinMessage`.
  *
  * Layer: realtime.
  */
@@ -34,7 +37,34 @@ const setReactionMethod = commandMethod(setReaction, {
   },
 });
 
+/** The message's `_id` (`check(message._id, String)`), else `Match failed`. */
+function messageIdOf(value: unknown): string {
+  const id = typeof value === 'object' && value !== null ? (value as { _id?: unknown })._id : undefined;
+  if (typeof id !== 'string') throw matchFailed();
+  return id;
+}
+
+/**
+ * `pinMessage(message, pinnedAt?)`: only `message._id` is read; answers the `message_pinned`
+ * system message (7.x on, a message already pinned: itself), as EJSON.
+ */
+const pinMessageMethod = commandMethod(pinMessage, {
+  args: (params) => {
+    const at = dateOf(params[1]);
+    return { message: messageIdOf(params[0]), ...(at === undefined ? {} : { pinnedAt: at }) };
+  },
+  result: (message) => documentEjson(message),
+});
+
+/** `unpinMessage(message)`: only `message._id` is read; answers `true`. */
+const unpinMessageMethod = commandMethod(unpinMessage, {
+  args: (params) => ({ message: messageIdOf(params[0]) }),
+  result: () => true,
+});
+
 /** The message-actions methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const MESSAGE_ACTION_METHODS: Readonly<Record<string, Method>> = {
   setReaction: setReactionMethod,
+  [pinMessage.name]: pinMessageMethod,
+  [unpinMessage.name]: unpinMessageMethod,
 };
