@@ -41,15 +41,18 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-not-allowed',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  /** setReaction: the message (the method's look-up) or its room not found */
-  'reaction-not-allowed': {
+  /** setReaction, starMessage: the message (setReaction's own look-up) or its room not found */
+  'action-not-allowed': {
     status: 400,
     message: () => 'Not allowed',
     errorType: 'error-not-allowed',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  /** setReaction: a room the caller may not see (`canAccessRoom`) */
-  'reaction-not-authorized': {
+  /**
+   * setReaction, starMessage: a room the caller may not see (`canAccessRoom`); pinMessage,
+   * unpinMessage: that, or no `pin-message` in the room
+   */
+  'action-not-authorized': {
     status: 400,
     message: () => 'Not Authorized',
     errorType: 'not-authorized',
@@ -95,18 +98,18 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-invalid-message',
     details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
   },
-  /** pinMessage / unpinMessage without `pin-message` in the room, or a room the caller may not see */
-  'pin-not-authorized': {
-    status: 400,
-    message: () => 'Not Authorized',
-    errorType: 'not-authorized',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
   /** the fake's own bound: a world makes at most `reason` pins since its scenario */
   'pins-limit': {
     status: 400,
     message: (p) =>
       `This world has made ${p.reason ?? ''} pins since its scenario, the most the fake makes: reset it to pin again`,
     errorType: 'error-pins-limit',
+  },
+  /** starMessage with `Message_AllowStarring` off */
+  'star-not-allowed': {
+    status: 400,
+    message: () => 'Message starring not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_starring' }),
   },
 } satisfies Record<string, ErrorSpec>;

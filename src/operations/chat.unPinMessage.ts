@@ -23,7 +23,7 @@ export default route(GROUPS.chat, {
     'messageid-not-found',
     'pin-not-allowed',
     'unpin-not-found',
-    'pin-not-authorized',
+    'action-not-authorized',
   ],
   response: DONE,
   reads: ['message', 'room', 'setting'],

@@ -46,7 +46,9 @@ import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
 import chatSendMessage from './chat.sendMessage';
+import chatStarMessage from './chat.starMessage';
 import chatUnPinMessage from './chat.unPinMessage';
+import chatUnStarMessage from './chat.unStarMessage';
 import chatUpdate from './chat.update';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
@@ -226,7 +228,9 @@ export const ROUTES: readonly Operation[] = [
   chatPostMessage,
   chatReact,
   chatSendMessage,
+  chatStarMessage,
   chatUnPinMessage,
+  chatUnStarMessage,
   chatUpdate,
   dmClose,
   dmCounters,

@@ -67,8 +67,8 @@ export function setReaction(
   const already = reactions[emoji]?.usernames.includes(user.username) === true;
   if (shouldReact !== undefined && already === shouldReact) return false;
   const room = anyRoom(state, message.rid);
-  if (!room) throw new ApiError('reaction-not-allowed', { method });
-  if (!maySee(state, user, room)) throw new ApiError('reaction-not-authorized', { method });
+  if (!room) throw new ApiError('action-not-allowed', { method });
+  if (!maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
   if (room.t !== 'd' && room.muted.includes(user.username))
     throw new ApiError('reaction-muted', { id: room._id });
   if (
@@ -140,8 +140,8 @@ function pinChecks(
   if (!rules.legacy && !allowed) throw new ApiError('pin-not-allowed', { method });
   const room = anyRoom(state, message.rid);
   if (rules.legacy && (!room || !subscribed(room, user))) throw new ApiError(notFound, { method });
-  if (!can(state, user, 'pin-message', room)) throw new ApiError('pin-not-authorized', { method });
-  if (!room || !maySee(state, user, room)) throw new ApiError('pin-not-authorized', { method });
+  if (!can(state, user, 'pin-message', room)) throw new ApiError('action-not-authorized', { method });
+  if (!room || !maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
   return { message, room };
 }
 
@@ -226,4 +226,36 @@ export function forUser(message: Message, user: User): Message {
   if (!Array.isArray(message.starred)) return message;
   const mine = (message.starred as { _id?: unknown }[]).filter((star) => star._id === user._id);
   return { ...message, starred: mine.map(() => ({ _id: user._id })) };
+}
+
+/**
+ * `starMessage({_id, rid, starred})`: `Message_AllowStarring`; a caller without a subscription to
+ * `rid`, or a message not in `rid`, is `false` (nothing written); the room (`Not allowed`), its
+ * access (`Not Authorized`); then `starred` gains `{_id: caller}` (once) or loses it. A star
+ * already as asked writes nothing. Answers whether the method went through (`true`).
+ */
+export function starMessage(
+  state: StoreState,
+  user: User,
+  input: { readonly _id: string; readonly rid: string; readonly starred: boolean },
+  method: string,
+): boolean {
+  if (!settings(state).Message_AllowStarring) throw new ApiError('star-not-allowed', { method });
+  const room = anyRoom(state, input.rid);
+  if (room && !subscribed(room, user)) return false;
+  const message = state.messages.get(input._id);
+  if (!message || message.rid !== input.rid) return false;
+  if (!room) throw new ApiError('action-not-allowed', { method });
+  if (!maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
+  const stars = Array.isArray(message.starred) ? (message.starred as { _id?: unknown }[]) : [];
+  const mine = stars.some((star) => star._id === user._id);
+  if (mine === input.starred) return true;
+  const starred = input.starred
+    ? [...stars, { _id: user._id }]
+    : stars.filter((star) => star._id !== user._id);
+  const ts = state.clock.tick();
+  const events: ChangeEvent[] = [];
+  rewrite(state, { ...message, starred, _updatedAt: ts }, room, events);
+  commit(state, events);
+  return true;
 }

@@ -1041,4 +1041,9 @@ export class Store {
   messageForUser(message: Message, user: User): Message {
     return messageActions.forUser(message, user);
   }
+
+  /** `starMessage`'s write: the caller's star added or taken; false: not the caller's room's message. */
+  starMessage(user: User, input: { _id: string; rid: string; starred: boolean }, method: string): boolean {
+    return messageActions.starMessage(this.#state, user, input, method);
+  }
 }

@@ -1,5 +1,6 @@
 import pinMessage from '../../commands/pinMessage';
 import setReaction from '../../commands/setReaction';
+import starMessage from '../../commands/starMessage';
 import unpinMessage from '../../commands/unpinMessage';
 import { dateOf, documentEjson } from '../ejson';
 import { MeteorError, commandMethod } from '../method';
@@ -7,7 +8,7 @@ import type { Method } from '../method';
 
 /**
  * The realtime methods of the message actions, each the second face of the command its REST
- * route runs: `setReaction`, `pinMessage`, `unpinMessage`.
+ * route runs: `setReaction`, `pinMessage`, `unpinMessage`, `starMessage`.
  *
  * Layer: realtime.
  */
@@ -62,9 +63,26 @@ const unpinMessageMethod = commandMethod(unpinMessage, {
   result: () => true,
 });
 
+/**
+ * `starMessage({_id, rid, starred})`: the room is the argument's (a wrong one answers `false`);
+ * answers `true` once done.
+ */
+const starMessageMethod = commandMethod(starMessage, {
+  args: (params) => {
+    const given = params[0];
+    const star = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
+    const { _id, rid, starred } = star;
+    if (typeof _id !== 'string' || typeof rid !== 'string' || typeof starred !== 'boolean')
+      throw matchFailed();
+    return { _id, rid, starred };
+  },
+  result: (done) => done,
+});
+
 /** The message-actions methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const MESSAGE_ACTION_METHODS: Readonly<Record<string, Method>> = {
   setReaction: setReactionMethod,
   [pinMessage.name]: pinMessageMethod,
   [unpinMessage.name]: unpinMessageMethod,
+  [starMessage.name]: starMessageMethod,
 };
