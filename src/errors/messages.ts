@@ -112,4 +112,24 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-action-not-allowed',
     details: (p) => ({ method: p.method ?? '', action: 'Message_starring' }),
   },
+  /** chat.followMessage / chat.unfollowMessage without `mid` (a one-argument Meteor.Error: the text is the type) */
+  'follow-mid-missing': {
+    status: 400,
+    message: () => 'The required "mid" body param is missing.',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  /** followMessage / unfollowMessage: threads off, or a room the caller may not see */
+  'follow-not-allowed': {
+    status: 400,
+    message: () => 'not-allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** followMessage / unfollowMessage: no such message */
+  'follow-invalid-message': {
+    status: 400,
+    message: () => 'Invalid message',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -41,6 +41,7 @@ import channelsSetTopic from './channels.setTopic';
 import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
+import chatFollowMessage from './chat.followMessage';
 import chatGetMessage from './chat.getMessage';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
@@ -49,6 +50,7 @@ import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
 import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
+import chatUnfollowMessage from './chat.unfollowMessage';
 import chatUpdate from './chat.update';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
@@ -223,6 +225,7 @@ export const ROUTES: readonly Operation[] = [
   channelsSetType,
   channelsUnarchive,
   chatDelete,
+  chatFollowMessage,
   chatGetMessage,
   chatPinMessage,
   chatPostMessage,
@@ -231,6 +234,7 @@ export const ROUTES: readonly Operation[] = [
   chatStarMessage,
   chatUnPinMessage,
   chatUnStarMessage,
+  chatUnfollowMessage,
   chatUpdate,
   dmClose,
   dmCounters,

@@ -259,3 +259,32 @@ export function starMessage(
   commit(state, events);
   return true;
 }
+
+/**
+ * `followMessage` / `unfollowMessage`: `Threads_enabled`, the message (`Invalid message`), the
+ * room's access; then the thread's root (the message's `tmid`, else the message itself) gains the
+ * caller in `replies` (once) or loses it. Already as asked: nothing written.
+ */
+export function followMessage(
+  state: StoreState,
+  user: User,
+  mid: string,
+  follow: boolean,
+  method: string,
+): void {
+  if (!settings(state).Threads_enabled) throw new ApiError('follow-not-allowed', { method });
+  const message = state.messages.get(mid);
+  if (!message) throw new ApiError('follow-invalid-message', { method });
+  const room = anyRoom(state, message.rid);
+  if (!room || !maySee(state, user, room)) throw new ApiError('follow-not-allowed', { method });
+  const root = message.tmid === undefined ? message : state.messages.get(message.tmid);
+  const rootRoom = root && anyRoom(state, root.rid);
+  if (!root || !rootRoom) return;
+  const replies = Array.isArray(root.replies) ? (root.replies as unknown[]) : [];
+  if (replies.includes(user._id) === follow) return;
+  const next = follow ? [...replies, user._id] : replies.filter((id) => id !== user._id);
+  const ts = state.clock.tick();
+  const events: ChangeEvent[] = [];
+  rewrite(state, { ...root, replies: next, _updatedAt: ts }, rootRoom, events);
+  commit(state, events);
+}

@@ -1046,4 +1046,9 @@ export class Store {
   starMessage(user: User, input: { _id: string; rid: string; starred: boolean }, method: string): boolean {
     return messageActions.starMessage(this.#state, user, input, method);
   }
+
+  /** `followMessage` / `unfollowMessage`'s write: the caller in (or out of) the thread root's `replies`. */
+  followMessage(user: User, mid: string, follow: boolean, method: string): void {
+    messageActions.followMessage(this.#state, user, mid, follow, method);
+  }
 }

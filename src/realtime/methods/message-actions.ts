@@ -1,4 +1,6 @@
+import followMessage from '../../commands/followMessage';
 import pinMessage from '../../commands/pinMessage';
+import unfollowMessage from '../../commands/unfollowMessage';
 import setReaction from '../../commands/setReaction';
 import starMessage from '../../commands/starMessage';
 import unpinMessage from '../../commands/unpinMessage';
@@ -8,7 +10,8 @@ import type { Method } from '../method';
 
 /**
  * The realtime methods of the message actions, each the second face of the command its REST
- * route runs: `setReaction`, `pinMessage`, `unpinMessage`, `starMessage`.
+ * route runs: `setReaction`, `pinMessage`, `unpinMessage`, `starMessage`, `followMessage`,
+ * `unfollowMessage`.
  *
  * Layer: realtime.
  */
@@ -79,10 +82,25 @@ const starMessageMethod = commandMethod(starMessage, {
   result: (done) => done,
 });
 
+/** `followMessage({mid})` / `unfollowMessage({mid})`: `check(mid, String)`; an empty result. */
+function followMethod(run: typeof followMessage): Method {
+  return commandMethod(run, {
+    args: (params) => {
+      const given = params[0];
+      const mid = typeof given === 'object' && given !== null ? (given as { mid?: unknown }).mid : undefined;
+      if (typeof mid !== 'string') throw matchFailed();
+      return { mid };
+    },
+    result: () => undefined,
+  });
+}
+
 /** The message-actions methods, by name (spread into METHODS, src/realtime/methods.ts). */
 export const MESSAGE_ACTION_METHODS: Readonly<Record<string, Method>> = {
   setReaction: setReactionMethod,
   [pinMessage.name]: pinMessageMethod,
   [unpinMessage.name]: unpinMessageMethod,
   [starMessage.name]: starMessageMethod,
+  [followMessage.name]: followMethod(followMessage),
+  [unfollowMessage.name]: followMethod(unfollowMessage),
 };
