@@ -132,4 +132,14 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-invalid-message',
     details: (p) => ({ method: p.method ?? '' }),
   },
+  /** chat.reportMessage's hand checks (5.x to 7.0): plain errors */
+  'report-messageid-missing': { status: 400, message: () => 'The required "messageId" param is missing.' },
+  'report-description-missing': {
+    status: 400,
+    message: () => 'The required "description" param is missing.',
+  },
+  /** reportMessage: a blank description (a plain Error) */
+  'report-invalid-description': { status: 400, message: () => 'error-invalid-description' },
+  /** reportMessage: no such message, or one of a room the caller may not see (a plain Error) */
+  'report-invalid-message': { status: 400, message: () => 'error-invalid-message_id' },
 } satisfies Record<string, ErrorSpec>;

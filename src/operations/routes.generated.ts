@@ -46,6 +46,7 @@ import chatGetMessage from './chat.getMessage';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
+import chatReportMessage from './chat.reportMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
 import chatUnPinMessage from './chat.unPinMessage';
@@ -230,6 +231,7 @@ export const ROUTES: readonly Operation[] = [
   chatPinMessage,
   chatPostMessage,
   chatReact,
+  chatReportMessage,
   chatSendMessage,
   chatStarMessage,
   chatUnPinMessage,

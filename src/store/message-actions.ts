@@ -288,3 +288,15 @@ export function followMessage(
   rewrite(state, { ...root, replies: next, _updatedAt: ts }, rootRoom, events);
   commit(state, events);
 }
+
+/**
+ * `reportMessage`'s checks: a blank description, then the message (unknown, or in a room the
+ * caller may not see: the same refusal, hiding it). The report itself (the moderation's) is not
+ * kept: nothing is written.
+ */
+export function reportMessage(state: StoreState, user: User, messageId: string, description: string): void {
+  if (description.trim() === '') throw new ApiError('report-invalid-description');
+  const message = state.messages.get(messageId);
+  const room = message && anyRoom(state, message.rid);
+  if (!room || !maySee(state, user, room)) throw new ApiError('report-invalid-message');
+}

@@ -1051,4 +1051,9 @@ export class Store {
   followMessage(user: User, mid: string, follow: boolean, method: string): void {
     messageActions.followMessage(this.#state, user, mid, follow, method);
   }
+
+  /** `reportMessage`'s checks (the report is not kept). */
+  reportMessage(user: User, messageId: string, description: string): void {
+    messageActions.reportMessage(this.#state, user, messageId, description);
+  }
 }
