@@ -142,4 +142,18 @@ export const MESSAGE_ERRORS = {
   'report-invalid-description': { status: 400, message: () => 'error-invalid-description' },
   /** reportMessage: no such message, or one of a room the caller may not see (a plain Error) */
   'report-invalid-message': { status: 400, message: () => 'error-invalid-message_id' },
+  /** chat.getMentionedMessages / chat.getStarredMessages (5.x/6.x) without `roomId` */
+  'list-roomid-missing': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing.',
+    errorType: 'error-invalid-params',
+  },
+  /** chat.getPinnedMessages (5.x/6.x) without `roomId` */
+  'pinned-list-roomid-missing': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing.',
+    errorType: 'error-roomId-param-not-provided',
+  },
+  /** chat.getPinnedMessages of a room the caller may not see */
+  'pinned-list-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
 } satisfies Record<string, ErrorSpec>;

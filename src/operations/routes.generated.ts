@@ -42,7 +42,10 @@ import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatFollowMessage from './chat.followMessage';
+import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
+import chatGetPinnedMessages from './chat.getPinnedMessages';
+import chatGetStarredMessages from './chat.getStarredMessages';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
@@ -227,7 +230,10 @@ export const ROUTES: readonly Operation[] = [
   channelsUnarchive,
   chatDelete,
   chatFollowMessage,
+  chatGetMentionedMessages,
   chatGetMessage,
+  chatGetPinnedMessages,
+  chatGetStarredMessages,
   chatPinMessage,
   chatPostMessage,
   chatReact,

@@ -300,3 +300,39 @@ export function reportMessage(state: StoreState, user: User, messageId: string, 
   const room = message && anyRoom(state, message.rid);
   if (!room || !maySee(state, user, room)) throw new ApiError('report-invalid-message');
 }
+
+/** Which of a room's messages a message list holds. */
+export type MessageListKind = 'mentioned' | 'starred' | 'pinned';
+
+/**
+ * A room's messages the caller is mentioned in, has starred, or that are pinned, newest first, a
+ * page of them and how many in all; the starred and pinned ones with `starred` cut to the
+ * caller's own. Undefined when there is no such room or the caller may not see it.
+ */
+export function listMessages(
+  state: StoreState,
+  user: User,
+  rid: string,
+  kind: MessageListKind,
+  page: { offset: number; count: number },
+): { messages: Message[]; total: number } | undefined {
+  const room = anyRoom(state, rid);
+  if (!room || !maySee(state, user, room)) return undefined;
+  const keep = (m: Message): boolean => {
+    if (m._hidden === true) return false;
+    if (kind === 'pinned') return m.pinned === true && m.t !== 'rm';
+    if (kind === 'starred')
+      return Array.isArray(m.starred) && (m.starred as { _id?: unknown }[]).some((s) => s._id === user._id);
+    return (
+      Array.isArray(m.mentions) &&
+      (m.mentions as { username?: unknown }[]).some((u) => u.username === user.username)
+    );
+  };
+  const { messages, total } = state.messages.history(rid, {
+    offset: page.offset,
+    count: page.count,
+    skip: (m) => !keep(m),
+    total: true,
+  });
+  return { messages: kind === 'mentioned' ? messages : messages.map((m) => forUser(m, user)), total };
+}

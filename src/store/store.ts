@@ -1056,4 +1056,14 @@ export class Store {
   reportMessage(user: User, messageId: string, description: string): void {
     messageActions.reportMessage(this.#state, user, messageId, description);
   }
+
+  /** A room's mentioned, starred or pinned messages, a page; undefined: no such room, or not the caller's to see. */
+  listMessages(
+    user: User,
+    rid: string,
+    kind: messageActions.MessageListKind,
+    page: { offset: number; count: number },
+  ): { messages: Message[]; total: number } | undefined {
+    return messageActions.listMessages(this.#state, user, rid, kind, page);
+  }
 }
