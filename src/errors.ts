@@ -17,6 +17,7 @@ import type {
   LegacyErrorBody,
 } from './errors/spec';
 import { INTEGRATION_ERRORS } from './errors/integrations';
+import { MESSAGE_ERRORS } from './errors/messages';
 import { ROOM_ERRORS } from './errors/rooms';
 import { SETTING_ERRORS } from './errors/settings';
 import { TEAM_ERRORS } from './errors/teams';
@@ -88,6 +89,7 @@ export const ERRORS = {
   ...TEAM_ERRORS,
   ...INTEGRATION_ERRORS,
   ...SETTING_ERRORS,
+  ...MESSAGE_ERRORS,
   'login-failed': {
     status: 401,
     message: () => 'Unauthorized',

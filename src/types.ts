@@ -158,9 +158,9 @@ export interface ServerSettings {
   Message_AllowDeleting: boolean;
   /** minutes after which an author's delete is refused, 0 for never (default 0) */
   Message_AllowDeleting_BlockDeleteInMinutes: number;
-  /** (listed, not modelled) default true */
+  /** members with `pin-message` may pin messages (default true) */
   Message_AllowPinning: boolean;
-  /** (listed, not modelled) default true */
+  /** members may star messages (default true) */
   Message_AllowStarring: boolean;
   /** (listed, not modelled) seconds, default 300 */
   Message_GroupingPeriod: number;

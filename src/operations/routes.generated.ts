@@ -41,9 +41,20 @@ import channelsSetTopic from './channels.setTopic';
 import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
+import chatFollowMessage from './chat.followMessage';
+import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
+import chatGetPinnedMessages from './chat.getPinnedMessages';
+import chatGetStarredMessages from './chat.getStarredMessages';
+import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
+import chatReact from './chat.react';
+import chatReportMessage from './chat.reportMessage';
 import chatSendMessage from './chat.sendMessage';
+import chatStarMessage from './chat.starMessage';
+import chatUnPinMessage from './chat.unPinMessage';
+import chatUnStarMessage from './chat.unStarMessage';
+import chatUnfollowMessage from './chat.unfollowMessage';
 import chatUpdate from './chat.update';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
@@ -218,9 +229,20 @@ export const ROUTES: readonly Operation[] = [
   channelsSetType,
   channelsUnarchive,
   chatDelete,
+  chatFollowMessage,
+  chatGetMentionedMessages,
   chatGetMessage,
+  chatGetPinnedMessages,
+  chatGetStarredMessages,
+  chatPinMessage,
   chatPostMessage,
+  chatReact,
+  chatReportMessage,
   chatSendMessage,
+  chatStarMessage,
+  chatUnPinMessage,
+  chatUnStarMessage,
+  chatUnfollowMessage,
   chatUpdate,
   dmClose,
   dmCounters,

@@ -21,6 +21,7 @@ import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
+import { MESSAGE_ACTION_METHODS } from './methods/message-actions';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -446,6 +447,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_LIFECYCLE_METHODS,
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
+  ...MESSAGE_ACTION_METHODS,
   sendMessage: sendMessageMethod,
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)

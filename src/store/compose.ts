@@ -95,7 +95,7 @@ function mentions(state: StoreState, text: string): Author[] {
 }
 
 /** A message's author, one frozen object per user (a changed user is a new object, so a new author). */
-function authorOf(state: StoreState, user: User): Author {
+export function authorOf(state: StoreState, user: User): Author {
   let author = state.authors.get(user);
   if (!author) {
     author = Object.freeze({ _id: user._id, username: user.username, name: user.name });
@@ -105,7 +105,7 @@ function authorOf(state: StoreState, user: User): Author {
 }
 
 /** A new message's id: the clock's second, the world's middle, how many messages there have been. */
-function newMessageId(state: StoreState): string {
+export function newMessageId(state: StoreState): string {
   return objectId(state.clock.nowMs(), state.idMiddle, state.messages.count);
 }
 

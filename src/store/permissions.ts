@@ -108,6 +108,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   // another user and groups.listAll read view-room-administration, above)
   'view-broadcast-member-list': ['admin', 'owner', 'moderator'],
   'add-all-to-room': ['admin'],
+  // message-actions helper: chat.pinMessage / chat.unPinMessage and their realtime twins (room-scoped)
+  'pin-message': ['owner', 'moderator', 'admin'],
 };
 
 /** The names a scenario may override. */

@@ -158,9 +158,17 @@ export function mayPost(
 /**
  * The one write of a message: stored, the room's `msgs`, `lm` and `lastMessage` move, the
  * members' subscriptions follow (`notify`, src/store/subscriptions.ts), outgoing webhooks are
- * queued and a thread's parent counts the reply; then the commit.
+ * queued and a thread's parent counts the reply; then the commit, after `prior` (what the same
+ * command changed before: a pinned message before its `message_pinned`).
  */
-export function store(state: StoreState, poster: User, room: AnyRoom, message: Message, ts: string): Message {
+export function store(
+  state: StoreState,
+  poster: User,
+  room: AnyRoom,
+  message: Message,
+  ts: string,
+  prior: readonly ChangeEvent[] = [],
+): Message {
   state.messages.add(message);
   // a thread reply not shown in the room counts, but is not the room's last message
   const inRoom = message.tmid === undefined || message.tshow === true;
@@ -176,6 +184,7 @@ export function store(state: StoreState, poster: User, room: AnyRoom, message: M
   next._updatedAt = ts;
   putAnyRoom(state, next);
   const events: ChangeEvent[] = [
+    ...prior,
     { kind: 'message', op: 'inserted', message, room: next },
     { kind: 'room', op: 'updated', room: next, before: room },
   ];

@@ -126,8 +126,8 @@ export const SETTINGS: SettingsRegistry = {
     ...MINUTES,
     note: 'minutes after which an author may no longer delete (0: never blocked)',
   },
-  Message_AllowPinning: flag(true, true, 'Message'),
-  Message_AllowStarring: flag(true, true, 'Message'),
+  Message_AllowPinning: flag(true, true, 'Message', 'members with pin-message may pin and unpin messages'),
+  Message_AllowStarring: flag(true, true, 'Message', 'members may star and unstar messages'),
   Message_GroupingPeriod: {
     type: 'int',
     packageValue: 300,

@@ -113,6 +113,8 @@ export interface StoreState {
   readonly roomNames: LayeredMap<string, string>;
   /** how many channels and groups were deleted since the baseline (a new room's id counts them: never reused) */
   roomsRemoved: number;
+  /** how many pins were made since the baseline (`pinMessage`; the fake's bound, src/store/message-actions.ts) */
+  pinsMade: number;
   /** the rooms and subscriptions deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
   readonly trash: { readonly rooms: TrashEntry[]; readonly subscriptions: TrashEntry[] };
   readonly integrations: LayeredMap<string, Integration>;
@@ -219,6 +221,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     defaultRooms: undefined,
     roomNames: new LayeredMap(baseline.roomNames),
     roomsRemoved: 0,
+    pinsMade: 0,
     trash: { rooms: [], subscriptions: [] },
     integrations,
     roles: new LayeredMap(baseline.roles),

@@ -29,6 +29,7 @@ import * as reading from './history';
 import type { MessageFilter } from './history';
 import * as integrations from './integrations';
 import * as membership from './membership';
+import * as messageActions from './message-actions';
 import type { ListOptions, ListResult } from './lists';
 import type { HistoryWindow } from './messages';
 import type { PermissionDoc } from './events';
@@ -1038,5 +1039,63 @@ export class Store {
     request: presence.HistoryRequest,
   ): { messages: Message[]; firstUnread?: Message; unreadNotLoaded: number } {
     return presence.historyPage(this.#state, user, rid, request);
+  }
+
+  // message-actions helper: reactions, pins, stars
+
+  /** `setReaction`'s write: the caller's reaction toggled (or set as asked); false: nothing to do. */
+  setReaction(
+    user: User,
+    message: Message,
+    emoji: string,
+    shouldReact: boolean | undefined,
+    method: string,
+  ): boolean {
+    return messageActions.setReaction(this.#state, user, message, emoji, shouldReact, method);
+  }
+
+  /** `pinMessage`'s write: the message pinned and its `message_pinned` posted; answers the system message. */
+  pinMessage(
+    user: User,
+    message: Message | undefined,
+    rules: messageActions.PinRules,
+    pinnedAt?: string,
+  ): Message {
+    return messageActions.pinMessage(this.#state, user, message, rules, pinnedAt);
+  }
+
+  /** `unpinMessage`'s write: `pinned: false`, `pinnedAt` and `pinnedBy` the caller's; one commit. */
+  unpinMessage(user: User, message: Message | undefined, method: string): void {
+    messageActions.unpinMessage(this.#state, user, message, method);
+  }
+
+  /** A message as the caller's answers show it: `starred` cut to the caller's own. */
+  messageForUser(message: Message, user: User): Message {
+    return messageActions.forUser(message, user);
+  }
+
+  /** `starMessage`'s write: the caller's star added or taken; false: not the caller's room's message. */
+  starMessage(user: User, input: { _id: string; rid: string; starred: boolean }, method: string): boolean {
+    return messageActions.starMessage(this.#state, user, input, method);
+  }
+
+  /** `followMessage` / `unfollowMessage`'s write: the caller in (or out of) the thread root's `replies`. */
+  followMessage(user: User, mid: string, follow: boolean, method: string): void {
+    messageActions.followMessage(this.#state, user, mid, follow, method);
+  }
+
+  /** `reportMessage`'s checks (the report is not kept). */
+  reportMessage(user: User, messageId: string, description: string): void {
+    messageActions.reportMessage(this.#state, user, messageId, description);
+  }
+
+  /** A room's mentioned, starred or pinned messages, a page; undefined: no such room, or not the caller's to see. */
+  listMessages(
+    user: User,
+    rid: string,
+    kind: messageActions.MessageListKind,
+    page: { offset: number; count: number },
+  ): { messages: Message[]; total: number } | undefined {
+    return messageActions.listMessages(this.#state, user, rid, kind, page);
   }
 }

@@ -1,0 +1,159 @@
+import type { ErrorSpec } from './spec';
+
+/**
+ * The error rows of the message actions (`chat.react`, `chat.pinMessage`, `chat.unPinMessage`,
+ * `chat.starMessage`, `chat.unStarMessage` and their realtime twins), part of the one error table
+ * (src/errors.ts): each name once, over all tables. The methods' refusals are Meteor errors
+ * (`reason [error]`, with the method in `details`); a few are plain Errors (no `errorType`).
+ *
+ * Layer: base.
+ */
+export const MESSAGE_ERRORS = {
+  // message-actions helper
+  /** 5.x/6.x hand check of `messageId` (chat.react, chat.pinMessage) */
+  'messageid-missing': {
+    status: 400,
+    message: () => 'The required "messageId" param is missing.',
+    errorType: 'error-messageid-param-not-provided',
+  },
+  /** 5.x/6.x hand check of `messageId` (chat.unPinMessage, chat.starMessage, chat.unStarMessage; sic) */
+  'messageid-required': {
+    status: 400,
+    message: () => 'The required "messageId" param is required.',
+    errorType: 'error-messageid-param-not-provided',
+  },
+  /** the routes' own look-up of `messageId` (`Messages.findOneById`) */
+  'messageid-not-found': {
+    status: 400,
+    message: () => 'The provided "messageId" does not match any existing message.',
+    errorType: 'error-message-not-found',
+  },
+  /** chat.react without an emoji (`emoji`, or its alias `reaction`) */
+  'emoji-missing': {
+    status: 400,
+    message: () => 'The required "emoji" param is missing.',
+    errorType: 'error-emoji-param-not-provided',
+  },
+  /** setReaction: a name that is no emoji */
+  'reaction-invalid-emoji': {
+    status: 400,
+    message: () => 'Invalid emoji provided.',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** setReaction, starMessage: the message (setReaction's own look-up) or its room not found */
+  'action-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /**
+   * setReaction, starMessage: a room the caller may not see (`canAccessRoom`); pinMessage,
+   * unpinMessage: that, or no `pin-message` in the room
+   */
+  'action-not-authorized': {
+    status: 400,
+    message: () => 'Not Authorized',
+    errorType: 'not-authorized',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** setReaction by a user muted in the room: `id` is the room's */
+  'reaction-muted': {
+    status: 400,
+    message: () => 'You have been muted and cannot speak in this room',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ rid: p.id ?? '' }),
+  },
+  /** setReaction in a read-only room without `post-readonly` (a plain Error) */
+  'reaction-read-only': {
+    status: 400,
+    message: () => "You can't send messages because the room is readonly.",
+  },
+  /** the fake's own bound: a message holds at most `reason` distinct reactions */
+  'reactions-limit': {
+    status: 400,
+    message: (p) =>
+      `This message holds ${p.reason ?? ''} different reactions, the most the fake keeps on one message`,
+    errorType: 'error-reactions-limit',
+  },
+  /** pinMessage / unpinMessage with `Message_AllowPinning` off */
+  'pin-not-allowed': {
+    status: 400,
+    message: () => 'Message pinning not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** pinMessage: no such message (or, to 6.x, one of a room the caller is not in) */
+  'pin-not-found': {
+    status: 400,
+    message: () => 'Message you are pinning was not found',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** unpinMessage: no such message, or one of a room the caller is not in */
+  'unpin-not-found': {
+    status: 400,
+    message: () => 'Message you are unpinning was not found',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_pinning' }),
+  },
+  /** the fake's own bound: a world makes at most `reason` pins since its scenario */
+  'pins-limit': {
+    status: 400,
+    message: (p) =>
+      `This world has made ${p.reason ?? ''} pins since its scenario, the most the fake makes: reset it to pin again`,
+    errorType: 'error-pins-limit',
+  },
+  /** starMessage with `Message_AllowStarring` off */
+  'star-not-allowed': {
+    status: 400,
+    message: () => 'Message starring not allowed',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '', action: 'Message_starring' }),
+  },
+  /** chat.followMessage / chat.unfollowMessage without `mid` (a one-argument Meteor.Error: the text is the type) */
+  'follow-mid-missing': {
+    status: 400,
+    message: () => 'The required "mid" body param is missing.',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  /** followMessage / unfollowMessage: threads off, or a room the caller may not see */
+  'follow-not-allowed': {
+    status: 400,
+    message: () => 'not-allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** followMessage / unfollowMessage: no such message */
+  'follow-invalid-message': {
+    status: 400,
+    message: () => 'Invalid message',
+    errorType: 'error-invalid-message',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** chat.reportMessage's hand checks (5.x to 7.0): plain errors */
+  'report-messageid-missing': { status: 400, message: () => 'The required "messageId" param is missing.' },
+  'report-description-missing': {
+    status: 400,
+    message: () => 'The required "description" param is missing.',
+  },
+  /** reportMessage: a blank description (a plain Error) */
+  'report-invalid-description': { status: 400, message: () => 'error-invalid-description' },
+  /** reportMessage: no such message, or one of a room the caller may not see (a plain Error) */
+  'report-invalid-message': { status: 400, message: () => 'error-invalid-message_id' },
+  /** chat.getMentionedMessages / chat.getStarredMessages (5.x/6.x) without `roomId` */
+  'list-roomid-missing': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing.',
+    errorType: 'error-invalid-params',
+  },
+  /** chat.getPinnedMessages (5.x/6.x) without `roomId` */
+  'pinned-list-roomid-missing': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing.',
+    errorType: 'error-roomId-param-not-provided',
+  },
+  /** chat.getPinnedMessages of a room the caller may not see */
+  'pinned-list-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
+} satisfies Record<string, ErrorSpec>;
