@@ -227,6 +227,17 @@ describe('followMessage / unfollowMessage over the realtime API', () => {
     expect(repliesOf(fake, 'msgGeneral0000001')).not.toContain('adminUserId000001');
   });
 
+  it('0.49 serves neither method (following came with threads, in 1.0): Method not found', async () => {
+    await fake.stop();
+    fake = fakeAs('0.49');
+    await fake.start();
+    const alice = await loggedIn('alice-token');
+    for (const method of ['followMessage', 'unfollowMessage']) {
+      const answer = await alice.call(method, { mid: 'msgGeneral0000001' });
+      expect(answer.error).toMatchObject({ error: 404, reason: `Method '${method}' not found` });
+    }
+  });
+
   it('an unknown message is Invalid message; a bad argument Match failed; nothing changed', async () => {
     const alice = await loggedIn('alice-token');
     const before = snapshot(fake);

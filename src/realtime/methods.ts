@@ -21,7 +21,7 @@ import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
-import { MESSAGE_ACTION_METHODS } from './methods/message-actions';
+import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -516,7 +516,7 @@ const GET_USER_ROLES = { '0.49': true, '8': false };
 /** Whether the world's release line serves a method it knows. */
 export function methodServed(name: string, world: FakeWorld): boolean {
   if (name === 'authorization:saveRole') return byEra(world.profile, SAVE_ROLE_SERVED);
-  const bots = BOTS_REALTIME_SERVED[name];
+  const bots = BOTS_REALTIME_SERVED[name] ?? MESSAGE_ACTIONS_SERVED[name];
   if (bots !== undefined) return byEra(world.profile, bots);
   return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
 }

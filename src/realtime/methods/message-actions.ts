@@ -1,3 +1,4 @@
+import type { EraTable } from '../../eras';
 import followMessage from '../../commands/followMessage';
 import pinMessage from '../../commands/pinMessage';
 import unfollowMessage from '../../commands/unfollowMessage';
@@ -103,4 +104,10 @@ export const MESSAGE_ACTION_METHODS: Readonly<Record<string, Method>> = {
   [starMessage.name]: starMessageMethod,
   [followMessage.name]: followMethod(followMessage),
   [unfollowMessage.name]: followMethod(unfollowMessage),
+};
+
+/** The release lines that serve each method where not all do: following a message came with threads (1.0). */
+export const MESSAGE_ACTIONS_SERVED: Readonly<Record<string, EraTable<boolean>>> = {
+  followMessage: { '0.49': false, '5': true },
+  unfollowMessage: { '0.49': false, '5': true },
 };
