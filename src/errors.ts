@@ -444,13 +444,6 @@ export const ERRORS = {
     errorType: 'error-team-not-found',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  /** the `createChannel` / `createPrivateGroup` methods refusing a user without the permission */
-  'create-room-not-allowed': {
-    status: 400,
-    message: () => 'Not allowed',
-    errorType: 'error-not-allowed',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
   'readonly-unchanged': {
     status: 400,
     message: () => 'The channel read only setting is the same as what it would be changed to.',

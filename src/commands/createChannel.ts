@@ -57,9 +57,9 @@ export default command<CreateChannelArgs, Room>({
       if (!team) throw new ApiError('team-not-found', { method: NAME });
       const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
       if (!store.can(user, 'create-team-channel', main))
-        throw new ApiError('create-room-not-allowed', { method: NAME });
+        throw new ApiError('room-not-allowed', { method: NAME });
     } else if (!store.can(user, 'create-c')) {
-      throw new ApiError('create-room-not-allowed', { method: NAME });
+      throw new ApiError('room-not-allowed', { method: NAME });
     }
     return store.createRoom({ type: 'c', owner: user, ...args }, roomLayoutOf(profile));
   },

@@ -24,9 +24,9 @@ export default command<CreatePrivateGroupArgs, Room>({
       if (!team) throw new ApiError('team-not-found', { method: NAME });
       const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
       if (!store.can(user, 'create-team-group', main))
-        throw new ApiError('create-room-not-allowed', { method: NAME });
+        throw new ApiError('room-not-allowed', { method: NAME });
     } else if (!store.can(user, 'create-p')) {
-      throw new ApiError('create-room-not-allowed', { method: NAME });
+      throw new ApiError('room-not-allowed', { method: NAME });
     }
     return store.createRoom({ type: 'p', owner: user, ...args }, roomLayoutOf(profile));
   },

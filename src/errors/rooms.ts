@@ -63,7 +63,7 @@ export const ROOM_ERRORS = {
     message: (p) => `This room holds its most members (${p.reason ?? ''}, the limit membersPerRoom)`,
     errorType: 'error-members-limit-reached',
   },
-  /** a method's `Not allowed` (addUsersToRoom, removeUserFromRoom, leaveRoom, eraseRoom, the role methods) */
+  /** a method's `Not allowed` (createChannel, createPrivateGroup, addUsersToRoom, removeUserFromRoom, leaveRoom, eraseRoom, the role methods) */
   'room-not-allowed': {
     status: 400,
     message: () => 'Not allowed',

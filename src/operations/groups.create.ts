@@ -72,7 +72,7 @@ export default route(GROUPS.groups, {
     'group-create-extra-data-not-object',
     'match-error',
     'team-not-found',
-    'create-room-not-allowed',
+    'room-not-allowed',
     'room-name-blank',
     'room-name-invalid',
     'room-name-taken',

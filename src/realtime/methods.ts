@@ -510,13 +510,21 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...BOTS_REALTIME_METHODS,
 };
 
-/** `getUserRoles` was removed in 8.0 (Rocket.Chat PR #36851): 8.x answers it as an unknown method. */
-const GET_USER_ROLES = { '0.49': true, '8': false };
+/**
+ * The methods some release lines lack (they answer them as unknown methods), with the lines that
+ * serve each; a method not named here is served by every line. One table, gathered from the
+ * groups' own.
+ */
+const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
+  ...BOTS_REALTIME_SERVED,
+  ...MESSAGE_ACTIONS_SERVED,
+  'authorization:saveRole': SAVE_ROLE_SERVED,
+  // removed in 8.0 (Rocket.Chat PR #36851)
+  getUserRoles: { '0.49': true, '8': false },
+};
 
 /** Whether the world's release line serves a method it knows. */
 export function methodServed(name: string, world: FakeWorld): boolean {
-  if (name === 'authorization:saveRole') return byEra(world.profile, SAVE_ROLE_SERVED);
-  const bots = BOTS_REALTIME_SERVED[name] ?? MESSAGE_ACTIONS_SERVED[name];
-  if (bots !== undefined) return byEra(world.profile, bots);
-  return name !== 'getUserRoles' || byEra(world.profile, GET_USER_ROLES);
+  const served = SERVED_IN[name];
+  return served === undefined || byEra(world.profile, served);
 }
