@@ -15,6 +15,7 @@ import type { ProfileId } from '../src/types';
 import { Ddp } from './support/ddp';
 import type { AS } from './support/fake';
 import { WORLD, getAs, makeFake, postAs } from './support/fake';
+import { snapshot } from './support/rooms';
 
 const CREATE = '/api/v1/integrations.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -34,10 +35,6 @@ const INCOMING = {
 
 function create(fake: FakeServer, who: keyof typeof AS, body: object): request.Test {
   return postAs(fake.app, who, CREATE, body);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 describe('POST /api/v1/integrations.create: incoming', () => {

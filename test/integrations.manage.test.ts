@@ -14,6 +14,7 @@ import type { FakeServer } from '../src/server';
 import { Ddp } from './support/ddp';
 import { WORLD, getAs, makeFake, postAs } from './support/fake';
 import type { AS } from './support/fake';
+import { snapshot } from './support/rooms';
 
 const INCOMING = {
   type: 'webhook-incoming',
@@ -28,10 +29,6 @@ const UNAUTHORIZED_6 = {
   success: false,
   error: 'User does not have the permissions required for this action [error-unauthorized]',
 };
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
-}
 
 async function created(
   fake: FakeServer,

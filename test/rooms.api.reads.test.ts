@@ -11,15 +11,10 @@ import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-
-type Who = keyof typeof AS;
+import { snapshot, type Who } from './support/rooms';
 
 function get(fake: FakeServer, who: Who, route: string, query: object = {}): request.Test {
   return request(fake.app).get(`/api/v1/${route}`).query(query).set(AS[who]);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 async function answered(

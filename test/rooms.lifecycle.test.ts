@@ -12,48 +12,9 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
-import { AS, WORLD, makeFake, postAs, roomOf } from './support/fake';
+import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import { Ddp } from './support/ddp';
-
-type Who = keyof typeof AS;
-
-function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
-  return postAs(fake.app, who, `/api/v1/${route}`, body);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
-}
-
-/** The system messages of a room, as `{t, msg, u}`. */
-function systemMessages(fake: FakeServer, rid: string): { t: unknown; msg: unknown; u: unknown }[] {
-  return (fake.state().messages ?? [])
-    .filter((m) => m.rid === rid && typeof m.t === 'string')
-    .map((m) => ({ t: m.t, msg: m.msg, u: m.u.username }));
-}
-
-async function subscriptionOf(
-  fake: FakeServer,
-  who: Who,
-  rid: string,
-): Promise<Record<string, unknown> | null> {
-  const res = await request(fake.app).get('/api/v1/subscriptions.getOne').query({ roomId: rid }).set(AS[who]);
-  return res.body.subscription as Record<string, unknown> | null;
-}
-
-async function refused(
-  fake: FakeServer,
-  who: Who,
-  route: string,
-  body: object,
-  status: number,
-  expected: object,
-): Promise<void> {
-  const before = snapshot(fake);
-  const res = await post(fake, who, route, body);
-  expect([res.status, res.body]).toEqual([status, expected]);
-  expect(snapshot(fake)).toBe(before);
-}
+import { post, refused, snapshot, subscriptionOf, systemMessages } from './support/rooms';
 
 const RANDOM = 'randomRoomId00001';
 const SECRET = 'privateRoomId0001';

@@ -7,22 +7,13 @@ import request from 'supertest';
 
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { AS, makeFake, postAs } from './support/fake';
-
-type Who = keyof typeof AS;
+import { AS, makeFake } from './support/fake';
+import { post, snapshot, type Who } from './support/rooms';
 
 const DM = 'aliceUserId000001bobUserId00000001';
 
-function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
-  return postAs(fake.app, who, `/api/v1/${route}`, body);
-}
-
 function get(fake: FakeServer, who: Who, route: string, query: Record<string, unknown> = {}): request.Test {
   return request(fake.app).get(`/api/v1/${route}`).query(query).set(AS[who]);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 async function same(fake: FakeServer, req: () => request.Test, status: number, body: unknown): Promise<void> {

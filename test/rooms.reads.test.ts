@@ -10,8 +10,7 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { AS, WORLD, makeFake, postAs } from './support/fake';
-
-type Who = keyof typeof AS;
+import { snapshot, type Who } from './support/rooms';
 
 /** A broadcast channel (a field the scenario carries, not one its types name). */
 const CAST = {
@@ -54,10 +53,6 @@ function fakeOn(profile: ProfileId = '8'): FakeServer {
 
 function get(fake: FakeServer, who: Who, route: string, query: Record<string, unknown> = {}): request.Test {
   return request(fake.app).get(`/api/v1/${route}`).query(query).set(AS[who]);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 /** A GET's exact status and body, and nothing changed. */

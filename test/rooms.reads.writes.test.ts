@@ -12,30 +12,7 @@ import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, postAs } from './support/fake';
 import { Ddp } from './support/ddp';
 import type { Frame } from './support/ddp';
-
-type Who = keyof typeof AS;
-
-function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
-  return postAs(fake.app, who, `/api/v1/${route}`, body);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
-}
-
-async function refused(
-  fake: FakeServer,
-  who: Who,
-  route: string,
-  body: object,
-  status: number,
-  expected: object,
-): Promise<void> {
-  const before = snapshot(fake);
-  const res = await post(fake, who, route, body);
-  expect([res.status, res.body]).toEqual([status, expected]);
-  expect(snapshot(fake)).toBe(before);
-}
+import { post, refused, snapshot, type Who } from './support/rooms';
 
 async function subscription(
   fake: FakeServer,

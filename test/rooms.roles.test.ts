@@ -7,18 +7,9 @@ import request from 'supertest';
 
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
-import { AS, WORLD, makeFake, postAs, roomOf } from './support/fake';
+import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import { Ddp } from './support/ddp';
-
-type Who = keyof typeof AS;
-
-function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
-  return postAs(fake.app, who, `/api/v1/${route}`, body);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
-}
+import { post, snapshot } from './support/rooms';
 
 const BOB = 'bobUserId00000001';
 const ALICE = 'aliceUserId000001';

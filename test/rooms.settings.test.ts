@@ -4,19 +4,12 @@
  * release line, the room, `edit-room`, the setting saved with its system message; refusals change
  * nothing.
  */
-import type request from 'supertest';
 
 import type { ProfileId } from '../src/profiles';
 import type { FakeServer } from '../src/server';
 import type { Message } from '../src/types';
-import type { AS } from './support/fake';
-import { expectRefused, makeFake, postAs, roomOf } from './support/fake';
-
-type Who = keyof typeof AS;
-
-function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
-  return postAs(fake.app, who, `/api/v1/${route}`, body);
-}
+import { expectRefused, makeFake, roomOf } from './support/fake';
+import { post, type Who } from './support/rooms';
 
 function refused(
   fake: FakeServer,

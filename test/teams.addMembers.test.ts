@@ -10,15 +10,12 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
 import { Ddp } from './support/ddp';
+import { snapshot } from './support/rooms';
 
 const ADD = '/api/v1/teams.addMembers';
 
 function add(fake: FakeServer, who: keyof typeof AS, body: object): request.Test {
   return request(fake.app).post(ADD).set(AS[who]).send(body);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 /** A fake with alice's public team `crew` (alice alone). */

@@ -10,6 +10,7 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
 import { Ddp } from './support/ddp';
+import { snapshot } from './support/rooms';
 
 const CREATE = '/api/v1/teams.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -24,10 +25,6 @@ function create(fake: FakeServer, who: keyof typeof AS, body: object): request.T
 }
 
 /** What a refusal must leave as it was: the state and the changes. */
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
-}
-
 describe('POST /api/v1/teams.create (8.9)', () => {
   it('creates the team, its main room and the members’ subscriptions, and answers the team as stored', async () => {
     const fake = makeFake();

@@ -10,8 +10,8 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import { Ddp } from './support/ddp';
+import { snapshot, type Who } from './support/rooms';
 
-type Who = keyof typeof AS;
 const BOB = 'bobUserId00000001';
 
 function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
@@ -20,10 +20,6 @@ function post(fake: FakeServer, who: Who, route: string, body: object): request.
 
 function get(fake: FakeServer, who: Who, route: string, query: Record<string, string>): request.Test {
   return request(fake.app).get(`/api/v1/${route}`).query(query).set(AS[who]);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 /** alice's public team `crew` with bob, random and secret (alice's) in it. */

@@ -8,8 +8,7 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
-
-type Who = keyof typeof AS;
+import { snapshot, type Who } from './support/rooms';
 
 function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
   return request(fake.app).post(`/api/v1/${route}`).set(AS[who]).send(body);
@@ -17,10 +16,6 @@ function post(fake: FakeServer, who: Who, route: string, body: object): request.
 
 function get(fake: FakeServer, who: Who, route: string, query: Record<string, string>): request.Test {
   return request(fake.app).get(`/api/v1/${route}`).query(query).set(AS[who]);
-}
-
-function snapshot(fake: FakeServer): string {
-  return JSON.stringify({ state: fake.state(), changes: fake.changes() });
 }
 
 /** A fake with alice's public team `crew` (alice alone), or the team type given. */
