@@ -1074,7 +1074,68 @@ async function creation() {
   await Promise.all([kill(small.child), kill(large.child)]);
 }
 
-/** `BENCH_ONLY=scale` (or a comma list of start, throughput, creation, messaging, realtime, realtime-worst, scale, worst, embedded, peers, wiremock) runs only those. */
+/**
+ * A world for the bots' rows: `messages` listed messages in #general, each by the admin and, with
+ * `reactions`, carrying a reaction of two users; `generated` more generated ones. The first listed
+ * message is `benchMessage0` (a reaction's or a thread's target).
+ */
+function botsWorld(messages, { reactions = false, generated = 0 } = {}) {
+  const file = join(TMP, `bots-${messages}-${reactions}-${generated}.json`);
+  const listed = Array.from({ length: messages }, (_, i) => ({
+    _id: `benchMessage${i}`,
+    rid: 'GENERAL',
+    u: { username: 'admin' },
+    msg: `message ${i} with a reaction or two`,
+    ...(reactions ? { reactions: { ':+1:': { usernames: ['admin', 'member1'] } } } : {}),
+  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      seed: 1,
+      users: [
+        { _id: 'benchAdmin0000001', username: 'admin', password: 'admin', roles: ['admin'] },
+        { username: 'member1', password: 'pw' },
+      ],
+      channels: [{ _id: 'GENERAL', name: 'general', usernames: ['admin', 'member1'] }],
+      tokens: [{ username: 'admin', authToken: 'bench-token' }],
+      messages: listed,
+      generate: { messages: generated },
+    }),
+  );
+  return file;
+}
+
+/** The rows of what bots and apps do: reactions, threads, uploads, and the memory they take. */
+async function bots() {
+  // each call toggles the admin's :+1: on one message: a write, a change event, a stream frame
+  await throughput(
+    'POST chat.react',
+    '/api/v1/chat.react',
+    {
+      method: 'POST',
+      headers: { ...TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messageId: 'benchMessage0', emoji: ':smile:' }),
+    },
+    0.5,
+    botsWorld(1),
+  );
+  const memoryOf = await launch([CLI, '--port', '0', '--fixtures', botsWorld(100_000, { reactions: true })]);
+  // the messages read once (as a client's first page does), then the memory after the work
+  await fetchBytes(`${memoryOf.url}/api/v1/channels.history?roomId=GENERAL&count=100`, { headers: TOKEN });
+  const memory = await rss(memoryOf.child.pid);
+  record(
+    'memory with 100k messages carrying reactions',
+    memory,
+    undefined,
+    memory / 300,
+    '<= 1 (300 MB)',
+    memory <= 300,
+    'MB',
+  );
+  await kill(memoryOf.child);
+}
+
+/** `BENCH_ONLY=scale` (or a comma list of start, throughput, creation, messaging, realtime, realtime-worst, bots, scale, worst, embedded, peers, wiremock) runs only those. */
 const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(group);
 
 (async () => {
@@ -1129,6 +1190,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   if (only('creation')) await creation();
   if (only('messaging')) await messaging();
   if (only('realtime')) await realtime();
+  if (only('bots')) await bots();
   if (only('worst')) await worstCase();
   if (only('realtime-worst')) await worstFrame();
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;

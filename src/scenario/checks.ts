@@ -11,27 +11,61 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** How deep a scenario or control document may nest; deeper is refused, not recursed into. */
 export const MAX_DEPTH = 64;
 
+/** A place in a document: its key and its parent's place (the root has none); a path made only when told. */
+interface Place {
+  readonly key: PropertyKey;
+  readonly parent: Place | undefined;
+  readonly depth: number;
+}
+
+function pathOf(root: readonly PropertyKey[], place: Place | undefined): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  for (let at = place; at; at = at.parent) keys.push(at.key);
+  return [...root, ...keys.reverse()];
+}
+
 /**
  * Keys that could reach an object's prototype if copied (`__proto__`, `constructor`,
  * `prototype`) are refused wherever they appear, and so is nesting deeper than {@link MAX_DEPTH}.
- * Iterative, so no document can exhaust the stack here.
+ * Iterative, so no document can exhaust the stack here; a value's path is made only for a problem
+ * (a large scenario has millions of values: a path each was most of its load's garbage).
  */
 export function findForbiddenKeys(value: unknown, path: PropertyKey[], out: Problem[]): void {
-  const stack: [unknown, PropertyKey[]][] = [[value, path]];
-  while (stack.length > 0 && out.length < 100) {
-    const [current, at] = stack.pop() as [unknown, PropertyKey[]];
+  const values: unknown[] = [value];
+  const places: (Place | undefined)[] = [undefined];
+  while (values.length > 0 && out.length < 100) {
+    const current = values.pop();
+    const place = places.pop();
     if (typeof current !== 'object' || current === null) continue;
-    if (at.length > MAX_DEPTH) {
-      out.push({ path: jsonPath(at), message: `nested deeper than ${MAX_DEPTH} levels` });
+    const depth = path.length + (place?.depth ?? 0);
+    if (depth > MAX_DEPTH) {
+      out.push({ path: jsonPath(pathOf(path, place)), message: `nested deeper than ${MAX_DEPTH} levels` });
       continue;
     }
-    const entries: [PropertyKey, unknown][] = Array.isArray(current)
-      ? current.map((item, i) => [i, item])
-      : Object.keys(current).map((k) => [k, (current as Record<string, unknown>)[k]]);
-    for (const [key, child] of entries.reverse()) {
-      if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) {
-        out.push({ path: jsonPath([...at, key]), message: `the key "${key}" is not allowed` });
-      } else stack.push([child, [...at, key]]);
+    const childDepth = (place?.depth ?? 0) + 1;
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) {
+        const child: unknown = current[i];
+        if (typeof child !== 'object' || child === null) continue;
+        values.push(child);
+        places.push({ key: i, parent: place, depth: childDepth });
+      }
+      continue;
+    }
+    const keys = Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      const key = keys[i] as string;
+      if (FORBIDDEN_KEYS.has(key)) {
+        out.push({
+          path: jsonPath(pathOf(path, { key, parent: place, depth: childDepth })),
+          message: `the key "${key}" is not allowed`,
+        });
+        continue;
+      }
+      const child = (current as Record<string, unknown>)[key];
+      if (typeof child !== 'object' || child === null) continue;
+      values.push(child);
+      places.push({ key, parent: place, depth: childDepth });
     }
   }
 }
