@@ -228,14 +228,19 @@ describe('the stream table', () => {
     }
   });
 
-  it('streams rooms, subscriptions, messages and settings; users (but their presence), integrations and teams not yet', () => {
+  it('streams rooms, subscriptions, messages and settings; users (their presence, names and deletion), integrations and teams not yet', () => {
     const user = { _id: 'u', username: 'u' } as unknown as User;
     const room = { _id: 'r', t: 'c', name: 'r', usernames: [] } as unknown as Room;
-    // a user's update is streamed only as a presence change (`user-status`, `stream-user-presence`:
-    // test/bots.realtime.presence.test.ts); its other changes reach no stream
+    // a user's update is streamed as a presence change (`user-status`, `stream-user-presence`:
+    // test/bots.realtime.presence.test.ts) or a new name (`Users:NameChanged`), its deletion as
+    // `Users:Deleted` (test/users.notices.test.ts); its other changes reach no stream
     expect(entryOf({ kind: 'user', op: 'updated', user })).toEqual([
       expect.objectContaining({ stream: 'stream-notify-logged', event: 'user-status' }),
       expect.objectContaining({ stream: 'stream-user-presence' }),
+      expect.objectContaining({ stream: 'stream-notify-logged', event: 'Users:NameChanged' }),
+    ]);
+    expect(entryOf({ kind: 'user', op: 'removed', user })).toEqual([
+      expect.objectContaining({ stream: 'stream-notify-logged', event: 'Users:Deleted' }),
     ]);
     const notStreamed: ChangeEvent[] = [
       { kind: 'user', op: 'inserted', user },

@@ -69,6 +69,8 @@ const GLOBAL_EVENTS: Readonly<Record<string, ReadonlySet<string>>> = {
     'permissions-changed',
     'roles-change',
     'user-status',
+    'Users:NameChanged',
+    'Users:Deleted',
   ]),
 };
 

@@ -83,7 +83,9 @@ export type Audience =
  * - `role`: `{type: "added" | "removed", _id, u: {_id, username}, scope}` (`user.roleUpdate`);
  * - `role-doc`: `{type: "changed", _id}` of a role made or changed (`user.roleUpdate`);
  * - `user-status`: `[[_id, username, statusNum, statusText, name, roles]]` (5.x: the first four);
- * - `user-presence`: `[[username, statusNum, statusText]]`.
+ * - `user-presence`: `[[username, statusNum, statusText]]`;
+ * - `user-name`: `{_id, name, username}` of a user renamed (`user.nameChanged`);
+ * - `user-deleted`: `{userId}` of a user deleted.
  */
 export type Payload =
   | 'message'
@@ -96,7 +98,9 @@ export type Payload =
   | 'role'
   | 'role-doc'
   | 'user-status'
-  | 'user-presence';
+  | 'user-presence'
+  | 'user-name'
+  | 'user-deleted';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
 export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
@@ -113,7 +117,9 @@ export interface StreamRoute {
     | 'private-settings-changed'
     | 'permissions-changed'
     | 'roles-change'
-    | 'user-status';
+    | 'user-status'
+    | 'Users:NameChanged'
+    | 'Users:Deleted';
   readonly to: Audience;
   /** the first argument, for `rooms-changed` and `subscriptions-changed` */
   readonly op?: 'inserted' | 'updated' | 'removed';
@@ -236,19 +242,19 @@ export const STREAM_TABLE: StreamTable = {
   },
   user: {
     inserted: notStreamed(
-      'users are not streamed yet (`stream-notify-logged` `Users:NameChanged`, … are not modelled)',
+      'a user made reaches no stream of its own: its subscriptions (a default channel’s) are streamed',
     ),
-    // bots-realtime helper: a presence change (the user's `presence` notice; other edits are not
-    // streamed: `Users:NameChanged`, … are not modelled), `Presence.broadcast` / the listeners'
-    // `presence.status`: `user-status` to every logged-in reader (5.x on), and `stream-user-presence`
-    // to the connections watching the user (5.x on)
+    // a presence change (`Presence.broadcast` / the listeners' `presence.status`): `user-status` to
+    // every logged-in reader (5.x on), and `stream-user-presence` to the connections watching the
+    // user (5.x on); a new name or username (`user.nameChanged`): `Users:NameChanged` to every
+    // logged-in reader (each event's own flag says which it is)
     updated: [
       { stream: 'stream-notify-logged', event: 'user-status', to: 'logged', payload: 'user-status' },
       { stream: 'stream-user-presence', to: 'presence-watchers', payload: 'user-presence' },
+      { stream: 'stream-notify-logged', event: 'Users:NameChanged', to: 'logged', payload: 'user-name' },
     ],
-    removed: notStreamed(
-      'users are not streamed yet (`stream-notify-logged` `Users:Deleted` is not modelled)',
-    ),
+    // `user.deleted` (deleteUser): `Users:Deleted` to every logged-in reader
+    removed: [{ stream: 'stream-notify-logged', event: 'Users:Deleted', to: 'logged', payload: 'user-deleted' }],
   },
   integration: {
     inserted: notStreamed('integrations reach no stream a client of the fake may follow'),
@@ -516,6 +522,8 @@ function argsOf(
     case 'role-doc':
     case 'user-status':
     case 'user-presence':
+    case 'user-name':
+    case 'user-deleted':
       return undefined;
   }
 }
@@ -616,6 +624,24 @@ function deliverPresence(event: UserChange, reader: StreamReader): void {
 }
 
 /**
+ * A user renamed (`Users:NameChanged`, `[{_id, name, username}]`) or deleted (`Users:Deleted`,
+ * `[{userId}]`): to each logged-in reader's sub of it, in every release line.
+ */
+function deliverUserNotice(event: UserChange, reader: StreamReader): void {
+  if (reader.user === undefined) return;
+  const { user } = event;
+  const notice =
+    event.op === 'removed'
+      ? { key: 'Users:Deleted', args: [{ userId: user._id }] }
+      : event.op === 'updated' && event.renamed === true
+        ? { key: 'Users:NameChanged', args: [{ _id: user._id, name: user.name, username: user.username }] }
+        : undefined;
+  if (notice === undefined) return;
+  for (const sub of reader.subs.values())
+    if (sub.name === 'stream-notify-logged' && sub.key === notice.key) reader.changed(sub, notice.args, false);
+}
+
+/**
  * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
  * the order the connection subscribed.
  */
@@ -624,7 +650,10 @@ export function deliver(events: readonly ChangeEvent[], reader: StreamReader): v
     if (event.kind === 'settings') deliverSettings(event.changed, reader);
     else if (event.kind === 'permission' || event.kind === 'role' || event.kind === 'role-doc')
       deliverToLogged(event, reader);
-    else if (event.kind === 'user' && event.op === 'updated') deliverPresence(event, reader);
+    else if (event.kind === 'user') {
+      if (event.op === 'updated') deliverPresence(event, reader);
+      deliverUserNotice(event, reader);
+    }
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

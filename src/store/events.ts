@@ -61,6 +61,8 @@ export interface UserChange {
    * service's broadcasts leave it out)
    */
   readonly presence?: { readonly withName: boolean };
+  /** a new `name` or `username`: the streams tell every logged-in user (`Users:NameChanged`) */
+  readonly renamed?: true;
 }
 
 export interface IntegrationChange {

@@ -187,7 +187,10 @@ export function updateUser(state: StoreState, id: string, patch: UserPatch): Use
   for (const key of userKeysOf(updated)) state.userKeys.set(key, id);
   state.users.set(id, updated);
   if (patch.set.active === false) dropTokens(state, id);
-  const events: ChangeEvent[] = [{ kind: 'user', op: 'updated', user: updated }];
+  const newName = renamed || (patch.set.name !== undefined && patch.set.name !== user.name);
+  const events: ChangeEvent[] = [
+    { kind: 'user', op: 'updated', user: updated, ...(newName ? { renamed: true as const } : {}) },
+  ];
   if (renamed) {
     for (const rid of memberRoomIds(state, user.username)) {
       const room = anyRoom(state, rid);
