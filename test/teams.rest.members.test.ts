@@ -291,3 +291,28 @@ describe('GET /api/v1/teams.listRoomsOfUser', () => {
     expect([res.status, res.body]).toEqual([400, plain("Match error: Missing key 'userId'")]);
   });
 });
+
+describe('channels.leave and channels.kick of a team’s main room', () => {
+  it('leave: the member leaves the team too, with ult (not ul) in the main room', async () => {
+    const { fake, roomId } = await crew();
+    const res = await post(fake, 'bob', 'channels.leave', { roomId });
+    expect(res.status).toBe(200);
+    expect(fake.state().teams?.[0]?.members).toEqual(['alice', 'robot']);
+    expect(roomOf(fake, 'crew').usernames).not.toContain('bob');
+    expect(messagesOf(fake, roomId).at(-1)).toEqual(['ult', 'bob', 'bob']);
+    expect(messagesOf(fake, roomId).filter(([t]) => t === 'ul')).toEqual([]);
+  });
+
+  it('kick: out of the team too, with removed-user-from-team by the kicker; another room keeps ru', async () => {
+    const { fake, roomId } = await crew();
+    const res = await post(fake, 'alice', 'channels.kick', { roomId, userId: ROBOT });
+    expect(res.status).toBe(200);
+    expect(fake.state().teams?.[0]?.members).toEqual(['alice', 'bob']);
+    expect(messagesOf(fake, roomId).at(-1)).toEqual(['removed-user-from-team', 'robot', 'alice']);
+    await post(fake, 'bob', 'channels.join', { roomId: 'randomRoomId00001' }).expect(200);
+    await post(fake, 'alice', 'channels.kick', { roomId: 'randomRoomId00001', userId: BOB }).expect(200);
+    expect(messagesOf(fake, 'randomRoomId00001').at(-1)).toEqual(['ru', 'bob', 'alice']);
+    // bob is still the team's: only the main room's kick takes a member out of the team
+    expect(fake.state().teams?.[0]?.members).toEqual(['alice', 'bob']);
+  });
+});

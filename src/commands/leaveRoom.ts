@@ -1,11 +1,13 @@
 import { ApiError } from '../errors';
 import type { Room } from '../types';
 import { command } from './command';
+import { exitRoom } from './room-exit';
 
 /**
  * `leaveRoom(rid)` (REST's `channels.leave` and `groups.leave` call it): the room by `_id`; a direct
  * room cannot be left; `leave-c` / `leave-p` (not guests, by default); the caller must be a member;
- * the room's only owner cannot leave. Then the caller is out, with an `ul` message.
+ * the room's only owner cannot leave. Then the caller is out, with an `ul` message (`ult`, and out
+ * of the team, for a team's main room).
  */
 export interface LeaveRoomArgs {
   readonly rid: string;
@@ -25,6 +27,6 @@ export default command<LeaveRoomArgs, Room>({
     const owners = store.membersWithRole(room, 'owner');
     if (owners.length === 1 && owners[0] === user.username)
       throw new ApiError('last-owner', { method: NAME });
-    return store.removeMember(user, room, user, 'ul');
+    return exitRoom(store, room, user);
   },
 });

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { Room } from '../types';
 import { command } from './command';
+import { exitRoom } from './room-exit';
 
 /**
  * `removeUserFromRoom({rid, username})` (REST's `channels.kick` and `groups.kick` call it), in 7.x's
@@ -36,6 +37,6 @@ export default command<RemoveUserFromRoomArgs, Room>({
     const owners = store.membersWithRole(room, 'owner');
     if (owners.length === 1 && owners[0] === target.username)
       throw new ApiError('last-owner', { method: NAME });
-    return store.removeMember(user, room, target, 'ru');
+    return exitRoom(store, room, target, user);
   },
 });
