@@ -575,6 +575,26 @@ describe('POST /__admin/pact/provider-states: an incoming webhook', () => {
   });
 });
 
+describe('POST /__admin/pact/provider-states: a caller with any role of the world', () => {
+  it('takes a seeded role beyond the basic four and a custom role by name (held by its _id)', async () => {
+    const fake = createFakeServer({ scenario: { roles: [{ _id: 'supportRoleId0001', name: 'support' }] } });
+    const res = await request(fake.app)
+      .post('/__admin/pact/provider-states')
+      .send({
+        state: 'carol is logged in with the roles user, livechat-agent and support',
+        params: { kind: 'caller', username: 'carol', roles: ['user', 'livechat-agent', 'support'] },
+      });
+    expect(res.status).toBe(200);
+    const me = await request(fake.app)
+      .get('/api/v1/me')
+      .set({ 'X-Auth-Token': res.body.authToken, 'X-User-Id': res.body.userId });
+    expect(me.body).toMatchObject({
+      username: 'carol',
+      roles: ['user', 'livechat-agent', 'supportRoleId0001'],
+    });
+  });
+});
+
 describe('POST /__admin/pact/provider-states with a bad state', () => {
   it.each<[string, object]>([
     ['roles that do not exist', { state: 's', params: { kind: 'caller', username: 'zed', roles: ['god'] } }],

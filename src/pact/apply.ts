@@ -2,8 +2,7 @@ import createChannel from '../commands/createChannel';
 import { ApiError } from '../errors';
 import type { Profile } from '../profiles';
 import type { Store } from '../store/store';
-import type { Integration, ProviderStateChange, Room, RoomType, User, UserRole } from '../types';
-import { USER_ROLES } from '../types';
+import type { Integration, ProviderStateChange, RoleDoc, Room, RoomType, User, UserRole } from '../types';
 import { parseOrThrow } from '../scenario/checks';
 import { channelSchema, integrationSchema, userSchema } from '../scenario/schema';
 import { INJECTED } from './states';
@@ -53,13 +52,24 @@ function ensureUser(target: StateTarget, username: string, roles: UserRole[] | u
   return user;
 }
 
-function rolesOf(params: Record<string, unknown>): UserRole[] | undefined {
+/**
+ * The roles a provider state names (`params.roles`): each a role of the world, seeded or custom,
+ * by `_id` or name; a user holds them by `_id`.
+ */
+function rolesOf(target: StateTarget, params: Record<string, unknown>): UserRole[] | undefined {
   const roles = params.roles;
   if (roles === undefined) return undefined;
-  const known: readonly string[] = USER_ROLES;
-  if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string' && known.includes(r)))
-    throw invalid(`params.roles: a list of ${USER_ROLES.join(', ')}`);
-  return roles as UserRole[];
+  const found = Array.isArray(roles)
+    ? roles.map((r) => (typeof r === 'string' ? target.store.roleByIdOrName(r) : undefined))
+    : [];
+  if (!Array.isArray(roles) || found.some((r) => r === undefined))
+    throw invalid(
+      `params.roles: a list of the world's roles, by _id or name (${target.store
+        .roles()
+        .map((r) => r.name)
+        .join(', ')})`,
+    );
+  return found.map((r) => (r as RoleDoc)._id);
 }
 
 /**
@@ -294,7 +304,7 @@ export function applyProviderState(
     case 'caller': {
       const username = text(params, 'username');
       if (username === undefined) throw invalid('params.username is required');
-      const user = ensureUser(target, username, rolesOf(params));
+      const user = ensureUser(target, username, rolesOf(target, params));
       return { [INJECTED.userId]: user._id, [INJECTED.authToken]: target.store.issueToken(user) };
     }
     case 'login': {

@@ -141,11 +141,6 @@ export class Store {
     return users.issueToken(this.#state, user);
   }
 
-  /** Every user with a role besides `user` (`getUserRoles`): `{_id, roles, username}`. */
-  userRoles(): { _id: string; roles: string[]; username: string }[] {
-    return users.userRoles(this.#state);
-  }
-
   /** `users.info`: a user by `_id` or username, as the caller may see them. */
   userInfo(caller: User, ref: users.UserInfoRef): JsonObject {
     return users.userInfo(this.#state, caller, ref);

@@ -116,16 +116,6 @@ export function userWithEmail(state: StoreState, email: string): User | undefine
   return state.users.get(state.userKeys.get(`e:${email.toLowerCase()}`) ?? '');
 }
 
-/** Every user with a role besides `user` (`getUserRoles`): `{_id, roles, username}`. */
-export function userRoles(state: StoreState): { _id: string; roles: string[]; username: string }[] {
-  const out: { _id: string; roles: string[]; username: string }[] = [];
-  for (const user of state.users.values()) {
-    const roles = user.roles.filter((role) => role !== 'user');
-    if (roles.length > 0) out.push({ _id: user._id, roles, username: user.username });
-  }
-  return out;
-}
-
 /**
  * `users.info`: a user by `_id` or username (either key finds either), as the caller may see
  * them (see src/store/user-views.ts), or by e-mail (`byEmail`). An empty value is a refusal of its own; no such user is
