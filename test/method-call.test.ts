@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 
+import { METHODS } from '../src/realtime/methods';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
@@ -292,6 +293,28 @@ describe('POST method.call / method.callAnon (8.9)', () => {
     expect(res.body.message).toBe('{"msg":"result","id":"7","error":{}}');
   });
 
+  it('with a rate limit set, the DDP rate limiter counts per caller and method; the REST one does not', async () => {
+    const fake = makeFake({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const get = () => call(fake, 'alice', 'getRoomIdByNameOrId', ['general']);
+    expect(inner((await get()).body).result).toBe('GENERAL');
+    const second = await get();
+    expect(second.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(inner(second.body).result).toBe('GENERAL');
+    const limited = await get();
+    expect(limited.status).toBe(400);
+    expect(inner(limited.body).error).toEqual({
+      isClientSafe: true,
+      error: 'too-many-requests',
+      reason: 'Error, too many requests. Please slow down. You must wait 60 seconds before trying again.',
+      details: { timeToReset: 60000 },
+      message:
+        'Error, too many requests. Please slow down. You must wait 60 seconds before trying again. [too-many-requests]',
+      errorType: 'Meteor.Error',
+    });
+    // another caller has its own count
+    expect(inner((await call(fake, 'bob', 'getRoomIdByNameOrId', ['general'])).body).result).toBe('GENERAL');
+  });
+
   it('a path without one :method segment is no route', async () => {
     const res = await request(makeFake().app)
       .post(`${CALL}/`)
@@ -303,6 +326,34 @@ describe('POST method.call / method.callAnon (8.9)', () => {
 
 describe('by release line', () => {
   const on = (profile: ProfileId): FakeServer => makeFake({ profile });
+
+  it.each(['5', '7.10', '8.9'] as ProfileId[])(
+    '%s: every method a socket serves is bridged, answering as a socket answers (a plain error aside), and no other',
+    async (profile) => {
+      const fake = createFakeServer({ scenario: WORLD, profile });
+      await fake.start();
+      const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
+      try {
+        await ddp.connect();
+        for (const name of [...Object.keys(METHODS), 'noSuchMethod']) {
+          const overSocket = await ddp.call(name);
+          const res = await request(fake.url)
+            .post(`${ANON}/x`)
+            .send({ message: frame(name, [], String(overSocket.id)) });
+          const { error } = overSocket;
+          // Meteor sanitises an error that is no Meteor.Error to a 500; the REST route serialises it: `{}`
+          const expected =
+            error !== undefined && (error as { error?: unknown }).error === 500
+              ? { ...overSocket, error: {} }
+              : overSocket;
+          expect([name, inner(res.body)]).toEqual([name, expected]);
+        }
+      } finally {
+        await ddp.close();
+        await fake.stop();
+      }
+    },
+  );
 
   it.each(['5', '6', '7.0', '7.10', '8.5'] as ProfileId[])(
     '%s: a method’s error is a 200 with success true, the error inside',
