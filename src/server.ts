@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 /* eslint-disable @typescript-eslint/no-require-imports -- deferred loads (src/lazy.ts) */
 import type * as AppModule from './app';
 import type * as RealtimeModule from './realtime/hub';
+import type * as BridgeModule from './realtime/bridge';
 import type { RealtimeHub } from './realtime/hub';
 import type { AppHost } from './app';
 import { baselineFor } from './baselines';
@@ -73,6 +74,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 const appModule = lazy(() => require('./app') as typeof AppModule);
 /** The realtime API (ws), loaded when a server starts listening. */
 const realtimeModule = lazy(() => require('./realtime/hub') as typeof RealtimeModule);
+/** The realtime methods as REST's `method.call` runs them: loaded with the first such call. */
+const bridgeModule = lazy(() => require('./realtime/bridge') as typeof BridgeModule);
+
+/** A world with its bridge to the realtime methods (`method.call`), which loads them when first called. */
+function withMethods(world: FakeWorld): FakeWorld {
+  world.bridgeMethods({
+    readFrame: (text) => bridgeModule().readFrame(world, text),
+    call: (call) => bridgeModule().callMethod(world, call),
+  });
+  return world;
+}
+
 /** Contracts, for the `pact` option. */
 const pactModule = lazy(() => require('./pact/build') as typeof PactModule);
 /** Scenario validation and resolution (zod, faker), for a session with its own scenario. */
@@ -173,7 +186,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
     super();
     checkOptions(options);
     this.#options = options;
-    this.#root = new FakeWorld(baselineFor(options), this.#worldOptions());
+    this.#root = withMethods(new FakeWorld(baselineFor(options), this.#worldOptions()));
     this.#host = {
       root: this.#root,
       session: (id) => this.#sessions.get(id),
@@ -337,7 +350,9 @@ export class FakeServer extends WorldHandle implements ServerControl {
     const maxGenerated = this.#sessionWorldLimit;
     this.#sessions.set(
       id,
-      new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}), maxGenerated }),
+      withMethods(
+        new FakeWorld(baseline, { ...this.#worldOptions(), ...(profile ? { profile } : {}), maxGenerated }),
+      ),
     );
     this.#sessionCreated.set(id, new Date().toISOString());
     return { id, path: `/s/${id}` };

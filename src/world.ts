@@ -15,6 +15,7 @@ import type { StubSet, StubAnswer, StubCall } from './stubs/stubs';
 import { recordedStubs } from './stubs/recorded';
 import { respond } from './stubs/respond';
 import type * as TableModule from './operations/table';
+import type { MethodBridge } from './operations/operation';
 import { lazy } from './lazy';
 import { limitsOf } from './limits';
 import type { Limits } from './limits';
@@ -109,6 +110,8 @@ export class FakeWorld implements WorldControl {
   readonly #relays = new Relays();
   /** this world's events and who listens to them (`GET /__admin/events`) */
   readonly #events: WorldEvents;
+  /** the realtime methods as a REST route runs them (`method.call`), once the server gave them */
+  #methods: MethodBridge | undefined;
   /** the detail of the request being run, if one is: its change events are noted there */
   #noting: ExchangeDetail | undefined;
   /** the notes of that request's change events, from its first */
@@ -276,6 +279,19 @@ export class FakeWorld implements WorldControl {
   /** The rate limiter (off unless configured). */
   get limiter(): RateLimiter {
     return this.#limiter;
+  }
+
+  /**
+   * Gives the world its bridge to the realtime API's methods (the server's wiring does, as it makes
+   * the world: src/server.ts): the operations, below the realtime layer, reach the methods so.
+   */
+  bridgeMethods(bridge: MethodBridge): void {
+    this.#methods = bridge;
+  }
+
+  /** The realtime methods as a REST route runs them (`method.call`), if the world has them. */
+  get methods(): MethodBridge | undefined {
+    return this.#methods;
   }
 
   /** The current state's store (the chat API acts on it). */

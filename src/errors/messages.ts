@@ -156,4 +156,9 @@ export const MESSAGE_ERRORS = {
   },
   /** chat.getPinnedMessages of a room the caller may not see */
   'pinned-list-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
+  // methodcall helper: method.call / method.callAnon, the DDP-over-REST bridge
+  /** the frame is not `{msg: 'method', id, method, params}` and nothing else (isMethodCallProps, to 8.7) */
+  'method-call-invalid': { status: 400, message: () => 'Invalid method call' },
+  /** `message` is no JSON (the parser's words, `reason`), or nests past the realtime frames' bounds */
+  'method-message-unparsed': { status: 400, message: (p) => p.reason ?? 'Unexpected end of JSON input' },
 } satisfies Record<string, ErrorSpec>;

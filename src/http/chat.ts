@@ -257,7 +257,13 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
     const served = op.openApi?.servedIn;
     if (served !== undefined && !byEra(world.profile, served)) throw new ApiError('not-found');
     // the request is the operation's input as it is (query, body, raw query, base URL)
-    const context: OperationContext = { store: world.store, profile: world.profile, caller, input: request };
+    const context: OperationContext = {
+      store: world.store,
+      profile: world.profile,
+      caller,
+      input: request,
+      methods: world.methods,
+    };
     const key = cacheKeyOf(op, context);
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);
     if (cached) return { status: 200, headers, ...cached };
@@ -272,7 +278,7 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
     const { body: data, later } = reply;
     const { text, size } = replyText(reply, enveloped);
     if (key !== undefined) keepAnswer(world.store, key, { data: data ?? later?.(), enveloped, text });
-    return { status: 200, headers, data, later, enveloped, text, size };
+    return { status: reply.status ?? 200, headers, data, later, enveloped, text, size };
   } catch (error) {
     return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
   }

@@ -54,7 +54,38 @@ export interface OperationContext {
   /** set for every operation with `auth: true`; undefined otherwise */
   readonly caller: Caller | undefined;
   readonly input: OperationInput;
+  /** the realtime API's methods as a route runs them (`method.call`), when the world's server gave them */
+  readonly methods?: MethodBridge | undefined;
 }
+
+/**
+ * The realtime API's own method dispatch, lent to a REST route (`method.call`, `method.callAnon`:
+ * the DDP-over-REST bridge): a server gives each world its bridge (src/realtime/bridge.ts), so the
+ * route runs every method through the same rows as a socket's call, with no copy of them here.
+ */
+export interface MethodBridge {
+  /**
+   * A method frame's text, read as a socket reads a frame: its nesting and number of values
+   * bounded before it is parsed, then JSON. `refused`: the parser's words, or the bound's.
+   */
+  readFrame(text: string): { readonly frame: unknown } | { readonly refused: string };
+  /** Runs one method as `caller` (none: no user), as a socket's call runs it: its result or its Meteor error. */
+  call(call: BridgedCall): BridgedAnswer;
+}
+
+/** One method call a route hands the realtime API. */
+export interface BridgedCall {
+  /** the frame's method name */
+  readonly name: string;
+  readonly params: readonly unknown[];
+  /** the REST caller the method runs as; undefined: no user (`method.callAnon`) */
+  readonly caller: Caller | undefined;
+  /** the client's address (the login blocking's key; the connection's, without a token) */
+  readonly clientAddress: string;
+}
+
+/** A method's outcome: its result (EJSON already), or its error as Meteor serialises it. */
+export type BridgedAnswer = { readonly result: unknown } | { readonly error: unknown };
 
 /**
  * An operation's answer: a 200 whose body gets `success: true`, or a body sent as it is. The body
@@ -73,6 +104,8 @@ interface ReplyHead {
   readonly envelope?: boolean;
   /** true: a 200 with no body at all (7.4's router drops a route's plain object: logout) */
   readonly empty?: boolean;
+  /** a status other than 200: a route's own failure body (`API.v1.failure({...})`, with `envelope: false`) */
+  readonly status?: number;
   /**
    * the body's JSON as sent (`success: true` included unless `envelope` is false), when the
    * operation writes it faster than `JSON.stringify`: byte for byte what that would write

@@ -52,6 +52,8 @@ export const GROUPS = {
   hooks: { name: 'hooks', prefix: '/hooks/', auth: false, rateLimited: true, bodyRule: 'strict' },
   /** `/api/docs/json`: the OpenAPI document, no login */
   docs: { name: 'docs', prefix: '/api/docs/', auth: false, rateLimited: true, bodyRule: 'ignored' },
+  /** `method.call/:method` and `method.callAnon/:method`, the DDP-over-REST bridge: the REST rate limiter off (the DDP one counts) */
+  methodCall: { name: 'method.call', ...V1, rateLimited: false },
 } as const satisfies Readonly<Record<string, RouteGroup>>;
 
 /**

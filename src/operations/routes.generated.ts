@@ -116,6 +116,8 @@ import licensesInfo from './licenses.info';
 import login from './login';
 import logout from './logout';
 import me from './me';
+import methodCall from './method.call';
+import methodCallAnon from './method.callAnon';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
 import rolesAddUserToRole from './roles.addUserToRole';
@@ -304,6 +306,8 @@ export const ROUTES: readonly Operation[] = [
   login,
   logout,
   me,
+  methodCall,
+  methodCallAnon,
   permissionsListAll,
   permissionsUpdate,
   rolesAddUserToRole,

@@ -29,7 +29,7 @@ import { Heartbeat } from './heartbeat';
 import type { HeartbeatTimes } from './heartbeat';
 import { RAW } from './framing';
 import type { Framing } from './framing';
-import { METHODS, methodServed } from './methods';
+import { methodNotFound, rateLimitError, servedMethod } from './dispatch';
 import type { MethodContext } from './methods';
 import type { Method } from './method';
 import { byEra } from '../eras';
@@ -459,7 +459,7 @@ export class DdpConnection {
    */
   #unmodelled(f: Frame): string | undefined {
     if (f.msg === 'method' && typeof f.method === 'string')
-      return Object.hasOwn(METHODS, f.method) && methodServed(f.method, this.#world) ? undefined : f.method;
+      return servedMethod(f.method, this.#world) ? undefined : f.method;
     if (f.msg !== 'sub' || typeof f.name !== 'string' || f.name === 'meteor.loginServiceConfiguration')
       return undefined;
     if (f.name === 'stream-user-presence')
@@ -493,7 +493,7 @@ export class DdpConnection {
     )
       return undefined;
     const params = Array.isArray(f.params) ? (f.params as unknown[]) : [];
-    const method = unmodelled === undefined ? METHODS[name] : undefined;
+    const method = unmodelled === undefined ? servedMethod(name, this.#world) : undefined;
     const modelled = method !== undefined;
     const rest: Modelled = method ? { kind: 'method', method } : NOT_FOUND;
     const decision = decideRules(
@@ -598,22 +598,15 @@ export class DdpConnection {
     }
     if (outcome.kind === 'not-found') {
       // an unknown method: its result first (Meteor answers before its write fence)
-      const reply = { msg: 'result', id, error: meteorError(404, `Method '${name}' not found`) };
+      const reply = { msg: 'result', id, error: methodNotFound(name) };
       this.#sendText(reply, this.#noteAnswer(entry, detail, reply));
       this.#send({ msg: 'updated', methods: [id] });
       return;
     }
     // the world's rate limit, when one is set: per connection and method, as DDPRateLimiter counts
-    const hit = this.#world.limiter.enabled
-      ? this.#world.limiter.hit(`ddp|${this.#session}|${name}`, this.#world.store.clock.nowMs())
-      : undefined;
-    if (hit?.limited) {
-      const reason = `Error, too many requests. Please slow down. You must wait ${hit.waitSeconds} seconds before trying again.`;
-      const limited = {
-        msg: 'result',
-        id,
-        error: meteorError('too-many-requests', reason, { timeToReset: hit.waitSeconds * 1000 }),
-      };
+    const spent = rateLimitError(this.#world, this.#session, name);
+    if (spent !== undefined) {
+      const limited = { msg: 'result', id, error: spent };
       const text = this.#noteAnswer(entry, detail, limited);
       this.#send({ msg: 'updated', methods: [id] });
       this.#sendText(limited, text);
