@@ -36,6 +36,11 @@ const createDiscussionMethod = commandMethod(createDiscussion, {
     };
   },
   result: (room, { profile }) => toEjson(discussionResult(room, profile)),
+  // `canSendMessage`'s refusal re-thrown with one argument: the text is the error, no reason
+  refused: (error) => {
+    if (error.code === 'discussion-cannot-send') throw new MeteorError(error.params.reason ?? '', undefined);
+    throw error;
+  },
 });
 
 /** The discussions' methods, by name (spread into METHODS, src/realtime/methods.ts). */
