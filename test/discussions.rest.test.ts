@@ -435,6 +435,28 @@ describe('deleting rooms and discussions', () => {
     expect(roomById(fake, 'GENERAL')).toBeDefined();
   });
 
+  it('the discussion-created message deleted takes the discussion with it; a message of the discussion deleted refreshes dcount', async () => {
+    const fake = fakeAs();
+    const made = await create(fake, 'alice', { prid: 'GENERAL', t_name: 'One', reply: 'x' });
+    const rid = made.body.discussion.rid as string;
+    await request(fake.app)
+      .post('/api/v1/chat.sendMessage')
+      .set(AS.alice)
+      .send({ message: { rid, msg: 'y' } })
+      .expect(200);
+    const [system] = messagesWhere(fake, (m) => m.drid === rid) as [Doc];
+    expect(system).toMatchObject({ dcount: 2 });
+    const reply = messagesWhere(fake, (m) => m.rid === rid && m.msg === 'x')[0] as Doc;
+    const del = (roomId: string, msgId: unknown): request.Test =>
+      request(fake.app).post('/api/v1/chat.delete').set(AS.admin).send({ roomId, msgId });
+    await del(rid, reply._id).expect(200);
+    expect(messagesWhere(fake, (m) => m._id === system._id)[0]).toMatchObject({ dcount: 1 });
+    await del('GENERAL', system._id).expect(200);
+    expect(roomById(fake, rid)).toBeUndefined();
+    expect(messagesWhere(fake, (m) => m.rid === rid)).toEqual([]);
+    expect(roomById(fake, 'GENERAL')).toBeDefined();
+  });
+
   it('a later message in the discussion refreshes dcount and dlm', async () => {
     const fake = fakeAs();
     const made = await create(fake, 'alice', { prid: 'GENERAL', t_name: 'One' });

@@ -242,11 +242,11 @@ export function trigger(
 }
 
 /**
- * A message in a discussion refreshes the discussion's `discussion-created` message in its parent
- * room (`refreshDiscussionMetadata`): `dcount` the discussion's `msgs`, `dlm` its `lm`. The parent's
+ * A message stored (or deleted) in a discussion refreshes the discussion's `discussion-created`
+ * message in its parent room (`refreshDiscussionMetadata`): `dcount` the discussion's `msgs`, `dlm` its `lm`. The parent's
  * messages since the discussion was made are looked through (the system message is among them).
  */
-function discussed(state: StoreState, discussion: AnyRoom, events: ChangeEvent[]): void {
+export function discussed(state: StoreState, discussion: AnyRoom, events: ChangeEvent[]): void {
   const parent = anyRoom(state, String(discussion.prid));
   if (!parent) return;
   const { messages } = state.messages.history(parent._id, {

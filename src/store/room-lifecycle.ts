@@ -138,7 +138,13 @@ export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
  * {@link eraseRoom}'s writes for one room, its events appended: then its discussions go the same
  * way (`DeleteDiscussionChain`), and a discussion's own parent forgets it (`CleanDiscussionMessage`).
  */
-function deleteRoom(state: StoreState, actor: User, room: AnyRoom, ts: string, events: ChangeEvent[]): void {
+export function deleteRoom(
+  state: StoreState,
+  actor: User,
+  room: AnyRoom,
+  ts: string,
+  events: ChangeEvent[],
+): void {
   const removals: ChangeEvent[] = [];
   const members: string[] = [];
   for (const username of room.usernames) {
