@@ -506,4 +506,57 @@ export const ROOM_ERRORS = {
     errorType: 'error-subscription-not-found',
     details: unreadDetails,
   },
+  // discussions helper: rooms.createDiscussion, the realtime createDiscussion, the discussion lists
+  /** rooms.createDiscussion's hand checks (5.x to 7.x): plain failures, in this order */
+  'discussion-prid-required': { status: 400, message: () => 'Body parameter "prid" is required.' },
+  'discussion-tname-required': { status: 400, message: () => 'Body parameter "t_name" is required.' },
+  'discussion-users-not-array': { status: 400, message: () => 'Body parameter "users" must be an array.' },
+  'discussion-encrypted-not-boolean': {
+    status: 400,
+    message: () => 'Body parameter "encrypted" must be a boolean when included.',
+  },
+  /** createDiscussion: `Discussion_enabled` off, or neither `start-discussion` nor `start-discussion-other-user` */
+  'discussion-not-allowed': {
+    status: 400,
+    message: () => 'You are not allowed to create a discussion',
+    errorType: 'error-action-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** createDiscussion: the message (`pmid`) is neither in the parent room nor in one of its discussions (sic: the space) */
+  'discussion-root-mismatch': {
+    status: 400,
+    message: () => 'Root message room ID does not match parent room ID ',
+    errorType: 'error-invalid-arguments',
+    details: () => ({ method: 'DiscussionCreation' }),
+  },
+  /** the realtime createDiscussion with neither `prid` nor `pmid` */
+  'discussion-parent-missing': {
+    status: 400,
+    message: () => 'Missing parent room ID',
+    errorType: 'error-invalid-arguments',
+    details: () => ({ method: 'DiscussionCreation' }),
+  },
+  /**
+   * createDiscussion: the parent refused the caller's message (`canSendMessage`'s error re-thrown
+   * as a one-argument Meteor.Error: its text is the type); `reason` is the text
+   */
+  'discussion-cannot-send': {
+    status: 400,
+    message: (p) => p.reason ?? '',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  /** createDiscussion under a discussion */
+  'discussion-nested': {
+    status: 400,
+    message: () => 'Cannot create nested discussions',
+    errorType: 'error-nested-discussion',
+    details: () => ({ method: 'DiscussionCreation' }),
+  },
+  /** createDiscussion: an encrypted discussion with a `reply` */
+  'discussion-encrypted-reply': {
+    status: 400,
+    message: () => 'Encrypted discussions must not receive an initial reply.',
+    errorType: 'error-invalid-arguments',
+    details: () => ({ method: 'DiscussionCreation' }),
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -17,7 +17,8 @@ import { roomView } from './views';
  * `roomName` (`findRoomByIdOrName`: archived refused, and every not-found says "channel"); a room
  * the caller may not access is `{"error":"not-allowed","errorType":"Not Allowed"}` (the failure's
  * arguments swapped). Answers `{room}`; from 6.x with the room's `team` (`{_id, name, type,
- * roomId}`) and, for a team's other rooms, the team's main room as `parent` (`{_id, fname, name, t}`).
+ * roomId}`) and, for a team's other rooms, the team's main room as `parent` (`{_id, fname, name, t}`);
+ * a discussion's `parent` is its parent room (`{_id, fname, name, t, u}`).
  */
 
 /** 6.x added the team and its main room (`Team.getRoomInfo`). */
@@ -26,6 +27,27 @@ const WITH_TEAM: EraTable<boolean> = { '5': false, '6': true };
 /** The room as the route answers it: without the hidden fields; a direct room as stored. */
 function infoView(room: AnyRoom): JsonObject {
   return room.t === 'd' ? (room as JsonObject) : roomView(room);
+}
+
+/**
+ * A discussion's parent (`Rooms.findOneById(prid)` with `name`, `fname`, `t`, `prid`, `u`), its
+ * fields in the stored order; it comes before a team's main room as `parent`.
+ */
+function discussionParent(store: Store, room: AnyRoom): JsonObject | undefined {
+  if (room.t === 'd' || typeof room.prid !== 'string') return undefined;
+  const parent = store.anyRoom(room.prid);
+  if (!parent) return undefined;
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parent))
+    if (['_id', 'name', 'fname', 't', 'prid', 'u'].includes(key)) view[key] = value;
+  return view as JsonObject;
+}
+
+/** The room's team and `parent` (a discussion's parent, else a team's main room), as 6.x on answer them. */
+function roomInfo(store: Store, room: AnyRoom): { team?: JsonObject; parent?: JsonObject } {
+  const info = teamInfo(store, room);
+  const parent = discussionParent(store, room);
+  return parent ? { ...info, parent } : info;
 }
 
 /** `Team.getRoomInfo`: the room's team, and for a room that is not the main room, the main room. */
@@ -53,8 +75,8 @@ const TEAM_REF = {
 };
 const PARENT = {
   type: 'object',
-  required: ['_id', 'name', 't'],
-  properties: { _id: str, fname: str, name: str, t: str },
+  required: ['_id', 't'],
+  properties: { _id: str, fname: str, name: str, t: str, prid: str, u: { type: 'object' } },
   additionalProperties: false,
 };
 
@@ -88,5 +110,5 @@ export default route(GROUPS.rooms, {
     return room;
   },
   run: ({ store, profile }, room) =>
-    success({ room: infoView(room), ...(byEra(profile, WITH_TEAM) ? teamInfo(store, room) : {}) }),
+    success({ room: infoView(room), ...(byEra(profile, WITH_TEAM) ? roomInfo(store, room) : {}) }),
 });

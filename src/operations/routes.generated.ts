@@ -42,6 +42,7 @@ import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatFollowMessage from './chat.followMessage';
+import chatGetDiscussions from './chat.getDiscussions';
 import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
@@ -132,9 +133,11 @@ import roomsAdminRooms from './rooms.adminRooms';
 import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
 import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
 import roomsAutocompleteChannelAndPrivateWithPagination from './rooms.autocomplete.channelAndPrivate.withPagination';
+import roomsCreateDiscussion from './rooms.createDiscussion';
 import roomsDelete from './rooms.delete';
 import roomsFavorite from './rooms.favorite';
 import roomsGet from './rooms.get';
+import roomsGetDiscussions from './rooms.getDiscussions';
 import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
 import roomsNameExists from './rooms.nameExists';
@@ -232,6 +235,7 @@ export const ROUTES: readonly Operation[] = [
   channelsUnarchive,
   chatDelete,
   chatFollowMessage,
+  chatGetDiscussions,
   chatGetMentionedMessages,
   chatGetMessage,
   chatGetPinnedMessages,
@@ -322,9 +326,11 @@ export const ROUTES: readonly Operation[] = [
   roomsAutocompleteAvailableForTeams,
   roomsAutocompleteChannelAndPrivate,
   roomsAutocompleteChannelAndPrivateWithPagination,
+  roomsCreateDiscussion,
   roomsDelete,
   roomsFavorite,
   roomsGet,
+  roomsGetDiscussions,
   roomsInfo,
   roomsLeave,
   roomsNameExists,

@@ -4,7 +4,8 @@ import { can } from './access';
 import { NONE, compose, editedUrls } from './compose';
 import type { ChangeEvent } from './events';
 import { plainMarkdown } from './message-text';
-import { mayPost, store, trigger } from './posting';
+import { discussed, mayPost, store, trigger } from './posting';
+import { deleteRoom } from './room-lifecycle';
 import { putAnyRoom } from './rooms';
 import { settings } from './settings';
 import { anyRoom, commit } from './state';
@@ -185,6 +186,11 @@ export function deleteMessage(
   ];
   // the parent counts one reply less once the room is as the deletion left it
   if (message.tmid !== undefined) unreplied(state, message, ts, events);
+  // discussions helper: a discussion's message refreshes its parent's `discussion-created`; that
+  // message deleted takes the discussion with it (`afterDeleteMessage`)
+  if (next.t !== 'd' && typeof next.prid === 'string') discussed(state, next, events);
+  const discussion = typeof message.drid === 'string' ? state.rooms.get(message.drid) : undefined;
+  if (discussion) deleteRoom(state, user, discussion, ts, events);
   commit(state, events);
   return message;
 }

@@ -110,6 +110,10 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'add-all-to-room': ['admin'],
   // message-actions helper: chat.pinMessage / chat.unPinMessage and their realtime twins (room-scoped)
   'pin-message': ['owner', 'moderator', 'admin'],
+  // discussions helper: rooms.createDiscussion and the realtime createDiscussion, either one (room-scoped
+  // to the parent; the real server also grants the app role)
+  'start-discussion': ['admin', 'user', 'guest'],
+  'start-discussion-other-user': ['admin', 'user', 'owner'],
 };
 
 /** The names a scenario may override. */

@@ -169,6 +169,24 @@ export function store(
   ts: string,
   prior: readonly ChangeEvent[] = [],
 ): Message {
+  const events: ChangeEvent[] = [...prior];
+  stored(state, poster, room, message, ts, events);
+  commit(state, events);
+  return message;
+}
+
+/**
+ * {@link store}'s writes, its events appended to `events` for the caller to commit with what
+ * else it wrote (a discussion's room, its first messages).
+ */
+export function stored(
+  state: StoreState,
+  poster: User,
+  room: AnyRoom,
+  message: Message,
+  ts: string,
+  events: ChangeEvent[],
+): void {
   state.messages.add(message);
   // a thread reply not shown in the room counts, but is not the room's last message
   const inRoom = message.tmid === undefined || message.tshow === true;
@@ -183,16 +201,14 @@ export function store(
   }
   next._updatedAt = ts;
   putAnyRoom(state, next);
-  const events: ChangeEvent[] = [
-    ...prior,
+  events.push(
     { kind: 'message', op: 'inserted', message, room: next },
     { kind: 'room', op: 'updated', room: next, before: room },
-  ];
+  );
   if (inRoom) notify(state, poster, next, message, ts, events);
   trigger(state, poster, next, message, false);
   if (message.tmid !== undefined) replied(state, message, ts, events);
-  commit(state, events);
-  return message;
+  if (next.t !== 'd' && typeof next.prid === 'string') discussed(state, next, events);
 }
 
 /**
@@ -223,4 +239,26 @@ export function trigger(
 ): void {
   state.outgoing ??= new OutgoingIndex(state.integrations.values());
   if (state.outgoing.any) state.triggers.push(...state.outgoing.triggers(room, message, sender, edited));
+}
+
+/**
+ * A message stored (or deleted) in a discussion refreshes the discussion's `discussion-created`
+ * message in its parent room (`refreshDiscussionMetadata`): `dcount` the discussion's `msgs`, `dlm` its `lm`. The parent's
+ * messages since the discussion was made are looked through (the system message is among them).
+ */
+export function discussed(state: StoreState, discussion: AnyRoom, events: ChangeEvent[]): void {
+  const parent = anyRoom(state, String(discussion.prid));
+  if (!parent) return;
+  const { messages } = state.messages.history(parent._id, {
+    oldest: discussion.ts,
+    inclusive: true,
+    offset: 0,
+    count: 0,
+    skip: (message) => message.drid !== discussion._id,
+  });
+  for (const message of messages) {
+    const next: Message = { ...message, dcount: discussion.msgs, dlm: discussion.lm };
+    state.messages.replace(next);
+    events.push({ kind: 'message', op: 'updated', message: next, room: parent });
+  }
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { AnyRoom, Integration, Room, User } from '../types';
 import { systemMessage } from './compose';
+import { discussionsToErase, forgetDiscussion } from './discussions';
 import type { ChangeEvent } from './events';
 import { checkRoomName, putAnyRoom } from './rooms';
 import type { RoomLayout } from './rooms';
@@ -124,10 +125,27 @@ export function setArchived(state: StoreState, actor: User, room: Room, archived
  * name, the members' rooms, the default rooms, the ordered lists). A team's room other than its
  * main room is then told deleted in the team's main room (`user-deleted-room-from-team`, `msg`
  * the room's name, by the actor); a main room deleted leaves its team naming it, as the real
- * server leaves it.
+ * server leaves it. The room's discussions go with it; a discussion's parent forgets it.
  */
 export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
   const events: ChangeEvent[] = [];
+  const ts = state.clock.tick();
+  deleteRoom(state, actor, room, ts, events);
+  commit(state, events);
+}
+
+/**
+ * {@link eraseRoom}'s writes for one room, its events appended: then its discussions go the same
+ * way (`DeleteDiscussionChain`), and a discussion's own parent forgets it (`CleanDiscussionMessage`).
+ */
+export function deleteRoom(
+  state: StoreState,
+  actor: User,
+  room: AnyRoom,
+  ts: string,
+  events: ChangeEvent[],
+): void {
+  const removals: ChangeEvent[] = [];
   const members: string[] = [];
   for (const username of room.usernames) {
     const member = userNamed(state, username);
@@ -135,7 +153,7 @@ export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
     members.push(member._id);
     const removed = subscriptionOf(state, room, member);
     const subscription = state.subscriptions.get(room, member._id);
-    events.push({
+    removals.push({
       kind: 'subscription',
       op: 'removed',
       rid: room._id,
@@ -144,10 +162,10 @@ export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
       removed,
     });
   }
-  const ts = state.clock.tick();
-  for (const event of events)
+  for (const event of removals)
     if (event.kind === 'subscription' && event.removed)
       trashed(state.trash.subscriptions, { _id: event.removed._id, _deletedAt: ts, uid: event.uid });
+  events.push(...removals);
   trashed(state.trash.rooms, { _id: room._id, _deletedAt: ts });
   state.messages.removeRoom(room._id);
   state.subscriptions.drop(room._id, members);
@@ -160,7 +178,10 @@ export function eraseRoom(state: StoreState, actor: User, room: AnyRoom): void {
   state.memberIndex = undefined;
   events.push({ kind: 'room', op: 'removed', room });
   if (room.t !== 'd') events.push(...toldInTeam(state, actor, room, ts));
-  commit(state, events);
+  // discussions helper: a room's discussions go with it; a discussion's parent forgets it
+  for (const discussion of discussionsToErase(state, room._id))
+    deleteRoom(state, actor, discussion, ts, events);
+  forgetDiscussion(state, room, events);
 }
 
 /** A team's room deleted: the `user-deleted-room-from-team` message in the team's main room, if both are there. */

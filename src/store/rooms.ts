@@ -360,13 +360,16 @@ export interface NewRoom {
   readonly type: 'c' | 'p';
   /** the name as sent: the room's `fname`; its `name` is this trimmed */
   readonly name: string;
+  /** the room's `fname` when it is not its name (a discussion: its title, its name a random id) */
+  readonly fname?: string;
   readonly owner: User;
   /** usernames to add besides the owner; unknown ones are left out, as the real server leaves them */
   readonly members: readonly string[];
   /** the owner is not made a member */
   readonly excludeSelf: boolean;
   readonly readOnly: boolean;
-  readonly customFields: JsonObject;
+  /** written when given (a discussion's room has none) */
+  readonly customFields?: JsonObject;
   /** more fields of the room, as sent (`extraData`, its `teamId` aside) */
   readonly extraData: JsonObject;
 }
@@ -441,9 +444,9 @@ export function writeRoom(
   const { teamId, ...extra } = input.extraData;
   const room: Room = {
     _id: newRoomId(state, layout.ids),
-    fname: input.name,
+    fname: input.fname ?? input.name,
     _updatedAt: ts,
-    customFields: input.customFields,
+    ...(input.customFields !== undefined ? { customFields: input.customFields } : {}),
     ...extra,
     name,
     t: input.type,

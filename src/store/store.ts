@@ -22,6 +22,7 @@ import type { Baseline } from './baseline';
 import type { FakeClock } from './clock';
 import type { PostInput } from './compose';
 import * as directs from './directs';
+import * as discussions from './discussions';
 import * as editing from './editing';
 import * as favorites from './favorites';
 import type { UpdateInput } from './editing';
@@ -1092,5 +1093,26 @@ export class Store {
     page: { offset: number; count: number },
   ): { messages: Message[]; total: number } | undefined {
     return messageActions.listMessages(this.#state, user, rid, kind, page);
+  }
+
+  // discussions helper: discussions made and listed (src/store/discussions.ts)
+
+  /** `createDiscussion`'s write (checked): the room, its members, its first messages; one commit. */
+  createDiscussion(input: discussions.NewDiscussion, layout: RoomLayout): Room {
+    return discussions.createDiscussion(this.#state, input, layout);
+  }
+
+  /** A parent room's discussions, by title, a page and how many in all. */
+  discussionsOf(rid: string, page: { offset: number; count: number }): { rooms: Room[]; total: number } {
+    return discussions.discussionsOf(this.#state, rid, page);
+  }
+
+  /** A room's `discussion-created` messages, newest first, their text holding `text`; a page. */
+  discussionMessages(
+    rid: string,
+    text: string,
+    page: { offset: number; count: number },
+  ): { messages: Message[]; total: number } {
+    return discussions.discussionMessages(this.#state, rid, text, page);
   }
 }

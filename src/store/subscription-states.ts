@@ -167,6 +167,8 @@ export function subscriptionView(
       : channel.u?._id === user._id
         ? { roles: ['owner'] }
         : {}),
+    // a discussion's members' (`createRoom` sets its parent on each of them)
+    ...(typeof channel.prid === 'string' ? { prid: channel.prid } : {}),
     _updatedAt: state._updatedAt,
     ...(state.f !== undefined ? { f: state.f } : {}),
     // set on every member's by an archive or an unarchive (`archiveByRoomId`), as the room's
