@@ -52,6 +52,17 @@ export const GROUPS = {
   hooks: { name: 'hooks', prefix: '/hooks/', auth: false, rateLimited: true, bodyRule: 'strict' },
   /** `/api/docs/json`: the OpenAPI document, no login */
   docs: { name: 'docs', prefix: '/api/docs/', auth: false, rateLimited: true, bodyRule: 'ignored' },
+  // startup helper: what a client reads when it starts
+  /** `spotlight` and `directory` (the server's miscellaneous routes) */
+  misc: { name: 'misc', ...V1 },
+  /** `emoji-custom.*`: the world's custom emoji */
+  emojiCustom: { name: 'emoji-custom', ...V1 },
+  /** `commands.*`: slash commands */
+  commands: { name: 'commands', ...V1 },
+  /** `webdav.*`: the caller's WebDAV accounts (the fake has none) */
+  webdav: { name: 'webdav', ...V1 },
+  /** `push.*`: the caller's push tokens */
+  push: { name: 'push', ...V1 },
 } as const satisfies Readonly<Record<string, RouteGroup>>;
 
 /**

@@ -44,6 +44,7 @@ import chatDelete from './chat.delete';
 import chatFollowMessage from './chat.followMessage';
 import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
+import chatGetMessageReadReceipts from './chat.getMessageReadReceipts';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
 import chatPinMessage from './chat.pinMessage';
@@ -56,6 +57,9 @@ import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
 import chatUnfollowMessage from './chat.unfollowMessage';
 import chatUpdate from './chat.update';
+import commandsList from './commands.list';
+import commandsRun from './commands.run';
+import directory from './directory';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
@@ -65,6 +69,8 @@ import dmMembers from './dm.members';
 import dmMessages from './dm.messages';
 import dmOpen from './dm.open';
 import docsJson from './docs.json';
+import emojiCustomAll from './emoji-custom.all';
+import emojiCustomList from './emoji-custom.list';
 import groupsAddAll from './groups.addAll';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
@@ -118,6 +124,7 @@ import logout from './logout';
 import me from './me';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
+import pushToken from './push.token';
 import rolesAddUserToRole from './roles.addUserToRole';
 import rolesCreate from './roles.create';
 import rolesDelete from './roles.delete';
@@ -142,6 +149,7 @@ import settings from './settings';
 import settingsId from './settings.id';
 import settingsOauth from './settings.oauth';
 import settingsPublic from './settings.public';
+import spotlight from './spotlight';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
@@ -187,6 +195,7 @@ import usersSetStatus from './users.setStatus';
 import usersUpdate from './users.update';
 import usersUpdateOwnBasicInfo from './users.updateOwnBasicInfo';
 import v1Info from './v1.info';
+import webdavGetMyAccounts from './webdav.getMyAccounts';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
@@ -232,6 +241,7 @@ export const ROUTES: readonly Operation[] = [
   chatFollowMessage,
   chatGetMentionedMessages,
   chatGetMessage,
+  chatGetMessageReadReceipts,
   chatGetPinnedMessages,
   chatGetStarredMessages,
   chatPinMessage,
@@ -244,6 +254,9 @@ export const ROUTES: readonly Operation[] = [
   chatUnStarMessage,
   chatUnfollowMessage,
   chatUpdate,
+  commandsList,
+  commandsRun,
+  directory,
   dmClose,
   dmCounters,
   dmCreate,
@@ -253,6 +266,8 @@ export const ROUTES: readonly Operation[] = [
   dmMessages,
   dmOpen,
   docsJson,
+  emojiCustomAll,
+  emojiCustomList,
   groupsAddAll,
   groupsAddLeader,
   groupsAddModerator,
@@ -306,6 +321,7 @@ export const ROUTES: readonly Operation[] = [
   me,
   permissionsListAll,
   permissionsUpdate,
+  pushToken,
   rolesAddUserToRole,
   rolesCreate,
   rolesDelete,
@@ -330,6 +346,7 @@ export const ROUTES: readonly Operation[] = [
   settingsId,
   settingsOauth,
   settingsPublic,
+  spotlight,
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
@@ -375,4 +392,5 @@ export const ROUTES: readonly Operation[] = [
   usersUpdate,
   usersUpdateOwnBasicInfo,
   v1Info,
+  webdavGetMyAccounts,
 ];
