@@ -436,10 +436,10 @@ export const commandSchema = strictObject({
     .regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, "_" and "-" only, without the "/"')
     .describe('required; unique; not a built-in command'),
   description: z.string().optional().describe('default ""'),
-  params: z.string().optional().describe('what it takes, as commands.list shows it; default ""'),
+  params: z.string().optional().describe('what it takes, as the list of commands shows it; default ""'),
   reply: nonEmpty
     .optional()
-    .describe('the message commands.run posts to the room as the caller; left out: nothing is posted'),
+    .describe('the message that running it posts to the room as the caller; left out: nothing is posted'),
 }).describe('a slash command');
 
 export const scenarioSchema = strictObject(

@@ -7,7 +7,10 @@ import type { JsonObject } from './query';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
 import { meteorIdOf } from './subscription-states';
+import type { PushToken } from './push-token';
 import { memberRoomIds } from './subscriptions';
+
+export type { PushToken } from './push-token';
 
 /**
  * What a client reads when it starts: `spotlight` (users and rooms matching a text), `directory`
@@ -302,21 +305,6 @@ export function slashCommands(state: StoreState): readonly SlashCommand[] {
 
 /** The most push tokens one user keeps (the fake's own bound: a world grown through the API stays bounded). */
 export const PUSH_TOKENS_PER_USER = 50;
-
-/** A push token as the fake keeps it (Rocket.Chat's `_raix_push_app_tokens` document). */
-export interface PushToken {
-  readonly _id: string;
-  readonly token: Readonly<Record<string, string>>;
-  /** the hashed login token that registered it (`Accounts._hashLoginToken`) */
-  readonly authToken: string;
-  readonly appName: string;
-  readonly userId: string;
-  readonly enabled: boolean;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly voipToken?: string;
-}
 
 /** What `push.token` registers. */
 export interface PushTokenInput {

@@ -12,7 +12,7 @@ import type {
   WebhookDelivery,
 } from '../types';
 import type { Baseline } from './baseline';
-import type { PushToken } from './startup';
+import type { PushToken } from './push-token';
 import { FakeClock } from './clock';
 import type { ClockMode } from './clock';
 import type { ChangeEvent, ChangeOp, MessageEvent } from './events';
