@@ -5,6 +5,7 @@
 import request from 'supertest';
 
 import type { ProfileId } from '../src/types';
+import { Ddp } from './support/ddp';
 import { AS, makeFake } from './support/fake';
 
 function get(profile: ProfileId | undefined, path: string, who: keyof typeof AS = 'alice'): request.Test {
@@ -111,6 +112,35 @@ describe('GET /api/v1/spotlight', () => {
   it('needs a login', async () => {
     const res = await request(makeFake().app).get('/api/v1/spotlight?query=a');
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the realtime method spotlight', () => {
+  it('refuses a caller not logged in, then answers as the route does', async () => {
+    const fake = makeFake();
+    await fake.start();
+    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
+    try {
+      await ddp.connect();
+      const anon = await ddp.call('spotlight', 'a');
+      expect(anon.error).toMatchObject({
+        error: 'error-invalid-user',
+        reason: 'Invalid user',
+        details: { method: 'spotlight' },
+      });
+      await ddp.call('login', { resume: 'alice-token' });
+      const found = await ddp.call('spotlight', 'a', ['admin'], { users: true });
+      expect(found.result).toEqual({
+        users: [
+          { _id: 'aliceUserId000001', username: 'alice', status: 'online', name: 'alice' },
+          { _id: 'guestUserId000001', username: 'gina', status: 'offline', name: 'gina' },
+        ],
+        rooms: [],
+      });
+    } finally {
+      ddp.socket.close();
+      await fake.stop();
+    }
   });
 });
 
