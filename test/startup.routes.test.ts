@@ -115,8 +115,8 @@ describe('GET /api/v1/spotlight', () => {
   });
 });
 
-describe('the realtime method spotlight', () => {
-  it('refuses a caller not logged in, then answers as the route does', async () => {
+describe('the realtime methods spotlight and browseChannels', () => {
+  it('spotlight refuses a caller not logged in; both answer as the routes do', async () => {
     const fake = makeFake();
     await fake.start();
     const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
@@ -137,6 +137,17 @@ describe('the realtime method spotlight', () => {
         ],
         rooms: [],
       });
+      const browsed = await ddp.call('browseChannels', { text: 'e', sortBy: 'name', limit: 2 });
+      expect(browsed.result).toEqual({
+        total: 3,
+        results: [
+          { _id: 'GENERAL', name: 'general', t: 'c', usersCount: 3, ts: { $date: 1767225600000 } },
+          { _id: 'newsRoomId0000001', name: 'news', t: 'c', usersCount: 1, ts: { $date: 1767225600000 } },
+        ],
+      });
+      const nothing = await ddp.call('browseChannels', { type: 'rooms' });
+      expect(nothing).not.toHaveProperty('result');
+      expect(nothing).not.toHaveProperty('error');
     } finally {
       ddp.socket.close();
       await fake.stop();

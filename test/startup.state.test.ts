@@ -79,6 +79,14 @@ describe('the scenario blocks emojis and commands', () => {
     expect(makeFake().state().emojis).toBeUndefined();
   });
 
+  it('state() loads back as a scenario with the same blocks', async () => {
+    const fake = fakeOn();
+    const state = fake.state();
+    await fake.load(state);
+    expect(fake.state().emojis).toEqual(state.emojis);
+    expect(fake.state().commands).toEqual(state.commands);
+  });
+
   it('are checked whole: every problem named by its path', () => {
     expect(
       problemsOf({
