@@ -220,9 +220,11 @@ describe('GET /api/v1/directory', () => {
     }
   });
 
-  it('5 reads text and type inside the JSON query only; 7 the top-level ones only', async () => {
+  it('5 reads text and type inside the JSON query only; 6 the top-level ones over the query’s; 7 the top-level ones only', async () => {
     const five = await get('5', '/api/v1/directory?query={"type":"users","text":"bob"}&type=channels');
     expect(five.body.result.map((r: { username: string }) => r.username)).toEqual(['bob']);
+    const six = await get('6', '/api/v1/directory?query={"type":"users","text":"x"}&text=bob');
+    expect(six.body.result.map((r: { username: string }) => r.username)).toEqual(['bob']);
     const seven = await get('7.10', '/api/v1/directory?query={"type":"users"}&text=gen');
     expect(seven.body.result.map((r: { name: string }) => r.name)).toEqual(['general']);
   });
