@@ -6,7 +6,7 @@ import request from 'supertest';
 
 import type { ProfileId } from '../src/types';
 import { Ddp } from './support/ddp';
-import { AS, makeFake } from './support/fake';
+import { AS, WORLD, makeFake } from './support/fake';
 
 function get(profile: ProfileId | undefined, path: string, who: keyof typeof AS = 'alice'): request.Test {
   return request(makeFake(profile ? { profile } : {}).app)
@@ -203,6 +203,42 @@ describe('GET /api/v1/directory', () => {
       username: 'alice',
       name: 'alice',
     });
+  });
+
+  it('teams: the main rooms the caller is in, with roomsCount; a team’s room names its team', async () => {
+    const fake = makeFake({
+      scenario: {
+        ...WORLD,
+        teams: [{ _id: 'crewTeamId0000001', name: 'crew', type: 'public', members: ['alice'] }],
+        channels: [
+          ...(WORLD.channels ?? []),
+          { _id: 'crewRoomId0000001', name: 'crew', teamId: 'crew', teamMain: true, usernames: ['alice'] },
+          { _id: 'deckRoomId0000001', name: 'deck', teamId: 'crew', u: { username: 'alice' } },
+        ],
+      },
+    });
+    const teams = await request(fake.app).get('/api/v1/directory?type=teams').set(AS.alice);
+    expect(teams.body).toMatchObject({ count: 1, total: 1 });
+    expect(teams.body.result[0]).toMatchObject({
+      _id: 'crewRoomId0000001',
+      name: 'crew',
+      teamId: 'crewTeamId0000001',
+      teamMain: true,
+      roomsCount: 1,
+    });
+    expect((await request(fake.app).get('/api/v1/directory?type=teams').set(AS.bob)).body.total).toBe(0);
+    const rooms = await request(fake.app).get('/api/v1/directory?text=deck').set(AS.bob);
+    expect(rooms.body.result).toEqual([
+      {
+        _id: 'deckRoomId0000001',
+        name: 'deck',
+        t: 'c',
+        usersCount: 1,
+        ts: '2026-01-01T00:00:00.000Z',
+        teamId: 'crewTeamId0000001',
+        belongsTo: 'crew',
+      },
+    ]);
   });
 
   it('refuses two sort keys, an unknown type, an unknown sort key', async () => {
