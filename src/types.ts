@@ -263,6 +263,31 @@ export interface World {
   profile?: ProfileId;
   /** present when the world has custom roles (a scenario's `roles`, or made since): those, in the order made */
   roles?: RoleDoc[];
+  /** startup helper: present when the scenario has custom emoji (`emojis`), in its order */
+  emojis?: CustomEmoji[];
+  /** startup helper: present when the scenario has slash commands of its own (`commands`), in its order */
+  commands?: SlashCommand[];
+}
+
+/** A custom emoji as `emoji-custom.list` answers it (startup helper). */
+export interface CustomEmoji {
+  _id: string;
+  name: string;
+  aliases: string[];
+  extension: string;
+  etag?: string;
+  _updatedAt: string;
+}
+
+/**
+ * A slash command of the world's own (a scenario's `commands`, startup helper): what `commands.list`
+ * shows of it, and the text `commands.run` posts to the room as the caller (none: nothing posted).
+ */
+export interface SlashCommand {
+  command: string;
+  params: string;
+  description: string;
+  reply?: string;
 }
 
 /**

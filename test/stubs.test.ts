@@ -83,9 +83,9 @@ describe('stubs', () => {
 
   it('matches on method, path pattern, query, headers (any case) and body; priority, then the newest', async () => {
     fake.stub({
-      id: 'emoji',
-      request: { method: 'get', pathPattern: '/api/v1/emoji-custom\\.(list|all)' },
-      response: { body: { emojis: { update: [], remove: [] }, success: true } },
+      id: 'sounds',
+      request: { method: 'get', pathPattern: '/api/v1/custom-sounds\\.(list|all)' },
+      response: { body: { sounds: [], success: true } },
     });
     fake.stub({
       id: 'upload-small',
@@ -99,16 +99,16 @@ describe('stubs', () => {
     });
     fake.stub({
       id: 'search',
-      request: { path: '/api/v1/spotlight', query: { query: { matches: '^#?gen' } } },
+      request: { path: '/api/v1/livechat/visitors.search', query: { query: { matches: '^#?gen' } } },
       response: { body: { rooms: [{ name: 'general' }], users: [], success: true } },
     });
     fake.stub({ id: 'low', request: { path: '/api/v1/thing' }, response: { body: 'low' }, priority: 9 });
     fake.stub({ id: 'old', request: { path: '/api/v1/thing' }, response: { body: 'old' } });
     fake.stub({ id: 'new', request: { path: '/api/v1/thing' }, response: { body: 'new' } });
 
-    expect((await call(fake.url, '/api/v1/emoji-custom.all')).body).toMatchObject({ success: true });
-    expect((await call(fake.url, '/api/v1/emoji-custom.lists')).status).toBe(404);
-    expect((await call(fake.url, '/api/v1/emoji-custom.list', { method: 'POST', body: {} })).status).toBe(
+    expect((await call(fake.url, '/api/v1/custom-sounds.all')).body).toMatchObject({ success: true });
+    expect((await call(fake.url, '/api/v1/custom-sounds.lists')).status).toBe(404);
+    expect((await call(fake.url, '/api/v1/custom-sounds.list', { method: 'POST', body: {} })).status).toBe(
       404,
     );
     const upload = { file: { size: 1, name: 'a.txt' }, msg: 'hi' };
@@ -121,8 +121,8 @@ describe('stubs', () => {
     expect(
       (await call(fake.url, '/api/v1/rooms.upload', { headers: AS.bob, body: { file: { size: 2 } } })).status,
     ).toBe(404);
-    expect((await call(fake.url, '/api/v1/spotlight?query=%23general')).status).toBe(200);
-    expect((await call(fake.url, '/api/v1/spotlight?query=random')).status).toBe(404);
+    expect((await call(fake.url, '/api/v1/livechat/visitors.search?query=%23general')).status).toBe(200);
+    expect((await call(fake.url, '/api/v1/livechat/visitors.search?query=random')).status).toBe(404);
     expect(await call(fake.url, '/api/v1/thing')).toEqual({
       status: 200,
       type: 'text/plain; charset=utf-8',
@@ -134,7 +134,7 @@ describe('stubs', () => {
       ['old', 0],
       ['search', 1],
       ['upload-small', 1],
-      ['emoji', 1],
+      ['sounds', 1],
       ['livechat', 0],
       ['low', 0],
     ]);

@@ -330,4 +330,77 @@ export const SETTING_ERRORS = {
     errorType: 'error-role-in-use',
     details: (p) => ({ method: p.method ?? '' }),
   },
+  // startup helper: spotlight, directory, emoji-custom.*, commands.*, push.token (docs/routes-startup.md)
+  /** `directory`: `sort` with more than one key (a plain failure) */
+  'directory-one-sort': { status: 400, message: () => 'This method support only one "sort" parameter' },
+  /** `directory`: `browseChannels` answered nothing (an unknown type or sort, a permission missing) */
+  'directory-invalid': { status: 400, message: () => 'Please verify the parameters' },
+  /** `emoji-custom.list`: `updatedSince` (or 7.x's `_updatedAt`, `field`) not a date */
+  'emoji-date-invalid': {
+    status: 400,
+    message: (p) => `The "${p.field ?? 'updatedSince'}" query parameter must be a valid date.`,
+    errorType: 'error-roomId-param-invalid',
+  },
+  /** `commands.run` (to 8.5): `command` not a string */
+  'command-required': { status: 400, message: () => 'You must provide a command to run.' },
+  /** `commands.run` (to 8.5): `params` given and not a string */
+  'command-params-string': {
+    status: 400,
+    message: () => 'The parameters for the command must be a single string.',
+  },
+  /** `commands.run` (to 8.5): `roomId` not a string */
+  'command-room-id': {
+    status: 400,
+    message: () => "The room's id where to execute this command must be provided and be a string.",
+  },
+  /** `commands.run` (to 8.5): `tmid` given and not a string */
+  'command-tmid-string': { status: 400, message: () => 'The tmid parameter when provided must be a string.' },
+  /** `commands.run`: no command of that name (case-insensitive) */
+  'command-unknown': { status: 400, message: () => 'The command provided does not exist (or is disabled).' },
+  /** `commands.run`: `tmid` names no message of the room */
+  'command-invalid-thread': { status: 400, message: () => 'Invalid thread.' },
+  /** `commands.run` of a built-in command whose effect the fake does not model (`field`: its name) */
+  'command-not-modelled': {
+    status: 400,
+    message: (p) =>
+      `The fake does not run the built-in command /${p.field ?? ''} (see docs/routes-startup.md, Slash commands)`,
+    errorType: 'error-not-modelled',
+  },
+  /** `push.token` (to 8.5): `id` given and not a string */
+  'push-id-invalid': {
+    status: 400,
+    message: () => 'The required "id" body param is invalid.',
+    errorType: 'error-id-param-not-valid',
+  },
+  /** `push.token` (to 8.5): `type` missing or not apn / gcm */
+  'push-type-invalid': {
+    status: 400,
+    message: () => 'The required "type" body param is missing or invalid.',
+    errorType: 'error-type-param-not-valid',
+  },
+  /** `push.token` (to 8.5): `value` missing, empty or not a string */
+  'push-value-invalid': {
+    status: 400,
+    message: () => 'The required "value" body param is missing or invalid.',
+    errorType: 'error-token-param-not-valid',
+  },
+  /** `push.token` (to 8.5): `appName` missing or not a string */
+  'push-appname-invalid': {
+    status: 400,
+    message: () => 'The required "appName" body param is missing or invalid.',
+    errorType: 'error-appName-param-not-valid',
+  },
+  /** `DELETE push.token` (to 8.5): `token` missing or not a string */
+  'push-token-invalid': {
+    status: 400,
+    message: () => 'The required "token" body param is missing or invalid.',
+    errorType: 'error-token-param-not-valid',
+  },
+  /** a user holds the most push tokens the fake keeps (src/store/startup.ts): the fake's own bound */
+  'push-tokens-limit': {
+    status: 400,
+    message: (p) =>
+      `This user holds ${p.reason ?? ''} push tokens, the most the fake keeps: delete one before registering another`,
+    errorType: 'error-push-tokens-limit',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -38,8 +38,8 @@ export interface OperationInput {
   readonly clientAddress: string;
 }
 
-/** The methods a route is declared with (`integrations.update` is the one PUT route). */
-export type RouteMethod = 'GET' | 'POST' | 'PUT';
+/** The methods a route is declared with (`integrations.update` is the one PUT route, `push.token` the one DELETE). */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who made an authenticated request. */
 export interface Caller {

@@ -54,6 +54,17 @@ export const GROUPS = {
   docs: { name: 'docs', prefix: '/api/docs/', auth: false, rateLimited: true, bodyRule: 'ignored' },
   /** `method.call/:method` and `method.callAnon/:method`, the DDP-over-REST bridge: the REST rate limiter off (the DDP one counts) */
   methodCall: { name: 'method.call', ...V1, rateLimited: false },
+  // startup helper: what a client reads when it starts
+  /** `spotlight` and `directory` (the server's miscellaneous routes) */
+  misc: { name: 'misc', ...V1 },
+  /** `emoji-custom.*`: the world's custom emoji */
+  emojiCustom: { name: 'emoji-custom', ...V1 },
+  /** `commands.*`: slash commands */
+  commands: { name: 'commands', ...V1 },
+  /** `webdav.*`: the caller's WebDAV accounts (the fake has none) */
+  webdav: { name: 'webdav', ...V1 },
+  /** `push.*`: the caller's push tokens */
+  push: { name: 'push', ...V1 },
 } as const satisfies Readonly<Record<string, RouteGroup>>;
 
 /**

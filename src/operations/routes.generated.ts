@@ -45,6 +45,7 @@ import chatFollowMessage from './chat.followMessage';
 import chatGetDiscussions from './chat.getDiscussions';
 import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
+import chatGetMessageReadReceipts from './chat.getMessageReadReceipts';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
 import chatPinMessage from './chat.pinMessage';
@@ -57,6 +58,9 @@ import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
 import chatUnfollowMessage from './chat.unfollowMessage';
 import chatUpdate from './chat.update';
+import commandsList from './commands.list';
+import commandsRun from './commands.run';
+import directory from './directory';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
@@ -66,6 +70,8 @@ import dmMembers from './dm.members';
 import dmMessages from './dm.messages';
 import dmOpen from './dm.open';
 import docsJson from './docs.json';
+import emojiCustomAll from './emoji-custom.all';
+import emojiCustomList from './emoji-custom.list';
 import groupsAddAll from './groups.addAll';
 import groupsAddLeader from './groups.addLeader';
 import groupsAddModerator from './groups.addModerator';
@@ -121,6 +127,7 @@ import methodCall from './method.call';
 import methodCallAnon from './method.callAnon';
 import permissionsListAll from './permissions.listAll';
 import permissionsUpdate from './permissions.update';
+import pushToken from './push.token';
 import rolesAddUserToRole from './roles.addUserToRole';
 import rolesCreate from './roles.create';
 import rolesDelete from './roles.delete';
@@ -147,6 +154,7 @@ import settings from './settings';
 import settingsId from './settings.id';
 import settingsOauth from './settings.oauth';
 import settingsPublic from './settings.public';
+import spotlight from './spotlight';
 import subscriptionsGet from './subscriptions.get';
 import subscriptionsGetOne from './subscriptions.getOne';
 import subscriptionsRead from './subscriptions.read';
@@ -192,6 +200,7 @@ import usersSetStatus from './users.setStatus';
 import usersUpdate from './users.update';
 import usersUpdateOwnBasicInfo from './users.updateOwnBasicInfo';
 import v1Info from './v1.info';
+import webdavGetMyAccounts from './webdav.getMyAccounts';
 
 /** Every route module's declaration, in the order of the modules' file names. */
 export const ROUTES: readonly Operation[] = [
@@ -238,6 +247,7 @@ export const ROUTES: readonly Operation[] = [
   chatGetDiscussions,
   chatGetMentionedMessages,
   chatGetMessage,
+  chatGetMessageReadReceipts,
   chatGetPinnedMessages,
   chatGetStarredMessages,
   chatPinMessage,
@@ -250,6 +260,9 @@ export const ROUTES: readonly Operation[] = [
   chatUnStarMessage,
   chatUnfollowMessage,
   chatUpdate,
+  commandsList,
+  commandsRun,
+  directory,
   dmClose,
   dmCounters,
   dmCreate,
@@ -259,6 +272,8 @@ export const ROUTES: readonly Operation[] = [
   dmMessages,
   dmOpen,
   docsJson,
+  emojiCustomAll,
+  emojiCustomList,
   groupsAddAll,
   groupsAddLeader,
   groupsAddModerator,
@@ -314,6 +329,7 @@ export const ROUTES: readonly Operation[] = [
   methodCallAnon,
   permissionsListAll,
   permissionsUpdate,
+  pushToken,
   rolesAddUserToRole,
   rolesCreate,
   rolesDelete,
@@ -340,6 +356,7 @@ export const ROUTES: readonly Operation[] = [
   settingsId,
   settingsOauth,
   settingsPublic,
+  spotlight,
   subscriptionsGet,
   subscriptionsGetOne,
   subscriptionsRead,
@@ -385,4 +402,5 @@ export const ROUTES: readonly Operation[] = [
   usersUpdate,
   usersUpdateOwnBasicInfo,
   v1Info,
+  webdavGetMyAccounts,
 ];

@@ -15,6 +15,7 @@ import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
 import { ROLE_METHODS } from './methods/roles';
 import { ROLES_STATE_METHODS, SAVE_ROLE_SERVED } from './methods/roles-state';
+import { STARTUP_METHODS } from './methods/startup';
 import { SETTINGS_METHODS } from './methods/settings';
 import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
@@ -431,6 +432,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...SETTINGS_METHODS,
   ...ROLE_METHODS,
   ...ROLES_STATE_METHODS,
+  ...STARTUP_METHODS,
   ...USERS_REST_METHODS,
   login,
   'stream-notify-room': streamNotifyRoom,

@@ -254,7 +254,9 @@ export const STREAM_TABLE: StreamTable = {
       { stream: 'stream-notify-logged', event: 'Users:NameChanged', to: 'logged', payload: 'user-name' },
     ],
     // `user.deleted` (deleteUser): `Users:Deleted` to every logged-in reader
-    removed: [{ stream: 'stream-notify-logged', event: 'Users:Deleted', to: 'logged', payload: 'user-deleted' }],
+    removed: [
+      { stream: 'stream-notify-logged', event: 'Users:Deleted', to: 'logged', payload: 'user-deleted' },
+    ],
   },
   integration: {
     inserted: notStreamed('integrations reach no stream a client of the fake may follow'),
@@ -638,7 +640,8 @@ function deliverUserNotice(event: UserChange, reader: StreamReader): void {
         : undefined;
   if (notice === undefined) return;
   for (const sub of reader.subs.values())
-    if (sub.name === 'stream-notify-logged' && sub.key === notice.key) reader.changed(sub, notice.args, false);
+    if (sub.name === 'stream-notify-logged' && sub.key === notice.key)
+      reader.changed(sub, notice.args, false);
 }
 
 /**

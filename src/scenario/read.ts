@@ -6,7 +6,9 @@ import { ScenarioError } from './problems';
 import { problemsOf } from './issues';
 import type {
   ParsedChannel,
+  ParsedCommand,
   ParsedDirect,
+  ParsedEmoji,
   ParsedIntegration,
   ParsedMessage,
   ParsedRole,
@@ -17,7 +19,9 @@ import type {
 } from './schema';
 import {
   channelSchema,
+  commandSchema,
   directSchema,
+  emojiSchema,
   integrationSchema,
   messageSchema,
   roleSchema,
@@ -61,6 +65,8 @@ export interface ReadableScenario extends Omit<
   | 'tokens'
   | 'subscriptions'
   | 'roles'
+  | 'emojis'
+  | 'commands'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
@@ -71,6 +77,8 @@ export interface ReadableScenario extends Omit<
   tokens?: Listed<z.output<typeof tokenSchema>>;
   subscriptions?: Listed<ParsedSubscription>;
   roles?: Listed<ParsedRole>;
+  emojis?: Listed<ParsedEmoji>;
+  commands?: Listed<ParsedCommand>;
 }
 
 /** What could be read, with the shape problems found. */
@@ -212,6 +220,8 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     tokens: readList(tokenSchema, input.tokens) ?? [],
     subscriptions: readList(subscriptionSchema, input.subscriptions) ?? [],
     roles: readList(roleSchema, input.roles) ?? [],
+    emojis: readList(emojiSchema, input.emojis) ?? [],
+    commands: readList(commandSchema, input.commands) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };

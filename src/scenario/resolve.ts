@@ -12,6 +12,7 @@ import { ScenarioRooms } from './resolve-rooms';
 import { buildSubscriptions } from './resolve-subscriptions';
 import { ScenarioUsers } from './resolve-users';
 import { buildRoles, checkRoleRefs } from './roles';
+import { buildCommands, buildEmojis } from './startup';
 import { ScenarioTeams } from './teams';
 
 /**
@@ -87,6 +88,8 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
   };
   const roles = buildRoles(ctx);
   checkRoleRefs(ctx, roles);
+  const emojis = buildEmojis(ctx);
+  const commands = buildCommands(ctx);
   const users = new ScenarioUsers(ctx);
   users.build();
   const teams = indexTeams(ctx, users);
@@ -113,6 +116,8 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
     ...(scenario.settings ? { settings: { ...scenario.settings } } : {}),
     ...(scenario.profile ? { profile: scenario.profile } : {}),
     ...(roles.length > 0 ? { roles } : {}),
+    ...(emojis.length > 0 ? { emojis } : {}),
+    ...(commands.length > 0 ? { commands } : {}),
   };
 }
 

@@ -412,6 +412,36 @@ export const roleSchema = strictObject({
     .describe('false: a custom role is never a protected one (state() shows it so)'),
 }).describe('a custom role');
 
+/** startup helper: a custom emoji (`emoji-custom.list` / `.all` answer it); its `_id` is made from its name unless given. */
+export const emojiSchema = strictObject({
+  _id: nonEmpty.optional().describe('default: made from the name'),
+  name: z
+    .string()
+    .regex(/^[\w.+-]+$/, 'letters, digits, "_", ".", "+" and "-" only (written between colons: :name:)')
+    .describe('required; unique'),
+  aliases: z.array(nonEmpty).optional().describe('other names of it; default none'),
+  extension: z
+    .string()
+    .regex(/^[a-z0-9]+$/, 'a file extension, e.g. png')
+    .optional()
+    .describe('default png'),
+  etag: nonEmpty.optional(),
+  _updatedAt: timestamp.optional().describe("default the world's clock"),
+}).describe('a custom emoji');
+
+/** startup helper: a slash command of the world's own (`commands.list` lists it after the built-in ones). */
+export const commandSchema = strictObject({
+  command: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/, 'lower-case letters, digits, "_" and "-" only, without the "/"')
+    .describe('required; unique; not a built-in command'),
+  description: z.string().optional().describe('default ""'),
+  params: z.string().optional().describe('what it takes, as the list of commands shows it; default ""'),
+  reply: nonEmpty
+    .optional()
+    .describe('the message that running it posts to the room as the caller; left out: nothing is posted'),
+}).describe('a slash command');
+
 export const scenarioSchema = strictObject(
   {
     $schema: z.string().optional(),
@@ -480,6 +510,11 @@ export const scenarioSchema = strictObject(
       .array(roleSchema)
       .optional()
       .describe('custom roles besides the seeded ones (listed after those), in this order'),
+    emojis: z.array(emojiSchema).optional().describe('custom emoji, in this order'),
+    commands: z
+      .array(commandSchema)
+      .optional()
+      .describe("slash commands of the world's own, listed after the built-in ones, in this order"),
   },
   SCENARIO_HINTS,
 ).describe('A rocketchat-fake scenario: the world one test starts from');
@@ -495,6 +530,8 @@ export type ParsedTeam = z.output<typeof teamSchema>;
 export type ParsedDirect = z.output<typeof directSchema>;
 export type ParsedSubscription = z.output<typeof subscriptionSchema>;
 export type ParsedRole = z.output<typeof roleSchema>;
+export type ParsedEmoji = z.output<typeof emojiSchema>;
+export type ParsedCommand = z.output<typeof commandSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

@@ -265,6 +265,9 @@ export function world(state: StoreState): World {
     ...(state.teams.any ? { teams: copy(state.teams.values()) } : {}),
     ...(subscriptions.length > 0 ? { subscriptions } : {}),
     ...(roles.length > 0 ? { roles: copy(roles) } : {}),
+    // startup helper: the scenario's custom emoji and slash commands (no route changes them)
+    ...(state.baseline.world.emojis ? { emojis: copy(state.baseline.world.emojis) } : {}),
+    ...(state.baseline.world.commands ? { commands: copy(state.baseline.world.commands) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   WebhookDelivery,
 } from '../types';
 import type { Baseline } from './baseline';
+import type { PushToken } from './push-token';
 import { FakeClock } from './clock';
 import type { ClockMode } from './clock';
 import type { ChangeEvent, ChangeOp, MessageEvent } from './events';
@@ -148,6 +149,10 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
+  /** startup helper: the push tokens registered since the baseline, by user id (src/store/startup.ts) */
+  readonly pushTokens: Map<string, readonly PushToken[]>;
+  /** startup helper: how many push tokens were registered since the baseline (a new one's id counts them) */
+  pushTokensMade: number;
 }
 
 /**
@@ -255,6 +260,8 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
       id: (integration) => integration._id,
       view: integrationView,
     }),
+    pushTokens: new Map(),
+    pushTokensMade: 0,
   };
 }
 

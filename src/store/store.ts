@@ -1,4 +1,6 @@
 import type {
+  CustomEmoji,
+  SlashCommand,
   AnyRoom,
   Changes,
   DirectRoom,
@@ -52,6 +54,7 @@ import type { StoreRules } from './rules';
 import type { RoomRole, SubscriptionState } from './subscription-states';
 import * as settings from './settings';
 import * as snapshot from './snapshot';
+import * as startup from './startup';
 import type { EntityLookup } from './snapshot';
 import { anyRoom, createState, userNamed } from './state';
 import type { StoreOptions, StoreState } from './state';
@@ -1114,5 +1117,48 @@ export class Store {
     page: { offset: number; count: number },
   ): { messages: Message[]; total: number } {
     return discussions.discussionMessages(this.#state, rid, text, page);
+  }
+
+  // startup helper: spotlight, directory, custom emoji, slash commands, push tokens (src/store/startup.ts)
+
+  /** `spotlight`: at most five users and five public channels matching a text, as the caller may see them. */
+  spotlight(caller: User, query: startup.SpotlightQuery): { users: JsonObject[]; rooms: JsonObject[] } {
+    return startup.spotlight(this.#state, caller, query);
+  }
+
+  /** `browseChannels`: a page of channels, users or teams and their number; undefined: nothing to answer. */
+  directory(
+    caller: User,
+    query: startup.DirectoryQuery,
+  ): { result: JsonObject[]; total: number } | undefined {
+    return startup.directory(this.#state, caller, query);
+  }
+
+  /** The world's custom emoji (a scenario's `emojis`). */
+  customEmojis(): readonly CustomEmoji[] {
+    return startup.customEmojis(this.#state);
+  }
+
+  /** The world's own slash commands (a scenario's `commands`). */
+  slashCommands(): readonly SlashCommand[] {
+    return startup.slashCommands(this.#state);
+  }
+
+  /** A user's push tokens, oldest first. */
+  pushTokens(userId: string): readonly startup.PushToken[] {
+    return startup.pushTokensOf(this.#state, userId);
+  }
+
+  /** `push.token`'s write: the token registered (or updated); the document before and after; one commit. */
+  registerPushToken(
+    userId: string,
+    input: startup.PushTokenInput,
+  ): { before: startup.PushToken; after: startup.PushToken } {
+    return startup.registerPushToken(this.#state, userId, input);
+  }
+
+  /** `DELETE push.token`'s write: the user's documents of that token removed; how many. */
+  removePushToken(userId: string, token: string): number {
+    return startup.removePushToken(this.#state, userId, token);
   }
 }
