@@ -73,6 +73,11 @@ export interface WorldControl {
    */
   unmatched(): UnmatchedRoute[];
   /**
+   * What the fake warned of, once each (also one line on stderr): e.g. a fixed clock behind the
+   * wall clock once a realtime client follows messages (`GET /__admin/clock`'s `warnings`).
+   */
+  warnings(): string[];
+  /**
    * Adds a stub: an answer for a route the fake does not model (see the README). Returns it with
    * its `id`; one of the same id is replaced. Throws ScenarioError for a bad one.
    */

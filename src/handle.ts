@@ -78,6 +78,9 @@ export abstract class WorldHandle implements WorldControl {
   unmatched(): UnmatchedRoute[] {
     return this.world.unmatched();
   }
+  warnings(): string[] {
+    return this.world.warnings();
+  }
   stub(input: StubInput, source = 'stub()'): Stub {
     return this.world.stub(input, source);
   }

@@ -33,6 +33,7 @@ import type * as ResolveModule from './scenario/resolve';
 import { buildBaseline } from './store/baseline';
 import type { PactFileOptions, PactInteraction, SessionInfo } from './types';
 import { FakeWorld } from './world';
+import { Warnings } from './world/warnings';
 import type { WorldOptions } from './world';
 
 /** The most entities a session's scenario may generate unless `sessionWorldLimit` says otherwise. */
@@ -181,6 +182,8 @@ export class FakeServer extends WorldHandle implements ServerControl {
   /** every open connection, and those upgraded to a WebSocket (stop() ends the rest at once) */
   readonly #sockets = new Set<Duplex>();
   readonly #upgraded = new WeakSet<Duplex>();
+  /** what the fake says once (its root world and sessions share it) */
+  readonly #warnings = new Warnings();
 
   constructor(options: FakeServerOptions = {}) {
     super();
@@ -364,7 +367,7 @@ export class FakeServer extends WorldHandle implements ServerControl {
   }
 
   #worldOptions(): WorldOptions {
-    return { ...this.#options, keepContract: this.#options.pact !== undefined };
+    return { ...this.#options, keepContract: this.#options.pact !== undefined, warnings: this.#warnings };
   }
 
   /**

@@ -479,6 +479,8 @@ export type WorldEvent =
   | { type: 'rules'; changed: 'stubs' | 'faults' | 'rateLimit' }
   /** the journal (with the unmatched routes) or the webhook attempts kept were emptied */
   | { type: 'cleared'; what: 'requests' | 'deliveries' }
+  /** the fake warned of something, once (`GET /__admin/clock`'s `warnings` lists it) */
+  | { type: 'warning'; text: string }
   | {
       type: 'state';
       /** what changed it: a request, a reset, a load, an added entity, the clock */

@@ -40,6 +40,7 @@ import {
   checkSettings,
 } from './world/inputs';
 import type { WorldOptions } from './world/options';
+import { CLOCK_BEHIND_MS, Warnings, fixedClockWarning } from './world/warnings';
 import { Relays } from './world/relays';
 import type { RoomStreamEvent, UserEvent } from './world/relays';
 import { RuleSets } from './world/rule-sets';
@@ -117,12 +118,15 @@ export class FakeWorld implements WorldControl {
   /** the notes of that request's change events, from its first */
   #notes: ChangeNotes | undefined;
   #epoch = 0;
+  /** what the fake says once (shared with the server's other worlds) */
+  readonly #warnings: Warnings;
 
   /** the bounds in force (src/limits.ts) */
   readonly limits: Readonly<Limits>;
 
   constructor(baseline: Baseline, options: WorldOptions = {}) {
     this.#options = options;
+    this.#warnings = options.warnings ?? new Warnings();
     this.limits = limitsOf(options.limits);
     if (options.rateLimit) checkRateLimit(options.rateLimit, 'options.rateLimit');
     this.#baseline = baseline;
@@ -641,6 +645,23 @@ export class FakeWorld implements WorldControl {
    * The routes called that the fake does not model, most called first, each with the modelled
    * route nearest to it (`GET /__admin/unmatched`); cleared with the journal.
    */
+  warnings(): string[] {
+    return this.#warnings.list();
+  }
+
+  /**
+   * A realtime client began to follow messages (`stream-room-messages`): with the fixed clock more
+   * than a minute behind the wall clock, real drivers would drop every message, so the fake says
+   * so, once per server (stderr, {@link warnings}, and a `warning` event for the inspector).
+   */
+  followingMessages(): void {
+    if ((this.#options.clock ?? 'fixed') !== 'fixed') return;
+    const clock = this.#store.clock;
+    if (Date.now() - clock.nowMs() <= CLOCK_BEHIND_MS) return;
+    const text = fixedClockWarning(clock.now());
+    if (this.#warnings.once('fixed-clock', text)) this.#events.emit({ type: 'warning', text });
+  }
+
   unmatched(): UnmatchedRoute[] {
     return this.#log.unmatched();
   }

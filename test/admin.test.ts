@@ -311,6 +311,7 @@ describe('control API /__admin', () => {
       expect(advanced.body).toEqual({ now: '2030-05-05T10:01:00.000Z' });
       expect((await request(fake.app).get('/__admin/clock')).body).toEqual({
         now: '2030-05-05T10:01:00.000Z',
+        warnings: [],
       });
       const res = await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', {
         roomName: 'random',

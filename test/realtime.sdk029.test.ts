@@ -2,7 +2,9 @@
  * The driver hubot-rocketchat 2.x is built on, @rocket.chat/sdk 0.2.9, against the fake on a real
  * port, called as hubot calls it: connect, login, joinRooms, subscribeToMessages,
  * respondToMessages (its filters: not its own, joined rooms, DMs when asked, only messages newer
- * than the moment it started listening, by the message's EJSON `ts`), sendToRoom / sendToRoomId.
+ * than the moment it started listening, by the message's EJSON `ts`), sendToRoom / sendToRoomId;
+ * and what its own test suite calls: getRoomName, setReaction, a realtime login shown online in
+ * users.info and users.presence, getServerInfo (0.49's; gone from 4.0).
  *
  * The package is installed under the alias `rocketchat-sdk-0.2` beside the 1.x SDK. Its `asteroid`
  * dependency names RocketChat's GitHub fork, which cannot be installed from the registry; the
@@ -120,5 +122,62 @@ describe('@rocket.chat/sdk 0.2.9 driver (hubot-rocketchat) against the fake', ()
       expect.arrayContaining(['login', 'joinRoom', 'stream-room-messages', 'sendMessage']),
     );
     expect(methods.indexOf('login')).toBeLessThan(methods.indexOf('sendMessage'));
+  });
+
+  it('getRoomName, setReaction, a realtime login shown online; getServerInfo is gone from 4.0', async () => {
+    // the driver is still bob's, logged in over the realtime API by the test above
+    expect(await driver.getRoomName('randomRoomId00001')).toBe('random');
+    expect(await driver.getRoomName('GENERAL')).toBe('general');
+
+    const posted = await postAsAlice(url, { channel: '#random', text: 'react to me' });
+    await driver.setReaction(':thumbsup:', posted.message._id);
+    const got = await fetch(`${url}/api/v1/chat.getMessage?msgId=${posted.message._id}`, {
+      headers: AS.alice,
+    });
+    const { message } = (await got.json()) as { message: { reactions?: unknown } };
+    expect(message.reactions).toEqual({ ':thumbsup:': { usernames: ['bob'] } });
+
+    // the realtime login marked bob online: users.info and users.presence say so
+    const info = await fetch(`${url}/api/v1/users.info?username=bob`, { headers: AS.admin });
+    expect(((await info.json()) as { user: Record<string, unknown> }).user).toMatchObject({
+      status: 'online',
+      statusConnection: 'online',
+    });
+    const presence = await fetch(`${url}/api/v1/users.presence?ids=bobUserId00000001`, { headers: AS.alice });
+    expect(await presence.json()).toEqual({
+      users: [{ _id: 'bobUserId00000001', username: 'bob', name: 'bob', status: 'online' }],
+      full: false,
+      success: true,
+    });
+
+    // getServerInfo was removed in 4.0: the newest line does not have it
+    await expect(driver.callMethod('getServerInfo')).rejects.toMatchObject({
+      error: 404,
+      reason: "Method 'getServerInfo' not found",
+    });
+  });
+});
+
+describe('@rocket.chat/sdk 0.2.9 driver against the fake as 0.49', () => {
+  const fake = createFakeServer({ scenario: WORLD, clock: 'now', profile: '0.49' });
+  let url: string;
+  beforeAll(async () => {
+    url = await fake.start(0);
+    driver.useLog(silent as never);
+  });
+  afterAll(async () => {
+    const ddp = (driver.asteroid as unknown as { ddp?: { _autoreconnect: boolean } } | undefined)?.ddp;
+    if (ddp) ddp._autoreconnect = false;
+    await driver.disconnect();
+    await fake.stop();
+  });
+
+  it('getServerInfo answers the build, as 0.49 did', async () => {
+    await driver.connect({ host: url.replace('http://', ''), useSsl: false, timeout: 20_000 });
+    expect(await driver.login({ username: 'bob', password: 'bob-pw' })).toBe('bobUserId00000001');
+    expect(await driver.callMethod('getServerInfo')).toMatchObject({
+      version: '0.49.4',
+      commit: { tag: '0.49.4', subject: 'Release 0.49.4' },
+    });
   });
 });

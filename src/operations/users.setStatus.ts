@@ -13,7 +13,7 @@ import { GROUPS, route } from './route-groups';
  * of `status` / `message` (6.x on at least one of them a string), the setting
  * `Accounts_AllowUserStatusMessageChange`, the target (another user needs `edit-other-user-info`,
  * a bare 403), then the message saved, **then** the status checked: an invalid status still saves
- * the message, as the real server does.
+ * the message, as the real server does. Each part saved is broadcast as a presence change.
  */
 
 const SERVED = { '0.49': false, '5': true };
@@ -82,9 +82,9 @@ export default route(GROUPS.users, {
   read: readArgs,
   run: ({ store }, { target, status, message }) => {
     // the message is saved (`setStatusText`: trimmed, 120 characters at most) before the status
-    // is checked: a refused status keeps the new message
-    const set: Record<string, unknown> =
-      message === undefined ? {} : { statusText: message.trim().slice(0, 120) };
+    // is checked: a refused status keeps the new message. Each part is broadcast as a presence
+    // change with the user's name (`user-status`, `stream-user-presence`), as the realtime
+    // setUserStatus's are (src/store/presence.ts)
     const refusal = !status
       ? undefined
       : !STATUSES.includes(status)
@@ -92,8 +92,10 @@ export default route(GROUPS.users, {
         : status === 'offline' && !store.settings().Accounts_AllowInvisibleStatusOption
           ? new ApiError('status-invisible-not-allowed', ROUTE)
           : undefined;
-    if (status && !refusal) Object.assign(set, { status, statusDefault: status });
-    if (Object.keys(set).length > 0) store.updateUser(target._id, { set, unset: [] });
+    store.setStatusAsGiven(target._id, {
+      ...(message !== undefined ? { statusText: message } : {}),
+      ...(status && !refusal ? { status } : {}),
+    });
     if (refusal) throw refusal;
     return success({});
   },

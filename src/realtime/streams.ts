@@ -599,7 +599,9 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 
 /** `stream-user-presence`'s args for a user's presence change: `[[username, statusNum, statusText]]`. */
 export function userPresenceArgs(user: UserChange['user']): unknown[] {
-  return [[user.username, STATUS_NUMBER[String(user.status)] ?? null, textOrNull(user.statusText)]];
+  return [
+    [user.username, STATUS_NUMBER[String(user.status ?? 'offline')] ?? null, textOrNull(user.statusText)],
+  ];
 }
 
 /**
@@ -614,7 +616,7 @@ function deliverPresence(event: UserChange, reader: StreamReader): void {
   const head = [
     user._id,
     user.username,
-    STATUS_NUMBER[String(user.status)] ?? null,
+    STATUS_NUMBER[String(user.status ?? 'offline')] ?? null,
     textOrNull(user.statusText),
   ];
   const tuple =

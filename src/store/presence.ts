@@ -155,6 +155,39 @@ export function setDefaultStatus(
   return recompute(state, uid, extra);
 }
 
+/**
+ * `users.setStatus` (REST): what the route sets, as given, told as presence changes with the
+ * user's `name`. The message first (`setStatusText`: trimmed, 120 characters at most; its own
+ * broadcast), then the status: `status` and `statusDefault` both the value given (the route's own
+ * update, not worked out from the connections as the Presence service does), its broadcast. One
+ * commit, one user change for each part given, each told even when the values stay (the route
+ * broadcasts regardless); `_updatedAt` moves as a REST change moves the clock. The same notice
+ * (the user change's `presence`) makes the frames of the realtime `setUserStatus`
+ * ({@link setDefaultStatus}), through the one stream table. Returns the user as it ends.
+ */
+export function setStatusAsGiven(
+  state: StoreState,
+  uid: string,
+  change: { readonly status?: string; readonly statusText?: string },
+): User | undefined {
+  const user = state.users.get(uid);
+  if (!user) return undefined;
+  const parts: Record<string, unknown>[] = [];
+  if (change.statusText !== undefined) parts.push({ statusText: change.statusText.trim().slice(0, 120) });
+  if (change.status !== undefined) parts.push({ status: change.status, statusDefault: change.status });
+  if (parts.length === 0) return user;
+  const ts = state.clock.tick();
+  let next = user;
+  const events: ChangeEvent[] = [];
+  for (const set of parts) {
+    next = { ...next, ...set, _updatedAt: ts } as User;
+    events.push({ kind: 'user', op: 'updated', user: next, presence: { withName: true } });
+  }
+  state.users.set(uid, next);
+  commit(state, events);
+  return next;
+}
+
 /** What `loadHistory` asks for: before `end`, `limit` messages (0: all), the unread mark after `ls`, thread replies or not. */
 export interface HistoryRequest {
   readonly end: string | undefined;

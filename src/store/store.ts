@@ -1161,4 +1161,14 @@ export class Store {
   removePushToken(userId: string, token: string): number {
     return startup.removePushToken(this.#state, userId, token);
   }
+
+  // order helper: REST users.setStatus's presence (src/store/presence.ts)
+
+  /**
+   * `users.setStatus`'s write: the message, then `status` and `statusDefault` as given, each told
+   * as a presence change with the user's name (one commit). The user as it ends.
+   */
+  setStatusAsGiven(uid: string, change: { status?: string; statusText?: string }): User | undefined {
+    return presence.setStatusAsGiven(this.#state, uid, change);
+  }
 }

@@ -210,7 +210,7 @@ export const ROUTES = {
     ({ world }, { body }, source) => world.addIntegration(readObject(body), source),
     { status: 201 },
   ),
-  clock: route('GET', '/clock', ({ world }) => ({ now: world.clock.now() })),
+  clock: route('GET', '/clock', ({ world }) => ({ now: world.clock.now(), warnings: world.warnings() })),
   setClock: route('PUT', '/clock', ({ world }, { body }) => {
     const change = readClockChange(readObject(body));
     if ('now' in change) world.clock.set(change.now);
@@ -444,6 +444,7 @@ export const REMOTE = {
   ),
   clearRequests: call(() => ({ route: ROUTES.clearRequests }), nothing),
   unmatched: call(() => ({ route: ROUTES.unmatched }), field<UnmatchedRoute[]>('unmatched')),
+  warnings: call(() => ({ route: ROUTES.clock }), field<string[]>('warnings')),
   stub: call((input: StubInput) => ({ route: ROUTES.addStub, body: input }), as<Stub>()),
   stubs: call(() => ({ route: ROUTES.stubs }), field<Stub[]>('stubs')),
   clearStubs: call(

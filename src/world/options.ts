@@ -2,6 +2,7 @@ import type { Limits } from '../limits';
 import type { PassThroughOptions } from '../proxy/passthrough';
 import type { ClockMode } from '../store/clock';
 import type { ProfileId, RateLimitConfig, UnmatchedRoute } from '../types';
+import type { Warnings } from './warnings';
 
 /**
  * A world's options (src/world.ts): set when it is made, by a server for its root world and each
@@ -36,4 +37,6 @@ export interface WorldOptions {
   proxyUnmodelled?: string | PassThroughOptions;
   /** the bounds over their defaults (src/limits.ts) */
   limits?: Partial<Limits>;
+  /** what the fake says once (a server's worlds share one; src/world/warnings.ts) */
+  warnings?: Warnings;
 }
