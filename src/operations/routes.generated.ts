@@ -46,12 +46,16 @@ import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
+import chatGetThreadMessages from './chat.getThreadMessages';
+import chatGetThreadsList from './chat.getThreadsList';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
 import chatReportMessage from './chat.reportMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
+import chatSyncThreadMessages from './chat.syncThreadMessages';
+import chatSyncThreadsList from './chat.syncThreadsList';
 import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
 import chatUnfollowMessage from './chat.unfollowMessage';
@@ -234,12 +238,16 @@ export const ROUTES: readonly Operation[] = [
   chatGetMessage,
   chatGetPinnedMessages,
   chatGetStarredMessages,
+  chatGetThreadMessages,
+  chatGetThreadsList,
   chatPinMessage,
   chatPostMessage,
   chatReact,
   chatReportMessage,
   chatSendMessage,
   chatStarMessage,
+  chatSyncThreadMessages,
+  chatSyncThreadsList,
   chatUnPinMessage,
   chatUnStarMessage,
   chatUnfollowMessage,
