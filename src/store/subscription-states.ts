@@ -267,8 +267,10 @@ export function recordOfState(
     Object.assign(record, { [field]: state[field] ?? null });
   }
   for (const field of THREAD_LISTS) {
+    // an emptied list is kept (the real document keeps `[]` after the last `$pull`)
     const list = state[field];
-    if (list === undefined || (initial[field] ?? []).join() === list.join()) continue;
+    const was = initial[field];
+    if (list === undefined || (was !== undefined && was.join() === list.join())) continue;
     differs = true;
     record[field] = [...list];
   }
