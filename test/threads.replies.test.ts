@@ -25,6 +25,7 @@ function fakeAs(profile?: ProfileId, settings?: Record<string, unknown>): FakeSe
       messages: [
         { _id: ROOT, rid: 'GENERAL', msg: 'a question', u: { username: 'alice' } },
         { _id: 'msgPlain000000001', rid: 'GENERAL', msg: 'plain', u: { username: 'admin' } },
+        { _id: 'msgSecret00000001', rid: 'privateRoomId0001', msg: 'plan', u: { username: 'alice' } },
       ],
       ...(settings ? { settings } : {}),
     },
@@ -189,6 +190,56 @@ describe('a thread taken off the unread threads', () => {
     await post(fake, 'alice', 'chat.unfollowMessage', { mid: ROOT }).expect(200);
     expect(await subscriptionOf(fake, 'alice')).toMatchObject({ tunread: [] });
     expect(messageOf(fake, ROOT)?.replies).toEqual([BOB]);
+  });
+});
+
+describe('POST /api/v1/chat.readThread (8.8 on)', () => {
+  it('reads one thread: off tunread, the alert off as it was the last unread one', async () => {
+    const fake = fakeAs();
+    await reply(fake, 'bob', 'an answer');
+    await post(fake, 'alice', 'chat.readThread', { tmid: ROOT }).expect(200, { success: true });
+    expect(await subscriptionOf(fake, 'alice')).toMatchObject({ alert: false, tunread: [] });
+    // a thread not unread: nothing written
+    const before = JSON.stringify(fake.state());
+    await post(fake, 'alice', 'chat.readThread', { tmid: ROOT }).expect(200, { success: true });
+    expect(JSON.stringify(fake.state())).toBe(before);
+  });
+
+  it('refuses: the typed body, threads off, an unknown root, a room not seen; 8.5 has no such route', async () => {
+    const fake = fakeAs();
+    const before = JSON.stringify(fake.state());
+    const cases: [object, object][] = [
+      [{}, { success: false, errorType: 'invalid-params', error: "must have required property 'tmid'" }],
+      [
+        { tmid: '' },
+        { success: false, errorType: 'invalid-params', error: 'must NOT have fewer than 1 characters' },
+      ],
+      [
+        { tmid: 'nope' },
+        {
+          success: false,
+          error: 'Invalid Message [error-invalid-message]',
+          errorType: 'error-invalid-message',
+        },
+      ],
+      [
+        { tmid: 'msgSecret00000001' },
+        { success: false, error: 'Not Allowed [error-not-allowed]', errorType: 'error-not-allowed' },
+      ],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await post(fake, 'bob', 'chat.readThread', body);
+      expect([res.status, res.body]).toEqual([400, expected]);
+    }
+    expect(JSON.stringify(fake.state())).toBe(before);
+    const off = await post(fakeAs(undefined, { Threads_enabled: false }), 'bob', 'chat.readThread', {
+      tmid: ROOT,
+    });
+    expect([off.status, off.body]).toEqual([
+      400,
+      { success: false, error: 'Threads Disabled [error-not-allowed]', errorType: 'error-not-allowed' },
+    ]);
+    expect((await post(fakeAs('8.5'), 'bob', 'chat.readThread', { tmid: ROOT })).status).toBe(404);
   });
 });
 

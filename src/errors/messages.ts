@@ -219,4 +219,10 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-room-does-not-exist',
     details: (p) => ({ method: p.method ?? '' }),
   },
+  /** chat.readThread: the root's room is gone */
+  'threads-no-room': {
+    status: 400,
+    message: () => 'This room does not exist',
+    errorType: 'error-room-does-not-exist',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -51,6 +51,7 @@ import chatGetThreadsList from './chat.getThreadsList';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
+import chatReadThread from './chat.readThread';
 import chatReportMessage from './chat.reportMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
@@ -243,6 +244,7 @@ export const ROUTES: readonly Operation[] = [
   chatPinMessage,
   chatPostMessage,
   chatReact,
+  chatReadThread,
   chatReportMessage,
   chatSendMessage,
   chatStarMessage,

@@ -1161,4 +1161,9 @@ export class Store {
   readThreads(user: User, tmid: string, method: string): void {
     threadReads.readThreads(this.#state, user, tmid, method);
   }
+
+  /** `chat.readThread`: the thread read for the caller. */
+  readThread(user: User, tmid: string): void {
+    threadReads.readThreadRoute(this.#state, user, tmid);
+  }
 }

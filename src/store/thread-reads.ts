@@ -223,3 +223,19 @@ export function readThreads(state: StoreState, user: User, tmid: string, method:
   readThread(state, user, room, tmid, events);
   commit(state, events);
 }
+
+/**
+ * `chat.readThread` (`{tmid}`, 8.8 on): threads on, the root (`Invalid Message`), its room (`This
+ * room does not exist`), seen (`Not Allowed`); then the thread is read for the caller.
+ */
+export function readThreadRoute(state: StoreState, user: User, tmid: string): void {
+  requireThreads(state);
+  const root = state.messages.get(tmid);
+  if (!root) throw new ApiError('threads-invalid-message');
+  const room = anyRoom(state, root.rid);
+  if (!room) throw new ApiError('threads-no-room');
+  if (!maySee(state, user, room)) throw new ApiError('threads-not-allowed');
+  const events: ChangeEvent[] = [];
+  readThread(state, user, room, tmid, events);
+  commit(state, events);
+}
