@@ -338,5 +338,11 @@ describe('GET /api/v1/chat.syncThreadMessages and chat.syncThreadsList', () => {
       `chat.syncThreadsList?rid=GENERAL&updatedSince=${at(0)}`,
       THREADS_DISABLED,
     );
+    // the format is the validator's: before Threads Disabled
+    await refused(fakeAs('7.10', off), `chat.syncThreadMessages?tmid=${ROOT}&updatedSince=bad`, {
+      success: false,
+      error: 'must match format "iso-date-time" [invalid-params]',
+      errorType: 'invalid-params',
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   THREADS_SERVED,
   paramText,
   readThreadPage,
+  checkUpdatedSinceFormat,
   readUpdatedSinceOf,
   syncAnswer,
 } from './threads-common';
@@ -37,11 +38,12 @@ export default route(GROUPS.chat, {
   validator: SYNC_THREAD_MESSAGES_VALIDATOR,
   read: ({ input, profile, store }) => {
     const params = validated(profile, SYNC_THREAD_MESSAGES_VALIDATOR, input.query);
+    checkUpdatedSinceFormat(profile, params);
     const checked = byEra(profile, SYNC_THREAD_MESSAGES_VALIDATOR) !== undefined;
     const tmid = paramText(params, 'tmid');
     store.requireThreads();
     if (!checked && tmid === '') throw new ApiError('threads-tmid-missing');
-    const since = readUpdatedSinceOf(profile, params, checked);
+    const since = readUpdatedSinceOf(params, checked);
     const { fields: _fields, query: _query, ...at } = readThreadPage(profile, store, params);
     return { tmid, since, page: at };
   },

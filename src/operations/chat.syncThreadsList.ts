@@ -9,6 +9,7 @@ import {
   THREADS_SERVED,
   paramText,
   readThreadPage,
+  checkUpdatedSinceFormat,
   readUpdatedSinceOf,
   syncAnswer,
 } from './threads-common';
@@ -35,11 +36,12 @@ export default route(GROUPS.chat, {
   validator: SYNC_THREADS_LIST_VALIDATOR,
   read: ({ input, profile, store }) => {
     const params = validated(profile, SYNC_THREADS_LIST_VALIDATOR, input.query);
+    checkUpdatedSinceFormat(profile, params);
     const checked = byEra(profile, SYNC_THREADS_LIST_VALIDATOR) !== undefined;
     const rid = paramText(params, 'rid');
     store.requireThreads();
     if (!checked && rid === '') throw new ApiError('threads-rid-missing');
-    const since = readUpdatedSinceOf(profile, params, checked);
+    const since = readUpdatedSinceOf(params, checked);
     const { fields: _fields, query: _query, ...at } = readThreadPage(profile, store, params);
     return { rid, since, page: at };
   },

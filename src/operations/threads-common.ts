@@ -148,19 +148,23 @@ function isIsoDateTime(text: string): boolean {
 }
 
 /**
- * `updatedSince` after the validator: its format from 7.10 (the validator's own refusal, as ajv
- * words it), then, with no validator, present (`missing`); then a date (`Date.parse`).
+ * From 7.10, `updatedSince` must be an `iso-date-time`: part of the validator (before any other
+ * check), its own refusal as ajv words it.
  */
-export function readUpdatedSinceOf(profile: Profile, params: Params, validated: boolean): string {
+export function checkUpdatedSinceFormat(profile: Profile, params: Params): void {
+  const raw = params.updatedSince;
+  if (!byEra(profile, DATE_FORMAT_CHECKED) || (typeof raw === 'string' && isIsoDateTime(raw))) return;
+  const reason = 'must match format "iso-date-time"';
+  const form = byEra(profile, SYNC_THREAD_MESSAGES_VALIDATOR)?.form;
+  throw form === 'query'
+    ? new ApiError('invalid-query', { reason })
+    : new ApiError('invalid-params', { reason });
+}
+
+/** `updatedSince` by hand: with no validator, present (`missing`); then a date (`Date.parse`). */
+export function readUpdatedSinceOf(params: Params, validated: boolean): string {
   const raw = params.updatedSince;
   const text = typeof raw === 'string' ? raw : '';
-  if (byEra(profile, DATE_FORMAT_CHECKED) && !isIsoDateTime(text)) {
-    const reason = 'must match format "iso-date-time"';
-    const form = byEra(profile, SYNC_THREAD_MESSAGES_VALIDATOR)?.form;
-    throw form === 'query'
-      ? new ApiError('invalid-query', { reason })
-      : new ApiError('invalid-params', { reason });
-  }
   if (!validated && text === '') throw new ApiError('threads-updatedsince-missing');
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) throw new ApiError('threads-updatedsince-invalid');
