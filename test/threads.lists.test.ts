@@ -223,6 +223,43 @@ describe('GET /api/v1/chat.getThreadMessages', () => {
     ]);
   });
 
+  it('8.8 on, aroundId: the page centred on that reply, oldest first; the root: the first page', async () => {
+    const fake = fakeAs();
+    const page = async (query: string): Promise<{ ids: string[]; offset: unknown; total: unknown }> => {
+      const res = await get(fake, 'bob', `chat.getThreadMessages?tmid=${ROOT}&${query}`);
+      expect(res.status).toBe(200);
+      const body = res.body as { messages: Message[]; offset: unknown; total: unknown };
+      return { ids: ids(body.messages), offset: body.offset, total: body.total };
+    };
+    // one reply before the target, count 2: offset max(0, 1 - 1) = 0
+    expect(await page('aroundId=msgReply000000003&count=2&sort=%7B%22ts%22%3A-1%7D')).toEqual({
+      ids: ['msgReply000000001', 'msgReply000000003'],
+      offset: 0,
+      total: 2,
+    });
+    expect(await page('aroundId=msgReply000000003&count=1&offset=0')).toEqual({
+      ids: ['msgReply000000003'],
+      offset: 1,
+      total: 2,
+    });
+    expect(await page(`aroundId=${ROOT}&count=1&offset=1`)).toEqual({
+      ids: ['msgReply000000001'],
+      offset: 0,
+      total: 2,
+    });
+    await refused(
+      fake,
+      `chat.getThreadMessages?tmid=${ROOT}&aroundId=msgReply000000002`,
+      meteor('The provided "aroundId" does not belong to the thread', 'error-invalid-message'),
+    );
+    // 8.5 has no aroundId
+    await refused(fakeAs('8.5'), `chat.getThreadMessages?tmid=${ROOT}&aroundId=msgReply000000003`, {
+      success: false,
+      error: 'must NOT have additional properties [invalid-params]',
+      errorType: 'invalid-params',
+    });
+  });
+
   it('refuses per line: 5/6 threads first then tmid; 7.0 the validator; the root, its room', async () => {
     const off = { Threads_enabled: false };
     await refused(fakeAs('5', off), 'chat.getThreadMessages', THREADS_DISABLED);

@@ -225,4 +225,10 @@ export const MESSAGE_ERRORS = {
     message: () => 'This room does not exist',
     errorType: 'error-room-does-not-exist',
   },
+  /** chat.getThreadMessages (8.8 on): `aroundId` not a reply of the thread */
+  'threads-around-not-in-thread': {
+    status: 400,
+    message: () => 'The provided "aroundId" does not belong to the thread',
+    errorType: 'error-invalid-message',
+  },
 } satisfies Record<string, ErrorSpec>;

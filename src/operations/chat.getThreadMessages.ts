@@ -21,7 +21,8 @@ const HIDES_HIDDEN: EraTable<boolean> = { '0.49': false, '8': true };
  * `GET /api/v1/chat.getThreadMessages?tmid=…`: a thread's replies (not its root), oldest first, a
  * page as `{messages, count, offset, total}`, as stored (`starred` not cut to the caller's). 5.x
  * and 6.x check `Threads_enabled` first, then `tmid`; 7.0 on the validator first. Then the root
- * (`Invalid Message`) and its room (`Not Allowed`).
+ * (`Invalid Message`) and its room (`Not Allowed`). 8.8 on: `aroundId`, a reply the page is
+ * centred on (its offset answered as resolved).
  */
 export default route(GROUPS.chat, {
   name: 'chat.getThreadMessages',
@@ -31,6 +32,7 @@ export default route(GROUPS.chat, {
     'threads-tmid-missing',
     'threads-invalid-message',
     'threads-not-allowed',
+    'threads-around-not-in-thread',
     ...LIST_QUERY_ERRORS,
   ],
   response: page('messages', MESSAGE),
@@ -44,11 +46,19 @@ export default route(GROUPS.chat, {
       if (tmid === '') throw new ApiError('threads-tmid-missing');
     }
     const { fields, ...at } = readThreadPage(profile, store, params);
-    return { tmid, page: at, fields, hidden: byEra(profile, HIDES_HIDDEN) };
+    const aroundId = paramText(params, 'aroundId');
+    return {
+      tmid,
+      page: at,
+      fields,
+      hidden: byEra(profile, HIDES_HIDDEN),
+      ...(aroundId !== '' ? { aroundId } : {}),
+    };
   },
-  run: (context, { tmid, page: at, fields, hidden }) => {
-    const { messages, total } = context.store.threadMessages(callerOf(context), tmid, at, hidden);
-    return success({ messages: shown(messages, fields), count: messages.length, offset: at.offset, total });
+  run: (context, { tmid, page: at, fields, hidden, aroundId }) => {
+    const found = context.store.threadMessages(callerOf(context), tmid, at, hidden, aroundId);
+    const { messages, total, offset } = found;
+    return success({ messages: shown(messages, fields), count: messages.length, offset, total });
   },
   openApi: { servedIn: THREADS_SERVED },
 });

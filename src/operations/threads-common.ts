@@ -78,12 +78,17 @@ export const THREADS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
 
 const PAGE = { count: num, offset: num, sort: str, query: str, fields: str };
 
-/** `chat.getThreadMessages`: hand checked to 6.x; `{tmid}` with the page from 7.0, `minLength` from 7.10, typed from 8.6. */
+/** `chat.getThreadMessages`: hand checked to 6.x; `{tmid}` with the page from 7.0, `minLength` from 7.10, typed from 8.6, `aroundId` from 8.8. */
 export const THREAD_MESSAGES_VALIDATOR: EraTable<Validator | undefined> = {
   '0.49': undefined,
   '7': { schema: object({ tmid: str, ...PAGE }, ['tmid']), coerce: true, form: 'legacy' },
   '7.10': { schema: object({ tmid: nonEmpty, ...PAGE }, ['tmid']), coerce: true, form: 'legacy' },
   '8.6': { schema: object({ tmid: nonEmpty, ...PAGE }, ['tmid']), coerce: 'array', form: 'query' },
+  '8.8': {
+    schema: object({ tmid: nonEmpty, ...PAGE, aroundId: str }, ['tmid']),
+    coerce: 'array',
+    form: 'query',
+  },
 };
 
 const SYNC_PAGE = { count: num, offset: num, sort: str };

@@ -1118,8 +1118,9 @@ export class Store {
     tmid: string,
     page: threadReads.ThreadPage,
     hidden: boolean,
-  ): { messages: Message[]; total: number } {
-    return threadReads.threadMessages(this.#state, user, tmid, page, hidden);
+    aroundId?: string,
+  ): { messages: Message[]; total: number; offset: number } {
+    return threadReads.threadMessages(this.#state, user, tmid, page, hidden, aroundId);
   }
 
   /** `chat.syncThreadMessages`: the thread's replies changed after `since`. */

@@ -107,7 +107,9 @@ export function threadsList(
 /**
  * `chat.getThreadMessages`: threads on, the root (`Invalid Message`), its room seen, then the
  * thread's replies (the root not among them), oldest first, a page; `hidden` leaves out hidden
- * ones (newest 8.x). Raw, `starred` as stored.
+ * ones (newest 8.x). Raw, `starred` as stored. `aroundId` (8.8 on): oldest first whatever the
+ * `sort`, the page moved so that reply is in its middle (the root itself: the first page); a
+ * message of another thread is refused. Answers the page's offset as resolved.
  */
 export function threadMessages(
   state: StoreState,
@@ -115,12 +117,24 @@ export function threadMessages(
   tmid: string,
   page: ThreadPage,
   hidden: boolean,
-): { messages: Message[]; total: number } {
+  aroundId?: string,
+): { messages: Message[]; total: number; offset: number } {
   requireThreads(state);
   threadRoot(state, user, tmid);
   const replies = state.messages.threadReplies(tmid).filter((m) => !hidden || m._hidden !== true);
-  const all = ordered(replies, page, BY_TS);
-  return { messages: pageOf(all, page), total: all.length };
+  if (aroundId === undefined) {
+    const all = ordered(replies, page, BY_TS);
+    return { messages: pageOf(all, page), total: all.length, offset: page.offset };
+  }
+  const all = ordered(replies, { ...page, sort: BY_TS }, BY_TS);
+  let offset = 0;
+  if (aroundId !== tmid) {
+    const target = state.messages.get(aroundId);
+    if (target?.tmid !== tmid) throw new ApiError('threads-around-not-in-thread');
+    const before = all.filter((m) => m.ts < target.ts).length;
+    offset = Math.max(0, before - Math.floor(page.count / 2));
+  }
+  return { messages: pageOf(all, { ...page, offset }), total: all.length, offset };
 }
 
 /**
