@@ -22,7 +22,7 @@ import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
-import { THREAD_METHODS, THREADS_SERVED } from './methods/threads';
+import { THREAD_METHODS, THREAD_METHODS_SERVED } from './methods/threads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -520,7 +520,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
 const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...BOTS_REALTIME_SERVED,
   ...MESSAGE_ACTIONS_SERVED,
-  ...THREADS_SERVED,
+  ...THREAD_METHODS_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },

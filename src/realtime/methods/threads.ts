@@ -51,7 +51,7 @@ export const THREAD_METHODS: Readonly<Record<string, Method>> = {
 };
 
 /** Threads came in 1.0: 0.49 serves neither method. */
-export const THREADS_SERVED: Readonly<Record<string, EraTable<boolean>>> = {
+export const THREAD_METHODS_SERVED: Readonly<Record<string, EraTable<boolean>>> = {
   getThreadMessages: { '0.49': false, '5': true },
   readThreads: { '0.49': false, '5': true },
 };
