@@ -310,6 +310,14 @@ export interface SubscriptionRecord {
   roles?: ('owner' | 'moderator' | 'leader')[];
   /** the member's favourite mark (`rooms.favorite`), once set */
   f?: boolean;
+  /** when a thread the member follows was last replied to */
+  lr?: string;
+  /** the roots of the threads with replies the member has not read */
+  tunread?: string[];
+  /** of those, the threads whose replies mention the member */
+  tunreadUser?: string[];
+  /** of those, the threads with a reply to `@all` or `@here` */
+  tunreadGroup?: string[];
 }
 
 /** One entity that differs from the baseline. */

@@ -185,6 +185,11 @@ export const SUBSCRIPTION_SHAPE = {
   /** the member's favourite mark, once set (`rooms.favorite`, `toggleFavorite`) */
   f: { kind: 'boolean' },
   archived: { kind: 'boolean' },
+  /** when a followed thread was last replied to, and the threads not read (a thread reply's hooks) */
+  lr: { kind: 'iso' },
+  tunread: { kind: 'strings' },
+  tunreadGroup: { kind: 'strings' },
+  tunreadUser: { kind: 'strings' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

@@ -3,7 +3,6 @@ import { command } from './command';
 /**
  * `followMessage` (Rocket.Chat's, which `chat.followMessage` and the method call): `Threads_enabled`, the
  * message, its room's access; then the thread's root gains the caller in its followers (`replies`).
- * The subscriptions' unread threads (`tunread`) are not modelled by the fake.
  */
 export interface FollowArgs {
   readonly mid: string;

@@ -2,8 +2,8 @@ import { command } from './command';
 
 /**
  * `unfollowMessage` (Rocket.Chat's, which `chat.unfollowMessage` and the method call): `Threads_enabled`, the
- * message, its room's access; then the thread's root loses the caller from its followers (`replies`).
- * The subscriptions' unread threads (`tunread`) are not modelled by the fake.
+ * message, its room's access; then the thread's root loses the caller from its followers (`replies`),
+ * and the caller's subscription the thread from its unread threads (`tunread`, followed or not).
  */
 export interface FollowArgs {
   readonly mid: string;

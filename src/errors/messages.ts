@@ -161,4 +161,79 @@ export const MESSAGE_ERRORS = {
   'method-call-invalid': { status: 400, message: () => 'Invalid method call' },
   /** `message` is no JSON (the parser's words, `reason`), or nests past the realtime frames' bounds */
   'method-message-unparsed': { status: 400, message: (p) => p.reason ?? 'Unexpected end of JSON input' },
+  // threads helper
+  /** the thread routes with `Threads_enabled` off (`Meteor.Error('error-not-allowed', 'Threads Disabled')`) */
+  'threads-disabled': { status: 400, message: () => 'Threads Disabled', errorType: 'error-not-allowed' },
+  /** the thread routes: a room that does not exist or the caller may not see */
+  'threads-not-allowed': { status: 400, message: () => 'Not Allowed', errorType: 'error-not-allowed' },
+  /** chat.getThreadMessages / chat.syncThreadMessages: no such thread root */
+  'threads-invalid-message': {
+    status: 400,
+    message: () => 'Invalid Message',
+    errorType: 'error-invalid-message',
+  },
+  /** chat.getThreadMessages / chat.syncThreadMessages (5.x/6.x) without `tmid` */
+  'threads-tmid-missing': {
+    status: 400,
+    message: () => 'The required "tmid" query param is missing.',
+    errorType: 'error-invalid-params',
+  },
+  /** chat.syncThreadsList (5.x/6.x) without `rid` */
+  'threads-rid-missing': {
+    status: 400,
+    message: () => 'The required "rid" query param is missing.',
+    errorType: 'error-room-id-param-not-provided',
+  },
+  /** chat.syncThreadMessages / chat.syncThreadsList without `updatedSince` (5.x/6.x) */
+  'threads-updatedsince-missing': {
+    status: 400,
+    message: () => 'The required param "updatedSince" is missing.',
+    errorType: 'error-updatedSince-param-invalid',
+  },
+  /** chat.syncThreadMessages / chat.syncThreadsList: `updatedSince` no date */
+  'threads-updatedsince-invalid': {
+    status: 400,
+    message: () => 'The "updatedSince" query parameter must be a valid date.',
+    errorType: 'error-updatedSince-param-invalid',
+  },
+  /** the getThreadMessages method asked for more than 100 replies */
+  'threads-method-max-limit': {
+    status: 400,
+    message: () => 'max limit: 100',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** the getThreadMessages and readThreads methods with `Threads_enabled` off (both say getThreadMessages) */
+  'threads-method-disabled': {
+    status: 400,
+    message: () => 'Threads Disabled',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** the getThreadMessages and readThreads methods: a root's room the caller may not see */
+  'threads-method-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** the readThreads method: the root's room is gone */
+  'threads-method-no-room': {
+    status: 400,
+    message: () => 'This room does not exist',
+    errorType: 'error-room-does-not-exist',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** chat.readThread: the root's room is gone */
+  'threads-no-room': {
+    status: 400,
+    message: () => 'This room does not exist',
+    errorType: 'error-room-does-not-exist',
+  },
+  /** chat.getThreadMessages (8.8 on): `aroundId` not a reply of the thread */
+  'threads-around-not-in-thread': {
+    status: 400,
+    message: () => 'The provided "aroundId" does not belong to the thread',
+    errorType: 'error-invalid-message',
+  },
 } satisfies Record<string, ErrorSpec>;

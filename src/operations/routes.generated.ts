@@ -48,12 +48,17 @@ import chatGetMessage from './chat.getMessage';
 import chatGetMessageReadReceipts from './chat.getMessageReadReceipts';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
+import chatGetThreadMessages from './chat.getThreadMessages';
+import chatGetThreadsList from './chat.getThreadsList';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
+import chatReadThread from './chat.readThread';
 import chatReportMessage from './chat.reportMessage';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
+import chatSyncThreadMessages from './chat.syncThreadMessages';
+import chatSyncThreadsList from './chat.syncThreadsList';
 import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
 import chatUnfollowMessage from './chat.unfollowMessage';
@@ -250,12 +255,17 @@ export const ROUTES: readonly Operation[] = [
   chatGetMessageReadReceipts,
   chatGetPinnedMessages,
   chatGetStarredMessages,
+  chatGetThreadMessages,
+  chatGetThreadsList,
   chatPinMessage,
   chatPostMessage,
   chatReact,
+  chatReadThread,
   chatReportMessage,
   chatSendMessage,
   chatStarMessage,
+  chatSyncThreadMessages,
+  chatSyncThreadsList,
   chatUnPinMessage,
   chatUnStarMessage,
   chatUnfollowMessage,

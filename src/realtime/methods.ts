@@ -24,6 +24,7 @@ import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
+import { THREAD_METHODS, THREAD_METHODS_SERVED } from './methods/threads';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -512,6 +513,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...USER_METHODS,
   ...BOTS_REALTIME_METHODS,
   ...DISCUSSION_METHODS,
+  ...THREAD_METHODS,
 };
 
 /**
@@ -523,6 +525,7 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...BOTS_REALTIME_SERVED,
   ...MESSAGE_ACTIONS_SERVED,
   ...DISCUSSIONS_SERVED,
+  ...THREAD_METHODS_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },

@@ -385,6 +385,19 @@ export const subscriptionSchema = strictObject(
       .optional()
       .describe("the member's roles in the room; default owner for its creator, none for the others"),
     f: z.boolean().optional().describe('whether the member marked the room a favourite; default none'),
+    lr: timestamp.optional().describe('when a thread the member follows was last replied to; default none'),
+    tunread: z
+      .array(nonEmpty)
+      .optional()
+      .describe('the roots of the threads with replies the member has not read; default none'),
+    tunreadUser: z
+      .array(nonEmpty)
+      .optional()
+      .describe('of those, the threads whose replies mention the member; default none'),
+    tunreadGroup: z
+      .array(nonEmpty)
+      .optional()
+      .describe('of those, the threads with a reply to @all or @here; default none'),
   },
   SUBSCRIPTION_HINTS,
 );

@@ -10,6 +10,7 @@ import { putAnyRoom } from './rooms';
 import { settings } from './settings';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
+import { threadForgotten } from './thread-unreads';
 
 /**
  * A message's edits: `chat.update`, `chat.delete` (a thread's parent kept as deleted, a reply's
@@ -185,7 +186,7 @@ export function deleteMessage(
     { kind: 'room', op: 'updated', room: next, before: room },
   ];
   // the parent counts one reply less once the room is as the deletion left it
-  if (message.tmid !== undefined) unreplied(state, message, ts, events);
+  if (message.tmid !== undefined) unreplied(state, next, message, ts, events);
   // discussions helper: a discussion's message refreshes its parent's `discussion-created`; that
   // message deleted takes the discussion with it (`afterDeleteMessage`)
   if (next.t !== 'd' && typeof next.prid === 'string') discussed(state, next, events);
@@ -195,14 +196,24 @@ export function deleteMessage(
   return message;
 }
 
-/** A deleted thread reply's parent (`decreaseReplyCountById`): `tcount` − 1, told in its own room. */
-function unreplied(state: StoreState, reply: Message, ts: string, events: ChangeEvent[]): void {
+/**
+ * A deleted thread reply's parent (`decreaseReplyCountById`): `tcount` − 1, told in its own room;
+ * then no member of the reply's room has the thread unread any more (`removeUnreadThreadsByRoomId`).
+ */
+function unreplied(
+  state: StoreState,
+  replyRoom: AnyRoom,
+  reply: Message,
+  ts: string,
+  events: ChangeEvent[],
+): void {
   const parent = state.messages.get(reply.tmid ?? '');
   const room = parent && anyRoom(state, parent.rid);
   if (!parent || !room || typeof parent.tcount !== 'number') return;
   const next: Message = { ...parent, tcount: parent.tcount - 1, _updatedAt: ts };
   state.messages.replace(next);
   events.push({ kind: 'message', op: 'updated', message: next, room });
+  threadForgotten(state, replyRoom, parent._id, ts, events);
 }
 
 /**

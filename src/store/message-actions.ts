@@ -8,6 +8,7 @@ import { putAnyRoom } from './rooms';
 import { settings } from './settings';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
+import { withoutThread } from './thread-unreads';
 
 /**
  * What members do to a message besides posting, editing and deleting it: reactions
@@ -281,11 +282,28 @@ export function followMessage(
   const rootRoom = root && anyRoom(state, root.rid);
   if (!root || !rootRoom) return;
   const replies = Array.isArray(root.replies) ? (root.replies as unknown[]) : [];
-  if (replies.includes(user._id) === follow) return;
-  const next = follow ? [...replies, user._id] : replies.filter((id) => id !== user._id);
+  // unfollowing takes the thread off the caller's unread threads (`unfollow`), followed or not
+  const current = follow ? undefined : state.subscriptions.get(rootRoom, user._id);
+  const member = rootRoom.usernames.includes(user.username);
+  const unread = current && member && withoutThread(current, root._id, '') !== current;
+  if (replies.includes(user._id) === follow && !unread) return;
   const ts = state.clock.tick();
   const events: ChangeEvent[] = [];
-  rewrite(state, { ...root, replies: next, _updatedAt: ts }, rootRoom, events);
+  if (current && unread) {
+    const read = withoutThread(current, root._id, ts);
+    state.subscriptions.set(rootRoom._id, user._id, read);
+    events.push({
+      kind: 'subscription',
+      op: 'updated',
+      rid: rootRoom._id,
+      uid: user._id,
+      subscription: read,
+    });
+  }
+  if (replies.includes(user._id) !== follow) {
+    const next = follow ? [...replies, user._id] : replies.filter((id) => id !== user._id);
+    rewrite(state, { ...root, replies: next, _updatedAt: ts }, rootRoom, events);
+  }
   commit(state, events);
 }
 

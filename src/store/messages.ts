@@ -15,20 +15,39 @@ export interface MessageBaseline {
   readonly byId: ReadonlyMap<string, Message>;
   /** per room id, the room's messages by `ts` ascending (ties by `_id`) */
   readonly byRoom: ReadonlyMap<string, readonly Message[]>;
+  /** per thread (its root's `_id`), the ids of its replies by `ts` ascending */
+  readonly byThread: ReadonlyMap<string, readonly string[]>;
+  /** per room id, the ids of its messages that are a thread's root (a `tcount`) */
+  readonly roots: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Indexes a world's messages (already frozen by the baseline). */
 export function indexMessages(messages: readonly Message[]): MessageBaseline {
   const byId = new Map<string, Message>();
   const byRoom = new Map<string, Message[]>();
+  const byThread = new Map<string, string[]>();
+  const roots = new Map<string, string[]>();
   for (const message of messages) {
     byId.set(message._id, message);
     const list = byRoom.get(message.rid);
     if (list) list.push(message);
     else byRoom.set(message.rid, [message]);
   }
-  for (const list of byRoom.values()) list.sort(compare);
-  return { byId, byRoom };
+  for (const list of byRoom.values()) {
+    list.sort(compare);
+    // in history's order, so each thread's replies come oldest first
+    for (const message of list) {
+      if (message.tmid !== undefined) push(byThread, message.tmid, message._id);
+      if (message.tcount !== undefined) push(roots, message.rid, message._id);
+    }
+  }
+  return { byId, byRoom, byThread, roots };
+}
+
+function push(map: Map<string, string[]>, key: string, id: string): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
 }
 
 /** History's order, oldest first: `ts`, then `_id` (two messages of one millisecond). */
@@ -80,6 +99,10 @@ export class Messages {
    * from then on, so a world that only posts (a bot's load) never pays for a map of its posts
    */
   #places: Map<string, number> | undefined;
+  /** per thread, the ids of the replies added since the baseline, in the order added */
+  readonly #threads = new Map<string, string[]>();
+  /** per room, the ids of the messages that became a thread's root since the baseline */
+  readonly #roots = new Map<string, Set<string>>();
 
   constructor(base: MessageBaseline) {
     this.#base = base;
@@ -130,10 +153,21 @@ export class Messages {
     }
     this.#places?.set(message._id, this.#order.length);
     this.#order.push(message);
+    if (message.tmid !== undefined) push(this.#threads, message.tmid, message._id);
+    this.#noteRoot(message);
+  }
+
+  /** Notes a message that is a thread's root now (it has a `tcount`), if its room's baseline did not have it so. */
+  #noteRoot(message: Message): void {
+    if (message.tcount === undefined || this.#base.byId.get(message._id)?.tcount !== undefined) return;
+    const set = this.#roots.get(message.rid);
+    if (set) set.add(message._id);
+    else this.#roots.set(message.rid, new Set([message._id]));
   }
 
   /** Replaces a message by a new version of it (same `_id`, `rid` and `ts`). */
   replace(message: Message): void {
+    this.#noteRoot(message);
     const place = this.#placeOf(message._id);
     if (place !== undefined) {
       this.#order[place] = message;
@@ -205,6 +239,44 @@ export class Messages {
       total += 1;
     }
     return { messages, total };
+  }
+
+  /**
+   * A thread's replies as they are now, oldest first (`ts`, then `_id`): from the thread's own
+   * index, so a thread costs its replies, not its room's messages.
+   */
+  threadReplies(tmid: string): Message[] {
+    const out: Message[] = [];
+    for (const id of this.#base.byThread.get(tmid) ?? []) {
+      const message = this.get(id);
+      if (message) out.push(message);
+    }
+    const added = this.#threads.get(tmid);
+    if (added) {
+      for (const id of added) {
+        const message = this.get(id);
+        if (message) out.push(message);
+      }
+      out.sort(compare);
+    }
+    return out;
+  }
+
+  /**
+   * The messages of a room that are (or were) a thread's root, as they are now: each still in the
+   * room, whether or not it still has a `tcount` (the caller filters).
+   */
+  threadRoots(rid: string): Message[] {
+    const out: Message[] = [];
+    for (const id of this.#base.roots.get(rid) ?? []) {
+      const message = this.get(id);
+      if (message) out.push(message);
+    }
+    for (const id of this.#roots.get(rid) ?? []) {
+      const message = this.get(id);
+      if (message) out.push(message);
+    }
+    return out;
   }
 
   /** The index range of a sorted list inside the window's `latest` / `oldest`. */

@@ -9,7 +9,9 @@ import { join, putAnyRoom } from './rooms';
 import { anyRoom, commit, userNamed } from './state';
 import type { StoreState } from './state';
 import { notify } from './subscriptions';
-import { repliesAfter } from './threads';
+import { settings } from './settings';
+import { threadReplied } from './thread-unreads';
+import { followersOf, repliesAfter } from './threads';
 import { OutgoingIndex } from './webhooks';
 
 /**
@@ -207,26 +209,38 @@ export function stored(
   );
   if (inRoom) notify(state, poster, next, message, ts, events);
   trigger(state, poster, next, message, false);
-  if (message.tmid !== undefined) replied(state, message, ts, events);
+  // the thread hook runs only while threads are on (`Threads_enabled` adds or removes it)
+  if (message.tmid !== undefined && settings(state).Threads_enabled)
+    replied(state, poster, next, message, ts, events);
   if (next.t !== 'd' && typeof next.prid === 'string') discussed(state, next, events);
 }
 
 /**
  * A thread reply's parent follows it (`processThreads` → `reply` → `updateRepliesByThreadId`):
  * `tcount` + 1, `tlm` the reply's time, `replies` the thread's followers (src/store/threads.ts);
- * the parent's new version reaches its own room's stream as an update.
+ * the parent's new version reaches its own room's stream as an update. Then the reply's room's
+ * subscriptions (src/store/thread-unreads.ts): the followers alerted, the thread unread for them.
  */
-function replied(state: StoreState, reply: Message, ts: string, events: ChangeEvent[]): void {
+function replied(
+  state: StoreState,
+  poster: User,
+  replyRoom: AnyRoom,
+  reply: Message,
+  ts: string,
+  events: ChangeEvent[],
+): void {
   const parent = state.messages.get(reply.tmid ?? '');
   // its own room: a post may name a parent in another room, whose readers alone hear of it
   const room = parent && anyRoom(state, parent.rid);
   if (!parent || !room) return;
   const uids = room.t === 'd' ? (room as DirectRoom).uids : undefined;
+  const followers = followersOf(parent, reply, uids);
   const replies = repliesAfter(parent, reply, uids);
   const tcount = typeof parent.tcount === 'number' ? parent.tcount + 1 : 1;
   const next: Message = { ...parent, replies, tlm: ts, tcount, _updatedAt: ts };
   state.messages.replace(next);
   events.push({ kind: 'message', op: 'updated', message: next, room });
+  threadReplied(state, replyRoom, reply, poster, followers, replies, ts, events);
 }
 
 /** Queues the outgoing webhooks a message triggers (`afterSaveMessage`), for the world to deliver. */

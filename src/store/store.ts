@@ -63,6 +63,7 @@ import * as teamReads from './team-reads';
 import * as teamRooms from './team-rooms';
 import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
+import * as threadReads from './thread-reads';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
@@ -344,8 +345,8 @@ export class Store {
   }
 
   /** `subscriptions.read`: the caller has read the room now. */
-  markRead(user: User, rid: string): void {
-    subscriptions.markRead(this.#state, user, rid);
+  markRead(user: User, rid: string, readThreads = false): void {
+    subscriptions.markRead(this.#state, user, rid, readThreads);
   }
 
   // posting and editing (src/store/posting.ts, src/store/editing.ts)
@@ -1170,5 +1171,73 @@ export class Store {
    */
   setStatusAsGiven(uid: string, change: { status?: string; statusText?: string }): User | undefined {
     return presence.setStatusAsGiven(this.#state, uid, change);
+  }
+
+  // threads helper: a room's threads and a thread's replies (src/store/thread-reads.ts)
+
+  /** `chat.getThreadsList`: threads on, the room seen, then a page of its threads (newest reply first). */
+  threadsList(
+    user: User,
+    rid: string,
+    filter: threadReads.ThreadsFilter,
+    page: threadReads.ThreadPage,
+  ): { threads: Message[]; total: number } {
+    return threadReads.threadsList(this.#state, user, rid, filter, page);
+  }
+
+  /** `chat.getThreadMessages`: threads on, the root, its room seen, then a page of its replies (oldest first). */
+  threadMessages(
+    user: User,
+    tmid: string,
+    page: threadReads.ThreadPage,
+    hidden: boolean,
+    aroundId?: string,
+  ): { messages: Message[]; total: number; offset: number } {
+    return threadReads.threadMessages(this.#state, user, tmid, page, hidden, aroundId);
+  }
+
+  /** `chat.syncThreadMessages`: the thread's replies changed after `since`. */
+  syncThreadMessages(
+    user: User,
+    tmid: string,
+    since: string,
+    page: threadReads.ThreadPage,
+  ): { update: Message[]; remove: Message[] } {
+    return threadReads.syncThreadMessages(this.#state, user, tmid, since, page);
+  }
+
+  /** `chat.syncThreadsList`: the room's threads changed after `since`. */
+  syncThreadsList(
+    user: User,
+    rid: string,
+    since: string,
+    page: threadReads.ThreadPage,
+  ): { update: Message[]; remove: Message[] } {
+    return threadReads.syncThreadsList(this.#state, user, rid, since, page);
+  }
+
+  /** `Threads_enabled` off: `Threads Disabled` (the routes that check it before their parameters). */
+  requireThreads(): void {
+    threadReads.requireThreads(this.#state);
+  }
+
+  /** The `getThreadMessages` method: the root and its replies newest first; the thread read for the caller. */
+  threadMessagesMethod(
+    user: User,
+    input: { tmid: string; limit: number; skip: number },
+    emptyWithoutReplies: boolean,
+    method: string,
+  ): Message[] {
+    return threadReads.threadMessagesMethod(this.#state, user, input, emptyWithoutReplies, method);
+  }
+
+  /** The `readThreads` method: the thread read for the caller (off its unread threads). */
+  readThreads(user: User, tmid: string, method: string): void {
+    threadReads.readThreads(this.#state, user, tmid, method);
+  }
+
+  /** `chat.readThread`: the thread read for the caller. */
+  readThread(user: User, tmid: string): void {
+    threadReads.readThreadRoute(this.#state, user, tmid);
   }
 }

@@ -29,6 +29,14 @@ export interface SubscriptionState {
   readonly roles?: readonly RoomRole[];
   /** the member's favourite mark (`rooms.favorite`, `toggleFavorite`), once set either way */
   readonly f?: boolean;
+  /** when a thread of the room was last replied to that the member follows or replied to (`lr`) */
+  readonly lr?: string;
+  /** the roots of the threads with replies the member has not read (`tunread`) */
+  readonly tunread?: readonly string[];
+  /** of those, the threads whose replies mention the member (`tunreadUser`) */
+  readonly tunreadUser?: readonly string[];
+  /** of those, the threads with a reply to `@all` or `@here` (`tunreadGroup`) */
+  readonly tunreadGroup?: readonly string[];
 }
 
 /** A role a member holds in one room (on the subscription). */
@@ -94,12 +102,21 @@ export function directState(ts: string, open: boolean): SubscriptionState {
   return { open, alert: false, unread: 0, userMentions: 0, groupMentions: 0, ts, _updatedAt: ts };
 }
 
-/** The same state, read now (`subscriptions.read`, or the member's own post): `ls` moves. */
-export function readState(state: SubscriptionState, ts: string): SubscriptionState {
+/**
+ * The same state, read now (`subscriptions.read`, or the member's own post): `ls` moves. The
+ * alert as given (a read keeps it while threads are unread); `readThreads` forgets the unread
+ * threads too.
+ */
+export function readState(
+  state: SubscriptionState,
+  ts: string,
+  alert = false,
+  readThreads = false,
+): SubscriptionState {
   // written out, not spread: one object of one shape (every post makes one for its poster)
   return {
     open: true,
-    alert: false,
+    alert,
     unread: 0,
     userMentions: 0,
     groupMentions: 0,
@@ -108,6 +125,21 @@ export function readState(state: SubscriptionState, ts: string): SubscriptionSta
     _updatedAt: ts,
     roles: state.roles,
     f: state.f,
+    lr: state.lr,
+    tunread: readThreads ? undefined : state.tunread,
+    tunreadUser: readThreads ? undefined : state.tunreadUser,
+    tunreadGroup: readThreads ? undefined : state.tunreadGroup,
+  };
+}
+
+/** The thread fields of a subscription's document, in the order the thread hooks add them. */
+function threadFields(state: SubscriptionState): Partial<Subscription> {
+  if (state.lr === undefined && state.tunread === undefined) return {};
+  return {
+    ...(state.lr !== undefined ? { lr: state.lr } : {}),
+    ...(state.tunread !== undefined ? { tunread: [...state.tunread] } : {}),
+    ...(state.tunreadGroup !== undefined ? { tunreadGroup: [...state.tunreadGroup] } : {}),
+    ...(state.tunreadUser !== undefined ? { tunreadUser: [...state.tunreadUser] } : {}),
   };
 }
 
@@ -144,6 +176,7 @@ export function subscriptionView(
       _updatedAt: state._updatedAt,
       // `$set: {f}` adds the field after those the subscription was made with
       ...(state.f !== undefined ? { f: state.f } : {}),
+      ...threadFields(state),
     };
   }
   const channel = room as Room;
@@ -173,6 +206,7 @@ export function subscriptionView(
     ...(state.f !== undefined ? { f: state.f } : {}),
     // set on every member's by an archive or an unarchive (`archiveByRoomId`), as the room's
     ...(channel.archived !== undefined ? { archived: channel.archived } : {}),
+    ...threadFields(state),
   };
 }
 
@@ -187,7 +221,11 @@ const STATE_FIELDS = [
   'ls',
   '_updatedAt',
   'f',
+  'lr',
 ] as const;
+
+/** The unread-thread lists of a state (a scenario's entry gives them as arrays). */
+const THREAD_LISTS = ['tunread', 'tunreadUser', 'tunreadGroup'] as const;
 
 /** A state as a scenario's entry gives it: the derived one with the entry's fields (`ls: null`: none). */
 export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRecord): SubscriptionState {
@@ -204,6 +242,10 @@ export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRe
     _updatedAt: record._updatedAt ?? rest._updatedAt,
     ...(record.roles !== undefined ? { roles: [...record.roles] } : {}),
     ...(record.f !== undefined ? { f: record.f } : {}),
+    ...(record.lr !== undefined ? { lr: record.lr } : {}),
+    ...(record.tunread !== undefined ? { tunread: [...record.tunread] } : {}),
+    ...(record.tunreadUser !== undefined ? { tunreadUser: [...record.tunreadUser] } : {}),
+    ...(record.tunreadGroup !== undefined ? { tunreadGroup: [...record.tunreadGroup] } : {}),
   };
 }
 
@@ -225,6 +267,14 @@ export function recordOfState(
     if (initial[field] === state[field]) continue;
     differs = true;
     Object.assign(record, { [field]: state[field] ?? null });
+  }
+  for (const field of THREAD_LISTS) {
+    // an emptied list is kept (the real document keeps `[]` after the last `$pull`)
+    const list = state[field];
+    const was = initial[field];
+    if (list === undefined || (was !== undefined && was.join() === list.join())) continue;
+    differs = true;
+    record[field] = [...list];
   }
   // the roles given or taken since the room was made, when they are not what it was made with
   if (state.roles !== undefined && state.roles.join() !== derived.join()) {

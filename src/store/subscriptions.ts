@@ -96,12 +96,18 @@ export function userRooms(state: StoreState, user: User): JsonObject[] {
   return rooms.sort(order);
 }
 
-/** `subscriptions.read`: the caller has read the room now (`unread`, the alert and mentions cleared, `ls` moved). */
-export function markRead(state: StoreState, user: User, rid: string): void {
+/**
+ * `subscriptions.read`: the caller has read the room now (`unread`, the alert and mentions
+ * cleared, `ls` moved). The alert stays while threads are unread, unless `readThreads`, which
+ * forgets the unread threads too (`tunread`, `tunreadUser`, `tunreadGroup`).
+ */
+export function markRead(state: StoreState, user: User, rid: string, readThreads = false): void {
   const room = anyRoom(state, rid);
   if (!room || !room.usernames.includes(user.username)) throw new ApiError('subscription-invalid');
   const ts = state.clock.tick();
-  const read = readState(state.subscriptions.get(room, user._id), ts);
+  const current = state.subscriptions.get(room, user._id);
+  const alert = !readThreads && current.alert && (current.tunread?.length ?? 0) > 0;
+  const read = readState(current, ts, alert, readThreads);
   state.subscriptions.set(room._id, user._id, read);
   commit(state, [{ kind: 'subscription', op: 'updated', rid: room._id, uid: user._id, subscription: read }]);
 }

@@ -20,7 +20,7 @@ export interface ThreadReply {
 }
 
 /** The user ids a message mentions (`getMentions`' `mentionIds`: users, not `@all` / `@here`). */
-function mentionIdsOf(message: ThreadReply): string[] {
+export function mentionIdsOf(message: ThreadReply): string[] {
   if (!Array.isArray(message.mentions)) return [];
   return (message.mentions as { _id?: unknown; type?: unknown }[]).flatMap((m) =>
     m.type === 'user' && typeof m._id === 'string' ? [m._id] : [],
@@ -29,6 +29,33 @@ function mentionIdsOf(message: ThreadReply): string[] {
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+/** Whether a message mentions `@all` or `@here` (`getMentions`' `toAll` / `toHere`). */
+export function mentionsGroup(message: ThreadReply): boolean {
+  if (!Array.isArray(message.mentions)) return false;
+  return (message.mentions as { _id?: unknown }[]).some((m) => m._id === 'all' || m._id === 'here');
+}
+
+/**
+ * The thread's followers a reply tells (`processThreads`' `replies`): the parent's author on the
+ * first reply (its `replies` after), a direct room's members on the first reply, the users the
+ * reply mentions; never the replier.
+ */
+export function followersOf(
+  parent: ThreadParent,
+  reply: ThreadReply,
+  roomUids?: readonly string[],
+): string[] {
+  const before = Array.isArray(parent.replies)
+    ? parent.replies.filter((id): id is string => typeof id === 'string')
+    : [];
+  const first = typeof parent.tcount !== 'number' || parent.tcount === 0;
+  return unique([
+    ...(first ? [parent.u._id] : before),
+    ...(first && roomUids ? roomUids : []),
+    ...mentionIdsOf(reply),
+  ]).filter((id) => id !== reply.u._id);
 }
 
 /**
@@ -46,13 +73,8 @@ export function repliesAfter(
   const before = Array.isArray(parent.replies)
     ? parent.replies.filter((id): id is string => typeof id === 'string')
     : [];
-  const first = typeof parent.tcount !== 'number' || parent.tcount === 0;
   const mentionIds = mentionIdsOf(reply);
-  const followers = unique([
-    ...(first ? [parent.u._id] : before),
-    ...(first && roomUids ? roomUids : []),
-    ...mentionIds,
-  ]).filter((id) => id !== reply.u._id);
+  const followers = followersOf(parent, reply, roomUids);
   const added = unique([
     ...followers,
     ...mentionIds,
