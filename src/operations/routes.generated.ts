@@ -135,8 +135,11 @@ import roomsFavorite from './rooms.favorite';
 import roomsGet from './rooms.get';
 import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
+import roomsMedia from './rooms.media';
+import roomsMediaConfirm from './rooms.mediaConfirm';
 import roomsNameExists from './rooms.nameExists';
 import roomsSaveRoomSettings from './rooms.saveRoomSettings';
+import roomsUpload from './rooms.upload';
 import serviceConfigurations from './service.configurations';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -323,8 +326,11 @@ export const ROUTES: readonly Operation[] = [
   roomsGet,
   roomsInfo,
   roomsLeave,
+  roomsMedia,
+  roomsMediaConfirm,
   roomsNameExists,
   roomsSaveRoomSettings,
+  roomsUpload,
   serviceConfigurations,
   settings,
   settingsId,

@@ -25,6 +25,8 @@ import { DEFAULT_RULES } from './rules';
 import type { StoreRules } from './rules';
 import { SubscriptionStates } from './subscription-states';
 import { Teams } from './teams';
+import { newUploads } from './uploads';
+import type { Uploads } from './uploads';
 import { roomViewsOf } from './views';
 import type { RoomViews } from './views';
 import type { OutgoingIndex, Trigger } from './webhooks';
@@ -68,6 +70,8 @@ export interface StoreBounds {
   readonly rooms: number;
   /** the members one channel or group may hold (`membersPerRoom`) */
   readonly members: number;
+  /** the bytes the world's uploaded files may hold together (`uploadBytesPerWorld`) */
+  readonly uploadBytes?: number;
 }
 
 /** The bounds of a store made without any (the limits' defaults). */
@@ -77,6 +81,7 @@ const DEFAULT_BOUNDS: StoreBounds = Object.freeze({
   teams: 10_000,
   rooms: 10_000,
   members: 10_000,
+  uploadBytes: 64 * 1024 * 1024,
 });
 
 export interface StoreState {
@@ -148,6 +153,8 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
+  /** the files uploaded since the baseline and their bytes (src/store/uploads.ts) */
+  readonly uploads: Uploads;
 }
 
 /**
@@ -255,6 +262,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
       id: (integration) => integration._id,
       view: integrationView,
     }),
+    uploads: newUploads(),
   };
 }
 

@@ -59,6 +59,7 @@ import * as teamReads from './team-reads';
 import * as teamRooms from './team-rooms';
 import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
+import * as uploads from './uploads';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
@@ -1097,5 +1098,32 @@ export class Store {
     page: { offset: number; count: number },
   ): { messages: Message[]; total: number } | undefined {
     return messageActions.listMessages(this.#state, user, rid, kind, page);
+  }
+
+  // the files helper (issue 47): uploads (src/store/uploads.ts)
+
+  /** Stores an uploaded file, within the world's byte budget (`uploadBytesPerWorld`); one commit. */
+  addUpload(input: uploads.NewUpload): uploads.UploadDoc {
+    return uploads.addUpload(this.#state, input);
+  }
+
+  /** An upload (its document and bytes) by id. */
+  upload(id: string): uploads.StoredUpload | undefined {
+    return uploads.uploadById(this.#state, id);
+  }
+
+  /** A temporary upload confirmed (`expiresAt` unset, the description kept); one commit. */
+  confirmUpload(id: string, description: string | undefined): uploads.UploadDoc {
+    return uploads.confirmUpload(this.#state, id, description);
+  }
+
+  /** A room's uploads, oldest first. */
+  roomUploads(rid: string): uploads.UploadDoc[] {
+    return uploads.roomUploads(this.#state, rid);
+  }
+
+  /** The bytes the world's uploads hold. */
+  uploadedBytes(): number {
+    return this.#state.uploads.bytes;
   }
 }
