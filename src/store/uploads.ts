@@ -5,6 +5,9 @@ import type { Message, User } from '../types';
 import { objectId } from './message-text';
 import { commit } from './state';
 import type { StoreState } from './state';
+import type { StoredUpload, UploadDoc } from './upload-table';
+
+export type { StoredUpload, UploadDoc } from './upload-table';
 
 /**
  * Uploaded files (Rocket.Chat's `Uploads` collection, GridFS store): each upload's document as the
@@ -15,35 +18,6 @@ import type { StoreState } from './state';
  *
  * Layer: store. Plain values; nothing of HTTP.
  */
-
-/** An upload document, its keys in the real server's order. */
-export interface UploadDoc {
-  readonly _id: string;
-  readonly name: string;
-  readonly size: number;
-  readonly type: string;
-  readonly rid: string;
-  readonly userId: string;
-  readonly store: string;
-  readonly [key: string]: unknown;
-}
-
-/** An upload: its document and its bytes. */
-export interface StoredUpload {
-  readonly doc: UploadDoc;
-  readonly bytes: Buffer;
-}
-
-/** The uploads of one store and the bytes they hold. */
-export interface Uploads {
-  readonly byId: Map<string, StoredUpload>;
-  bytes: number;
-  made: number;
-}
-
-export function newUploads(): Uploads {
-  return { byId: new Map(), bytes: 0, made: 0 };
-}
 
 /** What a new upload is: the file as sent, where, by whom, and how its document is laid out. */
 export interface NewUpload {
