@@ -585,4 +585,10 @@ export const ROOM_ERRORS = {
       `This world's uploaded files hold their most bytes (${p.reason ?? ''}, the limit uploadBytesPerWorld)`,
     errorType: 'error-upload-budget',
   },
+  /** im.files (5.x, no validator): neither `roomId` nor `username` (`findDirectMessageRoom`) */
+  'files-direct-param-required': {
+    status: 400,
+    message: () => 'Body param "roomId" or "username" is required',
+    errorType: 'error-room-param-not-provided',
+  },
 } satisfies Record<string, ErrorSpec>;

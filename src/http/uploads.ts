@@ -13,7 +13,7 @@ import type { WorldHost } from './target';
  * world's remaining upload budget (`uploadBytesPerWorld`) and `FileUpload_MaxFileSize` (one byte
  * more, so that "too large" can be told), the rest dropped as it comes. Any other body is not read
  * at all: the route answers busboy's refusal of it (`Unsupported content type: …`) after its own
- * checks. The body parser then leaves the request alone (`_body`, body-parser's own mark).
+ * checks. The body parser then leaves the request alone.
  *
  * Layer: http.
  */
@@ -38,8 +38,8 @@ export function readUploads(host: WorldHost) {
     }
     carryRoute(req, route);
     const done = (body: UploadBody): void => {
+      // the body parser leaves a request whose body is set alone (src/http/body.ts)
       req.body = body;
-      (req as { _body?: boolean })._body = true;
       next();
     };
     const type = req.headers['content-type'];

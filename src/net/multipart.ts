@@ -56,7 +56,8 @@ export interface FormData {
 
 /** The `boundary` parameter of a `multipart/form-data` Content-Type, if it names one. */
 export function boundaryOf(contentType: string): string | undefined {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+  // 1 to 70 characters (RFC 2046); a longer one is no boundary
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?=\s*(?:;|$))/i.exec(contentType);
   return match ? (match[1] ?? match[2]) : undefined;
 }
 

@@ -12,6 +12,7 @@ import channelsConvertToTeam from './channels.convertToTeam';
 import channelsCounters from './channels.counters';
 import channelsCreate from './channels.create';
 import channelsDelete from './channels.delete';
+import channelsFiles from './channels.files';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
@@ -59,6 +60,7 @@ import chatUpdate from './chat.update';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
+import dmFiles from './dm.files';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
 import dmMembers from './dm.members';
@@ -74,6 +76,7 @@ import groupsClose from './groups.close';
 import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsDelete from './groups.delete';
+import groupsFiles from './groups.files';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
@@ -100,6 +103,7 @@ import hooks from './hooks';
 import imClose from './im.close';
 import imCounters from './im.counters';
 import imCreate from './im.create';
+import imFiles from './im.files';
 import imHistory from './im.history';
 import imList from './im.list';
 import imMembers from './im.members';
@@ -203,6 +207,7 @@ export const ROUTES: readonly Operation[] = [
   channelsCounters,
   channelsCreate,
   channelsDelete,
+  channelsFiles,
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,
@@ -250,6 +255,7 @@ export const ROUTES: readonly Operation[] = [
   dmClose,
   dmCounters,
   dmCreate,
+  dmFiles,
   dmHistory,
   dmList,
   dmMembers,
@@ -265,6 +271,7 @@ export const ROUTES: readonly Operation[] = [
   groupsCounters,
   groupsCreate,
   groupsDelete,
+  groupsFiles,
   groupsHistory,
   groupsInfo,
   groupsInvite,
@@ -291,6 +298,7 @@ export const ROUTES: readonly Operation[] = [
   imClose,
   imCounters,
   imCreate,
+  imFiles,
   imHistory,
   imList,
   imMembers,
