@@ -31,12 +31,13 @@ export function readUploads(host: WorldHost) {
       next();
       return;
     }
+    // the route, resolved once: carried on for the app's own middleware (src/app.ts)
     const route = carriedRoute(req) ?? routeAt(req.method, target.path);
+    carryRoute(req, route);
     if (!route.modelled || route.op?.openApi?.multipart !== true) {
       next();
       return;
     }
-    carryRoute(req, route);
     const done = (body: UploadBody): void => {
       // the body parser leaves a request whose body is set alone (src/http/body.ts)
       req.body = body;
