@@ -8,6 +8,7 @@ import request from 'supertest';
 
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
+import { Ddp } from './support/ddp';
 import { AS, makeFake } from './support/fake';
 
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -608,6 +609,40 @@ describe('channels.files, groups.files, im.files', () => {
     for (const path of ['channels.files', 'groups.files', 'im.files', 'dm.files']) {
       const res = await request(fake.app).get(`/api/v1/${path}`).query({ roomId: 'GENERAL' }).set(AS.alice);
       expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('the file message over the realtime API', () => {
+  it('reaches the room’s stream as any message does', async () => {
+    const fake = makeFake({ profile: '7.10' });
+    await fake.start();
+    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
+    try {
+      await ddp.connect();
+      await ddp.call('login', { resume: 'bob-token' });
+      expect(await ddp.sub('stream-room-messages', 'GENERAL', false)).toMatchObject({ msg: 'ready' });
+      const form = new FormData();
+      form.append('msg', 'live');
+      form.append('file', new Blob([Buffer.from('live bytes')], { type: 'text/plain' }), 'live.txt');
+      const res = await fetch(`${fake.url}/api/v1/rooms.upload/GENERAL`, {
+        method: 'POST',
+        headers: AS.alice,
+        body: form,
+      });
+      const answer = (await res.json()) as { message: { _id: string; file: { _id: string } } };
+      const frame = await ddp.next((f) => f.msg === 'changed' && f.collection === 'stream-room-messages');
+      const [message] = (frame.fields as { args: Array<Record<string, unknown>> }).args;
+      expect(message).toMatchObject({
+        _id: answer.message._id,
+        msg: 'live',
+        file: { _id: answer.message.file._id, name: 'live.txt', type: 'text/plain', size: 10 },
+        files: [{ _id: answer.message.file._id }],
+        groupable: false,
+      });
+    } finally {
+      await ddp.close();
+      await fake.stop();
     }
   });
 });
