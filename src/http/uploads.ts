@@ -59,7 +59,8 @@ export function readUploads(host: WorldHost) {
       );
       return;
     }
-    const maxFileSize = world.store.settings().FileUpload_MaxFileSize;
+    // a setting saved as something else than a number bounds nothing: the budget still does
+    const maxFileSize = Number(world.store.settings().FileUpload_MaxFileSize);
     const left = Math.max(0, world.limits.uploadBytesPerWorld - world.store.uploadedBytes());
     const limits: MultipartLimits = {
       fileBytes: Math.min(left, maxFileSize > 0 ? maxFileSize : Number.POSITIVE_INFINITY) + 1,

@@ -115,13 +115,41 @@ export class MultipartReader {
   /** One chunk of the body. */
   write(chunk: Buffer): void {
     if (this.#phase === 'done' || chunk.length === 0) return;
-    let buf = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
+    let buf: Buffer | undefined = chunk;
+    if (this.#pending.length > 0)
+      buf =
+        this.#phase === 'body' || this.#phase === 'preamble'
+          ? this.#joined(chunk)
+          : Buffer.concat([this.#pending, chunk]);
     this.#pending = EMPTY;
+    if (buf === undefined) return;
     for (;;) {
       const rest = this.#step(buf);
       if (rest === undefined) return;
       buf = rest;
     }
+  }
+
+  /**
+   * In data, the tail kept from the chunk before (shorter than a delimiter) and a new chunk, without
+   * copying the chunk: a delimiter that starts in the tail is found in the tail and the chunk's first
+   * bytes; otherwise the tail is data, and the chunk is read as it is. Undefined when the tail and
+   * the chunk are all still undecided (a chunk shorter than a delimiter).
+   */
+  #joined(chunk: Buffer): Buffer | undefined {
+    const tail = this.#pending;
+    const size = this.#delimiter.length;
+    if (chunk.length < size) return Buffer.concat([tail, chunk]);
+    const joint = Buffer.concat([tail, chunk.subarray(0, size - 1)]);
+    const at = joint.indexOf(this.#delimiter);
+    if (at >= 0 && at < tail.length) {
+      if (at > 0) this.#take(tail.subarray(0, at));
+      if (this.#phase === 'body') this.#closePart();
+      this.#phase = 'after-delimiter';
+      return chunk.subarray(at + size - tail.length);
+    }
+    this.#take(tail);
+    return chunk;
   }
 
   /** The body ended: what it held, or where it went wrong. */
