@@ -144,6 +144,24 @@ describe('rooms.upload (7.10)', () => {
     expect(head.headers['content-length']).toBe(String(bytes.length));
   });
 
+  it('the journal keeps the form’s fields and the file’s name, type and size, not its bytes', async () => {
+    const fake = makeFake({ profile: '7.10' });
+    await upload(fake, 'GENERAL', [TEXT], { msg: 'journaled' });
+    const [entry] = fake.requests().slice(-1);
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/rooms.upload/GENERAL',
+      status: 200,
+      user: 'alice',
+      modelled: true,
+      body: {
+        fields: { msg: 'journaled' },
+        files: [{ field: 'file', filename: 'notes.txt', type: 'text/plain', size: 13 }],
+      },
+    });
+    expect(JSON.stringify(entry)).not.toContain('hello, world');
+  });
+
   it('an image gets image_url, image_type, image_size and, read from its header, image_dimensions', async () => {
     const fake = makeFake({ profile: '7.10' });
     const res = await upload(fake, 'GENERAL', [{ bytes: png(2, 3), name: 'dot.png', type: 'image/png' }]);
