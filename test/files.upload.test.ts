@@ -664,3 +664,38 @@ describe('the file message over the realtime API', () => {
     }
   });
 });
+
+describe('deleteFileMessage (realtime)', () => {
+  it('deletes the file’s message and the file; an unconfirmed upload alone; a non-string is Match failed', async () => {
+    const fake = makeFake({ profile: '7.10' });
+    const sent = await upload(fake, 'GENERAL', [TEXT]);
+    const fileId = sent.body.message.file._id as string;
+    const temporary = await media(fake, 'GENERAL', [TEXT]);
+    const tempId = temporary.body.file._id as string;
+    await fake.start();
+    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
+    try {
+      await ddp.connect();
+      const anonymous = await ddp.call('deleteFileMessage', fileId);
+      expect(anonymous.error).toMatchObject({ error: 'error-invalid-user' });
+      await ddp.call('login', { resume: 'alice-token' });
+      expect((await ddp.call('deleteFileMessage', 5)).error).toMatchObject({
+        error: 400,
+        reason: 'Match failed',
+      });
+      const done = await ddp.call('deleteFileMessage', fileId);
+      expect(done.error).toBeUndefined();
+      expect((await request(fake.app).get(`/file-upload/${fileId}/x`).set(AS.alice)).status).toBe(404);
+      const history = await request(fake.app)
+        .get('/api/v1/channels.history')
+        .query({ roomId: 'GENERAL' })
+        .set(AS.alice);
+      expect(history.body.messages.map((m: { _id: string }) => m._id)).not.toContain(sent.body.message._id);
+      expect((await ddp.call('deleteFileMessage', tempId)).error).toBeUndefined();
+      expect((await request(fake.app).get(`/file-upload/${tempId}/x`).set(AS.alice)).status).toBe(404);
+    } finally {
+      await ddp.close();
+      await fake.stop();
+    }
+  });
+});

@@ -22,6 +22,7 @@ import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
+import { FILES_METHODS } from './methods/files';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -448,6 +449,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
   ...MESSAGE_ACTION_METHODS,
+  ...FILES_METHODS,
   sendMessage: sendMessageMethod,
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)

@@ -1122,6 +1122,16 @@ export class Store {
     return uploads.roomUploads(this.#state, rid);
   }
 
+  /** The message whose `file` is an upload, if there is one (in the upload's room). */
+  fileMessage(fileId: string): Message | undefined {
+    return uploads.fileMessage(this.#state, fileId);
+  }
+
+  /** An upload deleted alone (its message, if any, stays); one commit. */
+  deleteUpload(fileId: string): void {
+    uploads.deleteUpload(this.#state, fileId);
+  }
+
   /** The bytes the world's uploads hold. */
   uploadedBytes(): number {
     return this.#state.uploads.bytes;

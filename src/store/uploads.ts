@@ -145,3 +145,20 @@ export function dropFilesOf(state: StoreState, message: Message): void {
     state.uploads.bytes -= upload.bytes.length;
   }
 }
+
+/** The message whose `file` is an upload (`getMessageByFileId`), looked for in the upload's room. */
+export function fileMessage(state: StoreState, fileId: string): Message | undefined {
+  const upload = state.uploads.byId.get(fileId);
+  if (!upload) return undefined;
+  const skip = (message: Message): boolean => (message.file as { _id?: unknown } | undefined)?._id !== fileId;
+  return state.messages.history(upload.doc.rid, { offset: 0, count: 1, skip }).messages[0];
+}
+
+/** An upload deleted alone, its bytes freed; one commit (nothing when there is none). */
+export function deleteUpload(state: StoreState, fileId: string): void {
+  const upload = state.uploads.byId.get(fileId);
+  if (!upload) return;
+  state.uploads.byId.delete(fileId);
+  state.uploads.bytes -= upload.bytes.length;
+  commit(state, []);
+}
