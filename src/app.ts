@@ -4,6 +4,8 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { ServerControl } from './control';
 import { createAdminRouter } from './admin/router';
 import { parseBody } from './http/body';
+import { readUploads } from './http/uploads';
+import { serveFileUpload } from './http/file-upload';
 import { rawBodyOf } from './http/raw-body';
 import { serveChatFromExpress } from './api/express';
 import { logRequests } from './api/log';
@@ -118,6 +120,11 @@ function notModelled(req: Request, res: Response, next: NextFunction): void {
     return;
   }
   world.recordRequest({ ...entry, status: 404 });
+  // the real server's `/file-upload/` answers a file it does not hold with an empty 404
+  if (req.path.startsWith('/file-upload/')) {
+    res.status(404).end();
+    return;
+  }
   notFound(req, res, next);
 }
 
@@ -130,6 +137,8 @@ function createWorldRouter(): Router {
     else admin(req, res, next);
   });
   router.get('/sockjs/info', sockjsInfo);
+  // an uploaded file's bytes (GET and HEAD); one the world does not hold goes on to notModelled
+  router.get(/^\/file-upload\/[^/]+\/[^/]*$/, serveFileUpload);
   router.options('/sockjs/info', sockjsInfo);
   router.use(notModelled);
   return router;
@@ -185,6 +194,8 @@ export function buildApp(
   app.disable('etag');
   app.set('query parser', 'simple');
   if (options.log) app.use(logRequests);
+  // the upload routes' multipart bodies, streamed and bounded, before the body parser would buffer them
+  app.use(readUploads(host));
   app.use(parseBody(options.bodyLimit));
   const world = (sharedWorldRouter ??= createWorldRouter());
   const base = {

@@ -51,7 +51,7 @@ Options:
                     stubBodyBytes, stubHeaderBytes, proxyAnswerBytes, webhookAnswerBytes,
                     webhookDeliveries, webhookTimeoutMs, recordPageBytes, recordPages,
                     integrationsPerWorld, teamsPerWorld, usersPerWorld,
-                    roomsPerWorld, membersPerRoom
+                    roomsPerWorld, membersPerRoom, uploadBytesPerWorld
   --world-cache DIR keep resolved worlds of generating scenarios in DIR (default
                     env ROCKETCHAT_FAKE_WORLD_CACHE, else <tmpdir>/rocketchat-fake-<uid>/worlds)
   --no-world-cache  resolve every scenario afresh and keep nothing

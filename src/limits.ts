@@ -44,6 +44,8 @@ export interface Limits {
   roomsPerWorld: number;
   /** the members one channel or group may hold; adding one more through the API is refused (4xx) */
   membersPerRoom: number;
+  /** the bytes the files uploaded to one world may hold together; an upload past it is refused (4xx) */
+  uploadBytesPerWorld: number;
 }
 
 export type LimitName = keyof Limits;
@@ -73,6 +75,7 @@ export const LIMITS: Readonly<Record<LimitName, { value: number; min: number; ma
   usersPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
   roomsPerWorld: { value: 10_000, min: 1, max: 10_000_000 },
   membersPerRoom: { value: 10_000, min: 1, max: 10_000_000 },
+  uploadBytesPerWorld: { value: 64 * MIB, min: 1, max: 4096 * MIB },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

@@ -200,10 +200,20 @@ export interface ServerSettings {
   E2E_Enable: boolean;
   /** (listed, not modelled) default true */
   Favorite_Rooms: boolean;
-  /** (listed, not modelled) default true */
+  /** uploads are taken (`rooms.upload`, `rooms.media`; default true) */
   FileUpload_Enabled: boolean;
-  /** (listed, not modelled) bytes, default 104857600 */
+  /** the largest file uploaded, bytes (default 104857600; -1: no limit) */
   FileUpload_MaxFileSize: number;
+  /** the file types taken, `type/sub` or `type/*`, comma-separated (default "": every type) */
+  FileUpload_MediaTypeWhiteList: string;
+  /** the file types refused, over the whitelist (default `image/svg+xml`) */
+  FileUpload_MediaTypeBlackList: string;
+  /** uploads into direct rooms are taken (default true) */
+  FileUpload_Enabled_Direct: boolean;
+  /** `/file-upload/…` needs a login (default true) */
+  FileUpload_ProtectFiles: boolean;
+  /** `/file-upload/…` serves a room's files only to its members (default true) */
+  FileUpload_Restrict_to_room_members: boolean;
   /** (listed, not modelled) default false */
   LDAP_Enable: boolean;
   /** (listed, not modelled) default true */

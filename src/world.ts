@@ -176,6 +176,7 @@ export class FakeWorld implements WorldControl {
         teams: this.limits.teamsPerWorld,
         rooms: this.limits.roomsPerWorld,
         members: this.limits.membersPerRoom,
+        uploadBytes: this.limits.uploadBytesPerWorld,
       },
       deliveries: () => this.#deliveries.list(),
       // a read's change of the reader's subscription reaches the realtime streams as every change

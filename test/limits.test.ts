@@ -31,6 +31,7 @@ describe('limits', () => {
       usersPerWorld: 10_000,
       roomsPerWorld: 10_000,
       membersPerRoom: 10_000,
+      uploadBytesPerWorld: 67_108_864,
     });
     expect(limitsOf({ ddpFrameDepth: 10 })).toEqual({ ...DEFAULT_LIMITS, ddpFrameDepth: 10 });
   });

@@ -11,7 +11,7 @@ describe('GET /api/v1/settings.public', () => {
     const fake = makeFake();
     const res = await request(fake.app).get(PATH);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ count: 31, offset: 0, total: 31, success: true });
+    expect(res.body).toMatchObject({ count: 35, offset: 0, total: 35, success: true });
     const ids = (res.body.settings as { _id: string }[]).map((s) => s._id);
     // MongoDB sorts by code unit: `API_` comes before `Accounts_`
     expect(ids.slice(0, 2)).toEqual(['API_Use_REST_For_DDP_Calls', 'Accounts_AllowDeleteOwnAccount']);
@@ -52,10 +52,10 @@ describe('GET /api/v1/settings.public', () => {
   it('count, offset and sort page the list; count=0 is all', async () => {
     const fake = makeFake();
     const page = await request(fake.app).get(`${PATH}?count=2&offset=1&sort={"_id":-1}`);
-    expect(page.body).toMatchObject({ count: 2, offset: 1, total: 31 });
+    expect(page.body).toMatchObject({ count: 2, offset: 1, total: 35 });
     expect(page.body.settings.map((s: { _id: string }) => s._id)).toEqual(['Threads_enabled', 'Site_Url']);
     const all = await request(fake.app).get(`${PATH}?count=0`);
-    expect(all.body.count).toBe(31);
+    expect(all.body.count).toBe(35);
   });
 
   it('an unknown parameter is the validator’s 400 (fields is not accepted); a bad sort its own', async () => {

@@ -1,4 +1,4 @@
-import type { BareErrorBody, ErrorSpec } from './spec';
+import type { BareErrorBody, EraBody, ErrorSpec } from './spec';
 
 /**
  * The error rows of rooms (`channels.*`, `groups.*`, `rooms.*`, `im.*`) and their members and roles, part of the one error table (src/errors.ts): each name once, over
@@ -34,6 +34,11 @@ const unreadDetails = (p: { method?: string }): Record<string, unknown> => ({
   method: p.method ?? '',
   action: 'Unread_messages',
 });
+
+/** A reason-less Meteor error (`[code]`, errorType the code), in every release line. */
+function bracketed(code: string): { readonly '0.49': EraBody } {
+  return { '0.49': () => ({ success: false, error: `[${code}]`, errorType: code }) };
+}
 
 export const ROOM_ERRORS = {
   /** groups.create without a name (the route's own check, every release line in these words) */
@@ -558,5 +563,85 @@ export const ROOM_ERRORS = {
     message: () => 'Encrypted discussions must not receive an initial reply.',
     errorType: 'error-invalid-arguments',
     details: () => ({ method: 'DiscussionCreation' }),
+  },
+  // --- the files helper (issue 47): rooms.upload, rooms.media, rooms.mediaConfirm, *.files ---
+  /** a plain Error's message as the whole body: busboy's (`Unsupported content type: …`, `Unexpected end of form`), `JSON.parse`'s of `customFields` */
+  'upload-plain-error': { status: 400, message: (p) => p.reason ?? 'Unexpected end of form' },
+  /** a file part named other than `file` (`MeteorError('invalid-field')`) */
+  'upload-invalid-field': { status: 400, message: () => '[invalid-field]', eras: bracketed('invalid-field') },
+  /** no file part at all: `MeteorError('No file uploaded')` (6, 7); 8.x's MultipartUploadHandler */
+  'upload-no-file': {
+    status: 400,
+    message: () => 'No file uploaded',
+    errorType: 'error-no-file',
+    eras: { '0.49': bracketed('No file uploaded')['0.49'], '8': undefined },
+  },
+  /** a second file part: busboy's `files: 1` (a rejected string, no errorType); 8.x's own error */
+  'upload-one-file': {
+    status: 400,
+    message: () => 'Too many files in upload',
+    errorType: 'error-too-many-files',
+    eras: { '0.49': () => ({ success: false, error: 'Just 1 file is allowed' }), '8': undefined },
+  },
+  /** a file over `FileUpload_MaxFileSize`: busboy's cut (6, 7), 8.x's MultipartUploadHandler */
+  'upload-too-large': {
+    status: 400,
+    message: () => 'File size exceeds the allowed limit',
+    errorType: 'error-file-too-large',
+    eras: { '0.49': bracketed('error-file-too-large')['0.49'], '8': undefined },
+  },
+  /** 5.x: no cut while reading; the store filter's words, the limit as `filesize()` writes it */
+  'upload-exceeds-size': {
+    status: 400,
+    message: (p) => `File exceeds allowed size of ${p.reason ?? ''}.`,
+    errorType: 'error-file-too-large',
+  },
+  'upload-disabled': {
+    status: 400,
+    message: () => 'File uploads are disabled.',
+    errorType: 'error-file-upload-disabled',
+  },
+  'upload-direct-disabled': {
+    status: 400,
+    message: () => 'File sharing not allowed in direct messages.',
+    errorType: 'error-direct-message-file-upload-not-allowed',
+  },
+  'upload-invalid-type': {
+    status: 400,
+    message: () => 'File type is not accepted.',
+    errorType: 'error-invalid-file-type',
+  },
+  /** an empty file (the UFS filter's `min: 1`) */
+  'upload-too-small': {
+    status: 400,
+    message: () => 'File size (size = 0) is too small (min = 1)',
+    errorType: 'file-too-small',
+  },
+  /** rooms.media's `content` field not JSON */
+  'upload-invalid-content': {
+    status: 400,
+    message: () => '[invalid-field-content]',
+    eras: bracketed('invalid-field-content'),
+  },
+  /** rooms.mediaConfirm of an upload that is not there (8.x: not the caller's, not the room's) */
+  'upload-invalid-file': { status: 400, message: () => '[invalid-file]', eras: bracketed('invalid-file') },
+  /** a file message's description over `Message_MaxAllowedSize` (`MeteorError('error-message-size-exceeded')`) */
+  'upload-description-too-long': {
+    status: 400,
+    message: () => '[error-message-size-exceeded]',
+    eras: bracketed('error-message-size-exceeded'),
+  },
+  /** the world's uploads hold `uploadBytesPerWorld` bytes (src/limits.ts): the fake's own bound */
+  'upload-budget': {
+    status: 400,
+    message: (p) =>
+      `This world's uploaded files hold their most bytes (${p.reason ?? ''}, the limit uploadBytesPerWorld)`,
+    errorType: 'error-upload-budget',
+  },
+  /** im.files (5.x, no validator): neither `roomId` nor `username` (`findDirectMessageRoom`) */
+  'files-direct-param-required': {
+    status: 400,
+    message: () => 'Body param "roomId" or "username" is required',
+    errorType: 'error-room-param-not-provided',
   },
 } satisfies Record<string, ErrorSpec>;

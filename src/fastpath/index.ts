@@ -124,7 +124,8 @@ export function withFastPath(
     // the table decides what the fast path may frame: an operation's route, with no body or JSON;
     // the route is resolved here, once, and carried with the request
     const route = world ? rulesModule().routeAt(req.method ?? 'GET', target.path) : undefined;
-    if (world && route?.op) {
+    // an upload route's body (or its absence) is the upload reader's, in Express (src/http/uploads.ts)
+    if (world && route?.op && route.op.openApi?.multipart !== true) {
       const { chatRequestOf, serveChat } = chatModule();
       if (!body) {
         serveChat(world, chatRequestOf(req, target, route, undefined), res);

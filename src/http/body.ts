@@ -43,7 +43,8 @@ export function parseBody(limit: string | number = '1mb') {
   // any other type is read as bytes for the pass-through alone: for the fake it stays unparsed
   const raw = bodyParser.raw({ type: () => true, limit, verify: keepRaw });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!hasBody(req)) {
+    // no body, or one already read (an upload route's, src/http/uploads.ts)
+    if (!hasBody(req) || req.body !== undefined) {
       next();
       return;
     }

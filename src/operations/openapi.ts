@@ -72,6 +72,18 @@ const FORM_PAYLOAD = {
   properties: { payload: { type: 'string', description: 'the message as JSON' } },
 };
 
+/** An upload route's form: one file part named `file`, and the message's text fields. */
+const UPLOAD_FORM = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary' },
+    msg: { type: 'string' },
+    description: { type: 'string' },
+    tmid: { type: 'string' },
+  },
+  required: ['file'],
+};
+
 /** `/hooks/` with its parameters: the path as OpenAPI writes parameters in it. */
 function pathOf(op: Operation): { path: string; parameters: Json[] } {
   if (!op.prefix) return { path: op.path, parameters: [] };
@@ -144,7 +156,9 @@ function operationObject(op: Operation, method: RouteMethod, profile: Profile): 
   if (parameters.length + query.length > 0) object.parameters = [...parameters, ...query];
   const facts = op.openApi ?? {};
   // a body for POST and PUT alike
-  if (method !== 'GET')
+  if (method !== 'GET' && facts.multipart === true)
+    object.requestBody = { required: true, content: { 'multipart/form-data': { schema: UPLOAD_FORM } } };
+  else if (method !== 'GET')
     object.requestBody = {
       required: op.bodyRule === 'strict' && facts.formBody !== true,
       content: {

@@ -189,7 +189,17 @@ export interface Operation<P = unknown> {
 
 /** What a route reads or changes. `token`: a login token, or the login blocking's counts. */
 export type Entity =
-  'room' | 'message' | 'subscription' | 'user' | 'integration' | 'setting' | 'permission' | 'role' | 'token';
+  | 'room'
+  | 'message'
+  | 'subscription'
+  | 'user'
+  | 'integration'
+  | 'setting'
+  | 'permission'
+  | 'role'
+  | 'token'
+  /** an uploaded file (`rooms.upload`, `rooms.media`) */
+  | 'file';
 
 /**
  * What the documents (`GET /api/docs/json`, the reference's route table) and the tests say of an
@@ -222,6 +232,11 @@ export interface OpenApiFacts {
   readonly emptyIn?: EraTable<boolean>;
   /** the body may be a form (`payload=<JSON>`, Slack's) as well as JSON, and may be absent */
   readonly formBody?: boolean;
+  /**
+   * the body is `multipart/form-data` (a file upload): read by the upload reader (src/http/uploads.ts),
+   * never by the fast path or the body parser; the operation gets it as an `UploadBody`
+   */
+  readonly multipart?: boolean;
   /** the names of the parameters in a prefix route's path, in order (default: a webhook's `integrationId`, `token`) */
   readonly pathParameters?: readonly string[];
   /** the query parameters of a route without a validator, each with what it is (all optional) */

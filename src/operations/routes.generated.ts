@@ -12,6 +12,7 @@ import channelsConvertToTeam from './channels.convertToTeam';
 import channelsCounters from './channels.counters';
 import channelsCreate from './channels.create';
 import channelsDelete from './channels.delete';
+import channelsFiles from './channels.files';
 import channelsGetIntegrations from './channels.getIntegrations';
 import channelsHistory from './channels.history';
 import channelsInfo from './channels.info';
@@ -69,6 +70,7 @@ import directory from './directory';
 import dmClose from './dm.close';
 import dmCounters from './dm.counters';
 import dmCreate from './dm.create';
+import dmFiles from './dm.files';
 import dmHistory from './dm.history';
 import dmList from './dm.list';
 import dmMembers from './dm.members';
@@ -86,6 +88,7 @@ import groupsClose from './groups.close';
 import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsDelete from './groups.delete';
+import groupsFiles from './groups.files';
 import groupsHistory from './groups.history';
 import groupsInfo from './groups.info';
 import groupsInvite from './groups.invite';
@@ -112,6 +115,7 @@ import hooks from './hooks';
 import imClose from './im.close';
 import imCounters from './im.counters';
 import imCreate from './im.create';
+import imFiles from './im.files';
 import imHistory from './im.history';
 import imList from './im.list';
 import imMembers from './im.members';
@@ -152,8 +156,11 @@ import roomsGet from './rooms.get';
 import roomsGetDiscussions from './rooms.getDiscussions';
 import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
+import roomsMedia from './rooms.media';
+import roomsMediaConfirm from './rooms.mediaConfirm';
 import roomsNameExists from './rooms.nameExists';
 import roomsSaveRoomSettings from './rooms.saveRoomSettings';
+import roomsUpload from './rooms.upload';
 import serviceConfigurations from './service.configurations';
 import settings from './settings';
 import settingsId from './settings.id';
@@ -219,6 +226,7 @@ export const ROUTES: readonly Operation[] = [
   channelsCounters,
   channelsCreate,
   channelsDelete,
+  channelsFiles,
   channelsGetIntegrations,
   channelsHistory,
   channelsInfo,
@@ -276,6 +284,7 @@ export const ROUTES: readonly Operation[] = [
   dmClose,
   dmCounters,
   dmCreate,
+  dmFiles,
   dmHistory,
   dmList,
   dmMembers,
@@ -293,6 +302,7 @@ export const ROUTES: readonly Operation[] = [
   groupsCounters,
   groupsCreate,
   groupsDelete,
+  groupsFiles,
   groupsHistory,
   groupsInfo,
   groupsInvite,
@@ -319,6 +329,7 @@ export const ROUTES: readonly Operation[] = [
   imClose,
   imCounters,
   imCreate,
+  imFiles,
   imHistory,
   imList,
   imMembers,
@@ -359,8 +370,11 @@ export const ROUTES: readonly Operation[] = [
   roomsGetDiscussions,
   roomsInfo,
   roomsLeave,
+  roomsMedia,
+  roomsMediaConfirm,
   roomsNameExists,
   roomsSaveRoomSettings,
+  roomsUpload,
   serviceConfigurations,
   settings,
   settingsId,

@@ -25,6 +25,7 @@ import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
 import { THREAD_METHODS, THREAD_METHODS_SERVED } from './methods/threads';
+import { FILES_METHODS } from './methods/files';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -452,6 +453,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
   ...MESSAGE_ACTION_METHODS,
+  ...FILES_METHODS,
   sendMessage: sendMessageMethod,
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)

@@ -11,6 +11,7 @@ import { settings } from './settings';
 import { anyRoom, commit } from './state';
 import type { StoreState } from './state';
 import { threadForgotten } from './thread-unreads';
+import { dropFilesOf } from './uploads';
 
 /**
  * A message's edits: `chat.update`, `chat.delete` (a thread's parent kept as deleted, a reply's
@@ -179,6 +180,8 @@ export function deleteMessage(
     else delete next.lastMessage;
   }
   putAnyRoom(state, next);
+  // its files go with it (`deleteMessage` without `Message_KeepHistory`)
+  dropFilesOf(state, message);
   const events: ChangeEvent[] = [
     kept
       ? { kind: 'message', op: 'updated', message: kept, room: next }

@@ -26,6 +26,8 @@ import { DEFAULT_RULES } from './rules';
 import type { StoreRules } from './rules';
 import { SubscriptionStates } from './subscription-states';
 import { Teams } from './teams';
+import { newUploads } from './upload-table';
+import type { Uploads } from './upload-table';
 import { roomViewsOf } from './views';
 import type { RoomViews } from './views';
 import type { OutgoingIndex, Trigger } from './webhooks';
@@ -69,6 +71,8 @@ export interface StoreBounds {
   readonly rooms: number;
   /** the members one channel or group may hold (`membersPerRoom`) */
   readonly members: number;
+  /** the bytes the world's uploaded files may hold together (`uploadBytesPerWorld`) */
+  readonly uploadBytes?: number;
 }
 
 /** The bounds of a store made without any (the limits' defaults). */
@@ -78,6 +82,7 @@ const DEFAULT_BOUNDS: StoreBounds = Object.freeze({
   teams: 10_000,
   rooms: 10_000,
   members: 10_000,
+  uploadBytes: 64 * 1024 * 1024,
 });
 
 export interface StoreState {
@@ -153,6 +158,8 @@ export interface StoreState {
   readonly pushTokens: Map<string, readonly PushToken[]>;
   /** startup helper: how many push tokens were registered since the baseline (a new one's id counts them) */
   pushTokensMade: number;
+  /** the files uploaded since the baseline and their bytes (src/store/uploads.ts) */
+  readonly uploads: Uploads;
 }
 
 /**
@@ -262,6 +269,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     }),
     pushTokens: new Map(),
     pushTokensMade: 0,
+    uploads: newUploads(),
   };
 }
 

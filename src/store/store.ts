@@ -64,6 +64,7 @@ import * as teamRooms from './team-rooms';
 import type { MemberFilter } from './team-reads';
 import * as teamWrites from './team-writes';
 import * as threadReads from './thread-reads';
+import * as uploads from './uploads';
 import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
@@ -1239,5 +1240,42 @@ export class Store {
   /** `chat.readThread`: the thread read for the caller. */
   readThread(user: User, tmid: string): void {
     threadReads.readThreadRoute(this.#state, user, tmid);
+  }
+
+  // the files helper (issue 47): uploads (src/store/uploads.ts)
+
+  /** Stores an uploaded file, within the world's byte budget (`uploadBytesPerWorld`); one commit. */
+  addUpload(input: uploads.NewUpload): uploads.UploadDoc {
+    return uploads.addUpload(this.#state, input);
+  }
+
+  /** An upload (its document and bytes) by id. */
+  upload(id: string): uploads.StoredUpload | undefined {
+    return uploads.uploadById(this.#state, id);
+  }
+
+  /** A temporary upload confirmed (`expiresAt` unset, the description kept); one commit. */
+  confirmUpload(id: string, description: string | undefined): uploads.UploadDoc {
+    return uploads.confirmUpload(this.#state, id, description);
+  }
+
+  /** A room's uploads, oldest first. */
+  roomUploads(rid: string): uploads.UploadDoc[] {
+    return uploads.roomUploads(this.#state, rid);
+  }
+
+  /** The message whose `file` is an upload, if there is one (in the upload's room). */
+  fileMessage(fileId: string): Message | undefined {
+    return uploads.fileMessage(this.#state, fileId);
+  }
+
+  /** An upload deleted alone (its message, if any, stays); one commit. */
+  deleteUpload(fileId: string): void {
+    uploads.deleteUpload(this.#state, fileId);
+  }
+
+  /** The bytes the world's uploads hold. */
+  uploadedBytes(): number {
+    return this.#state.uploads.bytes;
   }
 }
