@@ -185,6 +185,8 @@ export const SUBSCRIPTION_SHAPE = {
   /** the member's favourite mark, once set (`rooms.favorite`, `toggleFavorite`) */
   f: { kind: 'boolean' },
   archived: { kind: 'boolean' },
+  /** the users the member ignores in the room, once one was (`chat.ignoreUser`) */
+  ignored: { kind: 'strings' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

@@ -42,16 +42,20 @@ import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatFollowMessage from './chat.followMessage';
+import chatGetDeletedMessages from './chat.getDeletedMessages';
 import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
 import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
+import chatIgnoreUser from './chat.ignoreUser';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
 import chatReportMessage from './chat.reportMessage';
+import chatSearch from './chat.search';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
+import chatSyncMessages from './chat.syncMessages';
 import chatUnPinMessage from './chat.unPinMessage';
 import chatUnStarMessage from './chat.unStarMessage';
 import chatUnfollowMessage from './chat.unfollowMessage';
@@ -230,16 +234,20 @@ export const ROUTES: readonly Operation[] = [
   channelsUnarchive,
   chatDelete,
   chatFollowMessage,
+  chatGetDeletedMessages,
   chatGetMentionedMessages,
   chatGetMessage,
   chatGetPinnedMessages,
   chatGetStarredMessages,
+  chatIgnoreUser,
   chatPinMessage,
   chatPostMessage,
   chatReact,
   chatReportMessage,
+  chatSearch,
   chatSendMessage,
   chatStarMessage,
+  chatSyncMessages,
   chatUnPinMessage,
   chatUnStarMessage,
   chatUnfollowMessage,

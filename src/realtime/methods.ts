@@ -22,6 +22,7 @@ import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
+import { SEARCH_METHODS, SEARCH_SERVED } from './methods/search';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -448,6 +449,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_SETTINGS_METHODS,
   ...ROOM_READS_METHODS,
   ...MESSAGE_ACTION_METHODS,
+  ...SEARCH_METHODS,
   sendMessage: sendMessageMethod,
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)
@@ -518,6 +520,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
 const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...BOTS_REALTIME_SERVED,
   ...MESSAGE_ACTIONS_SERVED,
+  ...SEARCH_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },

@@ -385,6 +385,10 @@ export const subscriptionSchema = strictObject(
       .optional()
       .describe("the member's roles in the room; default owner for its creator, none for the others"),
     f: z.boolean().optional().describe('whether the member marked the room a favourite; default none'),
+    ignored: z
+      .array(nonEmpty)
+      .optional()
+      .describe('the _ids of the users the member ignores in the room (chat.ignoreUser); default none'),
   },
   SUBSCRIPTION_HINTS,
 );

@@ -45,6 +45,7 @@ import * as roomReads from './room-reads';
 import type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 import * as rooms from './rooms';
 import * as roomLifecycle from './room-lifecycle';
+import * as messageSearch from './message-search';
 import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
@@ -1097,5 +1098,39 @@ export class Store {
     page: { offset: number; count: number },
   ): { messages: Message[]; total: number } | undefined {
     return messageActions.listMessages(this.#state, user, rid, kind, page);
+  }
+  // search helper (issue 47): deleted messages, sync, search, ignore
+
+  /** `chat.getDeletedMessages`: a room's messages deleted at or after `since` (ms), a page, and the total. */
+  deletedMessages(
+    rid: string,
+    since: number,
+    page: messageSearch.PageWindow,
+  ): { messages: { _id: string }[]; total: number } {
+    return messageSearch.deletedMessages(this.#state, rid, since, page);
+  }
+
+  /** `chat.syncMessages`: what changed since `lastUpdate`, or a cursor's page; undefined: no such room, or not the caller's to see. */
+  syncMessages(
+    user: User,
+    rid: string,
+    query: messageSearch.SyncQuery,
+  ): messageSearch.SyncResult | undefined {
+    return messageSearch.syncMessages(this.#state, user, rid, query);
+  }
+
+  /** `chat.search`: a page of what the search text finds; undefined: no such room, or not the caller's to see. */
+  searchMessages(
+    user: User,
+    rid: string,
+    text: string,
+    page: messageSearch.PageWindow,
+  ): Message[] | undefined {
+    return messageSearch.searchMessages(this.#state, user, rid, text, page);
+  }
+
+  /** `ignoreUser`'s write: the user's `_id` in (or out of) the caller's subscription's `ignored`. */
+  ignoreUser(user: User, input: { rid: string; userId: string; ignore: boolean }, method: string): void {
+    messageSearch.ignoreUser(this.#state, user, input, method);
   }
 }

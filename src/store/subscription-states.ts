@@ -29,6 +29,8 @@ export interface SubscriptionState {
   readonly roles?: readonly RoomRole[];
   /** the member's favourite mark (`rooms.favorite`, `toggleFavorite`), once set either way */
   readonly f?: boolean;
+  /** the `_id`s of the users the member ignores in the room (`chat.ignoreUser`), once one was */
+  readonly ignored?: readonly string[];
 }
 
 /** A role a member holds in one room (on the subscription). */
@@ -108,6 +110,7 @@ export function readState(state: SubscriptionState, ts: string): SubscriptionSta
     _updatedAt: ts,
     roles: state.roles,
     f: state.f,
+    ignored: state.ignored,
   };
 }
 
@@ -144,6 +147,8 @@ export function subscriptionView(
       _updatedAt: state._updatedAt,
       // `$set: {f}` adds the field after those the subscription was made with
       ...(state.f !== undefined ? { f: state.f } : {}),
+      // `$addToSet: {ignored}` adds the field after the others
+      ...(state.ignored !== undefined ? { ignored: [...state.ignored] } : {}),
     };
   }
   const channel = room as Room;
@@ -171,6 +176,7 @@ export function subscriptionView(
     ...(state.f !== undefined ? { f: state.f } : {}),
     // set on every member's by an archive or an unarchive (`archiveByRoomId`), as the room's
     ...(channel.archived !== undefined ? { archived: channel.archived } : {}),
+    ...(state.ignored !== undefined ? { ignored: [...state.ignored] } : {}),
   };
 }
 
@@ -202,6 +208,7 @@ export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRe
     _updatedAt: record._updatedAt ?? rest._updatedAt,
     ...(record.roles !== undefined ? { roles: [...record.roles] } : {}),
     ...(record.f !== undefined ? { f: record.f } : {}),
+    ...(record.ignored !== undefined ? { ignored: [...record.ignored] } : {}),
   };
 }
 
@@ -228,6 +235,11 @@ export function recordOfState(
   if (state.roles !== undefined && state.roles.join() !== derived.join()) {
     differs = true;
     record.roles = [...state.roles];
+  }
+  // the users ignored, once any was (an emptied list stays, as `$pull` leaves it)
+  if (state.ignored !== undefined) {
+    differs = true;
+    record.ignored = [...state.ignored];
   }
   return differs ? record : undefined;
 }
