@@ -249,14 +249,13 @@ export const MESSAGE_ERRORS = {
     message: () => 'The required "searchText" query param is missing.',
     errorType: 'error-searchText-param-not-provided',
   },
-  /** chat.search of a room the caller may not see: 5.x/6.x read `docs` of nothing (a TypeError), 7.x on `failure()` */
+  /** chat.search (5.x/6.x) of a room the caller may not see: the route reads `docs` of the method's `false` (a TypeError) */
   'search-not-allowed': {
     status: 400,
     message: () => "Cannot read properties of undefined (reading 'docs')",
     eras: {
       '0.49': () => ({ success: false, error: "Cannot read property 'docs' of undefined" }),
       '6': undefined,
-      '7': () => ({ success: false }),
     },
   },
   /** chat.search: a regular expression MongoDB refuses, or one RE2 cannot run (backreferences, lookaround) */

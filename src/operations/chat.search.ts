@@ -1,4 +1,7 @@
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import type { ErrorCode } from '../errors';
 import { MESSAGE_ACTIONS_SERVED } from './message-actions-common';
 import { success } from './operation';
 import { callerOf, readPagination } from './params';
@@ -6,6 +9,9 @@ import { MESSAGE, answer } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import { SEARCH_VALIDATOR } from './search-common';
+
+/** A room the caller may not see: 5.x/6.x read `docs` of nothing (a TypeError), 7.x on `failure()`. */
+const NOT_SEEN: EraTable<ErrorCode> = { '0.49': 'search-not-allowed', '7': 'message-unknown' };
 
 /**
  * `GET /api/v1/chat.search`: the messages of a room a search text finds (`messageSearch`), newest
@@ -15,7 +21,13 @@ import { SEARCH_VALIDATOR } from './search-common';
 export default route(GROUPS.chat, {
   name: 'chat.search',
   method: 'GET',
-  errors: ['pinned-list-roomid-missing', 'search-text-missing', 'search-not-allowed', 'search-invalid-regex'],
+  errors: [
+    'pinned-list-roomid-missing',
+    'search-text-missing',
+    'search-not-allowed',
+    'message-unknown',
+    'search-invalid-regex',
+  ],
   response: answer({ messages: { type: 'array', items: MESSAGE } }),
   reads: ['message', 'room', 'setting'],
   validator: SEARCH_VALIDATOR,
@@ -31,7 +43,7 @@ export default route(GROUPS.chat, {
   },
   run: (context, { roomId, searchText, offset, count }) => {
     const found = context.store.searchMessages(callerOf(context), roomId, searchText, { offset, count });
-    if (!found) throw new ApiError('search-not-allowed');
+    if (!found) throw new ApiError(byEra(context.profile, NOT_SEEN));
     return success({ messages: found });
   },
   openApi: { servedIn: MESSAGE_ACTIONS_SERVED },

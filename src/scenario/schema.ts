@@ -388,7 +388,7 @@ export const subscriptionSchema = strictObject(
     ignored: z
       .array(nonEmpty)
       .optional()
-      .describe('the _ids of the users the member ignores in the room (chat.ignoreUser); default none'),
+      .describe('the _ids of the users the member ignores in the room; default none'),
   },
   SUBSCRIPTION_HINTS,
 );

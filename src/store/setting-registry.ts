@@ -132,7 +132,7 @@ export const SETTINGS: SettingsRegistry = {
     false,
     false,
     'Message',
-    'chat.search reads its text as a regular expression (RE2) instead of a word search',
+    'the message search reads its text as a regular expression (RE2) instead of a word search',
   ),
   Message_GroupingPeriod: {
     type: 'int',
