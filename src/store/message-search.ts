@@ -321,6 +321,15 @@ function phraseScore(words: readonly string[], clause: Extract<TextClause, { kin
   return textScore(words, clause.phrases.flatMap(wordsOf));
 }
 
+/** Nothing matches it (a pattern that could not be compiled matches no message). */
+const NO_MATCH: TextPattern = { test: () => false };
+
+/** The usernames of `from:` / `mention:` as one case-insensitive pattern (none: no filter). */
+function namesPattern(names: readonly string[]): TextPattern | undefined {
+  if (names.length === 0) return undefined;
+  return compileRegex(names.join('|'), 'i') ?? NO_MATCH;
+}
+
 /** A list of `{username}` holding one matching the pattern. */
 function someUsername(list: unknown, pattern: TextPattern): boolean {
   return (
@@ -348,8 +357,8 @@ export function searchMessages(
   const { filters, rest } = consumeFilters(text, user);
   const clause = textClause(state, rest);
   // usernames are letters, digits and `.-_` (`.` any character, as the real server's unescaped join)
-  const from = filters.from.length > 0 ? compileRegex(filters.from.join('|'), 'i') : undefined;
-  const mention = filters.mention.length > 0 ? compileRegex(filters.mention.join('|'), 'i') : undefined;
+  const from = namesPattern(filters.from);
+  const mention = namesPattern(filters.mention);
   const scores = new Map<string, number>();
   const keep = (m: Message): boolean => {
     if (m.t === 'rm' || m._hidden === true) return false;
