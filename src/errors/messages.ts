@@ -218,13 +218,6 @@ export const MESSAGE_ERRORS = {
     message: () => 'The "lastUpdate" query parameter must be a valid date',
     errorType: 'error-lastUpdate-param-invalid',
   },
-  /** messages/get (chat.syncMessages from 6.x): a room the caller may not see */
-  'sync-not-allowed': {
-    status: 400,
-    message: () => 'Not allowed',
-    errorType: 'error-not-allowed',
-    details: () => ({ method: 'messages/get' }),
-  },
   /** messages/get's cursor checks (7.10 on) */
   'sync-type-required': {
     status: 400,

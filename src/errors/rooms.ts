@@ -506,4 +506,14 @@ export const ROOM_ERRORS = {
     errorType: 'error-subscription-not-found',
     details: unreadDetails,
   },
+  // search helper (issue 47): rooms.cleanHistory
+  /** rooms.cleanHistory (7.x on): a room the caller may not access */
+  'clean-no-access': {
+    status: 400,
+    message: () => 'User does not have access to the room',
+    errorType: 'error-not-allowed',
+  },
+  /** rooms.cleanHistory: an empty `latest` or `oldest` past the validator (`API.v1.failure`) */
+  'clean-latest-required': { status: 400, message: () => 'Body parameter "latest" is required.' },
+  'clean-oldest-required': { status: 400, message: () => 'Body parameter "oldest" is required.' },
 } satisfies Record<string, ErrorSpec>;

@@ -54,7 +54,7 @@ export default route(GROUPS.chat, {
     'sync-roomid-required',
     'sync-param-required',
     'sync-lastupdate-invalid',
-    'sync-not-allowed',
+    'action-not-allowed',
     'sync-type-required',
     'sync-cursor-conflict',
     'sync-cursor-lastupdate-conflict',
@@ -97,7 +97,10 @@ export default route(GROUPS.chat, {
   },
   run: (context, { roomId, query, legacy }) => {
     const result = context.store.syncMessages(callerOf(context), roomId, query);
-    if (!result) throw new ApiError(legacy ? 'message-unknown' : 'sync-not-allowed');
+    if (!result) {
+      if (legacy) throw new ApiError('message-unknown');
+      throw new ApiError('action-not-allowed', { method: 'messages/get' });
+    }
     const { updated, deleted, cursor } = result;
     return success({ result: { updated, deleted, ...(cursor ? { cursor } : {}) } });
   },

@@ -134,6 +134,7 @@ import roomsAdminRooms from './rooms.adminRooms';
 import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
 import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
 import roomsAutocompleteChannelAndPrivateWithPagination from './rooms.autocomplete.channelAndPrivate.withPagination';
+import roomsCleanHistory from './rooms.cleanHistory';
 import roomsDelete from './rooms.delete';
 import roomsFavorite from './rooms.favorite';
 import roomsGet from './rooms.get';
@@ -326,6 +327,7 @@ export const ROUTES: readonly Operation[] = [
   roomsAutocompleteAvailableForTeams,
   roomsAutocompleteChannelAndPrivate,
   roomsAutocompleteChannelAndPrivateWithPagination,
+  roomsCleanHistory,
   roomsDelete,
   roomsFavorite,
   roomsGet,

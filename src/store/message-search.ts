@@ -1,11 +1,13 @@
 import { ApiError } from '../errors';
-import type { Message, User } from '../types';
+import type { AnyRoom, Message, User } from '../types';
+import type { ChangeEvent, CleanedNotice } from './events';
 import { maySee } from './access';
 import { forUser } from './message-actions';
 import { compileRegex } from './regex';
 import type { TextPattern } from './regex';
 import { settings } from './settings';
-import { anyRoom, commit } from './state';
+import { putAnyRoom } from './rooms';
+import { anyRoom, commit, trashed } from './state';
 import type { StoreState, TrashEntry } from './state';
 
 /**
@@ -428,4 +430,106 @@ export function ignoreUser(
   commit(state, [
     { kind: 'subscription', op: 'updated', rid: room._id, uid: user._id, subscription: state2 },
   ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// rooms.cleanHistory
+
+/** What `cleanRoomHistory` removes (already checked: the permission, the room, its access). */
+export interface CleanInput {
+  readonly rid: string;
+  /** ms */
+  readonly latest: number;
+  readonly oldest: number;
+  readonly inclusive: boolean;
+  /** 0: no limit */
+  readonly limit: number;
+  readonly excludePinned: boolean;
+  readonly ignoreDiscussion: boolean;
+  readonly ignoreThreads: boolean;
+  readonly filesOnly: boolean;
+  /** usernames; none: anyone's */
+  readonly fromUsers: readonly string[];
+}
+
+/** The text a file's message keeps once a prune removed the file (`File_removed_by_prune`). */
+const FILE_REMOVED = '_File removed by prune_';
+
+/**
+ * `cleanRoomHistory`: the room's messages in the window (`inclusive`: its ends too) of the users
+ * named (none: anyone's), not pinned with `excludePinned`, not a discussion's with
+ * `ignoreDiscussion`, neither a reply nor a thread's root with `ignoreThreads`; `limit` the first
+ * ones (oldest first). `filesOnly`: each such message with a file loses it (its attachments the
+ * prune's notice) and the count is theirs. Else they are removed (into the trash), the room's
+ * `msgs` less by the count and its last message the newest left, told as one
+ * `deleteMessageBulk`. Answers the count.
+ */
+export function cleanRoomHistory(state: StoreState, room: AnyRoom, input: CleanInput): number {
+  const within = (ms: number): boolean =>
+    input.inclusive ? ms >= input.oldest && ms <= input.latest : ms > input.oldest && ms < input.latest;
+  const picked = (m: Message): boolean =>
+    within(Date.parse(m.ts)) &&
+    !(input.excludePinned && m.pinned === true) &&
+    !(input.ignoreDiscussion && m.drid !== undefined) &&
+    !(input.ignoreThreads && (m.tmid !== undefined || m.tcount !== undefined)) &&
+    (input.fromUsers.length === 0 || input.fromUsers.includes(m.u.username));
+  // oldest first, as the collection's natural order finds them
+  const found = [
+    ...state.messages.history(room._id, { offset: 0, count: 0, skip: (m) => !picked(m) }).messages,
+  ]
+    .reverse()
+    .slice(0, input.limit > 0 ? input.limit : undefined);
+  if (input.filesOnly) {
+    const withFile = found.filter((m) => typeof m.file === 'object' && m.file !== null);
+    if (withFile.length === 0) return 0;
+    const stamped = state.clock.tick();
+    const events: ChangeEvent[] = [];
+    for (const message of withFile) {
+      const { file: _file, ...rest } = message;
+      const next = {
+        ...rest,
+        attachments: [{ color: '#FD745E', text: FILE_REMOVED }],
+        _updatedAt: stamped,
+      } as Message;
+      state.messages.replace(next);
+      events.push({ kind: 'message', op: 'updated', message: next, room });
+    }
+    commit(state, events);
+    return withFile.length;
+  }
+  if (found.length === 0) return 0;
+  const ts = state.clock.tick();
+  for (const message of found) {
+    state.messages.remove(message._id);
+    trashed(state.trash.messages, { _id: message._id, _deletedAt: ts, rid: room._id, ts: message.ts });
+  }
+  // `getLastVisibleUserMessageSentByRoomId`: no system message, no reply kept in its thread
+  const skip = (m: Message): boolean => m.t !== undefined || (m.tmid !== undefined && m.tshow !== true);
+  const newest = state.messages.history(room._id, { offset: 0, count: 1, skip }).messages[0];
+  const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - found.length), _updatedAt: ts };
+  if (newest) next.lastMessage = newest;
+  else delete next.lastMessage;
+  putAnyRoom(state, next);
+  const cleaned: CleanedNotice = {
+    rid: room._id,
+    excludePinned: input.excludePinned,
+    ignoreDiscussion: input.ignoreDiscussion,
+    inclusive: input.inclusive,
+    oldest: new Date(input.oldest).toISOString(),
+    latest: new Date(input.latest).toISOString(),
+    users: [...input.fromUsers],
+    ...(input.limit > 0 ? { ids: found.map((m) => m._id) } : {}),
+  };
+  commit(state, [
+    // each message leaves quietly: the room's one `deleteMessageBulk` tells them all
+    ...found.map((message): ChangeEvent => ({
+      kind: 'message',
+      op: 'removed',
+      message,
+      room: next,
+      quiet: true,
+    })),
+    { kind: 'room', op: 'updated', room: next, before: room, cleaned },
+  ]);
+  return found.length;
 }

@@ -110,6 +110,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'add-all-to-room': ['admin'],
   // message-actions helper: chat.pinMessage / chat.unPinMessage and their realtime twins (room-scoped)
   'pin-message': ['owner', 'moderator', 'admin'],
+  // search helper: rooms.cleanHistory and its realtime twin cleanRoomHistory (room-scoped)
+  'clean-channel-history': ['admin'],
 };
 
 /** The names a scenario may override. */

@@ -1133,4 +1133,9 @@ export class Store {
   ignoreUser(user: User, input: { rid: string; userId: string; ignore: boolean }, method: string): void {
     messageSearch.ignoreUser(this.#state, user, input, method);
   }
+
+  /** `cleanRoomHistory`'s write (already checked): the messages removed, or (filesOnly) their files; the count. */
+  cleanRoomHistory(room: AnyRoom, input: messageSearch.CleanInput): number {
+    return messageSearch.cleanRoomHistory(this.#state, room, input);
+  }
 }
