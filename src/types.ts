@@ -162,6 +162,8 @@ export interface ServerSettings {
   Message_AllowPinning: boolean;
   /** members may star messages (default true) */
   Message_AllowStarring: boolean;
+  /** chat.search reads its text as a regular expression (default false) */
+  Message_AlwaysSearchRegExp: boolean;
   /** (listed, not modelled) seconds, default 300 */
   Message_GroupingPeriod: number;
   /** (listed, not modelled; enterprise) default false */
@@ -328,6 +330,8 @@ export interface SubscriptionRecord {
   tunreadUser?: string[];
   /** of those, the threads with a reply to `@all` or `@here` */
   tunreadGroup?: string[];
+  /** the `_id`s of the users the member ignores in the room (`chat.ignoreUser`), once set */
+  ignored?: string[];
 }
 
 /** One entity that differs from the baseline. */

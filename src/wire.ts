@@ -190,6 +190,8 @@ export const SUBSCRIPTION_SHAPE = {
   tunread: { kind: 'strings' },
   tunreadGroup: { kind: 'strings' },
   tunreadUser: { kind: 'strings' },
+  /** the users the member ignores in the room, once one was (`chat.ignoreUser`) */
+  ignored: { kind: 'strings' },
 } as const satisfies EntityShape;
 
 /** A message's author: the user's id, username and name, as the message keeps them. */

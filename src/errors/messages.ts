@@ -236,4 +236,101 @@ export const MESSAGE_ERRORS = {
     message: () => 'The provided "aroundId" does not belong to the thread',
     errorType: 'error-invalid-message',
   },
+  // search helper (issue 47): chat.ignoreUser, chat.getDeletedMessages, chat.syncMessages, chat.search
+  /** chat.ignoreUser's hand checks (every line past its validator) */
+  'ignore-rid-missing': {
+    status: 400,
+    message: () => 'The required "rid" param is missing.',
+    errorType: 'error-room-id-param-not-provided',
+  },
+  'ignore-userid-missing': {
+    status: 400,
+    message: () => 'The required "userId" param is missing.',
+    errorType: 'error-user-id-param-not-provided',
+  },
+  /** ignoreUser: the caller or the ignored user has no subscription to the room */
+  'ignore-invalid-subscription': {
+    status: 400,
+    message: () => 'Invalid subscription',
+    errorType: 'error-invalid-subscription',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
+  /** chat.getDeletedMessages' hand checks of 5.x/6.x (one-argument Meteor errors: the text is the type) */
+  'deleted-roomid-missing': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing.',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  'deleted-since-missing': {
+    status: 400,
+    message: () => 'The required "since" query param is missing.',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  'deleted-since-invalid': {
+    status: 400,
+    message: () => 'The "since" query parameter must be a valid date.',
+    eras: { '0.49': (message) => ({ success: false, error: `[${message}]`, errorType: message }) },
+  },
+  /** chat.syncMessages of 5.x: no `lastUpdate`, or one that is not a date (its odd error type) */
+  'sync-lastupdate-missing': {
+    status: 400,
+    message: () => 'The required "lastUpdate" query param is missing.',
+    errorType: 'error-lastUpdate-param-not-provided',
+  },
+  'sync-lastupdate-invalid-5': {
+    status: 400,
+    message: () => 'The "lastUpdate" query parameter must be a valid date.',
+    errorType: 'error-roomId-param-invalid',
+  },
+  /** chat.syncMessages from 6.x: an empty `roomId` past the validator, neither `lastUpdate` nor `type`, a bad date */
+  'sync-roomid-required': {
+    status: 400,
+    message: () => 'The required "roomId" query param is missing',
+    errorType: 'error-param-required',
+  },
+  'sync-param-required': {
+    status: 400,
+    message: () => 'The "type" or "lastUpdate" parameters must be provided',
+    errorType: 'error-param-required',
+  },
+  'sync-lastupdate-invalid': {
+    status: 400,
+    message: () => 'The "lastUpdate" query parameter must be a valid date',
+    errorType: 'error-lastUpdate-param-invalid',
+  },
+  /** messages/get's cursor checks (7.10 on) */
+  'sync-type-required': {
+    status: 400,
+    message: () => 'The "type" parameter is required when using the "next" or "previous" parameters',
+    errorType: 'error-type-param-required',
+  },
+  'sync-cursor-conflict': {
+    status: 400,
+    message: () => 'You cannot provide both "next" and "previous" parameters',
+    errorType: 'error-cursor-conflict',
+  },
+  'sync-cursor-lastupdate-conflict': {
+    status: 400,
+    message: () => 'The attributes "next", "previous" and "lastUpdate" cannot be used together',
+    errorType: 'error-cursor-and-lastUpdate-conflict',
+  },
+  /** messages/get: a cursor that is not a time (a plain Error) */
+  'sync-invalid-cursor': { status: 400, message: () => 'Invalid Date' },
+  /** chat.search (5.x/6.x hand checks, 7.x on an empty one past the validator) without `searchText` */
+  'search-text-missing': {
+    status: 400,
+    message: () => 'The required "searchText" query param is missing.',
+    errorType: 'error-searchText-param-not-provided',
+  },
+  /** chat.search (5.x/6.x) of a room the caller may not see: the route reads `docs` of the method's `false` (a TypeError) */
+  'search-not-allowed': {
+    status: 400,
+    message: () => "Cannot read properties of undefined (reading 'docs')",
+    eras: {
+      '0.49': () => ({ success: false, error: "Cannot read property 'docs' of undefined" }),
+      '6': undefined,
+    },
+  },
+  /** chat.search: a regular expression MongoDB refuses, or one RE2 cannot run (backreferences, lookaround) */
+  'search-invalid-regex': { status: 400, message: () => 'Regular expression is invalid' },
 } satisfies Record<string, ErrorSpec>;

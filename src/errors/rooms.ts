@@ -644,4 +644,14 @@ export const ROOM_ERRORS = {
     message: () => 'Body param "roomId" or "username" is required',
     errorType: 'error-room-param-not-provided',
   },
+  // search helper (issue 47): rooms.cleanHistory
+  /** rooms.cleanHistory (7.x on): a room the caller may not access */
+  'clean-no-access': {
+    status: 400,
+    message: () => 'User does not have access to the room',
+    errorType: 'error-not-allowed',
+  },
+  /** rooms.cleanHistory: an empty `latest` or `oldest` past the validator (`API.v1.failure`) */
+  'clean-latest-required': { status: 400, message: () => 'Body parameter "latest" is required.' },
+  'clean-oldest-required': { status: 400, message: () => 'Body parameter "oldest" is required.' },
 } satisfies Record<string, ErrorSpec>;

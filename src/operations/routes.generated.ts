@@ -43,6 +43,7 @@ import channelsSetType from './channels.setType';
 import channelsUnarchive from './channels.unarchive';
 import chatDelete from './chat.delete';
 import chatFollowMessage from './chat.followMessage';
+import chatGetDeletedMessages from './chat.getDeletedMessages';
 import chatGetDiscussions from './chat.getDiscussions';
 import chatGetMentionedMessages from './chat.getMentionedMessages';
 import chatGetMessage from './chat.getMessage';
@@ -51,13 +52,16 @@ import chatGetPinnedMessages from './chat.getPinnedMessages';
 import chatGetStarredMessages from './chat.getStarredMessages';
 import chatGetThreadMessages from './chat.getThreadMessages';
 import chatGetThreadsList from './chat.getThreadsList';
+import chatIgnoreUser from './chat.ignoreUser';
 import chatPinMessage from './chat.pinMessage';
 import chatPostMessage from './chat.postMessage';
 import chatReact from './chat.react';
 import chatReadThread from './chat.readThread';
 import chatReportMessage from './chat.reportMessage';
+import chatSearch from './chat.search';
 import chatSendMessage from './chat.sendMessage';
 import chatStarMessage from './chat.starMessage';
+import chatSyncMessages from './chat.syncMessages';
 import chatSyncThreadMessages from './chat.syncThreadMessages';
 import chatSyncThreadsList from './chat.syncThreadsList';
 import chatUnPinMessage from './chat.unPinMessage';
@@ -149,6 +153,7 @@ import roomsAdminRooms from './rooms.adminRooms';
 import roomsAutocompleteAvailableForTeams from './rooms.autocomplete.availableForTeams';
 import roomsAutocompleteChannelAndPrivate from './rooms.autocomplete.channelAndPrivate';
 import roomsAutocompleteChannelAndPrivateWithPagination from './rooms.autocomplete.channelAndPrivate.withPagination';
+import roomsCleanHistory from './rooms.cleanHistory';
 import roomsCreateDiscussion from './rooms.createDiscussion';
 import roomsDelete from './rooms.delete';
 import roomsFavorite from './rooms.favorite';
@@ -257,6 +262,7 @@ export const ROUTES: readonly Operation[] = [
   channelsUnarchive,
   chatDelete,
   chatFollowMessage,
+  chatGetDeletedMessages,
   chatGetDiscussions,
   chatGetMentionedMessages,
   chatGetMessage,
@@ -265,13 +271,16 @@ export const ROUTES: readonly Operation[] = [
   chatGetStarredMessages,
   chatGetThreadMessages,
   chatGetThreadsList,
+  chatIgnoreUser,
   chatPinMessage,
   chatPostMessage,
   chatReact,
   chatReadThread,
   chatReportMessage,
+  chatSearch,
   chatSendMessage,
   chatStarMessage,
+  chatSyncMessages,
   chatSyncThreadMessages,
   chatSyncThreadsList,
   chatUnPinMessage,
@@ -363,6 +372,7 @@ export const ROUTES: readonly Operation[] = [
   roomsAutocompleteAvailableForTeams,
   roomsAutocompleteChannelAndPrivate,
   roomsAutocompleteChannelAndPrivateWithPagination,
+  roomsCleanHistory,
   roomsCreateDiscussion,
   roomsDelete,
   roomsFavorite,

@@ -153,6 +153,34 @@ type Compiled = AjvModule.ValidateFunction;
 const instances = new Map<Coercion, AjvModule.default>();
 const compiled = new WeakMap<Validator, Compiled>();
 
+const DATE_PART = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+const TIME_PART = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** ajv-formats' `iso-date-time`: `yyyy-mm-dd`, `T` or a space, `hh:mm:ss[.f]`, a zone or none (a leap second at 23:59 UTC). */
+export function isIsoDateTime(text: string): boolean {
+  const parts = text.split(/t|\s/i);
+  if (parts.length !== 2) return false;
+  const date = DATE_PART.exec(parts[0] ?? '');
+  if (!date) return false;
+  const year = Number(date[1]);
+  const month = Number(date[2]);
+  const day = Number(date[3]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leap ? 29 : (MONTH_DAYS[month] ?? 0)))
+    return false;
+  const time = TIME_PART.exec(parts[1] ?? '');
+  if (!time) return false;
+  const [hr, min, sec] = [Number(time[1]), Number(time[2]), Number(time[3])];
+  const sign = time[5] === '-' ? -1 : 1;
+  const [tzH, tzM] = [Number(time[6] ?? 0), Number(time[7] ?? 0)];
+  if (tzH > 23 || tzM > 59) return false;
+  if (hr <= 23 && min <= 59 && sec < 60) return true;
+  const utcMin = min - tzM * sign;
+  const utcHr = hr - tzH * sign - (utcMin < 0 ? 1 : 0);
+  return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+}
+
 function compile(validator: Validator): Compiled {
   let fn = compiled.get(validator);
   if (fn) return fn;
@@ -160,6 +188,8 @@ function compile(validator: Validator): Compiled {
   if (!ajv) {
     const Ajv = ajvModule().default;
     ajv = new Ajv({ coerceTypes: validator.coerce, allowUnionTypes: true, strict: false });
+    // rest-typings' one format (ajv-formats' `iso-date-time`: a date and a time, the zone optional)
+    ajv.addFormat('iso-date-time', isIsoDateTime);
     instances.set(validator.coerce, ajv);
   }
   fn = ajv.compile(validator.schema);

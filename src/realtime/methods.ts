@@ -26,6 +26,7 @@ import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/messag
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
 import { THREAD_METHODS, THREAD_METHODS_SERVED } from './methods/threads';
 import { FILES_METHODS } from './methods/files';
+import { SEARCH_METHODS, SEARCH_SERVED } from './methods/search';
 import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
@@ -454,6 +455,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOM_READS_METHODS,
   ...MESSAGE_ACTION_METHODS,
   ...FILES_METHODS,
+  ...SEARCH_METHODS,
   sendMessage: sendMessageMethod,
   'subscriptions/get': (context, params) => {
     // before a login: nothing (the method answers `[]`, it does not refuse)
@@ -528,6 +530,7 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...MESSAGE_ACTIONS_SERVED,
   ...DISCUSSIONS_SERVED,
   ...THREAD_METHODS_SERVED,
+  ...SEARCH_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },

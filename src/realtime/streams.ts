@@ -3,6 +3,7 @@ import { roomView } from '../operations/views';
 import type { Profile } from '../profiles';
 import type {
   ChangeOp,
+  CleanedNotice,
   MessageChange,
   PermissionChange,
   RoleChange,
@@ -647,6 +648,28 @@ function deliverUserNotice(event: UserChange, reader: StreamReader): void {
 }
 
 /**
+ * A room's history cleaned (`notify.deleteMessageBulk`): `stream-notify-room`
+ * `<rid>/deleteMessageBulk` with `{rid, excludePinned, ignoreDiscussion, ts, users[, ids]}`, the
+ * window's ends as EJSON dates under `$gte`/`$lte` (inclusive) or `$gt`/`$lt`.
+ */
+function deliverCleaned(notice: CleanedNotice, reader: StreamReader): void {
+  const key = `${notice.rid}/deleteMessageBulk`;
+  const [gt, lt] = notice.inclusive ? ['$gte', '$lte'] : ['$gt', '$lt'];
+  const args = [
+    {
+      rid: notice.rid,
+      excludePinned: notice.excludePinned,
+      ignoreDiscussion: notice.ignoreDiscussion,
+      ts: { [gt]: { $date: Date.parse(notice.oldest) }, [lt]: { $date: Date.parse(notice.latest) } },
+      users: [...notice.users],
+      ...(notice.ids ? { ids: [...notice.ids] } : {}),
+    },
+  ];
+  for (const sub of reader.subs.values())
+    if (sub.name === 'stream-notify-room' && sub.key === key) reader.changed(sub, args, true);
+}
+
+/**
  * One commit's frames to one connection: step by step (see {@link planOf}), each step's frames in
  * the order the connection subscribed.
  */
@@ -658,7 +681,7 @@ export function deliver(events: readonly ChangeEvent[], reader: StreamReader): v
     else if (event.kind === 'user') {
       if (event.op === 'updated') deliverPresence(event, reader);
       deliverUserNotice(event, reader);
-    }
+    } else if (event.kind === 'room' && event.cleaned) deliverCleaned(event.cleaned, reader);
   const plan = planOf(events);
   for (const { event, routes } of plan.steps) {
     // another user's subscription: nothing of it reaches this connection

@@ -398,6 +398,10 @@ export const subscriptionSchema = strictObject(
       .array(nonEmpty)
       .optional()
       .describe('of those, the threads with a reply to @all or @here; default none'),
+    ignored: z
+      .array(nonEmpty)
+      .optional()
+      .describe('the _ids of the users the member ignores in the room; default none'),
   },
   SUBSCRIPTION_HINTS,
 );

@@ -8,7 +8,7 @@ import { discussed, mayPost, store, trigger } from './posting';
 import { deleteRoom } from './room-lifecycle';
 import { putAnyRoom } from './rooms';
 import { settings } from './settings';
-import { anyRoom, commit } from './state';
+import { anyRoom, commit, trashed } from './state';
 import type { StoreState } from './state';
 import { threadForgotten } from './thread-unreads';
 import { dropFilesOf } from './uploads';
@@ -169,7 +169,11 @@ export function deleteMessage(
   const kept =
     typeof message.tcount === 'number' && message.tcount > 0 ? deletedShown(message, user, ts) : undefined;
   if (kept) state.messages.replace(kept);
-  else state.messages.remove(message._id);
+  else {
+    state.messages.remove(message._id);
+    // the trash keeps it: `chat.getDeletedMessages` and `chat.syncMessages` list it
+    trashed(state.trash.messages, { _id: message._id, _deletedAt: ts, rid: message.rid, ts: message.ts });
+  }
   const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
   const last = room.lastMessage as { _id?: unknown } | undefined;
   if (last?._id === message._id) {

@@ -27,6 +27,22 @@ export interface RoomChange {
   readonly op: ChangeOp;
   readonly room: AnyRoom;
   readonly before?: AnyRoom;
+  /** its history cleaned (`cleanRoomHistory`): the notice its `<rid>/deleteMessageBulk` carries */
+  readonly cleaned?: CleanedNotice;
+}
+
+/** What a clean of a room's history removed, as `notify.deleteMessageBulk` tells it. */
+export interface CleanedNotice {
+  readonly rid: string;
+  readonly excludePinned: boolean;
+  readonly ignoreDiscussion: boolean;
+  /** the window: `$gte`/`$lte` (inclusive) or `$gt`/`$lt`, ISO times */
+  readonly inclusive: boolean;
+  readonly oldest: string;
+  readonly latest: string;
+  readonly users: readonly string[];
+  /** the messages picked first (a `limit` given) */
+  readonly ids?: readonly string[];
 }
 
 /** A member's subscription state in a room (the rest of a subscription is the room's and the user's). */

@@ -114,6 +114,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   // to the parent; the real server also grants the app role)
   'start-discussion': ['admin', 'user', 'guest'],
   'start-discussion-other-user': ['admin', 'user', 'owner'],
+  // search helper: rooms.cleanHistory and its realtime twin cleanRoomHistory (room-scoped)
+  'clean-channel-history': ['admin'],
 };
 
 /** The names a scenario may override. */

@@ -128,6 +128,12 @@ export const SETTINGS: SettingsRegistry = {
   },
   Message_AllowPinning: flag(true, true, 'Message', 'members with pin-message may pin and unpin messages'),
   Message_AllowStarring: flag(true, true, 'Message', 'members may star and unstar messages'),
+  Message_AlwaysSearchRegExp: flag(
+    false,
+    false,
+    'Message',
+    'the message search reads its text as a regular expression (RE2) instead of a word search',
+  ),
   Message_GroupingPeriod: {
     type: 'int',
     packageValue: 300,

@@ -121,8 +121,13 @@ export interface StoreState {
   roomsRemoved: number;
   /** how many pins were made since the baseline (`pinMessage`; the fake's bound, src/store/message-actions.ts) */
   pinsMade: number;
-  /** the rooms and subscriptions deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
-  readonly trash: { readonly rooms: TrashEntry[]; readonly subscriptions: TrashEntry[] };
+  /** the rooms, subscriptions and messages deleted since the baseline, as Rocket.Chat's trash answers them (oldest first, bounded) */
+  readonly trash: {
+    readonly rooms: TrashEntry[];
+    readonly subscriptions: TrashEntry[];
+    /** messages removed (`chat.delete`, `rooms.cleanHistory`), with their room (`rid`) */
+    readonly messages: TrashEntry[];
+  };
   readonly integrations: LayeredMap<string, Integration>;
   /** the roles by `_id`: the seeded ones, the scenario's custom ones, those made since (src/store/roles.ts) */
   readonly roles: LayeredMap<string, RoleDoc>;
@@ -170,6 +175,10 @@ export interface TrashEntry {
   readonly _id: string;
   readonly _deletedAt: string;
   readonly uid?: string;
+  /** a message's room */
+  readonly rid?: string;
+  /** a message's `ts` (the trash's `ts` order) */
+  readonly ts?: string;
 }
 
 /** The trash entries kept per kind: past this, the oldest are forgotten (a world stays bounded). */
@@ -234,7 +243,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     roomNames: new LayeredMap(baseline.roomNames),
     roomsRemoved: 0,
     pinsMade: 0,
-    trash: { rooms: [], subscriptions: [] },
+    trash: { rooms: [], subscriptions: [], messages: [] },
     integrations,
     roles: new LayeredMap(baseline.roles),
     tokens: new LayeredMap(baseline.tokens),

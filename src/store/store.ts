@@ -48,6 +48,7 @@ import * as roomReads from './room-reads';
 import type { RoomMemberFilter, RoomMemberOrder } from './room-reads';
 import * as rooms from './rooms';
 import * as roomLifecycle from './room-lifecycle';
+import * as messageSearch from './message-search';
 import * as roomSettings from './room-settings';
 import type { NewRoom, RoomLayout, RoomRef } from './rooms';
 import type { StoreRules } from './rules';
@@ -1277,5 +1278,45 @@ export class Store {
   /** The bytes the world's uploads hold. */
   uploadedBytes(): number {
     return this.#state.uploads.bytes;
+  }
+
+  // search helper (issue 47): deleted messages, sync, search, ignore
+
+  /** `chat.getDeletedMessages`: a room's messages deleted at or after `since` (ms), a page, and the total. */
+  deletedMessages(
+    rid: string,
+    since: number,
+    page: messageSearch.PageWindow,
+  ): { messages: { _id: string }[]; total: number } {
+    return messageSearch.deletedMessages(this.#state, rid, since, page);
+  }
+
+  /** `chat.syncMessages`: what changed since `lastUpdate`, or a cursor's page; undefined: no such room, or not the caller's to see. */
+  syncMessages(
+    user: User,
+    rid: string,
+    query: messageSearch.SyncQuery,
+  ): messageSearch.SyncResult | undefined {
+    return messageSearch.syncMessages(this.#state, user, rid, query);
+  }
+
+  /** `chat.search`: a page of what the search text finds; undefined: no such room, or not the caller's to see. */
+  searchMessages(
+    user: User,
+    rid: string,
+    text: string,
+    page: messageSearch.PageWindow,
+  ): Message[] | undefined {
+    return messageSearch.searchMessages(this.#state, user, rid, text, page);
+  }
+
+  /** `ignoreUser`'s write: the user's `_id` in (or out of) the caller's subscription's `ignored`. */
+  ignoreUser(user: User, input: { rid: string; userId: string; ignore: boolean }, method: string): void {
+    messageSearch.ignoreUser(this.#state, user, input, method);
+  }
+
+  /** `cleanRoomHistory`'s write (already checked): the messages removed, or (filesOnly) their files; the count. */
+  cleanRoomHistory(room: AnyRoom, input: messageSearch.CleanInput): number {
+    return messageSearch.cleanRoomHistory(this.#state, room, input);
   }
 }

@@ -37,6 +37,8 @@ export interface SubscriptionState {
   readonly tunreadUser?: readonly string[];
   /** of those, the threads with a reply to `@all` or `@here` (`tunreadGroup`) */
   readonly tunreadGroup?: readonly string[];
+  /** the `_id`s of the users the member ignores in the room (`chat.ignoreUser`), once one was */
+  readonly ignored?: readonly string[];
 }
 
 /** A role a member holds in one room (on the subscription). */
@@ -129,6 +131,7 @@ export function readState(
     tunread: readThreads ? undefined : state.tunread,
     tunreadUser: readThreads ? undefined : state.tunreadUser,
     tunreadGroup: readThreads ? undefined : state.tunreadGroup,
+    ignored: state.ignored,
   };
 }
 
@@ -177,6 +180,8 @@ export function subscriptionView(
       // `$set: {f}` adds the field after those the subscription was made with
       ...(state.f !== undefined ? { f: state.f } : {}),
       ...threadFields(state),
+      // `$addToSet: {ignored}` adds the field after the others
+      ...(state.ignored !== undefined ? { ignored: [...state.ignored] } : {}),
     };
   }
   const channel = room as Room;
@@ -207,6 +212,7 @@ export function subscriptionView(
     // set on every member's by an archive or an unarchive (`archiveByRoomId`), as the room's
     ...(channel.archived !== undefined ? { archived: channel.archived } : {}),
     ...threadFields(state),
+    ...(state.ignored !== undefined ? { ignored: [...state.ignored] } : {}),
   };
 }
 
@@ -246,6 +252,7 @@ export function stateOfRecord(initial: SubscriptionState, record: SubscriptionRe
     ...(record.tunread !== undefined ? { tunread: [...record.tunread] } : {}),
     ...(record.tunreadUser !== undefined ? { tunreadUser: [...record.tunreadUser] } : {}),
     ...(record.tunreadGroup !== undefined ? { tunreadGroup: [...record.tunreadGroup] } : {}),
+    ...(record.ignored !== undefined ? { ignored: [...record.ignored] } : {}),
   };
 }
 
@@ -280,6 +287,11 @@ export function recordOfState(
   if (state.roles !== undefined && state.roles.join() !== derived.join()) {
     differs = true;
     record.roles = [...state.roles];
+  }
+  // the users ignored, once any was (an emptied list stays, as `$pull` leaves it)
+  if (state.ignored !== undefined) {
+    differs = true;
+    record.ignored = [...state.ignored];
   }
   return differs ? record : undefined;
 }
