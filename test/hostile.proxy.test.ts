@@ -525,7 +525,8 @@ describe('record --stubs-from', () => {
           status: 'success',
           data: { userId: 'u1', authToken: 'login-secret-0123456789', me: { _id: 'u1' } },
         });
-      if (req.url === '/api/v1/method.call/hostile')
+      // a method.call answer's shape (the fake models method.call itself now: an unmodelled path here)
+      if (req.url === '/api/v1/hostile.methodCall')
         return json(res, 200, {
           message: JSON.stringify({
             msg: 'result',
@@ -546,7 +547,7 @@ describe('record --stubs-from', () => {
       for (const path of [
         '/api/v1/hostile.generatePersonalAccessToken',
         '/api/v1/hostile.login',
-        '/api/v1/method.call/hostile',
+        '/api/v1/hostile.methodCall',
         '/api/v1/hostile.template?rc_token=query-secret-0123456789&room=GENERAL',
       ])
         expect((await fetch(`${front.url}${path}`, { method: 'POST' })).status).toBe(200);
@@ -573,7 +574,7 @@ describe('record --stubs-from', () => {
       expect(written.stubs.map((s) => s.request)).toEqual([
         { method: 'POST', path: '/api/v1/hostile.generatePersonalAccessToken' },
         { method: 'POST', path: '/api/v1/hostile.login' },
-        { method: 'POST', path: '/api/v1/method.call/hostile' },
+        { method: 'POST', path: '/api/v1/hostile.methodCall' },
         { method: 'POST', path: '/api/v1/hostile.template', query: { room: 'GENERAL' } },
       ]);
       expect(written.stubs[0]?.response).toEqual({

@@ -9,7 +9,7 @@ import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import { SYNC_VALIDATOR } from './search-common';
 
-const cursorStamp = { type: ['string', 'null'] };
+const cursorStamp = { type: 'string', nullable: true };
 const RESULT = {
   type: 'object',
   properties: {
