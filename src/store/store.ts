@@ -1093,4 +1093,16 @@ export class Store {
   ): { messages: Message[]; total: number } | undefined {
     return messageActions.listMessages(this.#state, user, rid, kind, page);
   }
+
+  // boot helper (issue 48): a reset that keeps logins
+
+  /** The login tokens issued since the baseline that still log their user in, as `[token, userId]`. */
+  loginsIssued(): [string, string][] {
+    return users.loginsIssued(this.#state);
+  }
+
+  /** Gives back another store's login tokens whose user is in this one (a reset that keeps logins); how many. */
+  keepLogins(logins: readonly (readonly [string, string])[]): number {
+    return users.keepLogins(this.#state, logins);
+  }
 }
