@@ -98,6 +98,16 @@ describe('the first-boot world (firstBoot: true)', () => {
     expect(() => createFakeServer({ firstBoot: 'yes' as unknown as boolean })).toThrow(/firstBoot/);
   });
 
+  it('a session has it on a server of the default scenario: fixtures "first-boot.json"', async () => {
+    const fake = createFakeServer();
+    const created = await request(fake.app).post('/__admin/sessions').send({ fixtures: 'first-boot.json' });
+    expect(created.status).toBe(201);
+    const state = await request(fake.app).get(`/s/${String(created.body.id)}/__admin/state`);
+    expect(state.body.users.map((u: { username: string }) => u.username)).toEqual(['rocket.cat']);
+    // the root is the default scenario's, though a first-boot server was made in this process before
+    expect(fake.state().users.length).toBeGreaterThan(1);
+  });
+
   it('the first users.register makes an admin there (no admin yet); the second is a plain user', async () => {
     const fake = createFakeServer({ firstBoot: true });
     const register = (username: string) =>
