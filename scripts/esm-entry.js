@@ -26,11 +26,13 @@ export function useSession(options = {}) {
 );
 writeFileSync(
   join(dist, 'vitest', 'index.d.mts'),
-  `import type { TestSession } from '../runners/session.js';
-import type { SessionOptions } from '../control.js';
+  `import type { TestSession, UseSessionOptions } from '../runners/session.js';
 
-export type { TestSession } from '../runners/session.js';
-/** The file's own session on the shared server, on Vitest's beforeAll, afterEach and afterAll. */
-export declare function useSession(options?: Omit<SessionOptions, 'id'>): TestSession;
+export type { TestSession, UseSessionOptions } from '../runners/session.js';
+/**
+ * The file's own session on the shared server, on Vitest's beforeAll, afterEach and afterAll;
+ * \`keepLogins: true\`: the resets after each test keep a bot connected for the whole file logged in.
+ */
+export declare function useSession(options?: UseSessionOptions): TestSession;
 `,
 );

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { DEFAULT_FIXTURES, buildWorld } from './scenario/load';
+import { DEFAULT_FIXTURES, FIRST_BOOT_FIXTURES, buildWorld } from './scenario/load';
 import type { FakeOptions } from './options';
 import type { Baseline } from './store/baseline';
 import { buildBaseline } from './store/baseline';
@@ -16,6 +16,9 @@ const cache = new Map<string, Baseline>();
 
 function keyOf(options: FakeOptions): string | undefined {
   const seed = options.seed ?? '';
+  // first boot with a scenario or a file is refused by buildWorld: nothing to cache
+  if (options.firstBoot === true && (options.scenario !== undefined || options.fixtures !== undefined))
+    return undefined;
   if (options.scenario !== undefined) {
     try {
       return `doc|${seed}|${JSON.stringify(options.scenario)}`;
@@ -24,7 +27,9 @@ function keyOf(options: FakeOptions): string | undefined {
     }
   }
   try {
-    const file = resolve(options.fixtures ?? DEFAULT_FIXTURES);
+    const file = resolve(
+      options.firstBoot === true ? FIRST_BOOT_FIXTURES : (options.fixtures ?? DEFAULT_FIXTURES),
+    );
     const stat = statSync(file);
     return `file|${seed}|${file}|${stat.size}|${stat.mtimeMs}`;
   } catch {

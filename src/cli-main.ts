@@ -7,6 +7,9 @@ import { parseFlags, sentence } from './suggest';
 
 import type { PassThroughOptions } from './proxy/passthrough';
 import { ScenarioError } from './scenario/problems';
+import { DEFAULT_FIXTURES, FIRST_BOOT_FIXTURES, readScenarioFile } from './scenario/load';
+import type { FakeOptions } from './options';
+import { EnvError, changesWorld, readBootEnv, withBootEnv } from './cli-env';
 import { createFakeServer, isLoopback } from './server';
 import { OPTION_LIMITS } from './options';
 import { limitProblem } from './limits';
@@ -31,6 +34,9 @@ Options:
   --port N          port to listen on (default 3000, env PORT; 0 picks a free port)
   --host H          address to bind (default 127.0.0.1, env HOST)
   --fixtures FILE   scenario file (default: the shipped fixtures/default.json)
+  --first-boot      the world of a fresh Rocket.Chat: rocket.cat, #general, no
+                    other user (ADMIN_USERNAME/ADMIN_PASS make an admin; see
+                    docs/first-boot.md for the image's environment variables)
   --seed N          overrides the scenario's faker seed
   --lenient         the API document's lenient transitions (same values succeed)
   --clock MODE      fixed (default: one second per change), running (from the
@@ -79,6 +85,7 @@ interface CliOptions {
   port: number;
   host: string;
   fixtures?: string;
+  firstBoot: boolean;
   seed?: number;
   lenient: boolean;
   clock?: 'fixed' | 'running' | 'now';
@@ -108,6 +115,7 @@ const CLI_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },
+  'first-boot': { type: 'boolean' },
   seed: { type: 'string' },
   lenient: { type: 'boolean' },
   clock: { type: 'string' },
@@ -143,6 +151,7 @@ function parse(argv: string[]): CliOptions | 'help' | 'version' {
     port: readInteger(values.port === undefined ? 'PORT' : '--port', port, 65535),
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     fixtures: values.fixtures,
+    firstBoot: readFirstBoot(values['first-boot'] ?? false, values.fixtures),
     seed: values.seed === undefined ? undefined : readInteger('--seed', values.seed, 2 ** 32 - 1),
     lenient: values.lenient ?? false,
     clock: readClock(values.clock),
@@ -192,6 +201,14 @@ function readProxy(
       '--proxy-user needs its password: env ROCKETCHAT_FAKE_PROXY_PASSWORD or --proxy-password',
     );
   return { target, ...(user !== undefined ? { user, password } : {}) };
+}
+
+function readFirstBoot(firstBoot: boolean, fixtures: string | undefined): boolean {
+  if (firstBoot && fixtures !== undefined)
+    throw new UsageError(
+      'give --first-boot or --fixtures FILE, not both (--first-boot is a world of its own)',
+    );
+  return firstBoot;
 }
 
 function readLimits(raw: string[] | undefined): Partial<Limits> | undefined {
@@ -364,6 +381,31 @@ function unmodelledNotice(admin: boolean): (route: UnmatchedRoute) => void {
 let markListening: () => void = () => undefined;
 export const listening = new Promise<void>((resolve) => (markListening = resolve));
 
+/**
+ * Where the world comes from, with the official image's environment (src/cli-env.ts): the
+ * scenario file as it is when the environment changes nothing in it (a compiled world stands in
+ * for a shipped one), else its document with the environment's admin and settings. The ignored
+ * variables are named once on stderr.
+ */
+function bootWorld(
+  firstBoot: boolean,
+  fixtures: string | undefined,
+): Pick<FakeOptions, 'fixtures' | 'scenario' | 'firstBoot'> {
+  const boot = readBootEnv(process.env);
+  if (boot.ignored.length > 0)
+    process.stderr.write(
+      `[rocketchat-fake] ignored: ${boot.ignored.join(', ')}: the fake keeps its world in memory\n`,
+    );
+  if (!changesWorld(boot)) return firstBoot ? { firstBoot } : { fixtures };
+  const file = firstBoot ? FIRST_BOOT_FIXTURES : (fixtures ?? DEFAULT_FIXTURES);
+  const read = readScenarioFile(file);
+  if (typeof read !== 'object' || read === null || Array.isArray(read))
+    throw new ScenarioError(file, [{ path: '$', message: 'a scenario is a JSON object' }]);
+  const { scenario, note } = withBootEnv(read as Record<string, unknown>, boot);
+  if (note !== undefined) process.stderr.write(`[rocketchat-fake] ${note}\n`);
+  return { scenario };
+}
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'record') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -389,8 +431,13 @@ async function main(argv: string[]): Promise<void> {
   const options = parse(argv);
   if (options === 'help') return void process.stdout.write(HELP);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
-  const { command, ...serverOptions } = options;
-  const fake = createFakeServer({ ...serverOptions, onUnmodelled: unmodelledNotice(options.admin) });
+  const { command, firstBoot, ...serverOptions } = options;
+  const world = bootWorld(firstBoot, options.fixtures);
+  const fake = createFakeServer({
+    ...serverOptions,
+    ...world,
+    onUnmodelled: unmodelledNotice(options.admin),
+  });
   if (command === undefined) {
     // the handlers come before the listening line: a signal sent the moment the line is read
     // must find them (a signal with no handler yet kills the process with it)
@@ -408,7 +455,13 @@ async function main(argv: string[]): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   }
-  const url = await fake.start(options.port);
+  const url = await fake.start(options.port).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(
+      `[rocketchat-fake] port ${options.port} is in use: choose another with --port, or --port 0 for a free one\n`,
+    );
+    process.exit(1);
+  });
   // one line on stdout, the base URL's (scripts read it); the inspector's address is a diagnostic
   process.stdout.write(`[rocketchat-fake] listening on ${url}\n`);
   markListening();
@@ -427,7 +480,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof EnvError) {
     process.stderr.write(`[rocketchat-fake] ${sentence(error.message)} See --help.\n`);
   } else if (error instanceof ScenarioError) {
     process.stderr.write(`${error.message}\n`);

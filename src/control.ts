@@ -37,9 +37,24 @@ import type {
  * `/__admin` routes and the Jest helpers are its HTTP faces, declared beside each other in
  * src/surface/routes.ts. A member's one signature is here.
  */
+/** How a reset goes (`reset(options)`, `POST /__admin/reset?keepLogins=true`). */
+export interface ResetOptions {
+  /**
+   * keep the login tokens issued since the baseline whose user the baseline has too (a user made
+   * since is gone, and so are its tokens), and the realtime sockets logged in with them: they stay
+   * open, logged in, and follow the new state (default false: every token issued since is void
+   * and every realtime socket is closed with 1012)
+   */
+  keepLogins?: boolean;
+}
+
 export interface WorldControl {
-  /** Back to the baseline: data, clock, login tokens issued since, journal, faults, rate limit. */
-  reset(): Promise<void>;
+  /**
+   * Back to the baseline: data, clock, login tokens issued since, journal, faults, rate limit.
+   * `keepLogins: true` keeps the login tokens issued since whose user the baseline has too, and
+   * the realtime sockets logged in with them (a bot connected for a whole test file).
+   */
+  reset(options?: ResetOptions): Promise<void>;
   /**
    * Validates a scenario document whole, then makes it the baseline and the current state.
    * Throws ScenarioError (and changes nothing) when it has problems.

@@ -1,4 +1,4 @@
-import type { WorldControl } from './control';
+import type { ResetOptions, WorldControl } from './control';
 import { checkRequestFilter, checkWaitOptions } from './surface/params';
 import type { ScenarioInput } from './scenario/schema';
 import type {
@@ -36,8 +36,8 @@ export abstract class WorldHandle implements WorldControl {
   /** the world these members act on */
   protected abstract get world(): FakeWorld;
 
-  async reset(): Promise<void> {
-    return this.world.reset();
+  async reset(options?: ResetOptions): Promise<void> {
+    return this.world.reset(options);
   }
   async load(scenario: ScenarioInput | unknown, source = 'load()'): Promise<void> {
     return this.world.load(scenario, source);

@@ -20,7 +20,7 @@ export { DEFAULT_LIMITS } from './limits';
 export type { Limits, LimitName } from './limits';
 export { createApp, createFakeServer, FakeServer, FakeSession } from './server';
 export type { FakeApp, FakeServerOptions } from './server';
-export type { SessionOptions } from './control';
+export type { ResetOptions, SessionOptions } from './control';
 export { ApiError, ERRORS } from './errors';
 export type { ControlErrorBody, ControlProblem, ErrorBody, ErrorCode } from './errors';
 export { ScenarioError } from './scenario/problems';

@@ -602,6 +602,7 @@ export function isLoopback(host: string): boolean {
 const OPTION_NAMES: Record<keyof FakeServerOptions, true> = {
   fixtures: true,
   scenario: true,
+  firstBoot: true,
   seed: true,
   worldCache: true,
   lenient: true,
@@ -651,6 +652,7 @@ const OPTION_TYPES: Readonly<Record<string, [test: (value: unknown) => boolean, 
   lenient: [(v) => typeof v === 'boolean', 'true or false'],
   log: [(v) => typeof v === 'boolean', 'true or false'],
   admin: [(v) => typeof v === 'boolean', 'true or false'],
+  firstBoot: [(v) => typeof v === 'boolean', 'true or false'],
   bodyLimit: [
     (v) =>
       (Number.isSafeInteger(v) && (v as number) > 0) ||

@@ -41,6 +41,7 @@ import {
 } from './world/inputs';
 import type { WorldOptions } from './world/options';
 import { CLOCK_BEHIND_MS, Warnings, fixedClockWarning } from './world/warnings';
+import type { ResetOptions } from './control';
 import { Relays } from './world/relays';
 import type { RoomStreamEvent, UserEvent } from './world/relays';
 import { RuleSets } from './world/rule-sets';
@@ -184,8 +185,11 @@ export class FakeWorld implements WorldControl {
     };
   }
 
-  /** Is told when the world goes back to its baseline (a reset, a load). Returns the function that stops. */
-  onReset(listener: () => void): () => void {
+  /**
+   * Is told when the world goes back to its baseline (a reset, a load), and whether the reset kept
+   * logins. Returns the function that stops.
+   */
+  onReset(listener: (keepLogins: boolean) => void): () => void {
     return this.#relays.watchResets(listener);
   }
 
@@ -314,9 +318,13 @@ export class FakeWorld implements WorldControl {
     return this.#baseline;
   }
 
-  /** Back to the baseline: data, clock, login tokens issued since, and the journal. */
-  async reset(): Promise<void> {
-    this.#reset();
+  /**
+   * Back to the baseline: data, clock, login tokens issued since, and the journal. `keepLogins`:
+   * the login tokens issued since whose user the baseline has too stay valid, and the realtime
+   * sockets logged in with them stay open (a bot connected for a whole test file).
+   */
+  async reset(options: ResetOptions = {}): Promise<void> {
+    this.#reset(options.keepLogins === true);
     this.#events.state(this.#store, 'reset');
   }
 
@@ -353,12 +361,19 @@ export class FakeWorld implements WorldControl {
     return this.#epoch;
   }
 
-  #reset(): void {
+  #reset(keepLogins = false): void {
     this.#epoch += 1;
-    this.#relays.reset();
+    const logins = keepLogins ? this.#store.loginsIssued() : [];
+    // the sockets end before the state goes, unless the logins stay: they are told once the new
+    // state holds them, and the sockets whose login it kept go on
+    if (!keepLogins) this.#relays.reset();
     // the next request's interaction replays from the (maybe new) baseline
     this.#contract.reset();
     this.#store = new Store(this.#baseline, this.#storeOptions());
+    if (keepLogins) {
+      this.#store.keepLogins(logins);
+      this.#relays.reset(true);
+    }
     this.#log.clear();
     this.#rules.reset(this.#baseline.world.stubs ?? []);
     this.#limiter.configure(this.#baselineRateLimit());
@@ -552,12 +567,14 @@ export class FakeWorld implements WorldControl {
   }
 
   /**
-   * After a chat request: delivers the outgoing webhooks its messages triggered (`siteUrl`, the
-   * address the client reached, goes in their payload) and the retries now due.
+   * After a chat request: delivers the outgoing webhooks its messages triggered (the `Site_Url`
+   * setting goes in their payload, as the real server sends it; at its default `""`, `siteUrl`, the
+   * address the client reached) and the retries now due.
    */
   deliverWebhooks(siteUrl: () => string): void {
     // most changes trigger nothing: the address is read only when something is to be sent
-    if (this.#store.hasTriggers() || this.#deliveries.retriesPending) this.#deliveries.dispatch(siteUrl());
+    if (this.#store.hasTriggers() || this.#deliveries.retriesPending)
+      this.#deliveries.dispatch(this.#store.settings().Site_Url || siteUrl());
   }
 
   /** The outgoing webhooks' attempts kept (the last 1000), oldest first. */

@@ -72,6 +72,14 @@ function withHook(extra: Record<string, unknown> = {}): FakeServer {
 const outcomes = (list: WebhookDelivery[]): string[] => list.map((d) => `${d.attempt}:${d.outcome}`);
 
 describe('outgoing webhooks', () => {
+  it('name the Site_Url setting as siteUrl when it is set (ROOT_URL), as the real server sends it', async () => {
+    const fake = withHook();
+    await fake.setSettings({ Site_Url: 'https://chat.example.com' });
+    await postAs(fake.app, 'alice', '/api/v1/chat.postMessage', { roomId: 'GENERAL', text: '!echo hi' });
+    await fake.waitForDeliveries();
+    expect(receiver.calls.map((call) => call.body.siteUrl)).toEqual(['https://chat.example.com']);
+  });
+
   it('a message starting with the trigger word is POSTed with the real payload; the reply is posted back', async () => {
     const fake = withHook();
     receiver.answer = (body) => ({

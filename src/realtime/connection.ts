@@ -166,9 +166,11 @@ export class DdpConnection {
       unwatchRooms();
     };
     // a reset or a load takes the world back: its sockets end (code 1012, service restart), and
-    // their clients connect again to the world as it now is
-    const unreset = world.onReset(() =>
+    // their clients connect again to the world as it now is; a reset that keeps logins keeps the
+    // sockets whose login it kept (and those logged in as no one)
+    const unreset = world.onReset((keepLogins) =>
       this.#guard(() => {
+        if (keepLogins && this.#keptThrough()) return;
         this.#reset = true;
         this.close(1012, 'world reset');
       }),
@@ -767,6 +769,23 @@ export class DdpConnection {
    * `_setUserId`): one the user may no longer read stops, refused as it would be now (a logged-out
    * socket hears nothing more of a private room or of the user's own events).
    */
+  /**
+   * After a reset that kept logins: whether this socket goes on in the new world (logged in as no
+   * one, or its token still logs its user in there). It then follows the new world's user, and
+   * its subscriptions to what that user may no longer read end (`nosub`), as after a login.
+   */
+  #keptThrough(): boolean {
+    if (this.#user === undefined) {
+      this.#rerunSubs();
+      return true;
+    }
+    const owner = this.#world.store.tokenOwner(this.#token ?? '');
+    if (owner?._id !== this.#user._id) return false;
+    this.#user = owner;
+    this.#rerunSubs();
+    return true;
+  }
+
   #rerunSubs(): void {
     const user = this.#user;
     for (const sub of [...this.#subs.values()]) {

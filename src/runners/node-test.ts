@@ -5,13 +5,13 @@
  */
 import { after, afterEach, before } from 'node:test';
 
-import type { SessionOptions } from '../control';
+import type { UseSessionOptions } from './session';
 import { useSession as sessionOn } from './session';
 import type { TestSession } from './session';
 
 export type { TestSession } from './session';
 
 /** The file's own session, on node:test's `before`, `afterEach` and `after`. */
-export function useSession(options: Omit<SessionOptions, 'id'> = {}): TestSession {
+export function useSession(options: UseSessionOptions = {}): TestSession {
   return sessionOn({ before, afterEach, after }, options);
 }

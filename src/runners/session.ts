@@ -27,6 +27,16 @@ export type TestSession = RemoteWorld & {
   readonly id: string;
 };
 
+/** What `useSession` takes: the session's world, and how its per-test reset goes. */
+export type UseSessionOptions = Omit<SessionOptions, 'id'> & {
+  /**
+   * the reset after each test keeps the login tokens issued since whose user the baseline has too,
+   * and the realtime sockets logged in with them: a bot connected in `before` for the whole file
+   * stays logged in (default false: each reset voids them and closes every realtime socket)
+   */
+  keepLogins?: boolean;
+};
+
 /** A runner's hooks: each takes an async function. */
 export interface RunnerHooks {
   /** once before the file's tests (Jest/Vitest `beforeAll`, node:test and mocha `before`) */
@@ -53,9 +63,10 @@ function serverUrl(): string {
 /**
  * Registers a session's life on the runner's hooks (create before the file's tests, reset after
  * each test, end after them) and returns the session. Options: a `scenario` document or a
- * `fixtures` file name, a `profile`; default the server's baseline.
+ * `fixtures` file name, a `profile`; default the server's baseline; `keepLogins`, for the resets.
  */
-export function useSession(hooks: RunnerHooks, options: Omit<SessionOptions, 'id'> = {}): TestSession {
+export function useSession(hooks: RunnerHooks, options: UseSessionOptions = {}): TestSession {
+  const { keepLogins, ...sessionOptions } = options;
   let created: { id: string; url: string } | undefined;
   let ended = false;
   const current = (): { id: string; url: string } => {
@@ -71,10 +82,10 @@ export function useSession(hooks: RunnerHooks, options: Omit<SessionOptions, 'id
   const server = remoteFace(REMOTE_SERVER, serverUrl, token);
   const world = remoteFace(REMOTE, () => current().url, token);
   hooks.before(async () => {
-    created = await server.createSession(options);
+    created = await server.createSession(sessionOptions);
   });
   hooks.afterEach(async () => {
-    if (created) await world.reset();
+    if (created) await world.reset(keepLogins === true ? { keepLogins } : undefined);
   });
   hooks.after(async () => {
     if (created) {

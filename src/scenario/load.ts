@@ -25,6 +25,12 @@ export interface WorldSource {
   fixtures?: string;
   /** a scenario document, instead of a file */
   scenario?: ScenarioInput;
+  /**
+   * the world of a fresh Rocket.Chat at its first boot (`fixtures/first-boot.json`): the bot user
+   * `rocket.cat`, `#general` (`_id` `GENERAL`) as the default channel, the default settings and
+   * permissions, no other user. Instead of `fixtures` and `scenario` (giving either too is refused).
+   */
+  firstBoot?: boolean;
   /** overrides the scenario's `seed` */
   seed?: number;
   /**
@@ -36,6 +42,9 @@ export interface WorldSource {
 
 /** The scenario `npm start` and `createFakeServer()` use when given none. */
 export const DEFAULT_FIXTURES = packageFile('fixtures', 'default.json');
+
+/** The world of a fresh Rocket.Chat (`firstBoot: true`, `--first-boot`). */
+export const FIRST_BOOT_FIXTURES = packageFile('fixtures', 'first-boot.json');
 
 /** Why a file could not be read, without its path (the label names it). */
 function readProblem(error: unknown): string {
@@ -193,6 +202,13 @@ export function loadScenarioFile(
 /** Validates and builds the world the options describe. Throws ScenarioError naming every problem. */
 export function buildWorld(options: WorldSource = {}): World {
   const { scenario } = options;
+  if (options.firstBoot === true) {
+    if (scenario !== undefined || options.fixtures !== undefined)
+      throw new ScenarioError('firstBoot', [
+        { path: '$', message: 'firstBoot is a world of its own: give it without fixtures or scenario' },
+      ]);
+    return loadScenarioFile(FIRST_BOOT_FIXTURES, options);
+  }
   if (scenario !== undefined) return resolveKept(scenario, () => textOf(scenario), 'scenario', options);
   return loadScenarioFile(options.fixtures ?? DEFAULT_FIXTURES, options);
 }

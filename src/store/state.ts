@@ -132,6 +132,8 @@ export interface StoreState {
   /** the roles by `_id`: the seeded ones, the scenario's custom ones, those made since (src/store/roles.ts) */
   readonly roles: LayeredMap<string, RoleDoc>;
   readonly tokens: LayeredMap<string, string>;
+  /** the login tokens issued since the baseline (a login, `createToken`), by token: a reset that keeps logins keeps these */
+  readonly logins: Map<string, string>;
   /** the settings the world gives (the rest are the defaults, src/store/login-guard.ts) */
   settings: Partial<ServerSettings>;
   /** failed and successful logins, for the brute-force protection */
@@ -247,6 +249,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
     integrations,
     roles: new LayeredMap(baseline.roles),
     tokens: new LayeredMap(baseline.tokens),
+    logins: new Map(),
     settings: { ...baseline.world.settings },
     loginGuard: new LoginGuard(rules.loginBlocking),
     teams: new Teams(baseline.teams),

@@ -1319,4 +1319,16 @@ export class Store {
   cleanRoomHistory(room: AnyRoom, input: messageSearch.CleanInput): number {
     return messageSearch.cleanRoomHistory(this.#state, room, input);
   }
+
+  // boot helper (issue 48): a reset that keeps logins
+
+  /** The login tokens issued since the baseline that still log their user in, as `[token, userId]`. */
+  loginsIssued(): [string, string][] {
+    return users.loginsIssued(this.#state);
+  }
+
+  /** Gives back another store's login tokens whose user is in this one (a reset that keeps logins); how many. */
+  keepLogins(logins: readonly (readonly [string, string])[]): number {
+    return users.keepLogins(this.#state, logins);
+  }
 }

@@ -91,12 +91,34 @@ function passwordMatches(user: User, credentials: Credentials): boolean {
 export function issueToken(state: StoreState, user: User): string {
   const authToken = randomBytes(32).toString('base64url');
   state.tokens.set(authToken, user._id);
+  state.logins.set(authToken, user._id);
   return authToken;
 }
 
 /** Voids a token. */
 export function logout(state: StoreState, authToken: string): void {
   state.tokens.delete(authToken);
+  state.logins.delete(authToken);
+}
+
+/** The login tokens issued since the baseline that still log their user in, as `[token, userId]`. */
+export function loginsIssued(state: StoreState): [string, string][] {
+  return [...state.logins].filter(([token, userId]) => state.tokens.get(token) === userId);
+}
+
+/**
+ * Gives back login tokens another state issued (a reset that keeps logins): each whose user is in
+ * this state, as a login would have issued it here. Answers how many were kept.
+ */
+export function keepLogins(state: StoreState, logins: readonly (readonly [string, string])[]): number {
+  let kept = 0;
+  for (const [token, userId] of logins) {
+    if (!state.users.has(userId) || state.tokens.has(token)) continue;
+    state.tokens.set(token, userId);
+    state.logins.set(token, userId);
+    kept += 1;
+  }
+  return kept;
 }
 
 /** The user a token belongs to, if it belongs to `userId`. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import type { ServerControl, SessionOptions, WorldControl } from '../control';
+import type { ResetOptions, ServerControl, SessionOptions, WorldControl } from '../control';
 import type {
   Changes,
   Fault,
@@ -165,11 +165,28 @@ export const ROUTES = {
   reset: route(
     'POST',
     '/reset',
-    async ({ world }) => {
-      await world.reset();
+    async ({ world }, { query }) => {
+      const { keepLogins, ...rest } = query;
+      if (
+        Object.keys(rest).length > 0 ||
+        (keepLogins !== undefined && keepLogins !== 'true' && keepLogins !== 'false')
+      )
+        throw new ApiError('control-invalid', { reason: 'The only query is keepLogins=true or false' });
+      await world.reset({ keepLogins: keepLogins === 'true' });
       return OK;
     },
-    { idempotent: true, body: 'none' },
+    {
+      idempotent: true,
+      body: 'none',
+      query: [
+        {
+          name: 'keepLogins',
+          values: ['true', 'false'],
+          description:
+            'keep the login tokens issued since whose user the baseline has too, and the realtime sockets logged in with them',
+        },
+      ],
+    },
   ),
   state: route(
     'GET',
@@ -424,7 +441,13 @@ const field =
  * each through its route above. Their signatures are WorldControl's, made asynchronous.
  */
 export const REMOTE = {
-  reset: call(() => ({ route: ROUTES.reset }), nothing),
+  reset: call(
+    (options?: ResetOptions) =>
+      options?.keepLogins === true
+        ? { route: ROUTES.reset, query: { keepLogins: 'true' } }
+        : { route: ROUTES.reset },
+    nothing,
+  ),
   load: call((scenario: unknown) => ({ route: ROUTES.load, body: scenario }), nothing),
   state: call(() => ({ route: ROUTES.state }), as<World>()),
   changes: call(() => ({ route: ROUTES.state, query: { diff: 'baseline' } }), as<Changes>()),

@@ -25,7 +25,7 @@ export interface RoomStreamEvent {
 
 export class Relays {
   /** who is told of a reset or a load (the realtime API's sockets) */
-  readonly #resetListeners = new Set<() => void>();
+  readonly #resetListeners = new Set<(keepLogins: boolean) => void>();
   /** who follows every change of the state (the store's change events) */
   readonly #changeListeners = new Set<(events: readonly ChangeEvent[]) => void>();
   /** who follows what clients write to rooms' streams (typing) */
@@ -33,14 +33,17 @@ export class Relays {
   /** who follows the events sent to one user (the realtime API's `stream-notify-user`) */
   readonly #userListeners = new Set<(event: UserEvent) => void>();
 
-  watchResets(listener: () => void): () => void {
+  watchResets(listener: (keepLogins: boolean) => void): () => void {
     this.#resetListeners.add(listener);
     return () => this.#resetListeners.delete(listener);
   }
 
-  /** Tells each of a reset or a load (those that stop on hearing it included). */
-  reset(): void {
-    for (const listener of [...this.#resetListeners]) listener();
+  /**
+   * Tells each of a reset or a load (those that stop on hearing it included); `keepLogins`: a
+   * reset that kept the login tokens whose user is still there (told once the new state is in place).
+   */
+  reset(keepLogins = false): void {
+    for (const listener of [...this.#resetListeners]) listener(keepLogins);
   }
 
   watchChanges(listener: (events: readonly ChangeEvent[]) => void): () => void {
