@@ -6,7 +6,9 @@
  * test/docker.image.if-engine.test.ts when an engine answers.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { CLI } from './support/build';
 import { ROOT, readDockerfile } from './support/dockerfile';
 
@@ -51,8 +53,29 @@ describe('the Dockerfile', () => {
   });
 });
 
+describe('the recipes that start the image (docs/docker.md)', () => {
+  const read = (file: string): string => readFileSync(join(ROOT, 'examples', 'docker', file), 'utf8');
+
+  it('wait on /api/info at port 3000, as the HEALTHCHECK does; the Node one parses', () => {
+    expect(
+      spawnSync(process.execPath, ['--check', join(ROOT, 'examples', 'docker', 'testcontainers.test.js')])
+        .status,
+    ).toBe(0);
+    expect(read('testcontainers.test.js')).toContain("Wait.forHttp('/api/info', 3000).forStatusCode(200)");
+    expect(read('test_testcontainers.py')).toContain(
+      'HttpWaitStrategy(3000, "/api/info").for_status_code(200)',
+    );
+    // the compose file's own health check is the image's, with the port the file sets
+    const compose = read('compose.yaml');
+    expect(compose).toContain(
+      JSON.stringify(spec.healthcheck.cmd[2]?.replace("' + (process.env.PORT || 3000) + '", '3000')),
+    );
+    expect(compose).toMatch(/^ {6}PORT: 3000$/m);
+  });
+});
+
 describe("the image's entry command, run as a process", () => {
-  let child: ChildProcessWithoutNullStreams | undefined;
+  let child: ChildProcess | undefined;
   afterEach(async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child?.once('exit', resolve));
@@ -71,10 +94,10 @@ describe("the image's entry command, run as a process", () => {
     // `docker run -e PORT=…` would change it; the health check is then run with the port it got
     const env = { ...process.env, ...spec.env, PORT: '0' };
     const [program = '', ...args] = argv;
-    child = spawn(program, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(program, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
     let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const started = child;
+    started.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
       started.stdout.on('data', (d: Buffer) => {

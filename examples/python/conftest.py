@@ -7,6 +7,7 @@ to use a fake that is already running instead (`rocketchat-fake -c "python3 -m p
 container), as long as it serves this scenario.
 """
 
+import json
 import os
 import re
 import signal
@@ -54,6 +55,26 @@ def rocketchat_url():
 def reset(rocketchat_url):
     """Every test starts from the scenario: what an earlier test posted is gone, logins are void."""
     requests.post(f"{rocketchat_url}/__admin/reset", timeout=10).raise_for_status()
+
+
+@pytest.fixture(scope="session")
+def worker_session(rocketchat_url):
+    """A session of the fake for this pytest process: a copy of the scenario under /s/<id>/ that
+    no other process sees. Under pytest-xdist every worker gets its own, so parallel tests can
+    share one fake (started by `rocketchat-fake -c "python3 -m pytest -n 4"`, or a container)."""
+    scenario = json.loads((HERE / "scenario.json").read_text())
+    created = requests.post(f"{rocketchat_url}/__admin/sessions", json={"scenario": scenario}, timeout=10)
+    created.raise_for_status()
+    session = created.json()
+    yield session
+    requests.delete(f"{rocketchat_url}/__admin/sessions/{session['id']}", timeout=10)
+
+
+@pytest.fixture
+def world(worker_session):
+    """The base URL of this process's session, put back to the scenario before the test."""
+    requests.post(f"{worker_session['url']}/__admin/reset", timeout=10).raise_for_status()
+    return worker_session["url"]
 
 
 @pytest.fixture

@@ -61,33 +61,32 @@ def test_each_test_starts_from_the_scenario(api):
     assert [m["_id"] for m in history.json()["messages"]] == ["welcomeMessage001"]
 
 
-def test_a_session_is_a_world_of_its_own(rocketchat_url):
-    # one session per test (or per pytest-xdist worker): parallel tests never see each other's posts
-    created = requests.post(f"{rocketchat_url}/__admin/sessions", json={}, timeout=10)
-    assert created.status_code == 201
-    session = created.json()
-    try:
-        login = requests.post(
-            f"{session['url']}/api/v1/login",
-            json={"user": ADMIN["username"], "password": ADMIN["password"]},
-            timeout=10,
-        ).json()["data"]
-        headers = {"X-User-Id": login["userId"], "X-Auth-Token": login["authToken"]}
-        requests.post(
-            f"{session['url']}/api/v1/chat.postMessage",
-            json={"roomId": GENERAL, "text": "only in the session"},
-            headers=headers,
-            timeout=10,
-        ).raise_for_status()
-        in_session = requests.get(
-            f"{session['url']}/api/v1/channels.history", params={"roomId": GENERAL}, headers=headers, timeout=10
-        ).json()["messages"]
-        assert [m["msg"] for m in in_session] == ["only in the session", "Welcome to #general"]
-    finally:
-        requests.delete(f"{rocketchat_url}/__admin/sessions/{session['id']}", timeout=10)
+def test_a_session_is_a_world_of_its_own(world, rocketchat_url):
+    # `world` is this process's session (conftest.py): what a test does there, no other sees
+    login = requests.post(
+        f"{world}/api/v1/login", json={"user": ADMIN["username"], "password": ADMIN["password"]}, timeout=10
+    ).json()["data"]
+    admin = {"X-User-Id": login["userId"], "X-Auth-Token": login["authToken"]}
+    posted = requests.post(
+        f"{world}/api/v1/chat.postMessage",
+        json={"roomId": GENERAL, "text": "only in the session"},
+        headers=admin,
+        timeout=10,
+    )
+    assert posted.status_code == 200
+    in_session = requests.get(
+        f"{world}/api/v1/channels.history", params={"roomId": GENERAL}, headers=admin, timeout=10
+    ).json()["messages"]
+    assert [m["msg"] for m in in_session] == ["only in the session", "Welcome to #general"]
 
     bot = {"X-User-Id": CI_BOT["_id"], "X-Auth-Token": CI_BOT["pat"]}
     at_root = requests.get(
         f"{rocketchat_url}/api/v1/channels.history", params={"roomId": GENERAL}, headers=bot, timeout=10
     ).json()["messages"]
     assert [m["msg"] for m in at_root] == ["Welcome to #general"]
+
+
+def test_the_session_is_put_back_before_each_test(world):
+    bot = {"X-User-Id": CI_BOT["_id"], "X-Auth-Token": CI_BOT["pat"]}
+    history = requests.get(f"{world}/api/v1/channels.history", params={"roomId": GENERAL}, headers=bot, timeout=10)
+    assert [m["msg"] for m in history.json()["messages"]] == ["Welcome to #general"]
