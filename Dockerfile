@@ -13,7 +13,8 @@ WORKDIR /src
 COPY package.json package-lock.json ./
 # no install scripts: the build needs none (esbuild runs from its platform package)
 RUN npm ci --no-audit --no-fund --ignore-scripts
-COPY tsconfig.json tsconfig.build.json ./
+# .prettierrc.json: the routes index the build writes comes out as the repository has it
+COPY tsconfig.json tsconfig.build.json .prettierrc.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY fixtures ./fixtures
