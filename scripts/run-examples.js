@@ -2,6 +2,7 @@
 // next to the tarball (their package.json installs `file:../rocketchat-fake-<version>.tgz`),
 // installs it and its own dependencies, and runs its tests (`npm run test:ci` where a project has
 // one, else `npm test`). Prints one line per project with its test count; exits 1 if any fails.
+// Names given (`node scripts/run-examples.js python vitest`) run those projects alone.
 // `.ci/run` runs it after the project's own tests, so a recipe that breaks fails CI.
 const { execFileSync, spawnSync } = require('node:child_process');
 const { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
@@ -29,12 +30,34 @@ function passed(output) {
   const jest = /Tests:\s+(?:\d+ \w+, )*(\d+) passed/.exec(plain);
   const vitest = /Tests\s+(\d+) passed/.exec(plain);
   const node = /# pass (\d+)/.exec(plain);
-  return Number((jest ?? vitest ?? node ?? [])[1] ?? 0);
+  // pytest's last line: "7 passed in 0.31s", "1 failed, 6 passed in 0.40s"
+  const pytest = /^=*\s*(?:\d+ \w+, )*(\d+) passed(?:, \d+ \w+)* in [\d.]+s/m.exec(plain);
+  return Number((jest ?? vitest ?? node ?? pytest ?? [])[1] ?? 0);
 }
 
+/**
+ * Why a project cannot run here, or undefined. A pytest project (a pytest.ini) needs python3 with
+ * pytest and requests (Debian's python3-pytest and python3-requests, which .ci/run installs when
+ * it can); without them it is skipped, loudly, not failed.
+ */
+function missingPrerequisite(dir) {
+  if (!existsSync(join(dir, 'pytest.ini'))) return undefined;
+  const check = spawnSync('python3', ['-c', 'import pytest, requests'], { encoding: 'utf8' });
+  if (check.status === 0) return undefined;
+  const why = check.error ? check.error.message : (check.stderr.trim().split('\n').pop() ?? '');
+  return `python3 with pytest and requests is missing (${why}); install python3-pytest and python3-requests`;
+}
+
+const only = process.argv.slice(2);
 for (const name of readdirSync(examples)) {
   const source = join(examples, name);
   if (!existsSync(join(source, 'package.json'))) continue;
+  if (only.length > 0 && !only.includes(name)) continue;
+  const missing = missingPrerequisite(source);
+  if (missing !== undefined) {
+    console.log(`WARNING: example ${name}: SKIPPED, not run: ${missing}`);
+    continue;
+  }
   const dir = join(scratch, name);
   cpSync(source, dir, { recursive: true });
   const env = Object.fromEntries(

@@ -98,4 +98,24 @@ describe('the documentation', () => {
       readFileSync(join(ROOT, 'examples', 'bot', 'bot.test.ts'), 'utf8'),
     );
   });
+
+  it('shows the Docker and Python pages’ recipes as the very files of examples/', () => {
+    const recipes: [string, string, string][] = [
+      ['docker.md', 'compose', 'docker/compose.yaml'],
+      ['docker.md', 'github-actions', 'docker/github-actions.yml'],
+      ['docker.md', 'testcontainers-node', 'docker/testcontainers.test.js'],
+      ['docker.md', 'testcontainers-python', 'docker/test_testcontainers.py'],
+      ['python.md', 'python-conftest', 'python/conftest.py'],
+      ['python.md', 'python-scenario', 'python/scenario.json'],
+      ['python.md', 'python-tests', 'python/test_rocketchat.py'],
+    ];
+    for (const [doc, name, source] of recipes) {
+      const text = readFileSync(join(ROOT, 'docs', doc), 'utf8');
+      const shown = new RegExp(`<!-- recipe:${name} -->\\s*\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``).exec(text)?.[1];
+      expect({ recipe: `${doc} ${name}`, shown }).toEqual({
+        recipe: `${doc} ${name}`,
+        shown: readFileSync(join(ROOT, 'examples', source), 'utf8'),
+      });
+    }
+  });
 });
