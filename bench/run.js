@@ -1133,6 +1133,68 @@ async function bots() {
     'MB',
   );
   await kill(memoryOf.child);
+  await threadPage();
+  await upload();
+}
+
+/** A thread's page right after a reply, on a world of 100,000 messages against one of 100, each step timed alone. */
+async function threadPage() {
+  const s = await launch([CLI, '--port', '0', '--fixtures', botsWorld(1, { generated: 100 })]);
+  const l = await launch([CLI, '--port', '0', '--fixtures', botsWorld(1, { generated: 100_000 })]);
+  const reply = (url, k) =>
+    post(url, 'chat.postMessage', { roomId: 'GENERAL', tmid: 'benchMessage0', text: `reply ${k}` });
+  const page = (url) => () =>
+    fetchBytes(`${url}/api/v1/chat.getThreadMessages?tmid=benchMessage0&count=50`, { headers: TOKEN });
+  const small = await timedAfter((k) => reply(s.url, k), page(s.url));
+  const large = await timedAfter((k) => reply(l.url, k), page(l.url));
+  record(
+    'chat.getThreadMessages page after a reply, 100k vs 100 messages',
+    large,
+    small,
+    large / small,
+    '<= 3',
+    large / small <= 3,
+    'ms',
+  );
+  await Promise.all([kill(s.child), kill(l.child)]);
+}
+
+/**
+ * Uploading a 1 MB file (`rooms.media`, multipart) against a bare node:http server reading the
+ * same request, one at a time (the uploads are kept: the world's upload budget is reset, untimed,
+ * every 16), as the median of each's own time; the row's figures are uploads a second.
+ */
+async function upload() {
+  const fake = await launch([CLI, '--port', '0', '--fixtures', botsWorld(1)]);
+  const bytes = Buffer.alloc(1024 * 1024, 'rocketchat-fake ');
+  const form = () => {
+    const data = new FormData();
+    data.append('file', new Blob([bytes], { type: 'application/octet-stream' }), 'bench.bin');
+    return data;
+  };
+  const send = (url) =>
+    fetchBytes(`${url}/api/v1/rooms.media/GENERAL`, { method: 'POST', headers: TOKEN, body: form() });
+  const sample = await send(fake.url);
+  const bodyFile = join(TMP, 'upload-answer.json');
+  writeFileSync(bodyFile, sample);
+  const bare = await launch([BARE, bodyFile]);
+  const timed = async (url, k) => {
+    if (url === fake.url && k % 16 === 0) await fetchBytes(`${fake.url}/__admin/reset`, { method: 'POST' });
+    const t0 = now();
+    await send(url);
+    return now() - t0;
+  };
+  const f = [];
+  const b = [];
+  for (let k = 0; k < 64; k += 1) {
+    b.push(await timed(bare.url, k));
+    f.push(await timed(fake.url, k));
+  }
+  const fakeRate = 1000 / median(f);
+  const bareRate = 1000 / median(b);
+  const ratio = fakeRate / bareRate;
+  record('upload of a 1 MB file (rooms.media)', fakeRate, bareRate, ratio, '>= 0.5', ratio >= 0.5, 'req/s');
+  await Promise.all([kill(fake.child), kill(bare.child)]);
 }
 
 /** `BENCH_ONLY=scale` (or a comma list of start, throughput, creation, messaging, realtime, realtime-worst, bots, scale, worst, embedded, peers, wiremock) runs only those. */
