@@ -39,6 +39,8 @@ export default tseslint.config(
         setTimeout: 'readonly',
         fetch: 'readonly',
         Buffer: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
