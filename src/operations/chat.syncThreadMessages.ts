@@ -1,18 +1,7 @@
-import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import { success } from './operation';
 import { callerOf, LIST_QUERY_ERRORS } from './params';
 import { GROUPS, route } from './route-groups';
-import { validated } from './schemas';
-import {
-  SYNC_THREAD_MESSAGES_VALIDATOR,
-  THREADS_SERVED,
-  paramText,
-  readThreadPage,
-  checkUpdatedSinceFormat,
-  readUpdatedSinceOf,
-  syncAnswer,
-} from './threads-common';
+import { SYNC_THREAD_MESSAGES_VALIDATOR, THREADS_SERVED, readSyncQuery, syncAnswer } from './threads-common';
 
 /**
  * `GET /api/v1/chat.syncThreadMessages?tmid=…&updatedSince=…`: a thread's replies changed after
@@ -36,19 +25,9 @@ export default route(GROUPS.chat, {
   response: syncAnswer('messages'),
   reads: ['message', 'room', 'setting'],
   validator: SYNC_THREAD_MESSAGES_VALIDATOR,
-  read: ({ input, profile, store }) => {
-    const params = validated(profile, SYNC_THREAD_MESSAGES_VALIDATOR, input.query);
-    checkUpdatedSinceFormat(profile, params);
-    const checked = byEra(profile, SYNC_THREAD_MESSAGES_VALIDATOR) !== undefined;
-    const tmid = paramText(params, 'tmid');
-    store.requireThreads();
-    if (!checked && tmid === '') throw new ApiError('threads-tmid-missing');
-    const since = readUpdatedSinceOf(params, checked);
-    const { fields: _fields, query: _query, ...at } = readThreadPage(profile, store, params);
-    return { tmid, since, page: at };
-  },
-  run: (context, { tmid, since, page: at }) => {
-    const messages = context.store.syncThreadMessages(callerOf(context), tmid, since, at);
+  read: (context) => readSyncQuery(context, SYNC_THREAD_MESSAGES_VALIDATOR, 'tmid', 'threads-tmid-missing'),
+  run: (context, { id, since, page }) => {
+    const messages = context.store.syncThreadMessages(callerOf(context), id, since, page);
     return success({ messages });
   },
   openApi: { servedIn: THREADS_SERVED },

@@ -1,18 +1,7 @@
-import { ApiError } from '../errors';
-import { byEra } from '../eras';
 import { success } from './operation';
 import { callerOf, LIST_QUERY_ERRORS } from './params';
 import { GROUPS, route } from './route-groups';
-import { validated } from './schemas';
-import {
-  SYNC_THREADS_LIST_VALIDATOR,
-  THREADS_SERVED,
-  paramText,
-  readThreadPage,
-  checkUpdatedSinceFormat,
-  readUpdatedSinceOf,
-  syncAnswer,
-} from './threads-common';
+import { SYNC_THREADS_LIST_VALIDATOR, THREADS_SERVED, readSyncQuery, syncAnswer } from './threads-common';
 
 /**
  * `GET /api/v1/chat.syncThreadsList?rid=…&updatedSince=…`: a room's threads changed after
@@ -34,19 +23,9 @@ export default route(GROUPS.chat, {
   response: syncAnswer('threads'),
   reads: ['message', 'room', 'setting'],
   validator: SYNC_THREADS_LIST_VALIDATOR,
-  read: ({ input, profile, store }) => {
-    const params = validated(profile, SYNC_THREADS_LIST_VALIDATOR, input.query);
-    checkUpdatedSinceFormat(profile, params);
-    const checked = byEra(profile, SYNC_THREADS_LIST_VALIDATOR) !== undefined;
-    const rid = paramText(params, 'rid');
-    store.requireThreads();
-    if (!checked && rid === '') throw new ApiError('threads-rid-missing');
-    const since = readUpdatedSinceOf(params, checked);
-    const { fields: _fields, query: _query, ...at } = readThreadPage(profile, store, params);
-    return { rid, since, page: at };
-  },
-  run: (context, { rid, since, page: at }) => {
-    const threads = context.store.syncThreadsList(callerOf(context), rid, since, at);
+  read: (context) => readSyncQuery(context, SYNC_THREADS_LIST_VALIDATOR, 'rid', 'threads-rid-missing'),
+  run: (context, { id, since, page }) => {
+    const threads = context.store.syncThreadsList(callerOf(context), id, since, page);
     return success({ threads });
   },
   openApi: { servedIn: THREADS_SERVED },

@@ -8,9 +8,10 @@ import { project } from '../store/query';
 import type { JsonObject, Projection } from '../store/query';
 import type { ThreadPage } from '../store/thread-reads';
 import type { Message } from '../types';
-import type { Params } from './operation';
+import type { OperationContext, Params } from './operation';
 import { readListOptions } from './params';
 import { MESSAGE, answer } from './responses';
+import { validated } from './schemas';
 import type { Schema, Validator } from './validator';
 
 /**
@@ -199,6 +200,28 @@ export function readThreadPage(
     ...(options.query ? { query: options.query } : {}),
     ...(options.fields ? { fields: options.fields } : {}),
   };
+}
+
+/**
+ * The sync routes' query (`chat.syncThreadMessages`'s `tmid`, `chat.syncThreadsList`'s `rid`), in
+ * their shared order: the line's validator, 7.10's date format, `Threads Disabled`, the key by
+ * hand where no validator checked it (`missing`), `updatedSince` by hand, then the page.
+ */
+export function readSyncQuery(
+  { input, profile, store }: Pick<OperationContext, 'input' | 'profile' | 'store'>,
+  validator: EraTable<Validator | undefined>,
+  key: 'tmid' | 'rid',
+  missing: ErrorCode,
+): { id: string; since: string; page: ThreadPage } {
+  const params = validated(profile, validator, input.query);
+  checkUpdatedSinceFormat(profile, params);
+  const checked = byEra(profile, validator) !== undefined;
+  const id = paramText(params, key);
+  store.requireThreads();
+  if (!checked && id === '') throw new ApiError(missing);
+  const since = readUpdatedSinceOf(params, checked);
+  const { fields: _fields, query: _query, ...page } = readThreadPage(profile, store, params);
+  return { id, since, page };
 }
 
 /** The text of a query parameter, or empty (absent, or given twice). */
