@@ -25,7 +25,7 @@ const LAYERS = [
   ['wiring', '^src/(app|server|handle)[.]ts$|^src/fastpath/'],
   // the conformance suite: a client of any server; it may import only base (rule below)
   ['verify', '^src/verify/'],
-  ['faces', '^src/(cli|cli-main|index|process-tree)[.]ts$|^src/(jest|runners)/'],
+  ['faces', '^src/(cli|cli-main|cli-env|index|process-tree)[.]ts$|^src/(jest|runners)/'],
 ];
 
 module.exports = { LAYERS };
