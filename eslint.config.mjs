@@ -47,7 +47,16 @@ export default tseslint.config(
   },
   {
     // the example projects' Jest tests use Jest's globals, as a consumer's plain-JS suite does
-    files: ['examples/jest-js/**/*.js'],
-    languageOptions: { globals: { test: 'readonly', expect: 'readonly' } },
+    files: ['examples/jest-js/**/*.js', 'examples/sdk-legacy-bot/**/*.js', 'examples/ddp-client-bot/**/*.js'],
+    languageOptions: {
+      globals: {
+        test: 'readonly',
+        expect: 'readonly',
+        beforeAll: 'readonly',
+        beforeEach: 'readonly',
+        afterEach: 'readonly',
+        afterAll: 'readonly',
+      },
+    },
   },
 );
