@@ -5,7 +5,9 @@
  * `CREATE_TOKENS_FOR_USERS`, the ignored server-only ones) and saying how to get past a port in use.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import request from 'supertest';
 
@@ -227,6 +229,47 @@ describe('rocketchat-fake --first-boot with the image environment (a process)', 
       ).json()) as { channel: { name: string; default: boolean } };
       expect([info.channel.name, info.channel.default]).toEqual(['general', true]);
       expect((await login(fake.url, 'admin', 'wrong')).status).toBe(401);
+    } finally {
+      expect(await fake.stop()).toBe(0);
+    }
+  });
+
+  it('docs/first-boot.md’s example, run as written (its port made free): the ignored line, the admin’s login, the size refused', async () => {
+    const doc = readFileSync(join(__dirname, '..', 'docs', 'first-boot.md'), 'utf8');
+    const example = /## Example\s*```sh\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const lines = example.replace(/\\\n\s*/g, ' ').split('\n');
+    const command = lines[0] ?? '';
+    const words = command.trim().split(/\s+/);
+    const at = words.indexOf('rocketchat-fake');
+    expect(words[at - 1]).toBe('npx');
+    const env = Object.fromEntries(
+      words.slice(0, at - 1).map((word) => word.split('=', 2) as [string, string]),
+    );
+    const args = words.slice(at + 1).map((word, k, all) => (all[k - 1] === '--port' ? '0' : word));
+    const fake = await start(args, env);
+    try {
+      const said = /^# stderr: (.*)$/m.exec(example)?.[1];
+      expect(fake.stderr()).toContain(`${said ?? 'no stderr line in the example'}\n`);
+      const body = /-d '(\{.*\})'/.exec(example)?.[1] ?? '{}';
+      const res = await fetch(`${fake.url}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(200);
+      const logged = (await res.json()) as {
+        data: { userId: string; authToken: string; me: { roles: string[] } };
+      };
+      expect(logged.data.me.roles).toEqual(['admin']);
+      const auth = { 'X-User-Id': logged.data.userId, 'X-Auth-Token': logged.data.authToken };
+      const post = (text: string): Promise<Response> =>
+        fetch(`${fake.url}/api/v1/chat.postMessage`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ roomId: 'GENERAL', text }),
+        });
+      expect((await post('x'.repeat(11))).status).toBe(400);
+      expect((await post('x'.repeat(10))).status).toBe(200);
     } finally {
       expect(await fake.stop()).toBe(0);
     }
