@@ -8,7 +8,8 @@ import request from 'supertest';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { AS, WORLD, makeFake } from './support/fake';
 
 const START = '2026-01-01T00:00:00.000Z';
@@ -197,11 +198,7 @@ describe('the realtime methods with a scope, and roles-change', () => {
     await fake.stop();
   });
   async function socket(token: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('authorization:addUserToRole / removeUserFromRole(roleId, username, scope) answer true; roles-change carries the scope', async () => {

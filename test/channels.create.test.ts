@@ -10,7 +10,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 
 const CREATE = '/api/v1/channels.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -303,11 +304,7 @@ describe('createChannel over the realtime API, and what a creation sends', () =>
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('answers {rid, inserted, …room} with usersCount 0, as 6.x on answer it; the same command as REST', async () => {

@@ -7,8 +7,8 @@
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -29,11 +29,7 @@ describe('createDiscussion over the realtime API', () => {
   });
 
   async function connected(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('makes the discussion as the REST route does and answers the room as EJSON; the raw frames', async () => {

@@ -12,7 +12,8 @@ import request from 'supertest';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import type { AS } from './support/fake';
 import { WORLD, getAs, makeFake, postAs } from './support/fake';
 import { snapshot } from './support/rooms';
@@ -469,11 +470,7 @@ describe('addIncomingIntegration / addOutgoingIntegration over the realtime API'
   async function loggedIn(profile: ProfileId, token?: string): Promise<Ddp> {
     fake = createFakeServer({ scenario: WORLD, profile });
     await fake.start();
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()));

@@ -11,7 +11,8 @@ import request from 'supertest';
 
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { WORLD, getAs, makeFake, postAs } from './support/fake';
 import type { AS } from './support/fake';
 import { snapshot } from './support/rooms';
@@ -325,11 +326,7 @@ describe('the realtime delete and update methods', () => {
     await fake.stop();
   });
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('deleteOutgoingIntegration answers true and removes it; not logged in is not_authorized', async () => {

@@ -8,8 +8,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const FOLLOW = '/api/v1/chat.followMessage';
@@ -194,11 +194,7 @@ describe('followMessage / unfollowMessage over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it("follows as the REST route does: an empty result, the root's new version on the room stream", async () => {

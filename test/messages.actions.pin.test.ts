@@ -9,8 +9,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const PIN = '/api/v1/chat.pinMessage';
@@ -337,11 +337,7 @@ describe('pinMessage and unpinMessage over the realtime API, and the frames a pi
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const roomFrames = (ddp: Ddp): Frame[] =>

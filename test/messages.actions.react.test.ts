@@ -10,8 +10,8 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
 import { ACTIONS_WORLD } from './support/message-actions';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 
 const REACT = '/api/v1/chat.react';
 
@@ -251,11 +251,7 @@ describe('setReaction over the realtime API, and the frame a reaction sends', ()
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('reacts as chat.react does: an empty result, and the changed message on the room stream', async () => {

@@ -11,7 +11,7 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-import { Ddp } from './support/ddp';
+import { Ddp, openDdp } from './support/ddp';
 import type { Frame } from './support/ddp';
 
 const CALL = '/api/v1/method.call';
@@ -76,11 +76,7 @@ describe('a write method through the bridge is the DDP call', () => {
   });
 
   async function loggedIn(token: string): Promise<Ddp> {
-    const ddp = new Ddp(`${live.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(live.url, sockets, token);
   }
 
   it('createChannel: the same result and the same rooms and subscriptions as over a socket', async () => {

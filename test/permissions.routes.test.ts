@@ -10,7 +10,8 @@ import { createFakeServer } from '../src/server';
 import { PERMISSION_NAMES } from '../src/store/permissions';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { AS, WORLD, makeFake } from './support/fake';
 
 const PERM403 = {
@@ -264,11 +265,7 @@ describe('what a change of permissions sends', () => {
   });
 
   async function socket(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const meteor = (error: string, reason: string, details: object): object => ({

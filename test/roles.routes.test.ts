@@ -9,7 +9,8 @@ import request from 'supertest';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { AS, WORLD, makeFake } from './support/fake';
 
 const PERM403 = {
@@ -470,11 +471,7 @@ describe('the realtime twins, and roles-change', () => {
   });
 
   async function socket(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
   const meteor = (error: string, reason: string, details?: object): object => ({
     isClientSafe: true,

@@ -11,7 +11,8 @@ import type { ScenarioError } from '../src/scenario/problems';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId, RoleDoc } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { AS, WORLD, makeFake } from './support/fake';
 
 const typed = (error: string, errorType: string): object => ({
@@ -496,11 +497,7 @@ describe('the realtime methods and roles-change', () => {
     return fake;
   }
   async function socket(server: FakeServer, token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${server.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(server.url, sockets, token);
   }
   const meteor = (error: string, reason: string, details?: object): object => ({
     isClientSafe: true,

@@ -10,7 +10,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { refused, subscriptionOf, systemMessages, type Who } from './support/rooms';
 
 function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
@@ -273,11 +274,7 @@ describe('realtime: the subscriptions-changed frame, and toggleFavorite', () => 
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>

@@ -10,7 +10,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 
 const CREATE = '/api/v1/groups.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -277,11 +278,7 @@ describe('createPrivateGroup over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('answers {rid, inserted, …room}; the members hear it inserted', async () => {

@@ -13,7 +13,8 @@ import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { post, refused, snapshot, subscriptionOf, systemMessages } from './support/rooms';
 
 const RANDOM = 'randomRoomId00001';
@@ -604,11 +605,7 @@ describe('the realtime twins: archiveRoom, unarchiveRoom, eraseRoom, and what me
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const BOB = 'bobUserId00000001';

@@ -11,7 +11,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { post, refused, subscriptionOf, systemMessages } from './support/rooms';
 
 const notAllowed = (method: string): object => ({
@@ -429,11 +430,7 @@ describe('the realtime twins: addUsersToRoom, removeUserFromRoom, leaveRoom', ()
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>

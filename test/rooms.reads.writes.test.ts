@@ -10,8 +10,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, postAs } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { post, refused, snapshot, type Who } from './support/rooms';
 
 async function subscription(
@@ -411,11 +411,7 @@ describe('what a change sends', () => {
   });
 
   async function loggedIn(token: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('channels.close, channels.open and subscriptions.unread send ["updated", subscription] on <uid>/subscriptions-changed', async () => {

@@ -5,8 +5,8 @@
  */
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { WORLD, postAs, roomOf } from './support/fake';
 
 describe('saveRoomSettings over the realtime API', () => {
@@ -23,11 +23,7 @@ describe('saveRoomSettings over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>

@@ -10,7 +10,8 @@ import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const CLEAN = '/api/v1/rooms.cleanHistory';
@@ -229,11 +230,7 @@ describe('cleanRoomHistory over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('cleans as rooms.cleanHistory does (the method inclusive by default): the count, one deleteMessageBulk, rooms-changed', async () => {

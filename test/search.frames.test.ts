@@ -9,8 +9,8 @@ import request from 'supertest';
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import { AS } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 describe('the frames of edits and deletes', () => {
@@ -41,11 +41,7 @@ describe('the frames of edits and deletes', () => {
   });
 
   async function loggedIn(token: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('chat.update: the edited message (msg, editedAt, editedBy) on stream-room-messages <rid>', async () => {

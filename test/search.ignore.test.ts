@@ -8,8 +8,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const IGNORE = '/api/v1/chat.ignoreUser';
@@ -221,11 +221,7 @@ describe('ignoreUser over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('ignores as chat.ignoreUser does (ignore defaults to true): true, and subscriptions-changed to the caller', async () => {

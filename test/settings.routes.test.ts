@@ -10,7 +10,8 @@ import { createFakeServer } from '../src/server';
 import { LISTED_SETTING_IDS, SETTINGS } from '../src/store/setting-registry';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 import { AS, WORLD, makeFake } from './support/fake';
 
 const PERM403 = {
@@ -225,11 +226,7 @@ describe('saveSetting over the realtime API, and what a change sends', () => {
   });
 
   async function socket(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   const notAllowed = (details: object): object => ({

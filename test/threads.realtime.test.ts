@@ -9,8 +9,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { Message, ProfileId } from '../src/types';
 import { AS, WORLD } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 
 const ROOT = 'msgRoot0000000001';
 const LONE = 'msgLone0000000001';
@@ -53,11 +53,7 @@ describe('getThreadMessages and readThreads over the realtime API', () => {
   });
 
   async function loggedIn(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   async function replies(n: number): Promise<Message[]> {

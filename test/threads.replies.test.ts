@@ -10,8 +10,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { Message, ProfileId } from '../src/types';
 import { AS, WORLD } from './support/fake';
-import { Ddp } from './support/ddp';
-import type { Frame } from './support/ddp';
+import { openDdp } from './support/ddp';
+import type { Frame, Ddp } from './support/ddp';
 
 const ROOT = 'msgRoot0000000001';
 const ALICE = 'aliceUserId000001';
@@ -257,11 +257,7 @@ describe('the realtime frames of a reply', () => {
   });
 
   async function loggedIn(token: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it("the root's author hears her subscription with the thread unread on <uid>/subscriptions-changed", async () => {

@@ -9,7 +9,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { AS, WORLD, expectRefused, makeFake, postAs } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 
 const UPDATE = '/api/v1/users.update';
 const DELETE = '/api/v1/users.delete';
@@ -362,11 +363,7 @@ describe('deleteUser and setUserActiveStatus over the realtime API', () => {
   });
 
   async function socket(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   it('setUserActiveStatus then deleteUser: true each, the same commands as REST', async () => {

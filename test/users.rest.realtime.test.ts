@@ -12,7 +12,8 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/profiles';
 import type { ScenarioInput } from '../src/scenario/schema';
 import { WORLD } from './support/fake';
-import { Ddp } from './support/ddp';
+import type { Ddp } from './support/ddp';
+import { openDdp } from './support/ddp';
 
 const BOB = 'bobUserId00000001';
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -31,11 +32,7 @@ describe('the users-rest methods over the realtime API', () => {
   });
 
   async function socket(token?: string): Promise<Ddp> {
-    const ddp = new Ddp(`${fake.url.replace('http', 'ws')}/websocket`);
-    sockets.push(ddp);
-    await ddp.connect();
-    if (token !== undefined) await ddp.call('login', { resume: token });
-    return ddp;
+    return openDdp(fake.url, sockets, token);
   }
 
   async function works(token: string): Promise<number> {

@@ -74,3 +74,15 @@ export class Ddp {
     });
   }
 }
+
+/**
+ * A socket to the fake at `url` (its HTTP base), connected, and logged in with `token` (a resume
+ * token) when one is given; pushed on `sockets` for the test's `afterEach` to close.
+ */
+export async function openDdp(url: string, sockets: Ddp[], token?: string): Promise<Ddp> {
+  const ddp = new Ddp(`${url.replace('http', 'ws')}/websocket`);
+  sockets.push(ddp);
+  await ddp.connect();
+  if (token !== undefined) await ddp.call('login', { resume: token });
+  return ddp;
+}
