@@ -402,6 +402,21 @@ describe('the upload budget (uploadBytesPerWorld)', () => {
   });
 });
 
+describe('the upload budget at its bound', () => {
+  it('uploads that fill it exactly are kept; one byte more is refused and changes nothing', async () => {
+    const size = TEXT.bytes.length;
+    const fake = makeFake({ profile: '7.10', limits: { uploadBytesPerWorld: 2 * size } });
+    expect((await upload(fake, 'GENERAL', [TEXT])).status).toBe(200);
+    // the second makes the budget exactly full: allowed
+    expect((await upload(fake, 'GENERAL', [TEXT])).status).toBe(200);
+    const before = snapshot(fake);
+    const past = await upload(fake, 'GENERAL', [{ bytes: Buffer.from('x'), name: 'one.txt' }]);
+    expect(past.status).toBe(400);
+    expect(past.body.errorType).toBe('error-upload-budget');
+    expect(snapshot(fake)).toBe(before);
+  });
+});
+
 describe('rooms.upload by release line', () => {
   it.each(['0.49', '8.5', '8.9'] as const)('%s has no rooms.upload: 404', async (profile) => {
     const fake = makeFake({ profile });

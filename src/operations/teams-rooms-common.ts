@@ -5,7 +5,10 @@ import { checkErasable as checkRoomErasable } from '../commands/eraseRoom';
 import type { Store } from '../store/store';
 import type { AnyRoom, Room, Team, User } from '../types';
 import type { Profile } from '../profiles';
-import { mayAccessRoom } from './params';
+import type { OperationContext } from './operation';
+import { callerOf, mayAccessRoom, readBody } from './params';
+import { validated } from './schemas';
+import { teamRefOf } from './teams-common';
 import { ROOM_SHAPE, jsonSchemaOf } from '../wire';
 import { str } from './responses';
 import type { Validator } from './validator';
@@ -113,4 +116,25 @@ export function checkErasable(
   const teamRule = byEra(profile, TEAM_ROOM_DELETE);
   for (const { room, inTeam } of rooms)
     checkRoomErasable(store, user, { ...room, teamId: inTeam ? team._id : undefined }, teamRule);
+}
+
+/**
+ * What ending a team (`teams.delete`, `teams.convertToChannel`) reads first, in that order: the
+ * body, the team (`team-does-not-exist`), `permission` in its main room (the bare 403); then the
+ * team's rooms named in `roomsToRemove`, its main room aside.
+ */
+export function readTeamEnding(
+  context: OperationContext,
+  validator: EraTable<Validator | undefined>,
+  permission: 'delete-team' | 'convert-team',
+): { team: Team; user: User; erase: Room[] } {
+  const { store, profile, input } = context;
+  const user = callerOf(context);
+  const body = validated(profile, validator, readBody(input.body));
+  const team = teamOrRefuse(store, teamRefOf(body));
+  requireTeamPermission(store, user, team, permission);
+  const erase = matchingTeamRooms(store, team, body.roomsToRemove as string[] | null | undefined).filter(
+    (room) => room._id !== team.roomId,
+  );
+  return { team, user, erase };
 }

@@ -1,19 +1,10 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { success } from './operation';
-import { callerOf, readBody } from './params';
 import { DONE } from './responses';
 import { GROUPS, route } from './route-groups';
-import { validated } from './schemas';
-import { SINCE_TEAMS, teamRefOf } from './teams-common';
-import {
-  ROOM_IDS,
-  checkErasable,
-  matchingTeamRooms,
-  requireTeamPermission,
-  teamBodyValidator,
-  teamOrRefuse,
-} from './teams-rooms-common';
+import { SINCE_TEAMS } from './teams-common';
+import { ROOM_IDS, checkErasable, readTeamEnding, teamBodyValidator } from './teams-rooms-common';
 
 /**
  * `POST /api/v1/teams.convertToChannel`: the body (rest-typings' `isTeamsConvertToChannelProps`,
@@ -39,14 +30,8 @@ export default route(GROUPS.teams, {
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_CONVERT_TO_CHANNEL_VALIDATOR,
   read: (context) => {
-    const { store, profile, input } = context;
-    const user = callerOf(context);
-    const body = validated(profile, TEAMS_CONVERT_TO_CHANNEL_VALIDATOR, readBody(input.body));
-    const team = teamOrRefuse(store, teamRefOf(body));
-    requireTeamPermission(store, user, team, 'convert-team');
-    const erase = matchingTeamRooms(store, team, body.roomsToRemove as string[] | null | undefined).filter(
-      (room) => room._id !== team.roomId,
-    );
+    const { store, profile } = context;
+    const { team, user, erase } = readTeamEnding(context, TEAMS_CONVERT_TO_CHANNEL_VALIDATOR, 'convert-team');
     checkErasable(
       store,
       profile,

@@ -1,18 +1,9 @@
 import type { Room } from '../types';
 import { success } from './operation';
-import { callerOf, readBody } from './params';
 import { DONE } from './responses';
 import { GROUPS, route } from './route-groups';
-import { validated } from './schemas';
-import { SINCE_TEAMS, teamRefOf } from './teams-common';
-import {
-  ROOM_IDS,
-  checkErasable,
-  matchingTeamRooms,
-  requireTeamPermission,
-  teamBodyValidator,
-  teamOrRefuse,
-} from './teams-rooms-common';
+import { SINCE_TEAMS } from './teams-common';
+import { ROOM_IDS, checkErasable, readTeamEnding, teamBodyValidator } from './teams-rooms-common';
 
 /**
  * `POST /api/v1/teams.delete`: the body (rest-typings' `isTeamsDeleteProps`, 5.x on), the team
@@ -33,15 +24,8 @@ export default route(GROUPS.teams, {
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_DELETE_VALIDATOR,
   read: (context) => {
-    const { store, profile, input } = context;
-    const user = callerOf(context);
-    const body = validated(profile, TEAMS_DELETE_VALIDATOR, readBody(input.body));
-    const team = teamOrRefuse(store, teamRefOf(body));
-    requireTeamPermission(store, user, team, 'delete-team');
-    // the main room is erased after the others whether named or not
-    const erase = matchingTeamRooms(store, team, body.roomsToRemove as string[] | null | undefined).filter(
-      (room) => room._id !== team.roomId,
-    );
+    const { store, profile } = context;
+    const { team, user, erase } = readTeamEnding(context, TEAMS_DELETE_VALIDATOR, 'delete-team');
     const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
     checkErasable(store, profile, user, team, [
       ...erase.map((room) => ({ room, inTeam: true })),
