@@ -11,9 +11,13 @@ import { join } from 'node:path';
 
 import type * as CliMain from './cli-main';
 import { codeCacheDir, runWithCodeCache } from './code-cache';
+import { limitHeapGrowth } from './heap-growth';
 
 /** After listening, a second for the first answers: what they compiled is kept too. */
 const KEEP_AFTER_MS = 1000;
+
+// the old generation's growth between full collections, before anything is compiled (src/heap-growth.ts)
+limitHeapGrowth();
 
 const run = runWithCodeCache(join(__dirname, 'cli-main.js'), codeCacheDir());
 if (!run.fromCache) {
