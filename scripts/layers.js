@@ -7,7 +7,7 @@ const LAYERS = [
   // net/: bounded calls to a server that may be hostile (the pass-through's and record's)
   [
     'base',
-    '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|heap-growth|profiles|suggest|limits)[.]ts$|^src/(net|errors)/',
+    '^src/(errors|eras|types|wire|glob|lazy|paths|private-files|code-cache|heap-growth|json-copy|profiles|suggest|limits)[.]ts$|^src/(net|errors)/',
   ],
   ['store', '^src/store/'],
   ['scenario', '^src/scenario/'],

@@ -89,10 +89,7 @@ export function blockedNames(profile: CommandContext['profile']): readonly strin
 
 /** The world's global roles (seeded or custom, `scope: "Users"`): those a user holds. */
 function globalRoles(store: Store): readonly string[] {
-  return store
-    .roles()
-    .filter((role) => role.scope === 'Users')
-    .map((role) => role._id);
+  return store.globalRoleIds();
 }
 
 /** The global roles the world knows, of those given; undefined when one is unknown. */

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
@@ -56,7 +57,7 @@ function directMember(store: Store, room: AnyRoom, user: User, era: '5' | '6' | 
     status: typeof user.status === 'string' ? user.status : 'offline',
   };
   for (const key of ['statusText', 'utcOffset', ...(era === '5' ? [] : ['federated'])])
-    if (user[key] !== undefined) out[key] = structuredClone(user[key]);
+    if (user[key] !== undefined) out[key] = copyJson(user[key]);
   if (era === '8') out.subscription = store.memberSubscription(room, user);
   return out as JsonObject;
 }

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { ROOM_SHAPE, jsonSchemaOf } from '../wire';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
@@ -83,7 +84,7 @@ export function memberView(user: User, profile: Profile): JsonObject {
     status: typeof user.status === 'string' ? user.status : 'offline',
   };
   const keys = ['nickname', 'avatarETag', '_updatedAt', ...(byEra(profile, FEDERATED) ? ['federated'] : [])];
-  for (const key of keys) if (user[key] !== undefined) out[key] = structuredClone(user[key]);
+  for (const key of keys) if (user[key] !== undefined) out[key] = copyJson(user[key]);
   return out as JsonObject;
 }
 

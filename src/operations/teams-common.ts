@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import type { JsonObject } from '../store/query';
@@ -27,7 +28,7 @@ const TEAM_KEYS = ['_id', 'name', 'type', 'createdAt', 'createdBy', '_updatedAt'
 /** A team as the routes answer it: the stored document (the fake's `members` and `owners` aside). */
 export function teamView(team: Team): JsonObject {
   const view: Record<string, unknown> = {};
-  for (const key of TEAM_KEYS) if (team[key] !== undefined) view[key] = structuredClone(team[key]);
+  for (const key of TEAM_KEYS) if (team[key] !== undefined) view[key] = copyJson(team[key]);
   return view as JsonObject;
 }
 

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { createHash } from 'node:crypto';
 
 import { ApiError } from '../errors';
@@ -58,7 +59,7 @@ export function userDocument(user: User, level: DocumentLevel): JsonObject {
   const left = level === 'limited' ? LIMITED_OUT : level === 'privileged' ? PRIVILEGED_OUT : undefined;
   for (const [key, value] of Object.entries(user)) {
     if (HIDDEN.has(key) || left?.has(key) === true || value === undefined) continue;
-    out[key] = structuredClone(value);
+    out[key] = copyJson(value);
     if (key === 'createdAt' && level === 'whole') out.services = { password: { bcrypt: bcryptOf(user) } };
   }
   return out as JsonObject;

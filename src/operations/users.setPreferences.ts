@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import saveUserPreferences from '../commands/saveUserPreferences';
@@ -112,7 +113,7 @@ function readArgs(context: OperationContext): SavePreferencesArgs {
 export function preferencesOf(user: User): Record<string, unknown> {
   const settings = (user.settings ?? {}) as Record<string, unknown>;
   const stored = (settings.preferences ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...structuredClone(stored) };
+  const out: Record<string, unknown> = { ...copyJson(stored) };
   if (typeof user.language === 'string') out.language = user.language;
   else delete out.language;
   return out;

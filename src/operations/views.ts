@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { EraTable } from '../eras';
 import { byEra } from '../eras';
 import type { Profile } from '../profiles';
@@ -103,7 +104,7 @@ function savedPreferences(user: User): Record<string, unknown> {
   if (typeof settings !== 'object' || settings === null) return {};
   const saved = (settings as { preferences?: unknown }).preferences;
   return typeof saved === 'object' && saved !== null && !Array.isArray(saved)
-    ? structuredClone(saved as Record<string, unknown>)
+    ? copyJson(saved as Record<string, unknown>)
     : {};
 }
 
@@ -113,7 +114,7 @@ export function meView(user: User, baseUrl: string, form: MeForm = 'oauth'): MeV
     _id: user._id,
     username: user.username,
     name: user.name,
-    emails: structuredClone(user.emails),
+    emails: copyJson(user.emails),
     status: 'online' as const,
     statusConnection: 'online' as const,
     utcOffset: 0,
@@ -127,7 +128,7 @@ export function meView(user: User, baseUrl: string, form: MeForm = 'oauth'): MeV
     services: { password: { exists: true } },
     settings: {
       profile: {},
-      preferences: { ...structuredClone(DEFAULT_PREFERENCES), ...savedPreferences(user) },
+      preferences: { ...copyJson(DEFAULT_PREFERENCES), ...savedPreferences(user) },
       ...(form === 'calendar' ? { calendar: {} } : {}),
     },
     ...(email !== undefined ? { email } : {}),

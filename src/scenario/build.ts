@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type {
   Author,
   IncomingIntegration,
@@ -30,21 +31,8 @@ export interface BuildContext {
   clock: string;
 }
 
-/**
- * A deep copy of a scenario value: plain JSON values copied member by member (a scenario's own
- * are nested at most 64 deep, checked before this), anything else (a caller's `Date`, …) by
- * `structuredClone`. Cheaper than `structuredClone` for every value: a scenario of 100k messages
- * carrying reactions made a serialised copy of each.
- */
-function copyValue<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item: unknown) => copyValue(item)) as T;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copyValue((value as Record<string, unknown>)[key]);
-  return out as T;
-}
+/** A deep copy of a scenario value (src/json-copy.ts: member by member, not serialised). */
+const copyValue = copyJson;
 
 /**
  * Fields the scenario adds beyond the modelled ones (Rocket.Chat fields carried as given, then the

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { AnyRoom, Author, Message, Room, User } from '../types';
 import { mentionedNames, mentionedRooms, objectId, plainMarkdown, urlsOf } from './message-text';
 import { userNamed } from './state';
@@ -55,14 +56,14 @@ export function compose(
   if (defaults) {
     doc.alias = post.alias ?? '';
     doc.msg = text;
-    doc.attachments = post.attachments ? structuredClone(post.attachments) : NONE;
+    doc.attachments = post.attachments ? copyJson(post.attachments) : NONE;
     doc.parseUrls = post.parseUrls ?? post.attachments === undefined;
     if (post.bot) doc.bot = { i: post.bot.i };
     doc.groupable = false;
   } else {
     if (post.alias !== undefined) doc.alias = post.alias;
     doc.msg = text;
-    if (post.attachments) doc.attachments = structuredClone(post.attachments);
+    if (post.attachments) doc.attachments = copyJson(post.attachments);
   }
   if (post.tmid !== undefined) doc.tmid = post.tmid;
   if (post.avatar) doc.avatar = post.avatar;

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { AnyRoom, Message, Room, User } from '../types';
 import { authorOf, compose, newMessageId, systemMessage } from './compose';
 import type { ChangeEvent } from './events';
@@ -64,7 +65,7 @@ function quoteOf(message: Message, room: AnyRoom, text: string): JsonObject {
     author_icon: `/avatar/${author}`,
     message_link: `${routeLink(room)}?msg=${message._id}`,
   };
-  if (message.attachments !== undefined) quote.attachments = structuredClone(message.attachments);
+  if (message.attachments !== undefined) quote.attachments = copyJson(message.attachments);
   quote.ts = message.ts;
   return quote as JsonObject;
 }

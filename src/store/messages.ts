@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { KindChanges, Message } from '../types';
 import { jsonEqual } from './query';
 
@@ -318,7 +319,7 @@ export class Messages {
       const before = this.#base.byId.get(id);
       if (!before) continue;
       if (after === null) {
-        out.removed.push(structuredClone(before));
+        out.removed.push(copyJson(before));
         continue;
       }
       const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -326,9 +327,9 @@ export class Messages {
         (k) => !jsonEqual((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k]),
       );
       if (fields.length > 0)
-        out.changed.push({ _id: id, fields, before: structuredClone(before), after: structuredClone(after) });
+        out.changed.push({ _id: id, fields, before: copyJson(before), after: copyJson(after) });
     }
-    for (const message of this.#order) if (message) out.added.push(structuredClone(message));
+    for (const message of this.#order) if (message) out.added.push(copyJson(message));
     return out;
   }
 }

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { ApiError } from '../errors';
 import type { AnyRoom, DirectRoom, Message, User } from '../types';
 import { can } from './access';
@@ -119,7 +120,7 @@ export function sendMessage(state: StoreState, user: User, input: SendInput): Me
   if (input.tshow !== undefined) message.tshow = input.tshow;
   if (input.extra)
     for (const [key, value] of Object.entries(input.extra))
-      if (!(key in message)) (message as Record<string, unknown>)[key] = structuredClone(value);
+      if (!(key in message)) (message as Record<string, unknown>)[key] = copyJson(value);
   return store(state, user, room, message, ts);
 }
 

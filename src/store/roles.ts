@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { ApiError } from '../errors';
 import type { RoleDoc, User, UserRole } from '../types';
 import type { ChangeEvent } from './events';
@@ -23,6 +24,13 @@ export { ROLES_PER_WORLD } from './role-seed';
 /** Every role of the world, in the collection's order. */
 export function allRoles(state: StoreState): RoleDoc[] {
   return [...state.roles.values()];
+}
+
+/** The ids of the global roles (`scope: "Users"`), in the world's order. */
+export function globalRoleIds(state: StoreState): string[] {
+  const out: string[] = [];
+  for (const role of state.roles.values()) if (role.scope === 'Users') out.push(role._id);
+  return out;
 }
 
 /** Whether the world has a role of this id. */
@@ -141,7 +149,7 @@ export function setUserRole(
   }
   events.push({ kind: 'role', op: add ? 'inserted' : 'removed', roleId: role, u: { _id: userId, username } });
   commit(state, events);
-  return structuredClone(next);
+  return copyJson(next);
 }
 
 /** The users holding a global role, by username. */

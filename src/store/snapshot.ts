@@ -15,7 +15,7 @@ import type {
 import type { LayeredMap } from './layered';
 import { DEFAULT_SETTINGS } from './login-guard';
 import { changedPermissions } from './permission-table';
-import { customRoles } from './roles';
+import { customRoles, globalRoleIds } from './roles';
 import { jsonEqual } from './query';
 import { SETTING_IDS } from './setting-registry';
 import { anyRoom, userNamed } from './state';
@@ -75,7 +75,7 @@ export function lookup(state: StoreState): EntityLookup {
       const users = [...state.users.values()];
       return refOf(users.find((u) => u.roles.includes('admin')) ?? users[0]);
     },
-    globalRoles: () => [...state.roles.values()].filter((r) => r.scope === 'Users').map((r) => r._id),
+    globalRoles: () => globalRoleIds(state),
     count: (kind) =>
       kind === 'users' ? state.users.size : kind === 'channels' ? state.rooms.size : state.integrations.size,
   };

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type {
   CustomEmoji,
   SlashCommand,
@@ -686,7 +687,7 @@ export class Store {
 
   /** The users holding a global role, by username. */
   usersInRole(role: string): User[] {
-    return roles.usersInRole(this.#state, role).map((user) => structuredClone(user));
+    return roles.usersInRole(this.#state, role).map((user) => copyJson(user));
   }
 
   // rooms-api (src/store/favorites.ts, src/store/room-search.ts): the favourite mark, and the
@@ -778,6 +779,11 @@ export class Store {
   /** Every role, in the collection's order (`roles.list`), each a copy. */
   roles(): RoleDoc[] {
     return roles.allRoles(this.#state).map((r) => ({ ...r }));
+  }
+
+  /** The ids of the global roles (`scope: "Users"`), those a user may hold, in the world's order (no copies). */
+  globalRoleIds(): string[] {
+    return roles.globalRoleIds(this.#state);
   }
 
   /** A role by id. */

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { Team, User } from '../types';
 import type { JsonObject } from './query';
 import { userNamed } from './state';
@@ -56,7 +57,7 @@ export function teamMembers(state: StoreState, team: Team, filter: MemberFilter)
         username: user.username,
         name: user.name,
         status,
-        ...(user.settings !== undefined ? { settings: structuredClone(user.settings) } : {}),
+        ...(user.settings !== undefined ? { settings: copyJson(user.settings) } : {}),
       },
     };
     if (team.owners?.includes(username) === true) record.roles = ['owner'];

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { ApiError } from '../errors';
 import type { Message, Room, Team, TeamType, User } from '../types';
 import { systemMessage } from './compose';
@@ -365,5 +366,5 @@ export function convertRoomToTeam(state: StoreState, room: Room, caller: User, l
   state.teamRooms = true;
   batch.post(room._id, caller, 'user-converted-to-team', team.name);
   batch.finish([{ kind: 'team', op: 'inserted', team }]);
-  return structuredClone(team);
+  return copyJson(team);
 }

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { ApiError } from '../errors';
 import type { Message, Room, Team, TeamType, User } from '../types';
 import { systemMessage } from './compose';
@@ -93,7 +94,7 @@ export function createTeam(state: StoreState, input: NewTeam, layout: RoomLayout
   state.teams.add(team);
   state.teamRooms = true;
   commit(state, [...events, { kind: 'team', op: 'inserted', team }]);
-  return structuredClone(team);
+  return copyJson(team);
 }
 
 /** A member to add to a team, already found, with the team roles sent (`roles`). */

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { createHash } from 'node:crypto';
 
 import { ApiError } from '../errors';
@@ -77,7 +78,7 @@ export function addUpload(state: StoreState, input: NewUpload): UploadDoc {
     userId: input.user._id,
     store: 'GridFS:Uploads',
   };
-  if (input.content !== undefined) doc.content = structuredClone(input.content);
+  if (input.content !== undefined) doc.content = copyJson(input.content);
   if (input.temporary) doc.expiresAt = new Date(Date.parse(now) + DAY_MS).toISOString();
   doc._updatedAt = now;
   doc.complete = true;

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import { withMember } from './member-list';
 import { ApiError } from '../errors';
 import type { AnyRoom, Room, User, UserRole } from '../types';
@@ -121,7 +122,7 @@ export function createUser(state: StoreState, input: NewUser): User {
     for (const room of defaultRooms(state)) joinQuietly(state, user, room, ts, events);
   state.memberIndex = undefined;
   commit(state, events);
-  return structuredClone(user);
+  return copyJson(user);
 }
 
 /** A room's new member as `addUserToRoom` adds one (its `uj`, its subscription), told in `events`. */
@@ -206,7 +207,7 @@ export function updateUser(state: StoreState, id: string, patch: UserPatch): Use
     state.memberIndex = undefined;
   }
   commit(state, events);
-  return structuredClone(updated);
+  return copyJson(updated);
 }
 
 /** Ends every login token of a user (a deactivation, a deletion, `users.logout`); how many there were. */
@@ -262,7 +263,7 @@ export function setUserActive(
   state.users.set(id, updated);
   if (!active) dropTokens(state, id);
   commit(state, [{ kind: 'user', op: 'updated', user: updated }]);
-  return structuredClone(updated);
+  return copyJson(updated);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type { JsonObject } from './query';
 import type { User } from '../types';
 
@@ -34,7 +35,7 @@ const FULL = [
 ];
 
 function copy(out: Record<string, unknown>, user: User, keys: readonly string[]): void {
-  for (const key of keys) if (user[key] !== undefined) out[key] = structuredClone(user[key]);
+  for (const key of keys) if (user[key] !== undefined) out[key] = copyJson(user[key]);
 }
 
 /** A user as `users.info` answers: `_id`, `name`, `username`, `status`, …, then `canViewAllInfo`. */
@@ -50,7 +51,7 @@ export function userInfoView(user: User, level: InfoLevel): JsonObject {
   };
   copy(out, user, PUBLIC);
   if (level !== 'other') {
-    out.emails = structuredClone(user.emails);
+    out.emails = copyJson(user.emails);
     out.statusConnection = user.statusConnection ?? 'offline';
     copy(out, user, FULL);
     out.roles = [...user.roles];
@@ -68,7 +69,7 @@ export function userInfoView(user: User, level: InfoLevel): JsonObject {
  */
 export function userListView(user: User, full: boolean): JsonObject {
   const out: Record<string, unknown> = { _id: user._id, name: user.name, username: user.username };
-  if (full) out.emails = structuredClone(user.emails);
+  if (full) out.emails = copyJson(user.emails);
   if (full) out.roles = [...user.roles];
   out.status = user.status ?? 'offline';
   out.active = user.active;
