@@ -21,7 +21,7 @@ describe('copyJson', () => {
     expect(user.emails[0]).toEqual({ address: 'a@example.com', verified: false });
     expect(user.roles).toEqual(['user']);
     expect(user.settings.preferences.language).toBe('en');
-    user.settings.preferences.nested.push(3);
+    (user.settings.preferences.nested as unknown[]).push(3);
     expect(copy.settings.preferences.nested).toEqual([[1, 2], { x: null }]);
   });
 
