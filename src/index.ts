@@ -33,6 +33,7 @@ export type {
   CheckResult,
   CheckStatus,
   ClockControl,
+  DdpFrameNote,
   DeliveryOutcome,
   DirectRoom,
   AnyRoom,

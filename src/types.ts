@@ -466,6 +466,40 @@ export interface JournalEntry {
   stub?: string;
   /** true when the request was passed through to the real server (`proxyUnmodelled`) */
   proxied?: true;
+  /** a realtime (DDP) frame's entry: what the frame is, read for people (the inspector's rows) */
+  ddp?: DdpFrameNote;
+}
+
+/**
+ * A realtime frame as the journal describes it beside its body: the socket, the direction, the
+ * frame's type and names, and a one-line summary with secrets hidden.
+ */
+export interface DdpFrameNote {
+  /** the socket's DDP session id, as its `connected` frame gives it (`session-1`, …) */
+  connection: string;
+  /** `in`: client → fake; `out`: fake → client */
+  direction: 'in' | 'out';
+  /**
+   * the frame's `msg` (`connect`, `method`, `result`, `sub`, `ready`, `changed`, …); `(invalid)`
+   * for a frame that is no JSON object with a string `msg`, `(refused)` for one refused by a bound
+   */
+  msg: string;
+  /** the frame's `id` (a method call's, a sub's; a `ready`'s first sub) */
+  id?: string;
+  /** a `method` frame's method, and on its `result` the method it answers */
+  method?: string;
+  /** a `sub`'s name, on its `ready` / `nosub` the sub's, on `changed` / `added` / `removed` the stream (collection) */
+  name?: string;
+  /** a `changed`, `added` or `removed` frame's collection */
+  collection?: string;
+  /** a stream event's `eventName` (`changed` of a stream: the room id, `<uid>/message`, …) */
+  event?: string;
+  /** at most 120 characters: `sendMessage {rid: "GENERAL", msg: "hi"}`; passwords and tokens hidden */
+  summary: string;
+  /** a `result`'s, `nosub`'s or `error` frame's error text */
+  error?: string;
+  /** on an `out` `result`, `ready` or `nosub`: the `seq` of the `in` frame it answers */
+  answers?: number;
 }
 
 /**
