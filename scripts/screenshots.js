@@ -102,7 +102,7 @@ async function bot(fake) {
     msg: 'method',
     id: '3',
     method: 'sendMessage',
-    params: [{ rid: 'releasesRoomId001', msg: 'Deployed v2.4.1 to staging ✅' }],
+    params: [{ rid: 'releasesRoomId001', msg: 'Deployed v2.4.1 to staging' }],
   });
   await next((f) => f.msg === 'result' && f.id === '3');
   await next((f) => f.msg === 'changed' && f.collection === 'stream-room-messages');

@@ -324,37 +324,42 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       frames,
     );
     const rows = await frameRows();
-    for (const row of [
-      ['in', 'client → fake', 'connect'],
-      ['out', 'fake → client', 'connected'],
-      ['in', 'client → fake', 'method login'],
-      ['in', 'client → fake', 'sub stream-room-messages'],
-      ['out', 'fake → client', 'ready'],
-      ['in', 'client → fake', 'method sendMessage'],
-      ['out', 'fake → client', 'changed stream-room-messages GENERAL'],
-    ])
-      expect(rows.map((r) => r.slice(0, 3))).toContainEqual(row);
-    // in the order they went, each result after its call
-    const order = rows.map((r) => r[2]);
-    expect(order.indexOf('connect')).toBeLessThan(order.indexOf('connected'));
-    expect(order.indexOf('method login')).toBeLessThan(order.indexOf('sub stream-room-messages'));
-    expect(order.indexOf('method sendMessage')).toBeLessThan(
-      order.indexOf('changed stream-room-messages GENERAL'),
+    const IN = ['in', 'client → fake'];
+    const OUT = ['out', 'fake → client'];
+    expect(rows).toEqual([
+      [...IN, 'connect', 'version "1"'],
+      [...OUT, 'connected', 'session "session-1"'],
+      [...IN, 'method login', '{resume: [redacted]}'],
+      [...OUT, 'updated', '1'],
+      [...OUT, 'result login', expect.stringMatching(/^→ \{id: "botUserId00000001", token: \[redacted\]/)],
+      [...IN, 'sub stream-room-messages', '"GENERAL", false'],
+      [...OUT, 'ready stream-room-messages', ''],
+      [...IN, 'method sendMessage', '{rid: "GENERAL", msg: "beep"}'],
+      [...OUT, 'changed stream-room-messages GENERAL', expect.stringMatching(/^\{_id: "\w+", msg: "beep"/)],
+      [...OUT, 'updated', expect.stringMatching(/^\d+$/)],
+      [...OUT, 'result sendMessage', expect.stringMatching(/^→ \{_id: "\w+", msg: "beep"/)],
+    ]);
+    // each result answers its call: the row says so
+    const results = await page.$$eval('#journal tbody tr.frame[data-msg="result"] td:nth-child(5)', (tds) =>
+      tds.map((td) => td.textContent),
     );
-    // the call's summary names what it sent; no token is shown
-    const send = rows.find((r) => r[2] === 'method sendMessage');
-    expect(send?.[3]).toContain('beep');
-    expect(JSON.stringify(rows)).not.toContain('robot-token');
+    expect(results).toEqual([expect.stringMatching(/^ok ↩ #\d+$/), expect.stringMatching(/^ok ↩ #\d+$/)]);
+    // no token is shown
+    expect(await page.textContent('#journal')).not.toContain('robot-token');
     // filters: by direction, by method, by stream, by connection
     await page.selectOption('#filter-dir', 'out');
     expect(new Set((await frameRows()).map((r) => r[0]))).toEqual(new Set(['out']));
     await page.selectOption('#filter-dir', '');
     await page.selectOption('#filter-ddp-method', 'sendMessage');
-    expect((await frameRows()).map((r) => r[2])).toEqual(['method sendMessage']);
+    expect((await frameRows()).map((r) => r[2])).toEqual(['method sendMessage', 'result sendMessage']);
     await page.selectOption('#filter-ddp-method', '');
     await page.selectOption('#filter-stream', 'stream-room-messages');
     expect((await frameRows()).map((r) => r[2]).sort()).toEqual(
-      ['changed stream-room-messages GENERAL', 'sub stream-room-messages'].sort(),
+      [
+        'changed stream-room-messages GENERAL',
+        'ready stream-room-messages',
+        'sub stream-room-messages',
+      ].sort(),
     );
     await page.selectOption('#filter-stream', '');
     const connections = await page.$$eval('#filter-conn option', (options) =>
