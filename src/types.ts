@@ -898,3 +898,58 @@ export interface ProviderStateChange {
   /** default `setup` */
   action?: 'setup' | 'teardown';
 }
+
+/**
+ * A room as the inspector lists it (`GET /__admin/inspect/rooms`): a channel, group, direct room
+ * or discussion; with a user chosen, that user's subscription counts.
+ */
+export interface InspectRoom {
+  _id: string;
+  /** a channel's or group's name; a direct room's members (with a user chosen: the others) */
+  name: string;
+  fname?: string;
+  t: 'c' | 'p' | 'd';
+  /** a discussion's parent room */
+  prid?: string;
+  /** a team's main room */
+  teamMain?: boolean;
+  msgs: number;
+  /** the time of the last message */
+  lm?: string;
+  unread?: number;
+  /** the threads with unread replies */
+  tunread?: number;
+  alert?: boolean;
+  userMentions?: number;
+}
+
+/** A message as a person reads it (`GET /__admin/inspect/rooms/:rid/messages`). */
+export interface InspectMessage {
+  _id: string;
+  ts: string;
+  u: { _id: string; username: string; name?: string };
+  msg: string;
+  /** a system message's type (`uj`, `room_changed_topic`, …) */
+  t?: string;
+  /** what a person reads: the text, or for a system message a sentence ("alice joined the room") */
+  text: string;
+  system: boolean;
+  tmid?: string;
+  /** a thread's newest replies (at most 50), oldest first */
+  replies?: InspectMessage[];
+  /** how many replies the thread has */
+  repliesTotal?: number;
+  reactions?: { emoji: string; usernames: string[] }[];
+  pinned?: boolean;
+  /** how many users starred it */
+  starred?: number;
+  editedAt?: string;
+  editedBy?: string;
+  /** deleted (from the trash, shown in place; or a thread's parent kept as deleted) */
+  deleted?: { at: string; by?: string };
+  attachments?: { title?: string; type?: string; size?: number }[];
+  /** the discussion it started */
+  drid?: string;
+  /** the usernames it mentions */
+  mentions?: string[];
+}

@@ -84,6 +84,11 @@ export class OrderedList<T> {
     return this.#size;
   }
 
+  /** Every value, in order (a walk that stops when its reader does). */
+  *values(): IterableIterator<T> {
+    for (const chunk of this.#chunks) for (const item of chunk) yield item.value;
+  }
+
   /** The values from `offset`, at most `count` of them (all when `count` is 0). */
   page(offset: number, count: number): T[] {
     const out: T[] = [];

@@ -4,6 +4,7 @@ import type {
   AnyRoom,
   Changes,
   DirectRoom,
+  InspectRoom,
   Integration,
   Message,
   RoleDoc,
@@ -30,6 +31,8 @@ import * as favorites from './favorites';
 import type { UpdateInput } from './editing';
 import * as reading from './history';
 import type { MessageFilter } from './history';
+import * as inspect from './inspect';
+import type { InspectedMessages, PageWindow } from './inspect';
 import * as integrations from './integrations';
 import * as membership from './membership';
 import * as messageActions from './message-actions';
@@ -1330,5 +1333,20 @@ export class Store {
   /** Gives back another store's login tokens whose user is in this one (a reset that keeps logins); how many. */
   keepLogins(logins: readonly (readonly [string, string])[]): number {
     return users.keepLogins(this.#state, logins);
+  }
+
+  // the inspector (issue 49): pages read from the indexes
+
+  /** The rooms by last message, then name; with `user`, that user's, with the user's counts (src/store/inspect.ts). */
+  inspectRooms(options: PageWindow & { user?: User; q?: string }): { rooms: InspectRoom[]; total: number } {
+    return inspect.inspectRooms(this.#state, options);
+  }
+
+  /** A room's newest top-level messages before `before`, as people read them (src/store/inspect.ts). */
+  inspectMessages(
+    rid: string,
+    options: { count: number; before?: string },
+  ): InspectedMessages | 'no-room' | 'before-unknown' {
+    return inspect.inspectMessages(this.#state, rid, options);
   }
 }
