@@ -291,25 +291,30 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(await page.textContent('#channels tr[data-name="general"] td.diff')).toBe('');
   });
 
-  it('lists the rooms newest first; a room reads as its people read it, a post since the baseline highlighted, a system message as a sentence', async () => {
+  it('lists the rooms, the last posted in first; a room reads as its people read it, a post since the baseline highlighted, a system message as a sentence', async () => {
     await open('/__admin/ui#chat');
     await call(fake.url, '/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'hello inspector' });
     await call(fake.url, '/api/v1/channels.setReadOnly', 'alice', { roomName: 'random', readOnly: true });
     await page.waitForFunction(
-      () => document.querySelector('#rooms li[data-rid]')?.textContent === '# random',
+      () => document.querySelector('#rooms li[data-rid]')?.textContent === '# general',
     );
-    expect(
-      (
-        await page.$$eval('#rooms li[data-rid]', (lis) => lis.map((li) => li.getAttribute('data-name')))
-      ).slice(0, 2),
-    ).toEqual(['random', 'general']);
-    // the newest room opens first: its system message, as a sentence, highlighted as new
-    await page.waitForSelector('#chat .msg.system.new');
-    expect(await messages()).toContainEqual(['alice', '00:00:02', 'room-set-read-only', SET_READ_ONLY]);
-    await page.click('#rooms li[data-name="general"]');
-    await page.waitForSelector('#chat .msg.new:not(.system)');
+    // the room posted in first, then the others by name
+    expect(await page.$$eval('#rooms li[data-rid]', (lis) => lis.map((li) => li.textContent))).toEqual([
+      '# general',
+      '# attic',
+      '# club',
+      '# news',
+      '# random',
+      '🔒 secret',
+    ]);
+    // the room posted in opens first: the post, highlighted as new, by its author at its time
+    await page.waitForSelector('#chat .msg.new');
     expect(await page.$$eval('#chat .msg.new', (nodes) => nodes.length)).toBe(1);
     expect((await messages()).at(-1)).toEqual(['bob', '00:00:01', '', 'hello inspector']);
+    // the system message, as a sentence, with its type
+    await page.click('#rooms li[data-name="random"]');
+    await page.waitForSelector('#chat .msg.system.new');
+    expect(await messages()).toEqual([['alice', '00:00:02', 'room-set-read-only', SET_READ_ONLY]]);
   });
 
   it('shows a realtime bot session frame by frame with its directions; filters them; a frame in full beside the list', async () => {
@@ -385,7 +390,7 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     await open('/__admin/ui#chat');
     const parent = await post(fake.url, 'chat.postMessage', 'alice', {
       roomId: 'GENERAL',
-      text: 'release today?',
+      text: '@bob release today?',
     });
     await post(fake.url, 'chat.postMessage', 'bob', {
       roomId: 'GENERAL',
@@ -402,7 +407,7 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       msgId: pinned,
       text: 'notes in the wiki (v2)',
     });
-    await post(fake.url, 'chat.pinMessage', 'alice', { messageId: pinned });
+    await post(fake.url, 'chat.pinMessage', 'admin', { messageId: pinned });
     const gone = await post(fake.url, 'chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'wrong room' });
     await post(fake.url, 'chat.delete', 'bob', { roomId: 'GENERAL', msgId: gone });
     await page.click('#rooms li[data-name="general"]');
@@ -414,6 +419,7 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       (el) => el.textContent,
     );
     expect(reply).toBe('yes, at noon');
+    expect(await page.textContent(`#chat > .msg[data-id="${parent}"] > .text`)).toBe('@bob release today?');
     expect(await page.textContent(`#chat > .msg[data-id="${parent}"] details.thread summary`)).toBe(
       '1 reply',
     );
@@ -430,10 +436,19 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
       'edited by bob at 00:00:05',
     );
     expect(await page.textContent(`#chat > .msg[data-id="${gone}"] .tag.deleted`)).toContain('deleted');
-    // the rooms as a user has them: bob has not read alice's posts
+    // the rooms as a user has them: bob has not read alice's mention of him
     await page.selectOption('#chat-user', 'bob');
     await page.waitForSelector('#rooms li[data-name="general"] .badge.unread');
-    expect(await page.textContent('#rooms li[data-name="general"] .badge.unread')).toMatch(/^[1-9]\d*$/);
+    const { rooms } = (await (await fetch(`${fake.url}/__admin/inspect/rooms?user=bob`)).json()) as {
+      rooms: { name: string; unread: number; userMentions: number }[];
+    };
+    const general = rooms.find((r) => r.name === 'general');
+    expect(general?.userMentions).toBe(1);
+    expect(await page.textContent('#rooms li[data-name="general"] .badge.unread')).toBe(
+      String(general?.unread),
+    );
+    expect(await page.textContent('#rooms li[data-name="general"] .badge.mention')).toBe('@1');
+    expect(await page.$$eval('#rooms li[data-rid]', (lis) => lis.length)).toBe(rooms.length);
   });
 
   it('reads a change as field: before → after, long values folded with a way to open them, no JSON in a cell', async () => {
