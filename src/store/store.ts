@@ -32,6 +32,8 @@ import type { UpdateInput } from './editing';
 import * as reading from './history';
 import type { MessageFilter } from './history';
 import * as inspect from './inspect';
+import * as inspectWorld from './inspect-world';
+import type { ChangeRow, InspectUser, WorldKind } from './inspect-world';
 import type { InspectedMessages, PageWindow } from './inspect';
 import * as integrations from './integrations';
 import * as membership from './membership';
@@ -1348,5 +1350,23 @@ export class Store {
     options: { count: number; before?: string },
   ): InspectedMessages | 'no-room' | 'before-unknown' {
     return inspect.inspectMessages(this.#state, rid, options);
+  }
+
+  /** The users by username, `q` a part of the username or name (src/store/inspect-world.ts). */
+  inspectUsers(options: PageWindow & { q?: string }): { users: InspectUser[]; total: number } {
+    return inspectWorld.inspectUsers(this.#state, options);
+  }
+
+  /** A page of users, rooms or integrations as `state()` shows them, and which changed (src/store/inspect-world.ts). */
+  inspectWorld(
+    kind: WorldKind,
+    options: PageWindow & { q?: string },
+  ): { rows: unknown[]; total: number; changed: Record<string, 'added' | 'changed'> } {
+    return inspectWorld.inspectWorld(this.#state, kind, options);
+  }
+
+  /** What changed since the baseline, one row per entity, newest first (src/store/inspect-world.ts). */
+  inspectChanges(window: PageWindow): { changes: ChangeRow[]; total: number } {
+    return inspectWorld.inspectChanges(this.#state, window);
   }
 }

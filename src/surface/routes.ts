@@ -19,6 +19,8 @@ import type {
   World,
 } from '../types';
 import { lazy } from '../lazy';
+import { WORLD_KINDS } from '../store/inspect-world';
+import type { WorldKind } from '../store/inspect-world';
 import type { Store } from '../store/store';
 import { DeliveriesPending } from '../webhooks/deliveries';
 import type * as OpenApiModule from './openapi';
@@ -126,6 +128,11 @@ const PAGE_QUERY: readonly ControlQuery[] = [
   { name: 'offset', pattern: '^\\d{1,9}$', description: 'the rows to skip (default 0)' },
   { name: 'count', pattern: '^\\d{1,3}$', description: 'the most rows, 1 to 500 (default 50)' },
 ];
+
+/** Whether a path's kind is one the world's tables page through. */
+function isWorldKind(kind: string): kind is WorldKind {
+  return (WORLD_KINDS as readonly string[]).includes(kind);
+}
 
 /** A thing an inspector route looked for is not there: 404 `control-not-found` naming it. */
 function notFound(reason: string): ApiError {
@@ -449,6 +456,55 @@ export const ROUTES = {
         { name: 'count', pattern: '^\\d{1,3}$', description: 'the most messages, 1 to 500 (default 50)' },
       ],
       refusals: [{ status: 404, why: 'no room of that _id' }],
+    },
+  ),
+  inspectUsers: route(
+    'GET',
+    '/inspect/users',
+    ({ store }, { query }) => {
+      const { offset, count, values } = readInspectQuery(query, ['q', 'offset', 'count']);
+      return store.inspectUsers(values.q === undefined ? { offset, count } : { offset, count, q: values.q });
+    },
+    {
+      query: [
+        { name: 'q', description: 'only users whose username or name holds this (any case)' },
+        ...PAGE_QUERY,
+      ],
+    },
+  ),
+  inspectChanges: route(
+    'GET',
+    '/inspect/changes',
+    ({ store }, { query }) => {
+      const { offset, count } = readInspectQuery(query, ['offset', 'count']);
+      return store.inspectChanges({ offset, count });
+    },
+    { query: PAGE_QUERY },
+  ),
+  inspectWorld: route(
+    'GET',
+    '/inspect/world/:kind',
+    ({ store }, { query, params }) => {
+      const kind = String(params.kind);
+      if (!isWorldKind(kind))
+        throw new ApiError('control-invalid', {
+          reason: `The kind is one of ${WORLD_KINDS.join(', ')}, not "${kind}"`,
+        });
+      const { offset, count, values } = readInspectQuery(query, ['q', 'offset', 'count']);
+      return store.inspectWorld(
+        kind,
+        values.q === undefined ? { offset, count } : { offset, count, q: values.q },
+      );
+    },
+    {
+      query: [
+        {
+          name: 'q',
+          description: 'only entities whose name (a user: username or name) holds this (any case)',
+        },
+        ...PAGE_QUERY,
+      ],
+      refusals: [{ status: 400, why: 'a kind other than users, channels or integrations' }],
     },
   ),
   shutdown: route('POST', '/shutdown', () => ({ status: 'stopping' }), {
