@@ -63,7 +63,9 @@ async function rest(fake, who, route, body) {
     headers: { ...AS[who], ...(body ? { 'Content-Type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return res.json();
+  const answer = await res.json();
+  if (!answer.success) throw new Error(`${route} as ${who}: ${JSON.stringify(answer)}`);
+  return answer;
 }
 
 /** A realtime bot: connects, logs in with its token, subscribes to a room's messages, posts. */
@@ -140,13 +142,13 @@ async function bot(fake) {
       msgId: notes.message._id,
       text: 'Release notes are in the wiki (updated)',
     });
-    await rest(fake, 'alice', 'chat.pinMessage', { messageId: notes.message._id });
+    await rest(fake, 'bob', 'chat.pinMessage', { messageId: notes.message._id });
     const oops = await rest(fake, 'alice', 'chat.postMessage', {
       roomId: 'releasesRoomId001',
       text: 'oops, wrong room',
     });
     await rest(fake, 'alice', 'chat.delete', { roomId: 'releasesRoomId001', msgId: oops.message._id });
-    await rest(fake, 'alice', 'channels.setTopic', {
+    await rest(fake, 'bob', 'channels.setTopic', {
       roomId: 'releasesRoomId001',
       topic: 'v2.4.1 this week',
     });
@@ -172,7 +174,7 @@ async function bot(fake) {
     // what changed since the baseline
     await page.click('#tabs button[data-view="changes"]');
     await page.waitForSelector('#changes li.change');
-    const open = await page.$('#changes li.change button.open');
+    const open = await page.$('#changes li.change .fields li:has(b:text-is("lastMessage")) button.open');
     if (open) await open.click();
     await page.screenshot({ path: join(ROOT, 'docs', 'inspector-changes.png') });
     socket.close();
