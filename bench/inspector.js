@@ -80,8 +80,41 @@ async function busyFake() {
   return { fake, socket, post };
 }
 
+/**
+ * Whether the page shows a view read (`text` null) or a post of `text` followed live. Runs in the
+ * page (its Content Security Policy allows no string evaluated as code).
+ */
+function shown({ view, text }) {
+  if (document.getElementById('live').textContent !== 'on') return false;
+  const has = (id, t) => (document.getElementById(id).textContent || '').includes(t);
+  // a row drawn before the post (see `mark`) is not the post's
+  const fresh = (selector) => {
+    const rows = document.querySelectorAll(selector);
+    return rows.length > 0 && !rows[0].dataset.old;
+  };
+  if (view === 'requests')
+    return text === null
+      ? document.querySelectorAll('#journal tbody tr[data-seq]').length >= 500
+      : fresh('#journal tbody tr') &&
+          document.querySelector('#journal tbody tr').children[2].textContent === 'POST';
+  if (view === 'chat')
+    return text === null ? document.querySelectorAll('#chat .msg').length > 0 : has('chat', text);
+  if (view === 'changes')
+    return text === null ? document.querySelectorAll('#changes li.change').length > 0 : has('changes', text);
+  return (
+    document.querySelectorAll('#channels tbody tr[data-name]').length === 50 &&
+    (text === null || fresh('#channels tbody tr'))
+  );
+}
+
+/** Marks the rows drawn so far, so that `shown` can tell them from those drawn after. */
+function mark() {
+  for (const tr of document.querySelectorAll('#journal tbody tr, #channels tbody tr')) tr.dataset.old = '1';
+}
+
 /** The script time (ms) the page spends while `work` runs and until `done` holds in it. */
 async function scriptTime(page, cdp, work, done, arg) {
+  if (arg.text !== null) await page.evaluate(mark);
   const before = await metric(cdp);
   await work();
   await page.waitForFunction(done, arg, { polling: 20 });
@@ -113,36 +146,20 @@ async function inspectorRows({ record }) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Performance.enable');
-        const ready = {
-          requests: () => document.querySelectorAll('#journal tbody tr[data-seq]').length >= 500,
-          chat: () => document.querySelectorAll('#chat .msg').length > 0,
-          changes: () => document.querySelectorAll('#changes li.change').length > 0,
-          world: () => document.querySelectorAll('#channels tbody tr[data-name]').length === 50,
-        }[view];
         opened.push(
-          await scriptTime(
-            page,
-            cdp,
-            () => page.goto(`${fake.url}/__admin/ui#${view}`),
-            `document.getElementById('live').textContent === 'on' && (${ready.toString()})()`,
-          ),
+          await scriptTime(page, cdp, () => page.goto(`${fake.url}/__admin/ui#${view}`), shown, {
+            view,
+            text: null,
+          }),
         );
         // one post, followed live by the shown view
         k += 1;
         const text = `live ${k}`;
-        const seen = {
-          requests: () => document.querySelector('#journal tbody tr').textContent.includes('POST'),
-          chat: (t) => document.getElementById('chat').textContent.includes(t),
-          changes: (t) => document.getElementById('changes').textContent.includes(t),
-          world: () => document.querySelector('#channels tr[data-name="general"].changed') !== null,
-        }[view];
         live.push(
-          await scriptTime(
-            page,
-            cdp,
-            () => post('chat.postMessage', { roomId: 'GENERAL', text }),
-            `(${seen.toString()})(${JSON.stringify(text)})`,
-          ),
+          await scriptTime(page, cdp, () => post('chat.postMessage', { roomId: 'GENERAL', text }), shown, {
+            view,
+            text,
+          }),
         );
         await page.close();
       }
