@@ -534,7 +534,7 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     ).toBe(true);
   });
 
-  it('follows a dark system theme', async () => {
+  it('follows a dark system theme; the keys 1 to 5 switch the views, but while typing', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await open();
     const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -542,6 +542,16 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(luminance(dark)).toBeLessThan(0.2);
     expect(luminance(light)).toBeGreaterThan(0.8);
+    await page.keyboard.press('2');
+    await page.waitForSelector('#view-chat.active');
+    await page.keyboard.press('5');
+    await page.waitForSelector('#view-controls.active');
+    await page.keyboard.press('1');
+    await page.waitForSelector('#view-requests.active');
+    await page.fill('#filter-path', '3');
+    await page.press('#filter-path', '3');
+    expect(await page.getAttribute('#view-requests', 'class')).toBe('view split active');
+    expect(await page.inputValue('#filter-path')).toBe('33');
   });
 
   it('lists the outgoing webhooks called, newest first, with their outcome', async () => {
