@@ -1,5 +1,6 @@
-import type { AnyRoom, DirectRoom, InspectMessage, InspectRoom, Message, User } from '../types';
+import type { AnyRoom, DirectRoom, InspectMessage, InspectRoom, Message, Room, User } from '../types';
 import type { ListSpec } from './lists';
+import type { OrderedList } from './ordered';
 import { anyRoom } from './state';
 import type { StoreState, TrashEntry } from './state';
 import { memberRoomIds, subscriptionOf } from './subscriptions';
@@ -68,26 +69,26 @@ function sortedDirects(state: StoreState): DirectRoom[] {
   return list;
 }
 
-/** Every room in the list's order: the ordered channels and groups merged with the sorted directs. */
-function* inOrder(state: StoreState): Generator<AnyRoom> {
-  const channels = state.roomLists.list(BY_LAST_MESSAGE, state.version).values();
+/**
+ * Visits every room in the list's order (the ordered channels and groups merged with the sorted
+ * directs) until `visit` answers false.
+ */
+function eachRoom(state: StoreState, visit: (room: AnyRoom) => boolean): void {
   const directs = sortedDirects(state);
   let d = 0;
-  let next = channels.next();
-  for (;;) {
-    const direct = directs[d];
-    if (next.done === true) {
-      if (direct === undefined) return;
-      yield direct;
+  let going = true;
+  state.roomLists.list(BY_LAST_MESSAGE, state.version).each((room) => {
+    for (
+      let direct = directs[d];
+      direct !== undefined && compareRooms(direct, room) < 0;
+      direct = directs[d]
+    ) {
       d += 1;
-    } else if (direct !== undefined && compareRooms(direct, next.value) < 0) {
-      yield direct;
-      d += 1;
-    } else {
-      yield next.value;
-      next = channels.next();
+      if (!visit(direct)) return (going = false);
     }
-  }
+    return (going = visit(room));
+  });
+  for (; going && d < directs.length; d += 1) going = visit(directs[d] as DirectRoom);
 }
 
 /** A room as the list shows it; with `user`, that member's subscription counts. */
@@ -110,6 +111,17 @@ export function roomRow(state: StoreState, room: AnyRoom, user?: User): InspectR
   return row;
 }
 
+/** A text's pattern for `q`: its characters as they are, any case. */
+export function partOf(q: string): RegExp {
+  return new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}
+
+/**
+ * The rooms a filtered list matched, kept for the store's version it was read at: the next page,
+ * or the same one again (a page refreshing), costs the page alone until the world changes.
+ */
+const MATCHED = new WeakMap<StoreState, { version: number; key: string; rooms: AnyRoom[] }>();
+
 /**
  * The rooms (channels, groups, direct rooms, discussions), the newest last message first, then by
  * name; with `user`, that user's rooms only, with the user's counts; `q` a case-insensitive part
@@ -120,45 +132,98 @@ export function inspectRooms(
   options: PageWindow & { user?: User; q?: string },
 ): { rooms: InspectRoom[]; total: number } {
   const { user, offset, count } = options;
-  const q = options.q === undefined || options.q === '' ? undefined : options.q.toLowerCase();
-  const named = (room: AnyRoom): boolean =>
-    q === undefined ||
-    nameOf(room).toLowerCase().includes(q) ||
-    (typeof room.fname === 'string' && room.fname.toLowerCase().includes(q));
+  const q = options.q === undefined || options.q === '' ? undefined : partOf(options.q);
   const row = (room: AnyRoom): InspectRoom => roomRow(state, room, user);
-  if (user !== undefined) {
-    const ids = memberRoomIds(state, user.username);
-    if (ids.length <= SORTED_MEMBER_ROOMS) {
-      const rooms = ids
-        .map((id) => anyRoom(state, id))
-        .filter((room): room is AnyRoom => room !== undefined && named(room))
-        .sort((a, b) => compareRooms(a, b) || (a._id < b._id ? -1 : 1));
-      return { rooms: rooms.slice(offset, offset + count).map(row), total: rooms.length };
-    }
-    const member = new Set(ids);
-    return walk(inOrder(state), (room) => member.has(room._id) && named(room), options, row);
+  if (user === undefined && q === undefined) {
+    const list = state.roomLists.list(BY_LAST_MESSAGE, state.version);
+    const total = list.size + state.directs.size;
+    // no direct room to merge: the ordered list's page itself
+    if (state.directs.size === 0) return { rooms: list.page(offset, count).map(row), total };
+    const rooms: InspectRoom[] = [];
+    let seen = 0;
+    eachRoom(state, (room) => {
+      if (seen >= offset) rooms.push(row(room));
+      seen += 1;
+      return rooms.length < count;
+    });
+    return { rooms, total };
   }
-  if (q !== undefined) return walk(inOrder(state), named, options, row);
-  const total = state.roomLists.list(BY_LAST_MESSAGE, state.version).size + state.directs.size;
-  return { ...walk(inOrder(state), () => true, { offset, count, total }, row), total };
+  const named = (room: AnyRoom): boolean =>
+    q === undefined || q.test(nameOf(room)) || (typeof room.fname === 'string' && q.test(room.fname));
+  const page = (rooms: readonly AnyRoom[]): { rooms: InspectRoom[]; total: number } => ({
+    rooms: rooms.slice(offset, offset + count).map(row),
+    total: rooms.length,
+  });
+  const key = `${user?._id ?? ''}\u0000${options.q ?? ''}`;
+  const kept = MATCHED.get(state);
+  if (kept?.version === state.version && kept.key === key) return page(kept.rooms);
+  let matched: AnyRoom[];
+  const ids = user === undefined ? [] : memberRoomIds(state, user.username);
+  if (user === undefined || ids.length <= SORTED_MEMBER_ROOMS || q !== undefined) {
+    // the rooms in the order the world keeps them (a walk in the list's order reads 100,000
+    // rooms scattered in memory: ten times slower), then a sort of those that match
+    const found: AnyRoom[] = [];
+    if (user === undefined || ids.length > SORTED_MEMBER_ROOMS) {
+      const username = user?.username;
+      const keep = (room: AnyRoom): void => {
+        if (named(room) && (username === undefined || room.usernames.includes(username))) found.push(room);
+      };
+      state.rooms.eachValue(keep);
+      state.directs.eachValue(keep);
+    } else
+      for (const id of ids) {
+        const room = anyRoom(state, id);
+        if (room !== undefined && named(room)) found.push(room);
+      }
+    matched = found.sort(inListOrder);
+  } else {
+    // a member of many rooms, no name asked: their own ordered list, kept current change by
+    // change, and their direct rooms (the member index lists them last) merged in
+    const list = memberList(state, user.username);
+    const directs: DirectRoom[] = [];
+    for (let i = ids.length - 1; i >= 0; i -= 1) {
+      const room = anyRoom(state, ids[i] as string);
+      if (room?.t !== 'd') break;
+      directs.push(room);
+    }
+    directs.sort(inListOrder);
+    if (directs.length === 0) return { rooms: list.page(offset, count).map(row), total: list.size };
+    const found: AnyRoom[] = [];
+    let d = 0;
+    list.each((room) => {
+      for (
+        let direct = directs[d];
+        direct !== undefined && compareRooms(direct, room) < 0;
+        direct = directs[d]
+      ) {
+        d += 1;
+        found.push(direct);
+      }
+      found.push(room);
+      return true;
+    });
+    for (; d < directs.length; d += 1) found.push(directs[d] as DirectRoom);
+    matched = found;
+  }
+  MATCHED.set(state, { version: state.version, key, rooms: matched });
+  return page(matched);
 }
 
-/** A page of the rooms that match, and how many match (`total` given: the walk stops at the page's end). */
-function walk(
-  rooms: Iterable<AnyRoom>,
-  matches: (room: AnyRoom) => boolean,
-  window: PageWindow & { total?: number },
-  row: (room: AnyRoom) => InspectRoom,
-): { rooms: InspectRoom[]; total: number } {
-  const page: InspectRoom[] = [];
-  let seen = 0;
-  for (const room of rooms) {
-    if (!matches(room)) continue;
-    if (seen >= window.offset && page.length < window.count) page.push(row(room));
-    seen += 1;
-    if (window.total !== undefined && page.length >= window.count) break;
-  }
-  return { rooms: page, total: window.total ?? seen };
+/** The list's order, ties by `_id`. */
+function inListOrder(a: AnyRoom, b: AnyRoom): number {
+  return compareRooms(a, b) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+}
+
+/** The channels and groups a user is in, by last message then name: an ordered list the store keeps current. */
+function memberList(state: StoreState, username: string): OrderedList<Room> {
+  return state.roomLists.list(
+    {
+      key: `inspect|lm|member|${username}`,
+      sort: BY_LAST_MESSAGE.sort,
+      include: (doc) => Array.isArray(doc.usernames) && (doc.usernames as unknown[]).includes(username),
+    },
+    state.version,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,14 +385,26 @@ export function inspectMessages(
     if (anchor === undefined) return 'before-unknown';
   }
   const at = anchor;
-  const { messages: newest, total } = state.messages.history(rid, {
+  // one more than the page: whether older ones are left
+  const { messages: read } = state.messages.history(rid, {
     ...(at === undefined ? {} : { latest: at.ts, inclusive: true }),
     offset: 0,
-    count: options.count,
+    count: options.count + 1,
     skip: (m) => m.tmid !== undefined || (at !== undefined && older(m, at) >= 0),
-    total: true,
   });
-  const more = total > newest.length;
+  const more = read.length > options.count;
+  const newest = more ? read.slice(0, options.count) : read;
+  // the room's top-level messages, less those at or after `before` (the pages read already)
+  let total = state.messages.topLevelCount(rid);
+  if (at !== undefined)
+    total -= state.messages.history(rid, {
+      oldest: at.ts,
+      inclusive: true,
+      offset: 0,
+      count: 1,
+      skip: (m) => m.tmid !== undefined || older(m, at) < 0,
+      total: true,
+    }).total;
   const oldest = newest.at(-1);
   // the deleted ones of the page's span: after its oldest message (all older ones when no more are left)
   const inSpan = (entry: TrashEntry): boolean => {

@@ -69,6 +69,9 @@ function lowerBound(list: readonly Message[], ts: string, strict: boolean): numb
   return low;
 }
 
+/** How many of a baseline room's messages are not thread replies, by the room's list (counted once). */
+const TOP_LEVEL = new WeakMap<readonly Message[], number>();
+
 /** Which messages of a room a page of history reads, newest first. */
 export interface HistoryWindow {
   /** only messages before this `ts` (at it too, with `inclusive`) */
@@ -277,6 +280,27 @@ export class Messages {
       if (message) out.push(message);
     }
     return out;
+  }
+
+  /**
+   * How many of a room's messages are not a thread's reply, now: the baseline's counted once per
+   * baseline, then what changed since (a store's own posts and deletions), never a walk of the room.
+   */
+  topLevelCount(rid: string): number {
+    const base = this.#base.byRoom.get(rid) ?? [];
+    let count = TOP_LEVEL.get(base);
+    if (count === undefined) {
+      count = 0;
+      for (const message of base) if (message.tmid === undefined) count += 1;
+      TOP_LEVEL.set(base, count);
+    }
+    for (const [id, now] of this.#changed) {
+      const was = this.#base.byId.get(id);
+      if (was?.rid !== rid) continue;
+      count += (now !== null && now.tmid === undefined ? 1 : 0) - (was.tmid === undefined ? 1 : 0);
+    }
+    for (const message of this.#added.get(rid) ?? []) if (message.tmid === undefined) count += 1;
+    return count;
   }
 
   /** The index range of a sorted list inside the window's `latest` / `oldest`. */
