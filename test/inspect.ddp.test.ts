@@ -176,3 +176,19 @@ test('a long frame is summarised in 120 characters', async () => {
   expect(send?.ddp?.summary).toHaveLength(120);
   expect(send?.ddp?.summary).toMatch(/^sendMessage \{rid: "GENERAL", msg: "x+…$/);
 });
+
+test('a deep or wide frame is summarised in 120 characters, its secrets hidden at any depth', async () => {
+  const ddp = await openDdp(url, sockets);
+  // within the world's bounds (100 deep, 10,000 values)
+  const deep = JSON.parse(`${'['.repeat(90)}{"password":"deep-secret"}${']'.repeat(90)}`) as unknown;
+  const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+  await ddp.call('noSuchMethod', deep);
+  await ddp.call('noSuchMethod', wide);
+  await ddp.call('noSuchMethod', { a: { b: { authToken: 'wide-secret' } } });
+  const calls = (await rows()).filter((r) => r.ddp?.method === 'noSuchMethod' && r.ddp.direction === 'in');
+  expect(calls.map((r) => r.ddp?.summary)).toEqual([
+    `noSuchMethod ${'['.repeat(90)}{password: [reda…`,
+    `noSuchMethod {${Array.from({ length: 14 }, (_, i) => `k${i}: ${i}`).join(', ')},…`,
+    'noSuchMethod {a: {b: {authToken: [redacted]}}}',
+  ]);
+});

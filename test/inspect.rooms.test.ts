@@ -1,7 +1,8 @@
 import request from 'supertest';
 
+import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
-import { makeFake, postAs } from './support/fake';
+import { WORLD, makeFake, postAs } from './support/fake';
 
 /**
  * The inspector's chat view: `GET /__admin/inspect/rooms` (the rooms by last message, with a
@@ -258,5 +259,31 @@ describe('GET /__admin/inspect/rooms', () => {
     expect(session.body.messages.map((m: { text: string }) => m.text)).toEqual(['there']);
     const root = await request(fake.app).get('/__admin/inspect/rooms/GENERAL/messages').expect(200);
     expect(root.body.messages).toEqual([]);
+  });
+});
+
+describe('on a started server (the fast path answers the control API)', () => {
+  it('answers as Express does, and nothing without the admin token', async () => {
+    const server = createFakeServer({ scenario: WORLD, adminToken: 's3cret' });
+    const url = await server.start(0);
+    try {
+      expect((await request(url).get('/__admin/inspect/rooms?count=2')).status).toBe(401);
+      expect((await request(url).get('/__admin/inspect/changes')).status).toBe(401);
+      const started = await request(url)
+        .get('/__admin/inspect/rooms?count=2')
+        .set('Authorization', 'Bearer s3cret')
+        .expect(200);
+      const express = await request(server.app)
+        .get('/__admin/inspect/rooms?count=2')
+        .set('Authorization', 'Bearer s3cret')
+        .expect(200);
+      expect(started.text).toBe(express.text);
+      const bad = await request(url)
+        .get('/__admin/inspect/users?count=0')
+        .set('Authorization', 'Bearer s3cret');
+      expect(bad.status).toBe(400);
+    } finally {
+      await server.stop();
+    }
   });
 });

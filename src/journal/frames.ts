@@ -72,6 +72,27 @@ type Frame = Record<string, unknown>;
 /** A key written bare in a summary (`rid: "GENERAL"`); any other is quoted. */
 const BARE_KEY = /^[A-Za-z_$][\w$]*$/;
 
+/** How a key is written: bare or quoted, and whether its value is hidden. */
+interface KeyForm {
+  readonly text: string;
+  readonly secret: boolean;
+}
+
+/** The forms of the keys seen (frames repeat a few dozen keys): read once each, up to a bound. */
+const KEY_FORMS = new Map<string, KeyForm>();
+const KEY_FORMS_KEPT = 1024;
+
+function keyForm(key: string): KeyForm {
+  const known = KEY_FORMS.get(key);
+  if (known !== undefined) return known;
+  const form = {
+    text: key.length <= NOTE_CHARS && BARE_KEY.test(key) ? key : JSON.stringify(key.slice(0, NOTE_CHARS + 1)),
+    secret: SECRET_KEY.test(key),
+  };
+  if (KEY_FORMS.size < KEY_FORMS_KEPT && key.length <= 64) KEY_FORMS.set(key, form);
+  return form;
+}
+
 /**
  * A value written short: keys bare, strings quoted, `{$date}` as its ISO time, secrets hidden; the
  * walk stops once the text is past `limit` (a frame of 100,000 values costs its first few).
@@ -110,8 +131,9 @@ class Brief {
       if (this.full) break;
       if (!first) this.put(', ');
       first = false;
-      this.put(BARE_KEY.test(key) ? key : JSON.stringify(key.slice(0, this.#limit + 1))).put(': ');
-      if (SECRET_KEY.test(key)) this.put('[redacted]');
+      const form = keyForm(key);
+      this.put(form.text).put(': ');
+      if (form.secret) this.put('[redacted]');
       else this.value((value as Record<string, unknown>)[key]);
     }
     return this.put('}');
@@ -168,7 +190,17 @@ export interface FrameContext {
 
 /** Drops the fields left undefined (the entry's JSON has none). */
 function defined(note: DdpFrameNote): DdpFrameNote {
-  return Object.fromEntries(Object.entries(note).filter(([, value]) => value !== undefined)) as DdpFrameNote;
+  const { connection, direction, msg, id, method, name, collection, event, summary, error, answers } = note;
+  const out = { connection, direction, msg } as DdpFrameNote;
+  if (id !== undefined) out.id = id;
+  if (method !== undefined) out.method = method;
+  if (name !== undefined) out.name = name;
+  if (collection !== undefined) out.collection = collection;
+  if (event !== undefined) out.event = event;
+  out.summary = summary;
+  if (error !== undefined) out.error = error;
+  if (answers !== undefined) out.answers = answers;
+  return out;
 }
 
 /**

@@ -355,7 +355,8 @@ export function inspectChanges(
   state: StoreState,
   window: PageWindow,
 ): { changes: ChangeRow[]; total: number } {
-  const all = changes(state);
+  // read into the answer, never kept: no copy of the entities (the answer is written at once)
+  const all = changes(state, (value) => value);
   const rows: { row: ChangeRow; at: string | undefined; order: number }[] = [];
   const push = (row: ChangeRow, at: string | undefined): void => {
     rows.push({ row, at, order: rows.length });

@@ -336,23 +336,22 @@ export class Messages {
   }
 
   /** What differs from the baseline. */
-  changes(): KindChanges<Message> {
+  changes(copy: <T>(value: T) => T = structuredClone): KindChanges<Message> {
     const out: KindChanges<Message> = { added: [], changed: [], removed: [] };
     for (const [id, after] of this.#changed) {
       const before = this.#base.byId.get(id);
       if (!before) continue;
       if (after === null) {
-        out.removed.push(structuredClone(before));
+        out.removed.push(copy(before));
         continue;
       }
       const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
       const fields = [...keys].filter(
         (k) => !jsonEqual((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k]),
       );
-      if (fields.length > 0)
-        out.changed.push({ _id: id, fields, before: structuredClone(before), after: structuredClone(after) });
+      if (fields.length > 0) out.changed.push({ _id: id, fields, before: copy(before), after: copy(after) });
     }
-    for (const message of this.#order) if (message) out.added.push(structuredClone(message));
+    for (const message of this.#order) if (message) out.added.push(copy(message));
     return out;
   }
 }

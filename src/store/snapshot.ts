@@ -88,18 +88,25 @@ export function lookup(state: StoreState): EntityLookup {
  * entity), not from a walk of the whole maps; messages and subscriptions from what was written.
  * Unchanged entities are the baseline's own objects, so this compares identities, not contents.
  */
-export function changes(state: StoreState): Changes {
+/**
+ * How `changes()` copies the entities it lists: a deep copy for callers that keep them; the
+ * inspector, which only reads them into its answer, takes them as they are (they are frozen or
+ * replaced, never changed in place).
+ */
+export type Copy = <T>(value: T) => T;
+
+export function changes(state: StoreState, copy: Copy = structuredClone): Changes {
   const { baseline, changed } = state;
   return {
-    users: folded(changed.users, baseline.users, state.users),
-    channels: folded(changed.rooms, baseline.rooms, state.rooms),
-    directs: folded(changed.directs, baseline.directs, state.directs),
-    integrations: folded(changed.integrations, baseline.integrations, state.integrations),
-    messages: state.messages.changes(),
+    users: folded(changed.users, baseline.users, state.users, copy),
+    channels: folded(changed.rooms, baseline.rooms, state.rooms, copy),
+    directs: folded(changed.directs, baseline.directs, state.directs, copy),
+    integrations: folded(changed.integrations, baseline.integrations, state.integrations, copy),
+    messages: state.messages.changes(copy),
     subscriptions: subscriptionChanges(state),
     settings: settingChanges(state),
     permissions: permissionChanges(state),
-    roles: folded(changed.roles, baseline.roles, state.roles),
+    roles: folded(changed.roles, baseline.roles, state.roles, copy),
   };
 }
 
@@ -294,6 +301,7 @@ function folded<T extends { _id: string }>(
   ids: ReadonlySet<string>,
   before: ReadonlyMap<string, T>,
   after: LayeredMap<string, T>,
+  copy: Copy,
 ): KindChanges<T> {
   const out: KindChanges<T> = { added: [], changed: [], removed: [] };
   const known: string[] = [];
@@ -301,7 +309,7 @@ function folded<T extends { _id: string }>(
     if (before.has(id)) known.push(id);
     else {
       const entity = after.get(id);
-      if (entity) out.added.push(structuredClone(entity));
+      if (entity) out.added.push(copy(entity));
     }
   }
   if (known.length > 1) {
@@ -311,11 +319,10 @@ function folded<T extends { _id: string }>(
   for (const id of known) {
     const old = before.get(id) as T;
     const entity = after.get(id);
-    if (!entity) out.removed.push(structuredClone(old));
+    if (!entity) out.removed.push(copy(old));
     else if (old !== entity) {
       const fields = changedFields(old, entity);
-      if (fields.length > 0)
-        out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
+      if (fields.length > 0) out.changed.push({ _id: id, fields, before: copy(old), after: copy(entity) });
     }
   }
   return out;
