@@ -232,6 +232,15 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
     expect(
       await page.$$eval('#journal tbody tr', (rows) => rows.map((r) => r.children[5]?.textContent)),
     ).toEqual(['bob']);
+    // its chat is the session's world: a post there, none at the root
+    await call(session.url, '/api/v1/chat.postMessage', 'bob', { roomId: 'GENERAL', text: 'in the session' });
+    await call(fake.url, '/api/v1/chat.postMessage', 'alice', { roomId: 'GENERAL', text: 'at the root' });
+    await view('chat');
+    await page.click('#rooms li[data-name="general"]');
+    await page.waitForFunction(() =>
+      (document.getElementById('chat')?.textContent ?? '').includes('in the session'),
+    );
+    expect(await page.textContent('#chat')).not.toContain('at the root');
   });
 
   it('says loading while the first answers are on their way, not "none"', async () => {
