@@ -41,6 +41,8 @@ export type {
   FaultInput,
   FaultMethod,
   IncomingIntegration,
+  InspectMessage,
+  InspectRoom,
   Integration,
   JournalEntry,
   KindChanges,
