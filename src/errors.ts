@@ -572,7 +572,11 @@ export const ERRORS = {
   },
   'control-not-found': {
     status: 404,
-    message: (p) => `No control route ${p.method ?? ''} ${p.reason ?? ''}`.trim(),
+    // without a method: a thing a route looked for (an inspected room), named in `reason`
+    message: (p) =>
+      p.method === undefined
+        ? (p.reason ?? 'Not found')
+        : `No control route ${p.method} ${p.reason ?? ''}`.trim(),
     control: true,
   },
   'control-method-not-allowed': {

@@ -466,6 +466,40 @@ export interface JournalEntry {
   stub?: string;
   /** true when the request was passed through to the real server (`proxyUnmodelled`) */
   proxied?: true;
+  /** a realtime (DDP) frame's entry: what the frame is, read for people (the inspector's rows) */
+  ddp?: DdpFrameNote;
+}
+
+/**
+ * A realtime frame as the journal describes it beside its body: the socket, the direction, the
+ * frame's type and names, and a one-line summary with secrets hidden.
+ */
+export interface DdpFrameNote {
+  /** the socket's DDP session id, as its `connected` frame gives it (`session-1`, …) */
+  connection: string;
+  /** `in`: client → fake; `out`: fake → client */
+  direction: 'in' | 'out';
+  /**
+   * the frame's `msg` (`connect`, `method`, `result`, `sub`, `ready`, `changed`, …); `(invalid)`
+   * for a frame that is no JSON object with a string `msg`, `(refused)` for one refused by a bound
+   */
+  msg: string;
+  /** the frame's `id` (a method call's, a sub's; a `ready`'s first sub) */
+  id?: string;
+  /** a `method` frame's method, and on its `result` the method it answers */
+  method?: string;
+  /** a `sub`'s name, on its `ready` / `nosub` the sub's, on `changed` / `added` / `removed` the stream (collection) */
+  name?: string;
+  /** a `changed`, `added` or `removed` frame's collection */
+  collection?: string;
+  /** a stream event's `eventName` (`changed` of a stream: the room id, `<uid>/message`, …) */
+  event?: string;
+  /** at most 120 characters: `sendMessage {rid: "GENERAL", msg: "hi"}`; passwords and tokens hidden */
+  summary: string;
+  /** a `result`'s, `nosub`'s or `error` frame's error text */
+  error?: string;
+  /** on an `out` `result`, `ready` or `nosub`: the `seq` of the `in` frame it answers */
+  answers?: number;
 }
 
 /**
@@ -863,4 +897,59 @@ export interface ProviderStateChange {
   params?: Record<string, unknown>;
   /** default `setup` */
   action?: 'setup' | 'teardown';
+}
+
+/**
+ * A room as the inspector lists it (`GET /__admin/inspect/rooms`): a channel, group, direct room
+ * or discussion; with a user chosen, that user's subscription counts.
+ */
+export interface InspectRoom {
+  _id: string;
+  /** a channel's or group's name; a direct room's members (with a user chosen: the others) */
+  name: string;
+  fname?: string;
+  t: 'c' | 'p' | 'd';
+  /** a discussion's parent room */
+  prid?: string;
+  /** a team's main room */
+  teamMain?: boolean;
+  msgs: number;
+  /** the time of the last message */
+  lm?: string;
+  unread?: number;
+  /** the threads with unread replies */
+  tunread?: number;
+  alert?: boolean;
+  userMentions?: number;
+}
+
+/** A message as a person reads it (`GET /__admin/inspect/rooms/:rid/messages`). */
+export interface InspectMessage {
+  _id: string;
+  ts: string;
+  u: { _id: string; username: string; name?: string };
+  msg: string;
+  /** a system message's type (`uj`, `room_changed_topic`, …) */
+  t?: string;
+  /** what a person reads: the text, or for a system message a sentence ("alice joined the room") */
+  text: string;
+  system: boolean;
+  tmid?: string;
+  /** a thread's newest replies (at most 50), oldest first */
+  replies?: InspectMessage[];
+  /** how many replies the thread has */
+  repliesTotal?: number;
+  reactions?: { emoji: string; usernames: string[] }[];
+  pinned?: boolean;
+  /** how many users starred it */
+  starred?: number;
+  editedAt?: string;
+  editedBy?: string;
+  /** deleted (from the trash, shown in place; or a thread's parent kept as deleted) */
+  deleted?: { at: string; by?: string };
+  attachments?: { title?: string; type?: string; size?: number }[];
+  /** the discussion it started */
+  drid?: string;
+  /** the usernames it mentions */
+  mentions?: string[];
 }

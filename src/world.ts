@@ -5,7 +5,8 @@ import { profileOf } from './profiles';
 import type { FaultSet } from './faults/faults';
 import { redactBody } from './journal/journal';
 import type { ExchangeDetail, Journal } from './journal/journal';
-import { frameBody, frameRequest } from './journal/frames';
+import { frameBody, frameNote, frameRequest } from './journal/frames';
+import type { FrameContext } from './journal/frames';
 import { ChangeNotes, changeViews } from './journal/changes';
 import { RequestLog } from './journal/request-log';
 import type { RequestsPage } from './journal/request-log';
@@ -195,19 +196,22 @@ export class FakeWorld implements WorldControl {
 
   /**
    * Journals one realtime (DDP) frame, in or out: `DDP /websocket`, `query.direction`, the frame
-   * as the body (passwords, tokens and resume tokens hidden), status 101, the socket's user.
+   * as the body (passwords, tokens and resume tokens hidden), status 101, the socket's user, and
+   * the frame's note (`ddp`: its socket, type, names and summary; `context` says what the socket knows).
    */
   recordFrame(
     direction: 'in' | 'out',
     frame: unknown,
     text: string,
     user: string | null,
+    context: FrameContext,
     modelled = true,
     unmatched?: string,
     stub?: string,
   ): JournalEntry {
     const body = frameBody(direction, frame, text, this.limits.ddpFrameDepth);
-    return this.#record(frameRequest(direction, user, modelled, stub), body, undefined, unmatched);
+    const note = frameNote(direction, frame, context);
+    return this.#record(frameRequest(direction, user, modelled, note, stub), body, undefined, unmatched);
   }
 
   /**

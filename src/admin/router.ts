@@ -102,7 +102,7 @@ function serveRoute(route: ControlRoute): RequestHandler {
       next();
       return;
     }
-    const target = { world, server: control, baseUrl: baseUrlOf(req), session };
+    const target = { world, server: control, baseUrl: baseUrlOf(req), session, store: world.store };
     const input = {
       query: req.query as Record<string, unknown>,
       body: req.body as unknown,

@@ -48,7 +48,7 @@ export function serveControl(
   const head = { method: route.method, path, headers: req.headers, baseUrl };
   // a refusal is Express's to write (its words and headers are the router's own)
   if (controlRefusal(head, options.guard, options.adminToken)) return false;
-  const control = { world, server: host.control, baseUrl, session: target.session };
+  const control = { world, server: host.control, baseUrl, session: target.session, store: world.store };
   const input = { query: queryOf(target.query), body: undefined, params: {} };
   void (async () => {
     try {

@@ -183,6 +183,7 @@ export class Journal {
     };
     if (entry.stub !== undefined) recorded.stub = entry.stub;
     if (entry.proxied === true) recorded.proxied = true;
+    if (entry.ddp !== undefined) recorded.ddp = entry.ddp;
     const slot: Slot = { entry: recorded, detail: undefined };
     if (detail) this.#hold(slot, detail);
     if (this.#slots.length < this.capacity) this.#slots.push(slot);

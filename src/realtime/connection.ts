@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 
 import type { RawData, WebSocket } from 'ws';
 
+import type { FrameContext } from '../journal/frames';
 import type { ExchangeDetail } from '../journal/journal';
 import { jsonOutOfBounds } from '../journal/json-depth';
 import type { ChangeEvent } from '../store/store';
@@ -132,6 +133,11 @@ export class DdpConnection {
   #presence: { readonly id: string; readonly watched: Set<string> } | undefined;
   /** the world was reset: the closing socket leaves the new world's presence alone */
   #reset = false;
+  /**
+   * the `in` frames not answered yet, for the journal's notes of their answers: a method call's
+   * (`m<id>`) until its `result`, a sub's or an unsub's (`s<id>`) until its `ready` or `nosub`
+   */
+  readonly #unanswered = new Map<string, { seq: number; method?: string; name?: string }>();
 
   constructor(
     world: FakeWorld,
@@ -246,7 +252,9 @@ export class DdpConnection {
   /** The journal's note of a frame refused by a bound, in place of the frame. */
   #noteRefused(reason: string): void {
     const note = { '[refused]': reason };
-    this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null);
+    this.#world.recordFrame('in', note, JSON.stringify(note), this.#user?.username ?? null, {
+      connection: this.#session,
+    });
   }
 
   /**
@@ -320,12 +328,28 @@ export class DdpConnection {
   #write(frame: Frame, text: string): void {
     try {
       this.#framing.send(this.#socket, text);
-      this.#world.recordFrame('out', frame, text, this.#user?.username ?? null);
+      this.#world.recordFrame('out', frame, text, this.#user?.username ?? null, this.#answering(frame));
     } catch (error) {
       this.#fail(error);
       return;
     }
     this.#checkWaiting();
+  }
+
+  /** What the journal notes of a frame out: its socket, and the `in` frame it answers (then no longer waiting). */
+  #answering(frame: Frame): FrameContext {
+    const key =
+      frame.msg === 'result'
+        ? `m${String(frame.id)}`
+        : frame.msg === 'nosub'
+          ? `s${String(frame.id)}`
+          : frame.msg === 'ready' && Array.isArray(frame.subs)
+            ? `s${String(frame.subs[0])}`
+            : undefined;
+    const answers = key === undefined ? undefined : this.#unanswered.get(key);
+    if (answers === undefined) return { connection: this.#session };
+    this.#unanswered.delete(key as string);
+    return { connection: this.#session, answers };
   }
 
   /**
@@ -368,7 +392,9 @@ export class DdpConnection {
     // as Meteor's server: what does not parse to a JSON object (parseDDP's null) is a Bad request
     // naming nothing, an array one naming it; the journal holds every frame in, as it came
     if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) {
-      this.#world.recordFrame('in', frame === undefined ? text : frame, text, this.#user?.username ?? null);
+      this.#world.recordFrame('in', frame === undefined ? text : frame, text, this.#user?.username ?? null, {
+        connection: this.#session,
+      });
       this.#sendError('Bad request', Array.isArray(frame) ? frame : undefined);
       return;
     }
@@ -377,15 +403,23 @@ export class DdpConnection {
     // a well-formed method call meets the world's rules (faults, stubs) as it comes in: its entry
     // names the stub that answers it, as a REST request's does
     const call = f.msg === 'method' && this.#connected ? this.#methodCall(f, unmodelled) : undefined;
+    const unsubbed = f.msg === 'unsub' && typeof f.id === 'string' ? this.#subs.get(f.id)?.name : undefined;
     const entry = this.#world.recordFrame(
       'in',
       f,
       text,
       this.#user?.username ?? null,
+      unsubbed === undefined ? { connection: this.#session } : { connection: this.#session, name: unsubbed },
       unmodelled === undefined,
       unmodelled,
       call?.stub,
     );
+    // its answer names it (a sub's and an unsub's come now; a method's may come later)
+    if (call !== undefined) this.#unanswered.set(`m${call.id}`, { seq: entry.seq, method: call.name });
+    else if ((f.msg === 'sub' || f.msg === 'unsub') && typeof f.id === 'string' && this.#connected) {
+      const name = f.msg === 'sub' ? (typeof f.name === 'string' ? f.name : undefined) : unsubbed;
+      this.#unanswered.set(`s${f.id}`, name === undefined ? { seq: entry.seq } : { seq: entry.seq, name });
+    }
     if (!f.msg) {
       this.#sendError('Bad request', f);
       return;
@@ -414,6 +448,8 @@ export class DdpConnection {
         return;
       case 'sub':
         this.#sub(f);
+        // a sub under a live one's id is answered nothing
+        if (typeof f.id === 'string') this.#unanswered.delete(`s${f.id}`);
         return;
       case 'unsub':
         // Meteor answers nosub whether or not the id was a subscription

@@ -172,7 +172,15 @@ export function deleteMessage(
   else {
     state.messages.remove(message._id);
     // the trash keeps it: `chat.getDeletedMessages` and `chat.syncMessages` list it
-    trashed(state.trash.messages, { _id: message._id, _deletedAt: ts, rid: message.rid, ts: message.ts });
+    trashed(state.trash.messages, {
+      _id: message._id,
+      _deletedAt: ts,
+      rid: message.rid,
+      ts: message.ts,
+      u: message.u,
+      ...(message.tmid === undefined ? {} : { tmid: message.tmid }),
+      by: user.username,
+    });
   }
   const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
   const last = room.lastMessage as { _id?: unknown } | undefined;

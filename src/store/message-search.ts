@@ -501,7 +501,14 @@ export function cleanRoomHistory(state: StoreState, room: AnyRoom, input: CleanI
   const ts = state.clock.tick();
   for (const message of found) {
     state.messages.remove(message._id);
-    trashed(state.trash.messages, { _id: message._id, _deletedAt: ts, rid: room._id, ts: message.ts });
+    trashed(state.trash.messages, {
+      _id: message._id,
+      _deletedAt: ts,
+      rid: room._id,
+      ts: message.ts,
+      u: message.u,
+      ...(message.tmid === undefined ? {} : { tmid: message.tmid }),
+    });
   }
   // `getLastVisibleUserMessageSentByRoomId`: no system message, no reply kept in its thread
   const skip = (m: Message): boolean => m.t !== undefined || (m.tmid !== undefined && m.tshow !== true);

@@ -70,6 +70,9 @@ function lowerBound(list: readonly Message[], ts: string, strict: boolean): numb
   return low;
 }
 
+/** How many of a baseline room's messages are not thread replies, by the room's list (counted once). */
+const TOP_LEVEL = new WeakMap<readonly Message[], number>();
+
 /** Which messages of a room a page of history reads, newest first. */
 export interface HistoryWindow {
   /** only messages before this `ts` (at it too, with `inclusive`) */
@@ -280,6 +283,27 @@ export class Messages {
     return out;
   }
 
+  /**
+   * How many of a room's messages are not a thread's reply, now: the baseline's counted once per
+   * baseline, then what changed since (a store's own posts and deletions), never a walk of the room.
+   */
+  topLevelCount(rid: string): number {
+    const base = this.#base.byRoom.get(rid) ?? [];
+    let count = TOP_LEVEL.get(base);
+    if (count === undefined) {
+      count = 0;
+      for (const message of base) if (message.tmid === undefined) count += 1;
+      TOP_LEVEL.set(base, count);
+    }
+    for (const [id, now] of this.#changed) {
+      const was = this.#base.byId.get(id);
+      if (was?.rid !== rid) continue;
+      count += (now !== null && now.tmid === undefined ? 1 : 0) - (was.tmid === undefined ? 1 : 0);
+    }
+    for (const message of this.#added.get(rid) ?? []) if (message.tmid === undefined) count += 1;
+    return count;
+  }
+
   /** The index range of a sorted list inside the window's `latest` / `oldest`. */
   #bounds(list: readonly Message[], window: HistoryWindow): [number, number] {
     const inclusive = window.inclusive === true;
@@ -313,23 +337,22 @@ export class Messages {
   }
 
   /** What differs from the baseline. */
-  changes(): KindChanges<Message> {
+  changes(copy: <T>(value: T) => T = copyJson): KindChanges<Message> {
     const out: KindChanges<Message> = { added: [], changed: [], removed: [] };
     for (const [id, after] of this.#changed) {
       const before = this.#base.byId.get(id);
       if (!before) continue;
       if (after === null) {
-        out.removed.push(copyJson(before));
+        out.removed.push(copy(before));
         continue;
       }
       const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
       const fields = [...keys].filter(
         (k) => !jsonEqual((before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k]),
       );
-      if (fields.length > 0)
-        out.changed.push({ _id: id, fields, before: copyJson(before), after: copyJson(after) });
+      if (fields.length > 0) out.changed.push({ _id: id, fields, before: copy(before), after: copy(after) });
     }
-    for (const message of this.#order) if (message) out.added.push(copyJson(message));
+    for (const message of this.#order) if (message) out.added.push(copy(message));
     return out;
   }
 }

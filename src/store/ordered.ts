@@ -84,6 +84,12 @@ export class OrderedList<T> {
     return this.#size;
   }
 
+  /** Visits every value in order until `visit` answers false (a walk of 100,000 without a generator's cost). */
+  each(visit: (value: T) => boolean): void {
+    for (const chunk of this.#chunks)
+      for (let i = 0; i < chunk.length; i += 1) if (!visit((chunk[i] as Item<T>).value)) return;
+  }
+
   /** The values from `offset`, at most `count` of them (all when `count` is 0). */
   page(offset: number, count: number): T[] {
     const out: T[] = [];

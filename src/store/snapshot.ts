@@ -1,3 +1,4 @@
+import { copyJson } from '../json-copy';
 import type {
   AnyRoom,
   Changes,
@@ -88,18 +89,25 @@ export function lookup(state: StoreState): EntityLookup {
  * entity), not from a walk of the whole maps; messages and subscriptions from what was written.
  * Unchanged entities are the baseline's own objects, so this compares identities, not contents.
  */
-export function changes(state: StoreState): Changes {
+/**
+ * How `changes()` copies the entities it lists: a deep copy for callers that keep them; the
+ * inspector, which only reads them into its answer, takes them as they are (they are frozen or
+ * replaced, never changed in place).
+ */
+export type Copy = <T>(value: T) => T;
+
+export function changes(state: StoreState, copy: Copy = copyJson): Changes {
   const { baseline, changed } = state;
   return {
-    users: folded(changed.users, baseline.users, state.users),
-    channels: folded(changed.rooms, baseline.rooms, state.rooms),
-    directs: folded(changed.directs, baseline.directs, state.directs),
-    integrations: folded(changed.integrations, baseline.integrations, state.integrations),
-    messages: state.messages.changes(),
+    users: folded(changed.users, baseline.users, state.users, copy),
+    channels: folded(changed.rooms, baseline.rooms, state.rooms, copy),
+    directs: folded(changed.directs, baseline.directs, state.directs, copy),
+    integrations: folded(changed.integrations, baseline.integrations, state.integrations, copy),
+    messages: state.messages.changes(copy),
     subscriptions: subscriptionChanges(state),
     settings: settingChanges(state),
     permissions: permissionChanges(state),
-    roles: folded(changed.roles, baseline.roles, state.roles),
+    roles: folded(changed.roles, baseline.roles, state.roles, copy),
   };
 }
 
@@ -121,8 +129,8 @@ function settingChanges(state: StoreState): KindChanges<SettingValue> {
   const changed = SETTING_IDS.filter((id) => !jsonEqual(before[id], after[id])).map((id) => ({
     _id: id,
     fields: ['value'],
-    before: { _id: id, value: structuredClone(before[id]) },
-    after: { _id: id, value: structuredClone(after[id]) },
+    before: { _id: id, value: copyJson(before[id]) },
+    after: { _id: id, value: copyJson(after[id]) },
   }));
   return { added: [], changed, removed: [] };
 }
@@ -233,7 +241,7 @@ export function world(state: StoreState): World {
   // a user's personal access tokens stay on the user (those still live: a logout ends one too)
   const personal = new Set<string>();
   const users = Array.from(state.users.values(), (user) => {
-    const copy = structuredClone(user);
+    const copy = copyJson(user);
     if (!copy.personalAccessTokens) return copy;
     for (const pat of copy.personalAccessTokens) personal.add(pat.token);
     copy.personalAccessTokens = copy.personalAccessTokens.filter(
@@ -248,7 +256,7 @@ export function world(state: StoreState): World {
   }
   // each entity copied on its own: entities of a baseline may share nested values (a creator
   // ref, a members list), and a caller's copy must not (one push would show in every room)
-  const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => structuredClone(e));
+  const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => copyJson(e));
   const subscriptions = subscriptionRecords(state);
   const roles = customRoles(state);
   return {
@@ -260,7 +268,7 @@ export function world(state: StoreState): World {
     integrations: copy(state.integrations.values()),
     ...(state.messages.any ? { messages: copy(state.messages.values()) } : {}),
     tokens,
-    permissions: structuredClone(state.permissions),
+    permissions: copyJson(state.permissions),
     ...(Object.keys(state.settings).length > 0 ? { settings: { ...state.settings } } : {}),
     ...(state.teams.any ? { teams: copy(state.teams.values()) } : {}),
     ...(subscriptions.length > 0 ? { subscriptions } : {}),
@@ -294,6 +302,7 @@ function folded<T extends { _id: string }>(
   ids: ReadonlySet<string>,
   before: ReadonlyMap<string, T>,
   after: LayeredMap<string, T>,
+  copy: Copy,
 ): KindChanges<T> {
   const out: KindChanges<T> = { added: [], changed: [], removed: [] };
   const known: string[] = [];
@@ -301,7 +310,7 @@ function folded<T extends { _id: string }>(
     if (before.has(id)) known.push(id);
     else {
       const entity = after.get(id);
-      if (entity) out.added.push(structuredClone(entity));
+      if (entity) out.added.push(copy(entity));
     }
   }
   if (known.length > 1) {
@@ -311,11 +320,10 @@ function folded<T extends { _id: string }>(
   for (const id of known) {
     const old = before.get(id) as T;
     const entity = after.get(id);
-    if (!entity) out.removed.push(structuredClone(old));
+    if (!entity) out.removed.push(copy(old));
     else if (old !== entity) {
       const fields = changedFields(old, entity);
-      if (fields.length > 0)
-        out.changed.push({ _id: id, fields, before: structuredClone(old), after: structuredClone(entity) });
+      if (fields.length > 0) out.changed.push({ _id: id, fields, before: copy(old), after: copy(entity) });
     }
   }
   return out;

@@ -181,6 +181,10 @@ export interface TrashEntry {
   readonly rid?: string;
   /** a message's `ts` (the trash's `ts` order) */
   readonly ts?: string;
+  /** a message's author, thread and who deleted it (the inspector shows it in place) */
+  readonly u?: Author;
+  readonly tmid?: string;
+  readonly by?: string;
 }
 
 /** The trash entries kept per kind: past this, the oldest are forgotten (a world stays bounded). */

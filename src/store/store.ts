@@ -5,6 +5,7 @@ import type {
   AnyRoom,
   Changes,
   DirectRoom,
+  InspectRoom,
   Integration,
   Message,
   RoleDoc,
@@ -31,6 +32,10 @@ import * as favorites from './favorites';
 import type { UpdateInput } from './editing';
 import * as reading from './history';
 import type { MessageFilter } from './history';
+import * as inspect from './inspect';
+import * as inspectWorld from './inspect-world';
+import type { ChangeRow, InspectUser, WorldKind } from './inspect-world';
+import type { InspectedMessages, PageWindow } from './inspect';
 import * as integrations from './integrations';
 import * as membership from './membership';
 import * as messageActions from './message-actions';
@@ -1336,5 +1341,38 @@ export class Store {
   /** Gives back another store's login tokens whose user is in this one (a reset that keeps logins); how many. */
   keepLogins(logins: readonly (readonly [string, string])[]): number {
     return users.keepLogins(this.#state, logins);
+  }
+
+  // the inspector (issue 49): pages read from the indexes
+
+  /** The rooms by last message, then name; with `user`, that user's, with the user's counts (src/store/inspect.ts). */
+  inspectRooms(options: PageWindow & { user?: User; q?: string }): { rooms: InspectRoom[]; total: number } {
+    return inspect.inspectRooms(this.#state, options);
+  }
+
+  /** A room's newest top-level messages before `before`, as people read them (src/store/inspect.ts). */
+  inspectMessages(
+    rid: string,
+    options: { count: number; before?: string },
+  ): InspectedMessages | 'no-room' | 'before-unknown' {
+    return inspect.inspectMessages(this.#state, rid, options);
+  }
+
+  /** The users by username, `q` a part of the username or name (src/store/inspect-world.ts). */
+  inspectUsers(options: PageWindow & { q?: string }): { users: InspectUser[]; total: number } {
+    return inspectWorld.inspectUsers(this.#state, options);
+  }
+
+  /** A page of users, rooms or integrations as `state()` shows them, and which changed (src/store/inspect-world.ts). */
+  inspectWorld(
+    kind: WorldKind,
+    options: PageWindow & { q?: string },
+  ): { rows: unknown[]; total: number; changed: Record<string, 'added' | 'changed'> } {
+    return inspectWorld.inspectWorld(this.#state, kind, options);
+  }
+
+  /** What changed since the baseline, one row per entity, newest first (src/store/inspect-world.ts). */
+  inspectChanges(window: PageWindow): { changes: ChangeRow[]; total: number } {
+    return inspectWorld.inspectChanges(this.#state, window);
   }
 }

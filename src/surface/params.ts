@@ -191,3 +191,35 @@ export function readSessionOptions(body: Record<string, unknown>): SessionOption
   if (options.scenario && options.fixtures) throw invalid('Give "scenario" or "fixtures", not both', '$');
   return options;
 }
+
+/** The most rows an inspector page holds, and how many it holds unless `count` says. */
+export const INSPECT_PAGE = { max: 500, default: 50 } as const;
+
+/**
+ * An inspector route's query (`GET /__admin/inspect/…`): only the `names` given, each once;
+ * `offset` (0 up) and `count` (1 to 500, default 50) read as whole numbers. The other names' values
+ * come back as strings.
+ */
+export function readInspectQuery(
+  query: Record<string, unknown>,
+  names: readonly string[],
+): { offset: number; count: number; values: Record<string, string> } {
+  const values: Record<string, string> = {};
+  let offset = 0;
+  let count: number = INSPECT_PAGE.default;
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (!names.includes(key))
+      throw invalid(`${unknownKeyMessage('query', key, names)}; use ${names.join(', ')}`, `$.${key}`);
+    if (typeof value !== 'string') throw invalid(`"${key}" must be given once`, `$.${key}`);
+    if (key === 'offset') {
+      if (!/^\d{1,9}$/.test(value)) throw invalid('"offset" must be a whole number, 0 or more', '$.offset');
+      offset = Number(value);
+    } else if (key === 'count') {
+      if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > INSPECT_PAGE.max)
+        throw invalid(`"count" must be a whole number from 1 to ${INSPECT_PAGE.max}`, '$.count');
+      count = Number(value);
+    } else values[key] = value;
+  }
+  return { offset, count, values };
+}

@@ -19,10 +19,14 @@ import type {
   World,
 } from '../types';
 import { lazy } from '../lazy';
+import { WORLD_KINDS } from '../store/inspect-world';
+import type { WorldKind } from '../store/inspect-world';
+import type { Store } from '../store/store';
 import { DeliveriesPending } from '../webhooks/deliveries';
 import type * as OpenApiModule from './openapi';
 import {
   readClockChange,
+  readInspectQuery,
   readObject,
   readPactOptions,
   readProviderStateChange,
@@ -55,6 +59,8 @@ interface ControlTarget {
   readonly baseUrl: string;
   /** the session the request is under (`/s/<id>/__admin/…`), if any */
   readonly session?: string | undefined;
+  /** the world's store as it is now: the inspector's routes read pages of it from its indexes */
+  readonly store: Store;
 }
 
 type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -116,6 +122,22 @@ const FILTER_QUERY: readonly ControlQuery[] = [
 ];
 
 const OK = { status: 'ok' } as const;
+
+/** An inspector page's query: where it starts and how many rows. */
+const PAGE_QUERY: readonly ControlQuery[] = [
+  { name: 'offset', pattern: '^\\d{1,9}$', description: 'the rows to skip (default 0)' },
+  { name: 'count', pattern: '^\\d{1,3}$', description: 'the most rows, 1 to 500 (default 50)' },
+];
+
+/** Whether a path's kind is one the world's tables page through. */
+function isWorldKind(kind: string): kind is WorldKind {
+  return (WORLD_KINDS as readonly string[]).includes(kind);
+}
+
+/** A thing an inspector route looked for is not there: 404 `control-not-found` naming it. */
+function notFound(reason: string): ApiError {
+  return new ApiError('control-not-found', { reason });
+}
 
 function route(
   method: ControlMethod,
@@ -383,6 +405,107 @@ export const ROUTES = {
       return OK;
     },
     { rootOnly: true, refusals: [{ status: 404, why: 'no session with that id' }] },
+  ),
+  inspectRooms: route(
+    'GET',
+    '/inspect/rooms',
+    ({ store }, { query }) => {
+      const { offset, count, values } = readInspectQuery(query, ['user', 'q', 'offset', 'count']);
+      const { user: username, q } = values;
+      const user = username === undefined ? undefined : store.userNamed(username);
+      if (username !== undefined && user === undefined) throw notFound(`No user "${username}"`);
+      return store.inspectRooms({
+        offset,
+        count,
+        ...(user === undefined ? {} : { user }),
+        ...(q === undefined ? {} : { q }),
+      });
+    },
+    {
+      query: [
+        {
+          name: 'user',
+          description: "only this user's rooms (a username), each with the user's unread counts",
+        },
+        { name: 'q', description: 'only rooms whose name holds this (any case)' },
+        ...PAGE_QUERY,
+      ],
+      refusals: [{ status: 404, why: 'no user of that username' }],
+    },
+  ),
+  inspectMessages: route(
+    'GET',
+    '/inspect/rooms/:rid/messages',
+    ({ store }, { query, params }) => {
+      const { count, values } = readInspectQuery(query, ['before', 'count']);
+      const rid = String(params.rid);
+      const found = store.inspectMessages(
+        rid,
+        values.before === undefined ? { count } : { count, before: values.before },
+      );
+      if (found === 'no-room') throw notFound(`No room "${rid}"`);
+      if (found === 'before-unknown')
+        throw new ApiError('control-invalid', {
+          reason: `No message "${String(values.before)}" in the room`,
+        });
+      return found;
+    },
+    {
+      query: [
+        { name: 'before', description: 'only messages older than this one (its _id): the page before it' },
+        { name: 'count', pattern: '^\\d{1,3}$', description: 'the most messages, 1 to 500 (default 50)' },
+      ],
+      refusals: [{ status: 404, why: 'no room of that _id' }],
+    },
+  ),
+  inspectUsers: route(
+    'GET',
+    '/inspect/users',
+    ({ store }, { query }) => {
+      const { offset, count, values } = readInspectQuery(query, ['q', 'offset', 'count']);
+      return store.inspectUsers(values.q === undefined ? { offset, count } : { offset, count, q: values.q });
+    },
+    {
+      query: [
+        { name: 'q', description: 'only users whose username or name holds this (any case)' },
+        ...PAGE_QUERY,
+      ],
+    },
+  ),
+  inspectChanges: route(
+    'GET',
+    '/inspect/changes',
+    ({ store }, { query }) => {
+      const { offset, count } = readInspectQuery(query, ['offset', 'count']);
+      return store.inspectChanges({ offset, count });
+    },
+    { query: PAGE_QUERY },
+  ),
+  inspectWorld: route(
+    'GET',
+    '/inspect/world/:kind',
+    ({ store }, { query, params }) => {
+      const kind = String(params.kind);
+      if (!isWorldKind(kind))
+        throw new ApiError('control-invalid', {
+          reason: `The kind is one of ${WORLD_KINDS.join(', ')}, not "${kind}"`,
+        });
+      const { offset, count, values } = readInspectQuery(query, ['q', 'offset', 'count']);
+      return store.inspectWorld(
+        kind,
+        values.q === undefined ? { offset, count } : { offset, count, q: values.q },
+      );
+    },
+    {
+      query: [
+        {
+          name: 'q',
+          description: 'only entities whose name (a user: username or name) holds this (any case)',
+        },
+        ...PAGE_QUERY,
+      ],
+      refusals: [{ status: 400, why: 'a kind other than users, channels or integrations' }],
+    },
   ),
   shutdown: route('POST', '/shutdown', () => ({ status: 'stopping' }), {
     rootOnly: true,

@@ -1,0 +1,165 @@
+import request from 'supertest';
+
+import type { FakeServer } from '../src/server';
+import { makeFake, postAs } from './support/fake';
+
+/**
+ * The inspector's tables, a page at a time: `GET /__admin/inspect/users` (by username),
+ * `GET /__admin/inspect/world/:kind` (users, channels, integrations as `state()` shows them, and
+ * which changed), `GET /__admin/inspect/changes` (what changed since the baseline, one row per
+ * entity, `field: before → after`).
+ */
+
+let fake: FakeServer;
+beforeEach(() => {
+  fake = makeFake();
+});
+
+const USERS = [
+  { _id: 'adminUserId000001', username: 'admin', name: 'admin', roles: ['admin'], active: true },
+  { _id: 'aliceUserId000001', username: 'alice', name: 'alice', roles: ['user'], active: true },
+  { _id: 'bobUserId00000001', username: 'bob', name: 'bob', roles: ['user'], active: true },
+  { _id: 'guestUserId000001', username: 'gina', name: 'gina', roles: ['guest'], active: true },
+  { _id: 'offUserId00000001', username: 'gone', name: 'gone', roles: ['user'], active: false },
+  { _id: 'botUserId00000001', username: 'robot', name: 'robot', roles: ['bot'], active: true },
+];
+
+describe('GET /__admin/inspect/users', () => {
+  it('pages the users by username; q finds a part of the username or name', async () => {
+    expect((await request(fake.app).get('/__admin/inspect/users').expect(200)).body).toEqual({
+      users: USERS,
+      total: 6,
+    });
+    const carol = await request(fake.app)
+      .post('/__admin/users')
+      .send({ username: 'carol', name: 'Carol Robotham', password: 'c' })
+      .expect(201);
+    const page = await request(fake.app).get('/__admin/inspect/users?offset=2&count=2').expect(200);
+    expect(page.body).toEqual({
+      users: [
+        USERS[2],
+        { _id: carol.body._id, username: 'carol', name: 'Carol Robotham', roles: ['user'], active: true },
+      ],
+      total: 7,
+    });
+    const found = await request(fake.app).get('/__admin/inspect/users?q=ROBOT').expect(200);
+    expect(found.body.users.map((u: { username: string }) => u.username)).toEqual(['carol', 'robot']);
+    expect(found.body.total).toBe(2);
+  });
+
+  it('a renamed user moves to its new place', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/users.update', {
+      userId: 'aliceUserId000001',
+      data: { username: 'zoe' },
+    }).expect(200);
+    const res = await request(fake.app).get('/__admin/inspect/users').expect(200);
+    expect(res.body.users.map((u: { username: string }) => u.username)).toEqual([
+      'admin',
+      'bob',
+      'gina',
+      'gone',
+      'robot',
+      'zoe',
+    ]);
+  });
+
+  it('refuses a bad query with the control API envelope', async () => {
+    const res = await request(fake.app).get('/__admin/inspect/users?count=x').expect(400);
+    expect(res.body).toEqual({
+      error: '"count" must be a whole number from 1 to 500',
+      problems: [{ path: '$.count', message: '"count" must be a whole number from 1 to 500' }],
+    });
+    expect((await request(fake.app).get('/__admin/inspect/users?offset=-1')).status).toBe(400);
+    expect((await request(fake.app).get('/__admin/inspect/users?user=bob')).body.error).toBe(
+      'unknown query "user"; use q, offset, count',
+    );
+  });
+});
+
+describe('GET /__admin/inspect/world/:kind', () => {
+  it('pages an entity kind as state() shows it, by name, and says which rows changed', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/channels.setTopic', {
+      roomId: 'randomRoomId00001',
+      topic: 'fun',
+    }).expect(200);
+    const added = await request(fake.app)
+      .post('/__admin/channels')
+      .send({ name: 'zebra', u: { username: 'admin' } })
+      .expect(201);
+    const state = fake.state();
+    const rooms = await request(fake.app).get('/__admin/inspect/world/channels?offset=4&count=3').expect(200);
+    const byId = (id: string): unknown => state.channels.find((c) => c._id === id);
+    expect(rooms.body).toEqual({
+      rows: [byId('randomRoomId00001'), byId('privateRoomId0001'), byId(added.body._id)],
+      total: 7,
+      changed: { randomRoomId00001: 'changed', [added.body._id]: 'added' },
+    });
+    const users = await request(fake.app).get('/__admin/inspect/world/users?q=bo').expect(200);
+    expect(users.body).toEqual({
+      rows: [state.users[2], state.users[3]],
+      total: 2,
+      changed: {},
+    });
+    const hooks = await request(fake.app).get('/__admin/inspect/world/integrations?count=2').expect(200);
+    const named = [...state.integrations].sort((a, b) => (a.name < b.name ? -1 : 1));
+    expect(hooks.body).toEqual({ rows: named.slice(0, 2), total: state.integrations.length, changed: {} });
+    const bad = await request(fake.app).get('/__admin/inspect/world/messages').expect(400);
+    expect(bad.body.error).toBe('The kind is one of users, channels, integrations, not "messages"');
+  });
+});
+
+describe('GET /__admin/inspect/changes', () => {
+  it('one row per entity changed, field: before → after, the newest first', async () => {
+    expect((await request(fake.app).get('/__admin/inspect/changes').expect(200)).body).toEqual({
+      changes: [],
+      total: 0,
+    });
+    await postAs(fake.app, 'admin', '/api/v1/channels.setTopic', {
+      roomId: 'randomRoomId00001',
+      topic: 'fun',
+    }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/users.update', {
+      userId: 'bobUserId00000001',
+      data: { name: 'Robert' },
+    }).expect(200);
+    const topic = fake.state().messages?.at(-1)?._id as string;
+    const res = await request(fake.app).get('/__admin/inspect/changes').expect(200);
+    expect(res.body).toEqual({
+      changes: [
+        {
+          kind: 'users',
+          _id: 'bobUserId00000001',
+          label: 'bob',
+          op: 'changed',
+          fields: [{ field: 'name', before: 'bob', after: 'Robert' }],
+        },
+        {
+          kind: 'channels',
+          _id: 'randomRoomId00001',
+          label: 'random',
+          op: 'changed',
+          fields: [
+            { field: 'msgs', before: 5, after: 6 },
+            { field: 'topic', after: 'fun' },
+          ],
+        },
+        {
+          kind: 'messages',
+          _id: topic,
+          label: 'admin: fun',
+          op: 'added',
+          fields: [
+            { field: 'rid', after: 'randomRoomId00001' },
+            { field: 'u', after: { _id: 'adminUserId000001', username: 'admin', name: 'admin' } },
+            { field: 'msg', after: 'fun' },
+            { field: 't', after: 'room_changed_topic' },
+            { field: 'ts', after: '2026-01-01T00:00:01.000Z' },
+          ],
+        },
+      ],
+      total: 3,
+    });
+    const second = await request(fake.app).get('/__admin/inspect/changes?offset=1&count=1').expect(200);
+    expect(second.body).toEqual({ changes: [res.body.changes[1]], total: 3 });
+  });
+});
