@@ -279,6 +279,31 @@ export interface World {
   emojis?: CustomEmoji[];
   /** startup helper: present when the scenario has slash commands of its own (`commands`), in its order */
   commands?: SlashCommand[];
+  /**
+   * gaps helper (issue 47): present when users hold push tokens (a scenario's `pushTokens`, or
+   * `push.token` since), grouped by owner, each owner's in the order registered
+   */
+  pushTokens?: PushTokenRecord[];
+}
+
+/**
+ * A push token (Rocket.Chat's `_raix_push_app_tokens` document) as `state()` and a scenario give
+ * it: its owner by username instead of `userId`.
+ */
+export interface PushTokenRecord {
+  _id: string;
+  /** the owner */
+  username: string;
+  /** one entry: `apn` or `gcm`, the device's token */
+  token: Record<string, string>;
+  appName: string;
+  /** the hashed login token that registered it (`Accounts._hashLoginToken`); a scenario's default "" */
+  authToken: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  metadata: Record<string, unknown>;
+  voipToken?: string;
 }
 
 /** A custom emoji as `emoji-custom.list` answers it (startup helper). */
@@ -364,6 +389,8 @@ export interface Changes {
   permissions: KindChanges<PermissionValue>;
   /** roles made (`roles.create`, `authorization:saveRole`), changed (`roles.update`) or deleted since the baseline */
   roles: KindChanges<RoleDoc>;
+  /** gaps helper (issue 47): present when a push token was registered, updated or removed since the baseline (`push.token`) */
+  pushTokens?: KindChanges<PushTokenRecord>;
 }
 
 /** A permission as `changes()` lists it: `permissions.listAll`'s document. */

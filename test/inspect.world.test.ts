@@ -162,4 +162,37 @@ describe('GET /__admin/inspect/changes', () => {
     const second = await request(fake.app).get('/__admin/inspect/changes?offset=1&count=1').expect(200);
     expect(second.body).toEqual({ changes: [res.body.changes[1]], total: 3 });
   });
+
+  it('a push token registered since the baseline is a row named by its owner and app', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/push.token', {
+      type: 'gcm',
+      value: 'device-token-1',
+      appName: 'chat.rocket.android',
+    }).expect(200);
+    const res = await request(fake.app).get('/__admin/inspect/changes').expect(200);
+    const tokens = (res.body.changes as { kind: string }[]).filter((row) => row.kind === 'pushTokens');
+    expect(tokens).toEqual([
+      expect.objectContaining({
+        label: 'admin / chat.rocket.android',
+        op: 'added',
+        fields: expect.arrayContaining([
+          { field: 'username', after: 'admin' },
+          { field: 'appName', after: 'chat.rocket.android' },
+          { field: 'token', after: { gcm: 'device-token-1' } },
+        ]),
+      }),
+    ]);
+  });
+
+  it('a system message without text is named by its type', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/channels.setReadOnly', {
+      roomId: 'randomRoomId00001',
+      readOnly: true,
+    }).expect(200);
+    const res = await request(fake.app).get('/__admin/inspect/changes').expect(200);
+    const added = (res.body.changes as { kind: string; label: string; op: string }[]).filter(
+      (row) => row.kind === 'messages',
+    );
+    expect(added).toEqual([expect.objectContaining({ label: 'admin: (room-set-read-only)', op: 'added' })]);
+  });
 });

@@ -333,4 +333,12 @@ export const MESSAGE_ERRORS = {
   },
   /** chat.search: a regular expression MongoDB refuses, or one RE2 cannot run (backreferences, lookaround) */
   'search-invalid-regex': { status: 400, message: () => 'Regular expression is invalid' },
+  // gaps helper (issue 47, helper G): the getThreadsList method
+  /** the getThreadsList method: no room by that id, or one the caller may not see (`Not Allowed`, capital A) */
+  'threads-list-method-not-allowed': {
+    status: 400,
+    message: () => 'Not Allowed',
+    errorType: 'error-not-allowed',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
 } satisfies Record<string, ErrorSpec>;

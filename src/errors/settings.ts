@@ -403,4 +403,18 @@ export const SETTING_ERRORS = {
       `This user holds ${p.reason ?? ''} push tokens, the most the fake keeps: delete one before registering another`,
     errorType: 'error-push-tokens-limit',
   },
+  // gaps helper (issue 47, helper G): the slashCommand method
+  /** the slashCommand method: no `cmd`, or no command registered by exactly that name (its details name executeSlashCommandPreview) */
+  'slash-command-invalid': {
+    status: 400,
+    message: () => 'Invalid Command Provided',
+    errorType: 'error-invalid-command',
+    details: () => ({ method: 'executeSlashCommandPreview' }),
+  },
+  /** the slashCommand method: a command with a callback run without `msg.rid` */
+  'slash-command-usage': {
+    status: 400,
+    message: () => 'Executing a command requires at least a message with a room id.',
+    errorType: 'invalid-command-usage',
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -226,6 +226,28 @@ function rateLimitHeaders(
   return headers;
 }
 
+/**
+ * The headers a deprecated route's answers carry (`apiDeprecationLogger.endpoint`, called by
+ * `parseDeprecation` after the login and before the rate limit): its type, its message (with the
+ * alternatives, as `parseDeprecation` words them) and the version that removes it; none where the
+ * release line does not deprecate it (or does not serve the route).
+ */
+function deprecationHeaders(world: FakeWorld, op: Operation): Record<string, string> | undefined {
+  const table = op.openApi?.deprecated;
+  // a line that does not serve the route answers its 404 without them
+  const served = op.openApi?.servedIn;
+  if (served !== undefined && !byEra(world.profile, served)) return undefined;
+  const notice = table === undefined ? undefined : byEra(world.profile, table);
+  if (notice === undefined) return undefined;
+  const alternatives = notice.alternatives ?? [];
+  const info = alternatives.length > 0 ? ` Please use the alternative(s): ${alternatives.join(',')}` : '';
+  return {
+    'x-deprecation-type': 'endpoint-deprecation',
+    'x-deprecation-message': `The endpoint "${notice.endpoint}" is deprecated and will be removed on version ${notice.version}${info ? ` (${info})` : ''}`,
+    'x-deprecation-version': notice.version,
+  };
+}
+
 /** The 429 of a spent rate limit, with the headers its answer carries. */
 class LimitedError extends ApiError {
   constructor(
@@ -240,6 +262,8 @@ class LimitedError extends ApiError {
 function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: ExchangeDetail): Answer {
   // the answer's own headers, once there are any (the rate limit's)
   let headers: Record<string, string> | undefined;
+  // a deprecated route's headers, on its refusals too (the 429's as well)
+  let deprecation: Record<string, string> | undefined;
   try {
     const caller =
       op.auth === true
@@ -248,7 +272,10 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
           ? callerIf(world, request)
           : undefined;
     if (caller) detail.caller = caller.user.username;
-    headers = rateLimitHeaders(world, op, request, caller);
+    deprecation = deprecationHeaders(world, op);
+    headers = deprecation;
+    const limit = rateLimitHeaders(world, op, request, caller);
+    if (limit) headers = { ...headers, ...limit };
     const failure = request.bodyError;
     if (failure && (op.bodyRule === 'strict' || (op.bodyRule === 'size-only' && failure.status === 413)))
       throw failure;
@@ -280,7 +307,11 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
     if (key !== undefined) keepAnswer(world.store, key, { data: data ?? later?.(), enveloped, text });
     return { status: reply.status ?? 200, headers, data, later, enveloped, text, size };
   } catch (error) {
-    return errorAnswer(error, world, error instanceof LimitedError ? error.headers : headers);
+    return errorAnswer(
+      error,
+      world,
+      error instanceof LimitedError ? { ...deprecation, ...error.headers } : headers,
+    );
   }
 }
 

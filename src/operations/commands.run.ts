@@ -1,8 +1,6 @@
-import sendMessage from '../commands/sendMessage';
-import { byEra } from '../eras';
+import slashCommand, { commandRegistered } from '../commands/slashCommand';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
-import { BUILT_IN_COMMANDS } from '../store/startup';
 import type { Room } from '../types';
 import { COMMANDS_EXIST } from './commands.list';
 import { success } from './operation';
@@ -31,26 +29,11 @@ const VALIDATOR: EraTable<Validator | undefined> = {
 };
 
 /**
- * The text commands (`/gimme`, `/shrug`, …): 5.x's server callback posts the text with its art
- * as the caller; 6.x on the server registers them without a callback (the client posts), so
- * running them there does nothing (the version of the change UNVERIFIED).
- */
-const ART: Readonly<Record<string, (params: string) => string>> = {
-  gimme: (p) => `༼ つ ◕_◕ ༽つ ${p}`,
-  lennyface: (p) => `${p} ( ͡° ͜ʖ ͡°)`,
-  shrug: (p) => `${p} ¯\\_(ツ)_/¯`,
-  tableflip: (p) => `${p} (╯°□°）╯︵ ┻━┻`,
-  unflip: (p) => `${p} ┬─┬ ノ( ゜-゜ノ)`,
-};
-const ART_POSTED: EraTable<boolean> = { '0.49': true, '6': false };
-
-const BUILT_IN = new Set(BUILT_IN_COMMANDS.map((c) => c.command));
-
-/**
  * `POST /api/v1/commands.run` `{command, params?, roomId, tmid?, triggerId?}`: the body's checks
  * (by hand to 8.5, 8.9's schema), the command known (case-insensitive), the room the caller's to
- * see, the thread the room's; then the command runs. A scenario's command posts its `reply` to
- * the room as the caller (in the thread, with `tmid`); the text commands see {@link ART}; another
+ * see, the thread the room's; then the command runs (src/commands/slashCommand.ts, shared with the
+ * realtime `slashCommand`): a scenario's command posts its `reply` to the room as the caller (in
+ * the thread, with `tmid`); the text commands post their art where the line's server did; another
  * built-in command's effect is not modelled (the fake's own refusal). Answers `{success: true}`.
  */
 export default route(GROUPS.commands, {
@@ -80,8 +63,7 @@ export default route(GROUPS.commands, {
     if (typeof roomId !== 'string') throw new ApiError('command-room-id');
     if (tmid && typeof tmid !== 'string') throw new ApiError('command-tmid-string');
     const name = command.toLowerCase();
-    const own = store.slashCommands().find((c) => c.command === name);
-    if (!own && !BUILT_IN.has(name)) throw new ApiError('command-unknown');
+    if (!commandRegistered(store.slashCommands(), name)) throw new ApiError('command-unknown');
     const room = store.anyRoom(roomId);
     const allowed =
       room !== undefined &&
@@ -93,19 +75,11 @@ export default route(GROUPS.commands, {
     if (thread !== undefined && store.messageById(thread)?.rid !== roomId)
       throw new ApiError('command-invalid-thread');
     const text = typeof params === 'string' ? params : '';
-    const art = ART[name];
-    let reply: string | undefined;
-    if (own) reply = own.reply;
-    else if (art) reply = byEra(profile, ART_POSTED) ? art(text) : undefined;
-    else throw new ApiError('command-not-modelled', { field: name });
-    return { rid: roomId, tmid: thread, reply };
+    return { name, params: text, rid: roomId, ...(thread === undefined ? {} : { tmid: thread }) };
   },
-  run: ({ store, profile, ...context }, { rid, tmid, reply }) => {
-    if (reply !== undefined)
-      sendMessage.run(
-        { store, profile, user: callerOf(context) },
-        { rid, text: reply, ...(tmid === undefined ? {} : { tmid }) },
-      );
+  // the command's run (src/commands/slashCommand.ts), as the realtime `slashCommand` method runs it
+  run: ({ store, profile, ...context }, args) => {
+    slashCommand.run({ store, profile, user: callerOf(context) }, args);
     return success({});
   },
 });

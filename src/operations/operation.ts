@@ -226,6 +226,11 @@ export interface OpenApiFacts {
   readonly changes?: readonly Entity[];
   /** the release lines that serve the route (default: every one); another leaves it out */
   readonly servedIn?: EraTable<boolean>;
+  /**
+   * the release lines that declare the route deprecated (the API's `deprecation` option): every
+   * answer past the login carries the `x-deprecation-*` headers it writes (src/http/chat.ts)
+   */
+  readonly deprecated?: EraTable<Deprecation | undefined>;
   /** statuses it answers besides 200, 400, 401 (with `auth`) and 429 (rate limited), each with why */
   readonly refusals?: Readonly<Record<string, string>>;
   /** the release lines whose 200 has no body at all */
@@ -241,6 +246,14 @@ export interface OpenApiFacts {
   readonly pathParameters?: readonly string[];
   /** the query parameters of a route without a validator, each with what it is (all optional) */
   readonly query?: Readonly<Record<string, string>>;
+}
+
+/** A route's `deprecation` option: the path it is registered at, the version that removes it, what to use instead. */
+export interface Deprecation {
+  /** the route as the router names it (`/api/v1/rooms.upload/:rid`) */
+  readonly endpoint: string;
+  readonly version: string;
+  readonly alternatives?: readonly string[];
 }
 
 /**

@@ -2,7 +2,7 @@ import sendFileMessage from '../commands/sendFileMessage';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { success } from './operation';
-import type { OperationContext } from './operation';
+import type { Deprecation, OperationContext } from './operation';
 import { callerOf } from './params';
 import {
   accessibleRoom,
@@ -20,6 +20,16 @@ const PATH = `${GROUPS.rooms.prefix}rooms.upload/`;
 
 /** From 0.62 to 7.x (deprecated in 7.x for `rooms.media`); 8.0 removed it. */
 const SERVED: EraTable<boolean> = { '0.49': false, '5': true, '8': false };
+
+/**
+ * Deprecated for `rooms.media` (the route's `deprecation: {version: '8.0.0', alternatives:
+ * ['rooms.media']}`) from late 6.x (the 6.11-on source has it; the first minor UNVERIFIED): its
+ * answers past the login carry the `x-deprecation-*` headers. 5.x: none.
+ */
+const DEPRECATED: EraTable<Deprecation | undefined> = {
+  '0.49': undefined,
+  '6': { endpoint: '/api/v1/rooms.upload/:rid', version: '8.0.0', alternatives: ['rooms.media'] },
+};
 
 /** 7.x checks the description's length (after storing the file on the real server). */
 const DESCRIPTION_CHECKED: EraTable<boolean> = { '0.49': false, '7': true };
@@ -95,6 +105,7 @@ export default route(GROUPS.rooms, {
   },
   openApi: {
     servedIn: SERVED,
+    deprecated: DEPRECATED,
     multipart: true,
     pathParameters: ['rid'],
     refusals: { '403': 'a room the caller may not access (or none by that id)' },

@@ -31,6 +31,7 @@ import type { Method, MethodContext } from './method';
 import { USER_METHODS } from './methods/users';
 import { USERS_REST_METHODS } from './methods/users-rest';
 import { BOTS_REALTIME_METHODS, BOTS_REALTIME_SERVED, presenceOnLogin } from './methods/bots-realtime';
+import { GAPS_METHODS, GAPS_SERVED } from './methods/gaps';
 
 export { MeteorError } from './method';
 export type { MethodContext } from './method';
@@ -518,6 +519,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...BOTS_REALTIME_METHODS,
   ...DISCUSSION_METHODS,
   ...THREAD_METHODS,
+  ...GAPS_METHODS,
 };
 
 /**
@@ -531,6 +533,7 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...DISCUSSIONS_SERVED,
   ...THREAD_METHODS_SERVED,
   ...SEARCH_SERVED,
+  ...GAPS_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },

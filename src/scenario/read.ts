@@ -9,6 +9,7 @@ import type {
   ParsedCommand,
   ParsedDirect,
   ParsedEmoji,
+  ParsedPushToken,
   ParsedIntegration,
   ParsedMessage,
   ParsedRole,
@@ -21,6 +22,7 @@ import {
   channelSchema,
   commandSchema,
   directSchema,
+  pushTokenSchema,
   emojiSchema,
   integrationSchema,
   messageSchema,
@@ -67,6 +69,7 @@ export interface ReadableScenario extends Omit<
   | 'roles'
   | 'emojis'
   | 'commands'
+  | 'pushTokens'
 > {
   users?: Listed<ParsedUser>;
   channels?: Listed<ParsedChannel>;
@@ -79,6 +82,7 @@ export interface ReadableScenario extends Omit<
   roles?: Listed<ParsedRole>;
   emojis?: Listed<ParsedEmoji>;
   commands?: Listed<ParsedCommand>;
+  pushTokens?: Listed<ParsedPushToken>;
 }
 
 /** What could be read, with the shape problems found. */
@@ -222,6 +226,7 @@ export function readScenario(input: unknown, source: string): ReadScenario {
     roles: readList(roleSchema, input.roles) ?? [],
     emojis: readList(emojiSchema, input.emojis) ?? [],
     commands: readList(commandSchema, input.commands) ?? [],
+    pushTokens: readList(pushTokenSchema, input.pushTokens) ?? [],
     permissions: readField('permissions', input.permissions) as ParsedScenario['permissions'],
     profile: readField('profile', input.profile) as ParsedScenario['profile'],
   };

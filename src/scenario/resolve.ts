@@ -12,7 +12,7 @@ import { ScenarioRooms } from './resolve-rooms';
 import { buildSubscriptions } from './resolve-subscriptions';
 import { ScenarioUsers } from './resolve-users';
 import { buildRoles, checkRoleRefs } from './roles';
-import { buildCommands, buildEmojis } from './startup';
+import { buildCommands, buildPushTokens, buildEmojis } from './startup';
 import { ScenarioTeams } from './teams';
 
 /**
@@ -99,6 +99,7 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
   const directs = rooms.buildDirects();
   const messages = new ScenarioMessages(ctx, users, rooms).build();
   const subscriptions = buildSubscriptions(ctx, users, rooms);
+  const pushTokens = buildPushTokens(ctx, users);
   return {
     seed: build.seed,
     clock: build.clock,
@@ -118,6 +119,7 @@ function buildWorld(read: ReadScenario, seed: number | undefined, problems: Prob
     ...(roles.length > 0 ? { roles } : {}),
     ...(emojis.length > 0 ? { emojis } : {}),
     ...(commands.length > 0 ? { commands } : {}),
+    ...(pushTokens.length > 0 ? { pushTokens } : {}),
   };
 }
 

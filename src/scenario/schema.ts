@@ -446,6 +446,26 @@ export const emojiSchema = strictObject({
   _updatedAt: timestamp.optional().describe("default the world's clock"),
 }).describe('a custom emoji');
 
+/** gaps helper (issue 47): a push token a user holds (`push.token`'s document; `state()` gives them so). */
+export const pushTokenSchema = strictObject({
+  _id: nonEmpty.optional().describe('default: made from the seed and its place in the list'),
+  username: nonEmpty.describe('required: the owner, a user of the scenario'),
+  token: z
+    .partialRecord(z.enum(['apn', 'gcm']), nonEmpty)
+    .refine((t) => Object.keys(t).length === 1, 'one device token: {"apn": …} or {"gcm": …}')
+    .describe('required: the device token, {"apn": …} or {"gcm": …}'),
+  appName: nonEmpty.describe('required: the app that registered it'),
+  authToken: z
+    .string()
+    .optional()
+    .describe('the hashed login token that registered it (as the real document keeps it); default ""'),
+  enabled: z.boolean().optional().describe('default true'),
+  createdAt: timestamp.optional().describe("default the world's clock"),
+  updatedAt: timestamp.optional().describe('default its createdAt'),
+  metadata: z.record(z.string(), z.unknown()).optional().describe('default {}'),
+  voipToken: nonEmpty.optional(),
+}).describe('a push token');
+
 /** startup helper: a slash command of the world's own (`commands.list` lists it after the built-in ones). */
 export const commandSchema = strictObject({
   command: z
@@ -532,6 +552,12 @@ export const scenarioSchema = strictObject(
       .array(commandSchema)
       .optional()
       .describe("slash commands of the world's own, listed after the built-in ones, in this order"),
+    pushTokens: z
+      .array(pushTokenSchema)
+      .optional()
+      .describe(
+        'push tokens users hold (as the push token route keeps them; state() lists them so), in this order',
+      ),
   },
   SCENARIO_HINTS,
 ).describe('A rocketchat-fake scenario: the world one test starts from');
@@ -549,6 +575,7 @@ export type ParsedSubscription = z.output<typeof subscriptionSchema>;
 export type ParsedRole = z.output<typeof roleSchema>;
 export type ParsedEmoji = z.output<typeof emojiSchema>;
 export type ParsedCommand = z.output<typeof commandSchema>;
+export type ParsedPushToken = z.output<typeof pushTokenSchema>;
 export type ParsedOutgoingIntegration = z.output<typeof outgoingIntegrationSchema>;
 export type ParsedIncomingIntegration = z.output<typeof incomingIntegrationSchema>;
 

@@ -1,7 +1,8 @@
-import { BUILT_IN_COMMANDS } from '../store/startup';
-import type { CustomEmoji, SlashCommand } from '../types';
+import { BUILT_IN_COMMANDS, PUSH_TOKENS_PER_USER } from '../store/startup';
+import type { CustomEmoji, PushTokenRecord, SlashCommand } from '../types';
 import { meteorId } from './ids';
 import type { ResolveContext } from './resolve-context';
+import type { ScenarioUsers } from './resolve-users';
 
 /**
  * startup helper: a scenario's custom emoji (`emojis`: `{name, _id?, aliases?, extension?, etag?,
@@ -66,4 +67,51 @@ export function buildCommands(ctx: ResolveContext): SlashCommand[] {
     seen.add(entry.command);
   });
   return out;
+}
+
+/**
+ * gaps helper (issue 47): a scenario's push tokens (`pushTokens`: `{username, token: {apn|gcm},
+ * appName, _id?, authToken?, enabled?, createdAt?, updatedAt?, metadata?, voipToken?}`), each
+ * owned by a user of the scenario (`unknown user` otherwise), its `_id` once, at most
+ * {@link PUSH_TOKENS_PER_USER} a user (the store's bound); grouped by owner
+ * (the store keeps them so), each owner's in the scenario's order.
+ */
+export function buildPushTokens(ctx: ResolveContext, users: ScenarioUsers): PushTokenRecord[] {
+  const ids = new Set<string>();
+  const byOwner = new Map<string, PushTokenRecord[]>();
+  (ctx.scenario.pushTokens ?? []).forEach((entry, i) => {
+    if (!entry) return;
+    const _id = entry._id ?? meteorId(ctx.build.seed, 'push', i);
+    if (ids.has(_id)) {
+      ctx.problem(['pushTokens', i, '_id'], `a push token of _id "${_id}" exists already`);
+      return;
+    }
+    ids.add(_id);
+    const owner = users.ref({ username: entry.username }, ['pushTokens', i]);
+    if (!owner) return;
+    const createdAt = entry.createdAt ?? ctx.build.clock;
+    const record: PushTokenRecord = {
+      _id,
+      username: owner.username,
+      token: { ...(entry.token as Record<string, string>) },
+      authToken: entry.authToken ?? '',
+      appName: entry.appName,
+      enabled: entry.enabled ?? true,
+      createdAt,
+      updatedAt: entry.updatedAt ?? createdAt,
+      metadata: structuredClone(entry.metadata ?? {}),
+      ...(entry.voipToken === undefined ? {} : { voipToken: entry.voipToken }),
+    };
+    const list = byOwner.get(owner.username) ?? [];
+    if (list.length >= PUSH_TOKENS_PER_USER) {
+      ctx.problem(
+        ['pushTokens', i],
+        `"${owner.username}" holds ${PUSH_TOKENS_PER_USER} push tokens already, the most the fake keeps`,
+      );
+      return;
+    }
+    list.push(record);
+    byOwner.set(owner.username, list);
+  });
+  return [...byOwner.values()].flat();
 }

@@ -305,6 +305,7 @@ const MAIN_FIELDS: Readonly<Record<ChangeKind, readonly string[]>> = {
   settings: ['value'],
   permissions: ['roles'],
   roles: ['name', 'scope', 'description'],
+  pushTokens: ['username', 'appName', 'token', 'enabled'],
 };
 
 /** The longest label, in characters. */
@@ -320,9 +321,13 @@ function labelOf(kind: ChangeKind, entity: Record<string, unknown>): string {
   else if (kind === 'directs')
     label = Array.isArray(entity.usernames) ? entity.usernames.map(String).join(', ') : '';
   else if (kind === 'messages')
-    label = `${text((entity.u as Record<string, unknown> | undefined)?.username)}: ${text(entity.msg)}`;
+    label = `${text((entity.u as Record<string, unknown> | undefined)?.username)}: ${
+      // a system message often has no text: its type says what it is
+      text(entity.msg) || (entity.t === undefined ? '' : `(${text(entity.t)})`)
+    }`;
   else if (kind === 'subscriptions')
     label = `${text(entity.name) || text(entity.rid)} / ${text((entity.u as Record<string, unknown> | undefined)?.username)}`;
+  else if (kind === 'pushTokens') label = `${text(entity.username)} / ${text(entity.appName)}`;
   else label = id;
   label = label === '' ? id : label;
   return label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label;

@@ -168,6 +168,12 @@ interface SearchFilters {
   url: boolean;
   pinned: boolean;
   location: boolean;
+  /** `label:<word>`: the first attachment's `labels` (an image's tags) hold one containing it, any case */
+  label?: string;
+  /** `file-desc:<word>`: an attachment's `description` contains it, any case */
+  fileDescription?: string;
+  /** `file-title:<word>`: an attachment's `title` contains it, any case */
+  fileTitle?: string;
   /** `ts` must be before this (ms) */
   before?: number;
   /** `ts` must be at or after this (ms) */
@@ -228,6 +234,20 @@ function consumeFilters(text: string, user: User): { filters: SearchFilters; res
   });
   rest = rest.replace(/has:(?:location|map)/gi, () => {
     filters.location = true;
+    return '';
+  });
+  // `label:`, `file-desc:`, `file-title:` (lower case only, as the parser's `/g` patterns), each a
+  // word (`\w+`); the last of each kind counts (the parser sets one query key per kind)
+  rest = rest.replace(/label:(\w+)/g, (_all, tag: string) => {
+    filters.label = tag;
+    return '';
+  });
+  rest = rest.replace(/file-desc:(\w+)/g, (_all, tag: string) => {
+    filters.fileDescription = tag;
+    return '';
+  });
+  rest = rest.replace(/file-title:(\w+)/g, (_all, tag: string) => {
+    filters.fileTitle = tag;
     return '';
   });
   rest = rest.replace(DATE_FILTER, (_all, kind: string, day: string, month: string, year: string) => {
@@ -332,6 +352,26 @@ function namesPattern(names: readonly string[]): TextPattern | undefined {
   return compileRegex(names.join('|'), 'i') ?? NO_MATCH;
 }
 
+/** A word of `label:` / `file-desc:` / `file-title:` as the parser's escaped, case-insensitive `$regex`. */
+function wordPattern(word: string | undefined): TextPattern | undefined {
+  // `\w+`: letters, digits and `_`, nothing to escape
+  return word === undefined ? undefined : (compileRegex(word, 'i') ?? NO_MATCH);
+}
+
+/** A text value, or a list holding one, the pattern matches (MongoDB's `$regex` on a field or an array). */
+function someText(value: unknown, pattern: TextPattern): boolean {
+  if (typeof value === 'string') return pattern.test(value);
+  return Array.isArray(value) && value.some((v) => typeof v === 'string' && pattern.test(v));
+}
+
+/** The message's attachments (objects only). */
+function attachmentsOf(message: Message): Record<string, unknown>[] {
+  const list = (message as { attachments?: unknown }).attachments;
+  return Array.isArray(list)
+    ? list.filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null)
+    : [];
+}
+
 /** A list of `{username}` holding one matching the pattern. */
 function someUsername(list: unknown, pattern: TextPattern): boolean {
   return (
@@ -361,6 +401,9 @@ export function searchMessages(
   // usernames are letters, digits and `.-_` (`.` any character, as the real server's unescaped join)
   const from = namesPattern(filters.from);
   const mention = namesPattern(filters.mention);
+  const label = wordPattern(filters.label);
+  const fileDescription = wordPattern(filters.fileDescription);
+  const fileTitle = wordPattern(filters.fileTitle);
   const scores = new Map<string, number>();
   const keep = (m: Message): boolean => {
     if (m.t === 'rm' || m._hidden === true) return false;
@@ -371,6 +414,13 @@ export function searchMessages(
     if (filters.url && !(Array.isArray(m.urls) && m.urls.length > 0)) return false;
     if (filters.pinned && m.pinned !== true) return false;
     if (filters.location && m.location === undefined) return false;
+    if (label || fileDescription || fileTitle) {
+      const attachments = attachmentsOf(m);
+      // `attachments.0.labels`: the first attachment's only
+      if (label && !someText(attachments[0]?.labels, label)) return false;
+      if (fileDescription && !attachments.some((a) => someText(a.description, fileDescription))) return false;
+      if (fileTitle && !attachments.some((a) => someText(a.title, fileTitle))) return false;
+    }
     const ts = Date.parse(m.ts);
     if (filters.before !== undefined && !(ts < filters.before)) return false;
     if (filters.after !== undefined && !(ts >= filters.after)) return false;

@@ -4,6 +4,7 @@ import type {
   Changes,
   KindChanges,
   PermissionValue,
+  PushTokenRecord,
   SettingValue,
   Subscription,
   SubscriptionRecord,
@@ -14,6 +15,8 @@ import type {
   World,
 } from '../types';
 import type { LayeredMap } from './layered';
+import { initialPushTokens, pushTokenRecord } from './push-token';
+import type { PushToken } from './push-token';
 import { DEFAULT_SETTINGS } from './login-guard';
 import { changedPermissions } from './permission-table';
 import { customRoles, globalRoleIds } from './roles';
@@ -108,7 +111,56 @@ export function changes(state: StoreState, copy: Copy = copyJson): Changes {
     settings: settingChanges(state),
     permissions: permissionChanges(state),
     roles: folded(changed.roles, baseline.roles, state.roles, copy),
+    ...pushTokenChanges(state),
   };
+}
+
+/** Each push token the state holds, in its order (by owner, each owner's as registered). */
+function allPushTokens(tokens: ReadonlyMap<string, readonly PushToken[]>): PushToken[] {
+  return [...tokens.values()].flat();
+}
+
+/** A token's owner's username: a user of the state, else of the baseline (one deleted since). */
+function ownerName(state: StoreState, userId: string): string | undefined {
+  return state.users.get(userId)?.username ?? state.baseline.users.get(userId)?.username;
+}
+
+/**
+ * gaps helper (issue 47): the push tokens registered, updated or removed since the baseline, by
+ * `_id` (added in the state's order; changed and removed in the baseline's); none: no key.
+ */
+function pushTokenChanges(state: StoreState): { pushTokens?: KindChanges<PushTokenRecord> } {
+  const before = allPushTokens(initialPushTokens(state.baseline.world));
+  const after = allPushTokens(state.pushTokens);
+  if (before.length === 0 && after.length === 0) return {};
+  const was = new Map(before.map((doc) => [doc._id, doc]));
+  const is = new Map(after.map((doc) => [doc._id, doc]));
+  const record = (doc: PushToken): PushTokenRecord | undefined =>
+    pushTokenRecord(doc, ownerName(state, doc.userId));
+  const out: KindChanges<PushTokenRecord> = { added: [], changed: [], removed: [] };
+  for (const doc of after) {
+    if (was.has(doc._id)) continue;
+    const shown = record(doc);
+    if (shown) out.added.push(shown);
+  }
+  for (const old of before) {
+    const now = is.get(old._id);
+    const oldShown = record(old);
+    if (!oldShown) continue;
+    if (!now) out.removed.push(oldShown);
+    else if (!jsonEqual(old, now)) {
+      const nowShown = record(now);
+      if (nowShown)
+        out.changed.push({
+          _id: old._id,
+          fields: changedFields(oldShown, nowShown),
+          before: oldShown,
+          after: nowShown,
+        });
+    }
+  }
+  const none = out.added.length === 0 && out.changed.length === 0 && out.removed.length === 0;
+  return none ? {} : { pushTokens: out };
 }
 
 /** The permissions whose document differs from the baseline's, in the table's order. */
@@ -259,6 +311,11 @@ export function world(state: StoreState): World {
   const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => copyJson(e));
   const subscriptions = subscriptionRecords(state);
   const roles = customRoles(state);
+  // gaps helper (issue 47): the push tokens users hold, their owner by username (a user deleted since: left out)
+  const pushTokens = allPushTokens(state.pushTokens).flatMap((doc) => {
+    const shown = pushTokenRecord(doc, state.users.get(doc.userId)?.username);
+    return shown ? [shown] : [];
+  });
   return {
     seed: state.seed,
     clock: state.clock.now(),
@@ -276,6 +333,7 @@ export function world(state: StoreState): World {
     // startup helper: the scenario's custom emoji and slash commands (no route changes them)
     ...(state.baseline.world.emojis ? { emojis: copy(state.baseline.world.emojis) } : {}),
     ...(state.baseline.world.commands ? { commands: copy(state.baseline.world.commands) } : {}),
+    ...(pushTokens.length > 0 ? { pushTokens } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   WebhookDelivery,
 } from '../types';
 import type { Baseline } from './baseline';
+import { initialPushTokens } from './push-token';
 import type { PushToken } from './push-token';
 import { FakeClock } from './clock';
 import type { ClockMode } from './clock';
@@ -161,7 +162,7 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
-  /** startup helper: the push tokens registered since the baseline, by user id (src/store/startup.ts) */
+  /** startup helper: the push tokens users hold (the scenario's, then `push.token`'s), by user id (src/store/startup.ts) */
   readonly pushTokens: Map<string, readonly PushToken[]>;
   /** startup helper: how many push tokens were registered since the baseline (a new one's id counts them) */
   pushTokensMade: number;
@@ -283,7 +284,7 @@ export function createState(baseline: Baseline, options: StoreOptions): StoreSta
       id: (integration) => integration._id,
       view: integrationView,
     }),
-    pushTokens: new Map(),
+    pushTokens: initialPushTokens(baseline.world),
     pushTokensMade: 0,
     uploads: newUploads(),
   };

@@ -34,6 +34,12 @@ export interface ThreadsFilter {
   readonly type?: string;
   /** a text the thread's root message contains (any case); absent: any root with a text */
   readonly text?: string;
+  /**
+   * the `getThreadsList` method's query (`findThreadsByRoomId`): every root with a `tcount`, hidden
+   * ones and those without a text too, as stored (`starred` not cut to the caller's); `type` and
+   * `text` are not read
+   */
+  readonly everyRoot?: boolean;
 }
 
 /** `Threads_enabled` off: `Threads Disabled`. */
@@ -77,7 +83,8 @@ const BY_TS: SortSpec = [[['ts'], 1]];
 /**
  * `chat.getThreadsList`: threads on, the room seen, then the room's thread roots (a `tcount`, not
  * hidden, a text containing `text`), those the caller follows or has unread when `type` says so,
- * newest reply first, a page; `starred` cut to the caller's own.
+ * newest reply first, a page; `starred` cut to the caller's own. The `getThreadsList` method reads
+ * the same after the same checks, with `everyRoot` (its own query).
  */
 export function threadsList(
   state: StoreState,
@@ -93,6 +100,14 @@ export function threadsList(
     filter.type === 'unread' && room.usernames.includes(user.username)
       ? (state.subscriptions.get(room, user._id).tunread ?? [])
       : [];
+  if (filter.everyRoot === true) {
+    const every = ordered(
+      state.messages.threadRoots(room._id).filter((m) => m.tcount !== undefined),
+      page,
+      BY_TLM_DESC,
+    );
+    return { threads: pageOf(every, page), total: every.length };
+  }
   const roots = state.messages.threadRoots(room._id).filter((m) => {
     if (m.tcount === undefined || m._hidden === true || typeof m.msg !== 'string' || !text.test(m.msg))
       return false;

@@ -1,0 +1,67 @@
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
+import { ApiError } from '../errors';
+import { BUILT_IN_COMMANDS } from '../store/startup';
+import { command } from './command';
+import sendMessage from './sendMessage';
+
+/**
+ * A slash command run (`slashCommands.run`), the same for `POST commands.run` and the realtime
+ * `slashCommand` method: each face finds the command its own way (REST any case, the method by its
+ * exact name) and makes its own checks first, then runs this. A command without a server callback
+ * does nothing; one with a callback needs the message's room (`invalid-command-usage`, which only
+ * the method can reach); then a scenario's command posts its `reply` as the caller (in the thread,
+ * with `tmid`), a text command posts its art where the release line's server did, and any other
+ * built-in command's effect is not modelled (the fake's own refusal). Answers the callback's
+ * result: none (the message posted is not answered).
+ */
+export interface SlashCommandArgs {
+  /** the command's registered name (lower case) */
+  readonly name: string;
+  readonly params: string;
+  /** the message's room (the method's `msg.rid`; REST's `roomId`) */
+  readonly rid: string | undefined;
+  readonly tmid?: string;
+}
+
+/**
+ * The text commands (`/gimme`, `/shrug`, …): 5.x's server callback posts the text with its art
+ * as the caller; 6.x on the server registers them without a callback (the client posts), so
+ * running them there does nothing (the version of the change UNVERIFIED).
+ */
+const ART: Readonly<Record<string, (params: string) => string>> = {
+  gimme: (p) => `༼ つ ◕_◕ ༽つ ${p}`,
+  lennyface: (p) => `${p} ( ͡° ͜ʖ ͡°)`,
+  shrug: (p) => `${p} ¯\\_(ツ)_/¯`,
+  tableflip: (p) => `${p} (╯°□°）╯︵ ┻━┻`,
+  unflip: (p) => `${p} ┬─┬ ノ( ゜-゜ノ)`,
+};
+const ART_POSTED: EraTable<boolean> = { '0.49': true, '6': false };
+
+const BUILT_IN: ReadonlySet<string> = new Set(BUILT_IN_COMMANDS.map((c) => c.command));
+
+/** Whether a command of that exact name is registered (the scenario's or a built-in one). */
+export function commandRegistered(commands: readonly { command: string }[], name: string): boolean {
+  return BUILT_IN.has(name) || commands.some((c) => c.command === name);
+}
+
+export default command<SlashCommandArgs, undefined>({
+  name: 'slashCommand',
+  run({ store, profile, user }, { name, params, rid, tmid }) {
+    const own = store.slashCommands().find((c) => c.command === name);
+    const art = ART[name];
+    // no server callback: nothing done (a text command from 6.x)
+    if (!own && art && !byEra(profile, ART_POSTED)) return undefined;
+    if (rid === undefined || rid === '') throw new ApiError('slash-command-usage');
+    let reply: string | undefined;
+    if (own) reply = own.reply;
+    else if (art) reply = art(params);
+    else throw new ApiError('command-not-modelled', { field: name });
+    if (reply !== undefined)
+      sendMessage.run(
+        { store, profile, user },
+        { rid, text: reply, ...(tmid === undefined ? {} : { tmid }) },
+      );
+    return undefined;
+  },
+});
