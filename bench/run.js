@@ -1255,6 +1255,8 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   if (only('bots')) await bots();
   if (only('worst')) await worstCase();
   if (only('realtime-worst')) await worstFrame();
+  // the inspector page's script time per refresh in headless Chromium (bench/inspector.js)
+  if (only('inspector')) await require('./inspector').inspectorRows({ record });
   const large = only('scale') || only('embedded') ? await scale(!only('scale')) : undefined;
   if (only('embedded')) await embedded(large);
   if (only('peers')) await peers();
