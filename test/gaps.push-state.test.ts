@@ -7,12 +7,11 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 
-import { ScenarioError } from '../src/scenario/problems';
-import { resolveScenario } from '../src/scenario/resolve';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
+import { problemsOf } from './support/problems';
 
 const SCENARIO: ScenarioInput = {
   ...WORLD,
@@ -71,16 +70,6 @@ function register(fake: FakeServer, body: object, who: keyof typeof AS = 'alice'
 
 function remove(fake: FakeServer, token: string, who: keyof typeof AS = 'alice'): request.Test {
   return request(fake.app).delete('/api/v1/push.token').set(AS[who]).send({ token });
-}
-
-function problemsOf(input: unknown): string[] {
-  try {
-    resolveScenario(input, { source: 'test.json' });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected the scenario to be rejected');
 }
 
 describe('push tokens in state() and changes()', () => {

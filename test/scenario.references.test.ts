@@ -3,18 +3,8 @@
  * counts for references (read without the fields at fault), so no false problem cascades from it,
  * and every other real problem of the document is still reported in the same pass.
  */
-import { ScenarioError } from '../src/scenario/problems';
 import { resolveScenario } from '../src/scenario/resolve';
-
-function problemsOf(input: unknown): string[] {
-  try {
-    resolveScenario(input, { source: 'test.json' });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected the scenario to be rejected');
-}
+import { problemsOf } from './support/problems';
 
 const alice = { _id: 'ua', username: 'alice', password: 'a' };
 const bob = { _id: 'ub', username: 'bob', password: 'b' };

@@ -12,16 +12,7 @@ import { scenarioJsonSchema } from '../src/scenario/schema';
 import request from 'supertest';
 
 import { createApp, createFakeServer } from '../src/server';
-
-function problemsOf(input: unknown, source = 'test.json'): string[] {
-  try {
-    resolveScenario(input, { source });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected the scenario to be rejected');
-}
+import { problemsOf } from './support/problems';
 
 const admin = { username: 'admin', password: 'pw', roles: ['admin'] };
 

@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import request from 'supertest';
 
 import { ApiError } from '../src/errors';
-import { ScenarioError } from '../src/scenario/problems';
 import { loadScenarioFile } from '../src/scenario/load';
 import { resolveScenario } from '../src/scenario/resolve';
 import type { ScenarioInput } from '../src/scenario/schema';
@@ -24,6 +23,7 @@ import { Store } from '../src/store/store';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
 import { snapshot } from './support/rooms';
+import { problemsOf } from './support/problems';
 
 const SCENARIO: ScenarioInput = {
   ...WORLD,
@@ -39,16 +39,6 @@ const SCENARIO: ScenarioInput = {
 
 function fakeOn(profile?: ProfileId): FakeServer {
   return makeFake({ scenario: SCENARIO, ...(profile ? { profile } : {}) });
-}
-
-function problemsOf(input: unknown): string[] {
-  try {
-    resolveScenario(input, { source: 'test.json' });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected the scenario to be rejected');
 }
 
 const PARROT = {

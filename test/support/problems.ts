@@ -11,3 +11,17 @@ export function scenarioProblems(input: unknown): string[] {
   }
   return [];
 }
+
+/**
+ * The problems a scenario that must be refused is refused with, as `path: message` (its source
+ * named `test.json` unless given); fails the test when it resolves.
+ */
+export function problemsOf(input: unknown, source = 'test.json'): string[] {
+  try {
+    resolveScenario(input, { source });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return (error as ScenarioError).problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  throw new Error('expected the scenario to be rejected');
+}
