@@ -135,6 +135,74 @@ describe('GET /__admin/inspect/rooms/:rid/messages', () => {
     });
   });
 
+  it('a deleted reply stays in its thread, a deleted parent is kept as deleted, a discussion is a sentence', async () => {
+    const app = fake.app;
+    const idOf = (res: request.Response): string => String(res.body.message._id);
+    const parent = idOf(
+      await postAs(app, 'alice', '/api/v1/chat.postMessage', { roomId: 'GENERAL', text: 'parent' }).expect(
+        200,
+      ),
+    );
+    const reply = (text: string): request.Test =>
+      postAs(app, 'bob', '/api/v1/chat.sendMessage', {
+        message: { rid: 'GENERAL', msg: text, tmid: parent },
+      });
+    const first = idOf(await reply('r1').expect(200));
+    const second = idOf(await reply('r2').expect(200));
+    await postAs(app, 'bob', '/api/v1/chat.delete', { roomId: 'GENERAL', msgId: first }).expect(200);
+    await postAs(app, 'alice', '/api/v1/chat.delete', { roomId: 'GENERAL', msgId: parent }).expect(200);
+    const discussion = await postAs(app, 'alice', '/api/v1/rooms.createDiscussion', {
+      prid: 'GENERAL',
+      t_name: 'side talk',
+    }).expect(200);
+    const res = await request(app).get('/__admin/inspect/rooms/GENERAL/messages').expect(200);
+    expect(res.body.messages).toEqual([
+      {
+        _id: parent,
+        ts: '2026-01-01T00:00:01.000Z',
+        u: ALICE,
+        msg: '',
+        t: 'rm',
+        text: 'message deleted',
+        system: false,
+        deleted: { at: '2026-01-01T00:00:05.000Z', by: 'alice' },
+        replies: [
+          {
+            _id: first,
+            ts: '2026-01-01T00:00:02.000Z',
+            u: BOB,
+            msg: '',
+            text: 'message deleted',
+            system: false,
+            tmid: parent,
+            deleted: { at: '2026-01-01T00:00:04.000Z', by: 'bob' },
+          },
+          {
+            _id: second,
+            ts: '2026-01-01T00:00:03.000Z',
+            u: BOB,
+            msg: 'r2',
+            text: 'r2',
+            system: false,
+            tmid: parent,
+          },
+        ],
+        repliesTotal: 2,
+      },
+      {
+        _id: expect.any(String),
+        ts: '2026-01-01T00:00:07.000Z',
+        u: ALICE,
+        msg: 'side talk',
+        t: 'discussion-created',
+        text: 'alice started a discussion: side talk',
+        system: true,
+        drid: discussion.body.discussion._id,
+      },
+    ]);
+    expect([res.body.total, res.body.more]).toEqual([2, false]);
+  });
+
   it('pages back with before: the newest count before that message, oldest first', async () => {
     const { hello, typo } = await converse();
     const last = await request(fake.app).get('/__admin/inspect/rooms/GENERAL/messages?count=2').expect(200);
