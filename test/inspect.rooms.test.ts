@@ -278,6 +278,32 @@ describe('GET /__admin/inspect/rooms', () => {
     expect(named.body.total).toBe(2);
   });
 
+  it('q finds rooms by their name now: renamed, added and deleted since the baseline', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/channels.rename', {
+      roomId: 'newsRoomId0000001',
+      name: 'headlines',
+    }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/channels.create', { name: 'newcomers' }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/channels.delete', { roomId: 'clubRoomId0000001' }).expect(200);
+    const names = async (q: string): Promise<string[]> =>
+      (await request(fake.app).get(`/__admin/inspect/rooms?q=${q}`).expect(200)).body.rooms.map(
+        (r: { name: string }) => r.name,
+      );
+    expect(await names('news')).toEqual([]);
+    expect(await names('HEAD')).toEqual(['headlines']);
+    expect(await names('new')).toEqual(['newcomers']);
+    expect(await names('club')).toEqual([]);
+    // none has a last message: by name
+    expect(await names('e')).toEqual(['general', 'headlines', 'newcomers', 'secret']);
+    const world = await request(fake.app).get('/__admin/inspect/world/channels?q=e').expect(200);
+    expect(world.body.rows.map((r: { name: string }) => r.name)).toEqual([
+      'general',
+      'headlines',
+      'newcomers',
+      'secret',
+    ]);
+  });
+
   it("with user: that user's rooms, each with the user's unread counts", async () => {
     await converse();
     const res = await request(fake.app).get('/__admin/inspect/rooms?user=bob').expect(200);
