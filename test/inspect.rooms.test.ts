@@ -135,6 +135,74 @@ describe('GET /__admin/inspect/rooms/:rid/messages', () => {
     });
   });
 
+  it('a deleted reply stays in its thread, a deleted parent is kept as deleted, a discussion is a sentence', async () => {
+    const app = fake.app;
+    const idOf = (res: request.Response): string => String(res.body.message._id);
+    const parent = idOf(
+      await postAs(app, 'alice', '/api/v1/chat.postMessage', { roomId: 'GENERAL', text: 'parent' }).expect(
+        200,
+      ),
+    );
+    const reply = (text: string): request.Test =>
+      postAs(app, 'bob', '/api/v1/chat.sendMessage', {
+        message: { rid: 'GENERAL', msg: text, tmid: parent },
+      });
+    const first = idOf(await reply('r1').expect(200));
+    const second = idOf(await reply('r2').expect(200));
+    await postAs(app, 'bob', '/api/v1/chat.delete', { roomId: 'GENERAL', msgId: first }).expect(200);
+    await postAs(app, 'alice', '/api/v1/chat.delete', { roomId: 'GENERAL', msgId: parent }).expect(200);
+    const discussion = await postAs(app, 'alice', '/api/v1/rooms.createDiscussion', {
+      prid: 'GENERAL',
+      t_name: 'side talk',
+    }).expect(200);
+    const res = await request(app).get('/__admin/inspect/rooms/GENERAL/messages').expect(200);
+    expect(res.body.messages).toEqual([
+      {
+        _id: parent,
+        ts: '2026-01-01T00:00:01.000Z',
+        u: ALICE,
+        msg: '',
+        t: 'rm',
+        text: 'message deleted',
+        system: false,
+        deleted: { at: '2026-01-01T00:00:05.000Z', by: 'alice' },
+        replies: [
+          {
+            _id: first,
+            ts: '2026-01-01T00:00:02.000Z',
+            u: BOB,
+            msg: '',
+            text: 'message deleted',
+            system: false,
+            tmid: parent,
+            deleted: { at: '2026-01-01T00:00:04.000Z', by: 'bob' },
+          },
+          {
+            _id: second,
+            ts: '2026-01-01T00:00:03.000Z',
+            u: BOB,
+            msg: 'r2',
+            text: 'r2',
+            system: false,
+            tmid: parent,
+          },
+        ],
+        repliesTotal: 2,
+      },
+      {
+        _id: expect.any(String),
+        ts: '2026-01-01T00:00:07.000Z',
+        u: ALICE,
+        msg: 'side talk',
+        t: 'discussion-created',
+        text: 'alice started a discussion: side talk',
+        system: true,
+        drid: discussion.body.discussion._id,
+      },
+    ]);
+    expect([res.body.total, res.body.more]).toEqual([2, false]);
+  });
+
   it('pages back with before: the newest count before that message, oldest first', async () => {
     const { hello, typo } = await converse();
     const last = await request(fake.app).get('/__admin/inspect/rooms/GENERAL/messages?count=2').expect(200);
@@ -208,6 +276,32 @@ describe('GET /__admin/inspect/rooms', () => {
     const named = await request(fake.app).get('/__admin/inspect/rooms?q=NE').expect(200);
     expect(named.body.rooms.map((r: { name: string }) => r.name)).toEqual(['general', 'news']);
     expect(named.body.total).toBe(2);
+  });
+
+  it('q finds rooms by their name now: renamed, added and deleted since the baseline', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/channels.rename', {
+      roomId: 'newsRoomId0000001',
+      name: 'headlines',
+    }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/channels.create', { name: 'newcomers' }).expect(200);
+    await postAs(fake.app, 'admin', '/api/v1/channels.delete', { roomId: 'clubRoomId0000001' }).expect(200);
+    const names = async (q: string): Promise<string[]> =>
+      (await request(fake.app).get(`/__admin/inspect/rooms?q=${q}`).expect(200)).body.rooms.map(
+        (r: { name: string }) => r.name,
+      );
+    expect(await names('news')).toEqual([]);
+    expect(await names('HEAD')).toEqual(['headlines']);
+    expect(await names('new')).toEqual(['newcomers']);
+    expect(await names('club')).toEqual([]);
+    // none has a last message: by name
+    expect(await names('e')).toEqual(['general', 'headlines', 'newcomers', 'secret']);
+    const world = await request(fake.app).get('/__admin/inspect/world/channels?q=e').expect(200);
+    expect(world.body.rows.map((r: { name: string }) => r.name)).toEqual([
+      'general',
+      'headlines',
+      'newcomers',
+      'secret',
+    ]);
   });
 
   it("with user: that user's rooms, each with the user's unread counts", async () => {

@@ -1,5 +1,5 @@
 import type { Changes, Integration, Room, User } from '../types';
-import { partOf } from './inspect';
+import { partOf, roomsNamed } from './inspect';
 import type { PageWindow } from './inspect';
 import type { ListSpec } from './lists';
 import { changes } from './snapshot';
@@ -230,7 +230,9 @@ export function inspectWorld(
         state,
         walk,
         list.size,
-        named<Room>('channels', (visit) => state.rooms.eachValue(visit)),
+        named<Room>('channels', (visit) => {
+          for (const room of roomsNamed(state, q ?? '')) visit(room);
+        }),
         options,
         row,
         slice,
