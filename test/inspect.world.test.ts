@@ -3,6 +3,15 @@ import request from 'supertest';
 import type { FakeServer } from '../src/server';
 import { makeFake, postAs } from './support/fake';
 
+/** An entity as the inspector's routes show it: passwords and tokens hidden, as the journal hides them. */
+function hidden<T>(entity: T): T {
+  return JSON.parse(
+    JSON.stringify(entity, (key, value: unknown) =>
+      /token|password|^resume$/i.test(key) && typeof value === 'string' ? '[redacted]' : value,
+    ),
+  ) as T;
+}
+
 /**
  * The inspector's tables, a page at a time: `GET /__admin/inspect/users` (by username),
  * `GET /__admin/inspect/world/:kind` (users, channels, integrations as `state()` shows them, and
@@ -96,13 +105,20 @@ describe('GET /__admin/inspect/world/:kind', () => {
     });
     const users = await request(fake.app).get('/__admin/inspect/world/users?q=bo').expect(200);
     expect(users.body).toEqual({
-      rows: [state.users[2], state.users[3]],
+      rows: [hidden(state.users[2]), hidden(state.users[3])],
       total: 2,
       changed: {},
     });
     const hooks = await request(fake.app).get('/__admin/inspect/world/integrations?count=2').expect(200);
     const named = [...state.integrations].sort((a, b) => (a.name < b.name ? -1 : 1));
-    expect(hooks.body).toEqual({ rows: named.slice(0, 2), total: state.integrations.length, changed: {} });
+    expect(hooks.body).toEqual({
+      rows: named.slice(0, 2).map(hidden),
+      total: state.integrations.length,
+      changed: {},
+    });
+    // no password or token leaves through the inspector's routes (state() keeps them, to load back)
+    expect(JSON.stringify(users.body)).not.toMatch(/"password":"(?!\[redacted\])/);
+    expect(JSON.stringify(hooks.body)).not.toMatch(/"token":"(?!\[redacted\])/);
     const bad = await request(fake.app).get('/__admin/inspect/world/messages').expect(400);
     expect(bad.body.error).toBe('The kind is one of users, channels, integrations, not "messages"');
   });
@@ -178,10 +194,24 @@ describe('GET /__admin/inspect/changes', () => {
         fields: expect.arrayContaining([
           { field: 'username', after: 'admin' },
           { field: 'appName', after: 'chat.rocket.android' },
-          { field: 'token', after: { gcm: 'device-token-1' } },
+          // a device's push token is a secret too: said, not shown
+          { field: 'token', after: '[redacted]' },
         ]),
       }),
     ]);
+  });
+
+  it('a password changed is said to have changed, never shown', async () => {
+    await postAs(fake.app, 'admin', '/api/v1/users.update', {
+      userId: 'bobUserId00000001',
+      data: { password: 'a-new-secret-1' },
+    }).expect(200);
+    const res = await request(fake.app).get('/__admin/inspect/changes').expect(200);
+    const bob = (res.body.changes as { _id: string; fields: unknown[] }[]).find(
+      (row) => row._id === 'bobUserId00000001',
+    );
+    expect(bob?.fields).toContainEqual({ field: 'password', before: '[redacted]', after: '[redacted]' });
+    expect(JSON.stringify(res.body)).not.toContain('a-new-secret-1');
   });
 
   it('a system message without text is named by its type', async () => {

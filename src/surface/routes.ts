@@ -18,6 +18,7 @@ import type {
   WebhookDelivery,
   World,
 } from '../types';
+import { redactSecrets } from '../journal/journal';
 import { lazy } from '../lazy';
 import { WORLD_KINDS } from '../store/inspect-world';
 import type { WorldKind } from '../store/inspect-world';
@@ -177,6 +178,9 @@ function clearOne(
 /** The control API's OpenAPI document (it reads this table: loaded when asked for). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred load (src/lazy.ts)
 const openApiModule = lazy(() => require('./openapi') as typeof OpenApiModule);
+
+/** A field the inspector's routes never show the value of (as the journal's redaction reads keys). */
+const SECRET_FIELD = /token|password|^resume$/i;
 
 /** The routes, by name (the remote calls below refer to them). */
 export const ROUTES = {
@@ -477,7 +481,23 @@ export const ROUTES = {
     '/inspect/changes',
     ({ store }, { query }) => {
       const { offset, count } = readInspectQuery(query, ['offset', 'count']);
-      return store.inspectChanges({ offset, count });
+      const page = store.inspectChanges({ offset, count });
+      // a password or a token changed is said to have changed, never shown
+      return {
+        ...page,
+        changes: page.changes.map((row) => ({
+          ...row,
+          fields: row.fields.map((f) =>
+            SECRET_FIELD.test(f.field)
+              ? {
+                  field: f.field,
+                  ...('before' in f ? { before: '[redacted]' } : {}),
+                  ...('after' in f ? { after: '[redacted]' } : {}),
+                }
+              : (redactSecrets(f) as typeof f),
+          ),
+        })),
+      };
     },
     { query: PAGE_QUERY },
   ),
@@ -491,10 +511,12 @@ export const ROUTES = {
           reason: `The kind is one of ${WORLD_KINDS.join(', ')}, not "${kind}"`,
         });
       const { offset, count, values } = readInspectQuery(query, ['q', 'offset', 'count']);
-      return store.inspectWorld(
+      const page = store.inspectWorld(
         kind,
         values.q === undefined ? { offset, count } : { offset, count, q: values.q },
       );
+      // the inspector never holds a password or a token (a user's, a webhook's)
+      return { ...page, rows: redactSecrets(page.rows) as unknown[] };
     },
     {
       query: [
