@@ -51,6 +51,7 @@ import type {
   ClockControl,
   Fault,
   Integration,
+  DdpFrameNote,
   JournalEntry,
   Stub,
   StubInput,
@@ -210,8 +211,18 @@ export class FakeWorld implements WorldControl {
     stub?: string,
   ): JournalEntry {
     const body = frameBody(direction, frame, text, this.limits.ddpFrameDepth);
-    const note = frameNote(direction, frame, context);
-    return this.#record(frameRequest(direction, user, modelled, note, stub), body, undefined, unmatched);
+    // the note is made when the entry is first read (a socket's hot path: most entries never
+    // are), or now when the inspector's event stream shows each entry as it comes
+    const note = (): DdpFrameNote => frameNote(direction, frame, context);
+    if (this.#events.listened)
+      return this.#record(frameRequest(direction, user, modelled, note(), stub), body, undefined, unmatched);
+    return this.#record(
+      frameRequest(direction, user, modelled, undefined, stub),
+      body,
+      undefined,
+      unmatched,
+      note,
+    );
   }
 
   /**
@@ -558,8 +569,9 @@ export class FakeWorld implements WorldControl {
     body: unknown,
     detail?: ExchangeDetail,
     unmatched?: string,
+    note?: () => DdpFrameNote,
   ): JournalEntry {
-    const entry = this.#log.record(request, body, this.#store.clock.now(), detail, unmatched);
+    const entry = this.#log.record(request, body, this.#store.clock.now(), detail, unmatched, note);
     if (!this.#events.listened) return entry;
     this.#events.emit({
       type: 'request',

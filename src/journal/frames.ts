@@ -28,11 +28,20 @@ export function frameRequest(
   direction: 'in' | 'out',
   user: string | null,
   modelled: boolean,
-  ddp: DdpFrameNote,
+  ddp: DdpFrameNote | undefined,
   stub?: string,
 ): Omit<JournalEntry, 'seq' | 'time' | 'body'> {
-  const entry = { method: 'DDP', path: '/websocket', query: { direction }, status: 101, user, modelled };
-  return stub === undefined ? { ...entry, ddp } : { ...entry, stub, ddp };
+  const entry: Omit<JournalEntry, 'seq' | 'time' | 'body'> = {
+    method: 'DDP',
+    path: '/websocket',
+    query: { direction },
+    status: 101,
+    user,
+    modelled,
+  };
+  if (stub !== undefined) entry.stub = stub;
+  if (ddp !== undefined) entry.ddp = ddp;
+  return entry;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { globPattern } from '../glob';
 import type { Operation } from '../operations/operation';
-import type { JournalEntry, RequestFilter } from '../types';
+import type { DdpFrameNote, JournalEntry, RequestFilter } from '../types';
 import type { ChangeNote } from './changes';
 
 export type { JournalEntry, RequestFilter } from '../types';
@@ -122,6 +122,20 @@ export interface Exchange {
 interface Slot {
   entry: JournalEntry;
   detail: ExchangeDetail | undefined;
+  /**
+   * makes a realtime frame's note (the entry's `ddp`) when the entry is first read: a socket's hot
+   * path only keeps what makes it (most entries are never read)
+   */
+  note?: (() => DdpFrameNote) | undefined;
+}
+
+/** Gives an entry its realtime frame's note, once, before it is read. */
+function noted(slot: Slot): Slot {
+  if (slot.note !== undefined) {
+    slot.entry.ddp = slot.note();
+    slot.note = undefined;
+  }
+  return slot;
 }
 
 const NO_DETAIL: ExchangeDetail = Object.freeze({ authHeaders: false, fault: false });
@@ -167,6 +181,7 @@ export class Journal {
     body: unknown,
     time: string,
     detail?: ExchangeDetail,
+    note?: () => DdpFrameNote,
   ): JournalEntry {
     this.#seq += 1;
     // written out, not spread: one object of a stable shape per request (the fast path's hot loop)
@@ -184,7 +199,7 @@ export class Journal {
     if (entry.stub !== undefined) recorded.stub = entry.stub;
     if (entry.proxied === true) recorded.proxied = true;
     if (entry.ddp !== undefined) recorded.ddp = entry.ddp;
-    const slot: Slot = { entry: recorded, detail: undefined };
+    const slot: Slot = { entry: recorded, detail: undefined, note };
     if (detail) this.#hold(slot, detail);
     if (this.#slots.length < this.capacity) this.#slots.push(slot);
     else {
@@ -194,7 +209,7 @@ export class Journal {
       this.#dropped += 1;
     }
     // no iterator made when nobody waits (most requests)
-    if (this.#waiters.size > 0) this.#wake(recorded);
+    if (this.#waiters.size > 0) this.#wake(noted(slot).entry);
     return recorded;
   }
 
@@ -290,8 +305,8 @@ export class Journal {
     const matches = matcher(filter);
     return structuredClone(
       this.#ordered()
-        .map((slot) => slot.entry)
-        .filter(matches),
+        .filter((slot) => matches(slot.entry))
+        .map((slot) => noted(slot).entry),
     );
   }
 
@@ -375,7 +390,7 @@ export class Journal {
 
 /** A slot as the contract reads it: a copy of the entry, with its detail. */
 function exchangeOf(slot: Slot): Exchange {
-  return { entry: structuredClone(slot.entry), detail: slot.detail ?? NO_DETAIL };
+  return { entry: structuredClone(noted(slot).entry), detail: slot.detail ?? NO_DETAIL };
 }
 
 /** Whether an exchange's answer is kept whole (as data, as its JSON text or as its maker). */

@@ -1,4 +1,4 @@
-import type { JournalEntry, RequestExchange, RequestFilter, UnmatchedRoute } from '../types';
+import type { DdpFrameNote, JournalEntry, RequestExchange, RequestFilter, UnmatchedRoute } from '../types';
 import { changeViews } from './changes';
 import { Journal, answerOf, redactSecrets } from './journal';
 import type { Exchange, ExchangeDetail } from './journal';
@@ -58,10 +58,11 @@ export class RequestLog {
     time: string,
     detail?: ExchangeDetail,
     unmatched?: string,
+    note?: () => DdpFrameNote,
   ): JournalEntry {
     const { method, path, modelled } = request;
     // the request's own fields are the entry's: no copy of them is made on the way
-    const entry = this.journal.record(request, body, time, detail);
+    const entry = this.journal.record(request, body, time, detail, note);
     if (detail) this.#journaled?.({ entry, detail });
     if (!modelled && request.stub === undefined && request.proxied !== true) {
       // a realtime frame is listed as what the connection names (`DDP <method>`, `DDP sub <name>`)
