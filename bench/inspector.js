@@ -26,6 +26,8 @@ async function busyFake() {
   const { createFakeServer } = require(join(ROOT, 'dist', 'index.js'));
   const { WebSocket } = require('ws');
   const fake = createFakeServer({
+    // the realtime bot follows messages: on the wall clock, as a real bot is run (no warning)
+    clock: 'now',
     scenario: {
       seed: 1,
       users: [{ _id: 'benchAdmin0000001', username: 'admin', password: 'admin', roles: ['admin'] }],
