@@ -104,6 +104,13 @@ describe('GET /api/v1/teams.autocomplete', () => {
     ]);
   });
 
+  it('sorts by name as the database does (code units: capitals first)', async () => {
+    const { fake } = await world('6');
+    await createTeam(fake, 'CZAR', 0);
+    const res = await get(fake, 'alice', { name: 'c' });
+    expect(res.body.teams.map((t: { name: string }) => t.name)).toEqual(['CZAR', 'Cabal', 'crew']);
+  });
+
   it('checks name per release line (8.6 on: not empty)', async () => {
     for (const profile of ['5', '6', '7.10', '8.5', '8.9'] as const) {
       const { fake } = await world(profile);
