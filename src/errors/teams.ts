@@ -60,4 +60,10 @@ export const TEAM_ERRORS = {
     status: 400,
     message: () => 'The parameter "channelId" or "channelName" is required',
   },
+  // helper H (issue 46): groups.convertToTeam, teams.autocomplete
+  /** groups.convertToTeam: 5.x neither `roomId` nor `roomName`; 6.x on one given empty */
+  'team-convert-group-required': {
+    status: 400,
+    message: () => 'The parameter "roomId" or "roomName" is required',
+  },
 } satisfies Record<string, ErrorSpec>;

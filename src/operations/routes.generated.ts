@@ -89,6 +89,7 @@ import groupsAddModerator from './groups.addModerator';
 import groupsAddOwner from './groups.addOwner';
 import groupsArchive from './groups.archive';
 import groupsClose from './groups.close';
+import groupsConvertToTeam from './groups.convertToTeam';
 import groupsCounters from './groups.counters';
 import groupsCreate from './groups.create';
 import groupsDelete from './groups.delete';
@@ -178,6 +179,7 @@ import subscriptionsRead from './subscriptions.read';
 import subscriptionsUnread from './subscriptions.unread';
 import teamsAddMembers from './teams.addMembers';
 import teamsAddRooms from './teams.addRooms';
+import teamsAutocomplete from './teams.autocomplete';
 import teamsConvertToChannel from './teams.convertToChannel';
 import teamsCreate from './teams.create';
 import teamsDelete from './teams.delete';
@@ -308,6 +310,7 @@ export const ROUTES: readonly Operation[] = [
   groupsAddOwner,
   groupsArchive,
   groupsClose,
+  groupsConvertToTeam,
   groupsCounters,
   groupsCreate,
   groupsDelete,
@@ -397,6 +400,7 @@ export const ROUTES: readonly Operation[] = [
   subscriptionsUnread,
   teamsAddMembers,
   teamsAddRooms,
+  teamsAutocomplete,
   teamsConvertToChannel,
   teamsCreate,
   teamsDelete,

@@ -191,3 +191,37 @@ export function roomsAvailableForTeams(state: StoreState, user: User, name: stri
     .slice(0, 10)
     .map((room) => pick(room, PICKER_FIELDS));
 }
+
+/** What `Team.autocomplete` projects of a team's main room (with `_id`), in the room's own order. */
+const TEAM_AUTOCOMPLETE_FIELDS: ReadonlySet<string> = new Set([
+  '_id',
+  'fname',
+  'teamId',
+  'name',
+  't',
+  'avatarETag',
+]);
+
+/**
+ * `teams.autocomplete` (`Team.autocomplete`): at most ten teams' main rooms whose `name` or `fname`
+ * starts with `name` (any case, the escaped text trimmed), public ones and those the caller is
+ * subscribed to, by `name` then `fname`; each `{_id, fname?, teamId, name, t, avatarETag?}`.
+ */
+export function teamsAutocomplete(state: StoreState, user: User, name: string): JsonObject[] {
+  const pattern = namePattern(name, true);
+  const found: AnyRoom[] = [];
+  for (const team of state.teams.values()) {
+    const room = team.roomId === undefined ? undefined : state.rooms.get(team.roomId);
+    if (!room || room.teamMain !== true) continue;
+    const { fname } = room;
+    if (!pattern.test(room.name) && !(typeof fname === 'string' && pattern.test(fname))) continue;
+    if (room.t !== 'c' && !room.usernames.includes(user.username)) continue;
+    found.push(room);
+  }
+  return sortBy(found, [
+    [['name'], 1],
+    [['fname'], 1],
+  ])
+    .slice(0, 10)
+    .map((room) => pick(room, TEAM_AUTOCOMPLETE_FIELDS));
+}

@@ -1375,4 +1375,11 @@ export class Store {
   inspectChanges(window: PageWindow): { changes: ChangeRow[]; total: number } {
     return inspectWorld.inspectChanges(this.#state, window);
   }
+
+  // helper H (issue 46): teams.autocomplete
+
+  /** `teams.autocomplete`: ten teams' main rooms whose name starts so, public or the caller's. */
+  teamsAutocomplete(user: User, name: string): JsonObject[] {
+    return roomSearch.teamsAutocomplete(this.#state, user, name);
+  }
 }
