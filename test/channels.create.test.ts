@@ -10,8 +10,7 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 
 const CREATE = '/api/v1/channels.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -292,20 +291,10 @@ describe('channels.create by release line', () => {
 
 describe('createChannel over the realtime API, and what a creation sends', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   it('answers {rid, inserted, …room} with usersCount 0, as 6.x on answer it; the same command as REST', async () => {
     const ddp = await loggedIn('alice-token');

@@ -8,8 +8,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { openDdp } from './support/ddp';
-import type { Frame, Ddp } from './support/ddp';
+import { withRealtime } from './support/ddp';
+import type { Frame } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const FOLLOW = '/api/v1/chat.followMessage';
@@ -182,20 +182,10 @@ describe('chat.followMessage per release line', () => {
 
 describe('followMessage / unfollowMessage over the realtime API', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   it("follows as the REST route does: an empty result, the root's new version on the room stream", async () => {
     const bob = await loggedIn('bob-token');

@@ -9,7 +9,7 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import type { Frame, Ddp } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
@@ -325,20 +325,10 @@ describe('chat.pinMessage / chat.unPinMessage per release line', () => {
 
 describe('pinMessage and unpinMessage over the realtime API, and the frames a pin sends', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   const roomFrames = (ddp: Ddp): Frame[] =>
     ddp.frames.filter((f) => f.msg === 'changed' && f.collection === 'stream-room-messages');

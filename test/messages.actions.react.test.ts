@@ -10,8 +10,8 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
 import { ACTIONS_WORLD } from './support/message-actions';
-import { openDdp } from './support/ddp';
-import type { Frame, Ddp } from './support/ddp';
+import { withRealtime } from './support/ddp';
+import type { Frame } from './support/ddp';
 
 const REACT = '/api/v1/chat.react';
 
@@ -239,20 +239,10 @@ describe('chat.react per release line', () => {
 
 describe('setReaction over the realtime API, and the frame a reaction sends', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   it('reacts as chat.react does: an empty result, and the changed message on the room stream', async () => {
     const bob = await loggedIn('bob-token');

@@ -9,8 +9,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { openDdp } from './support/ddp';
-import type { Frame, Ddp } from './support/ddp';
+import { withRealtime } from './support/ddp';
+import type { Frame } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const STAR = '/api/v1/chat.starMessage';
@@ -140,20 +140,10 @@ describe('chat.starMessage / chat.unStarMessage per release line', () => {
 
 describe('starMessage over the realtime API, and the frame a star sends', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   it('stars as chat.starMessage does: true, and the message with its starred list on the room stream', async () => {
     const bob = await loggedIn('bob-token');

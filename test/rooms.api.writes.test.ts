@@ -11,7 +11,7 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import { refused, subscriptionOf, systemMessages, type Who } from './support/rooms';
 
 function post(fake: FakeServer, who: Who, route: string, body: object): request.Test {
@@ -262,20 +262,10 @@ describe('POST /api/v1/rooms.favorite', () => {
 
 describe('realtime: the subscriptions-changed frame, and toggleFavorite', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>
     ddp

@@ -10,8 +10,7 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
-import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 
 const CREATE = '/api/v1/groups.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -266,20 +265,10 @@ describe('the limits roomsPerWorld and membersPerRoom', () => {
 
 describe('createPrivateGroup over the realtime API', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   it('answers {rid, inserted, …room}; the members hear it inserted', async () => {
     const bob = await loggedIn('bob-token');

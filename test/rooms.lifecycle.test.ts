@@ -14,7 +14,7 @@ import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import { post, refused, snapshot, subscriptionOf, systemMessages } from './support/rooms';
 
 const RANDOM = 'randomRoomId00001';
@@ -593,20 +593,10 @@ describe('delete by release line', () => {
 
 describe('the realtime twins: archiveRoom, unarchiveRoom, eraseRoom, and what members hear', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   const BOB = 'bobUserId00000001';
   const heard = (ddp: Ddp, event: string, op?: string): Promise<unknown[]> =>

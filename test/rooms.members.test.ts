@@ -12,7 +12,7 @@ import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import { post, refused, subscriptionOf, systemMessages } from './support/rooms';
 
 const notAllowed = (method: string): object => ({
@@ -418,20 +418,10 @@ describe('channels.leave and groups.leave', () => {
 
 describe('the realtime twins: addUsersToRoom, removeUserFromRoom, leaveRoom', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>
     ddp

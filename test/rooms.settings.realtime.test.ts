@@ -5,26 +5,16 @@
  */
 import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import type { Frame, Ddp } from './support/ddp';
 import { WORLD, postAs, roomOf } from './support/fake';
 
 describe('saveRoomSettings over the realtime API', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = createFakeServer({ scenario: WORLD })),
+    () => fake,
+  );
 
   const heard = (ddp: Ddp, event: string): Promise<unknown[]> =>
     ddp

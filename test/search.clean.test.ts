@@ -10,8 +10,7 @@ import type { FakeServer } from '../src/server';
 import type { ScenarioInput } from '../src/scenario/schema';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import type { Ddp } from './support/ddp';
-import { openDdp } from './support/ddp';
+import { withRealtime } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const CLEAN = '/api/v1/rooms.cleanHistory';
@@ -218,20 +217,10 @@ describe('rooms.cleanHistory per release line', () => {
 
 describe('cleanRoomHistory over the realtime API', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   it('cleans as rooms.cleanHistory does (the method inclusive by default): the count, one deleteMessageBulk, rooms-changed', async () => {
     const bob = await loggedIn('bob-token');

@@ -8,8 +8,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { ProfileId } from '../src/types';
 import { AS } from './support/fake';
-import { openDdp } from './support/ddp';
-import type { Frame, Ddp } from './support/ddp';
+import { withRealtime } from './support/ddp';
+import type { Frame } from './support/ddp';
 import { ACTIONS_WORLD } from './support/message-actions';
 
 const IGNORE = '/api/v1/chat.ignoreUser';
@@ -209,20 +209,10 @@ describe('chat.ignoreUser per release line', () => {
 
 describe('ignoreUser over the realtime API', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
-
-  async function loggedIn(token?: string): Promise<Ddp> {
-    return openDdp(fake.url, sockets, token);
-  }
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   it('ignores as chat.ignoreUser does (ignore defaults to true): true, and subscriptions-changed to the caller', async () => {
     const alice = await loggedIn('alice-token');

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import type { PostInput, Store } from '../store/store';
 import { isPlainObject } from '../store/query';
-import { postAnswer } from './message-answer';
+import { POST_REFUSALS, postAnswer } from './message-answer';
 import type { Params } from './operation';
 import { callerOf, depthOf, readBody, textOf } from './params';
 import { POST_MESSAGE_VALIDATOR, validated } from './schemas';
@@ -61,17 +61,7 @@ export default route(GROUPS.chat, {
   method: 'POST',
   order: 120,
   permissions: ['message-impersonate', 'post-readonly'],
-  errors: [
-    'invalid-params',
-    'message-too-long',
-    'invalid-channel',
-    'error-room-not-found',
-    'post-archived',
-    'post-not-allowed',
-    'post-read-only',
-    'post-muted',
-    'post-impersonate',
-  ],
+  errors: ['invalid-params', 'message-too-long', 'invalid-channel', 'error-room-not-found', ...POST_REFUSALS],
   response: answer({ ts: { type: 'integer' }, channel: str, message: MESSAGE }),
   reads: ['room', 'user'],
   changes: ['message', 'room', 'subscription'],

@@ -9,6 +9,7 @@ import { SEND_MESSAGE_VALIDATOR, validated } from './schemas';
 import { answered, readAttachments, text } from './chat.postMessage';
 import { GROUPS, route } from './route-groups';
 import { answer, MESSAGE } from './responses';
+import { POST_REFUSALS } from './message-answer';
 
 const NAME = 'chat.sendMessage';
 
@@ -52,11 +53,7 @@ export default route(GROUPS.chat, {
     'send-invalid-room',
     'send-duplicate-id',
     'invalid-params',
-    'post-archived',
-    'post-not-allowed',
-    'post-read-only',
-    'post-muted',
-    'post-impersonate',
+    ...POST_REFUSALS,
   ],
   response: answer({ message: MESSAGE }),
   reads: ['room', 'user'],

@@ -1,5 +1,18 @@
+import type { ErrorCode } from '../errors';
 import type { Message } from '../types';
 import type { Reply } from './operation';
+
+/**
+ * The refusals of a post (the store's posting checks, in their order), whichever route posts:
+ * `chat.postMessage`, `chat.sendMessage`, `rooms.upload`, `rooms.mediaConfirm`.
+ */
+export const POST_REFUSALS = [
+  'post-archived',
+  'post-not-allowed',
+  'post-read-only',
+  'post-muted',
+  'post-impersonate',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * How a message appears in an answer (`chat.postMessage`, `chat.sendMessage`): as stored, `_id`

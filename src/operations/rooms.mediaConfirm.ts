@@ -14,6 +14,7 @@ import {
 } from './room-uploads';
 import { GROUPS, route } from './route-groups';
 import { MESSAGE, answer } from './responses';
+import { POST_REFUSALS } from './message-answer';
 
 const PATH = `${GROUPS.rooms.prefix}rooms.mediaConfirm/`;
 
@@ -59,11 +60,7 @@ export default route(GROUPS.rooms, {
     'match-error',
     'upload-plain-error',
     'send-too-long',
-    'post-archived',
-    'post-not-allowed',
-    'post-read-only',
-    'post-muted',
-    'post-impersonate',
+    ...POST_REFUSALS,
   ],
   response: answer({ message: MESSAGE }),
   reads: ['room', 'user', 'file'],

@@ -15,6 +15,7 @@ import {
 } from './room-uploads';
 import { GROUPS, route } from './route-groups';
 import { MESSAGE, answer } from './responses';
+import { POST_REFUSALS } from './message-answer';
 
 const PATH = `${GROUPS.rooms.prefix}rooms.upload/`;
 
@@ -75,11 +76,7 @@ export default route(GROUPS.rooms, {
     'upload-budget',
     'match-error',
     'send-too-long',
-    'post-archived',
-    'post-not-allowed',
-    'post-read-only',
-    'post-muted',
-    'post-impersonate',
+    ...POST_REFUSALS,
   ],
   response: answer({ message: MESSAGE }),
   reads: ['room', 'user'],

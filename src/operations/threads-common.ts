@@ -33,6 +33,21 @@ function object(properties: Record<string, unknown>, required: readonly string[]
   return { type: 'object', properties, required: [...required], additionalProperties: false };
 }
 
+/** 7.0 on: `type`'s two values, and `sort`, `query` and `fields`. */
+const THREADS_LIST_SCHEMA = object(
+  {
+    rid: str,
+    type: { type: 'string', enum: ['following', 'unread'] },
+    text: str,
+    offset: num,
+    count: num,
+    sort: str,
+    query: str,
+    fields: str,
+  },
+  ['rid'],
+);
+
 /** `chat.getThreadsList`: 6.x `{rid, type, text, offset, count}`; 7.0 adds `sort`, `query`, `fields` and `type`'s two values. */
 export const THREADS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
   '0.49': undefined,
@@ -41,40 +56,8 @@ export const THREADS_LIST_VALIDATOR: EraTable<Validator | undefined> = {
     coerce: true,
     form: 'legacy',
   },
-  '7': {
-    schema: object(
-      {
-        rid: str,
-        type: { type: 'string', enum: ['following', 'unread'] },
-        text: str,
-        offset: num,
-        count: num,
-        sort: str,
-        query: str,
-        fields: str,
-      },
-      ['rid'],
-    ),
-    coerce: true,
-    form: 'legacy',
-  },
-  '8.6': {
-    schema: object(
-      {
-        rid: str,
-        type: { type: 'string', enum: ['following', 'unread'] },
-        text: str,
-        offset: num,
-        count: num,
-        sort: str,
-        query: str,
-        fields: str,
-      },
-      ['rid'],
-    ),
-    coerce: 'array',
-    form: 'query',
-  },
+  '7': { schema: THREADS_LIST_SCHEMA, coerce: true, form: 'legacy' },
+  '8.6': { schema: THREADS_LIST_SCHEMA, coerce: 'array', form: 'query' },
 };
 
 const PAGE = { count: num, offset: num, sort: str, query: str, fields: str };

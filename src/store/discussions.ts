@@ -3,7 +3,7 @@ import type { AnyRoom, Message, Room, User } from '../types';
 import { authorOf, compose, newMessageId, systemMessage } from './compose';
 import type { ChangeEvent } from './events';
 import type { JsonObject } from './query';
-import { stored } from './posting';
+import { messagesNaming, stored } from './posting';
 import { writeRoom } from './rooms';
 import type { RoomLayout } from './rooms';
 import { anyRoom, commit } from './state';
@@ -215,13 +215,7 @@ export function forgetDiscussion(state: StoreState, discussion: AnyRoom, events:
   if (discussion.t === 'd' || typeof discussion.prid !== 'string') return;
   const parent = anyRoom(state, discussion.prid);
   if (!parent) return;
-  const { messages } = state.messages.history(parent._id, {
-    oldest: discussion.ts,
-    inclusive: true,
-    offset: 0,
-    count: 0,
-    skip: (message) => message.drid !== discussion._id,
-  });
+  const messages = messagesNaming(state, parent, discussion);
   for (const message of messages) {
     const { drid: _drid, dcount: _dcount, dlm: _dlm, ...rest } = message;
     const next = rest as Message;

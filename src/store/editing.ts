@@ -8,7 +8,7 @@ import { discussed, mayPost, store, trigger } from './posting';
 import { deleteRoom } from './room-lifecycle';
 import { putAnyRoom } from './rooms';
 import { settings } from './settings';
-import { anyRoom, commit, trashed } from './state';
+import { anyRoom, commit, trashMessage } from './state';
 import type { StoreState } from './state';
 import { threadForgotten } from './thread-unreads';
 import { dropFilesOf } from './uploads';
@@ -170,17 +170,7 @@ export function deleteMessage(
     typeof message.tcount === 'number' && message.tcount > 0 ? deletedShown(message, user, ts) : undefined;
   if (kept) state.messages.replace(kept);
   else {
-    state.messages.remove(message._id);
-    // the trash keeps it: `chat.getDeletedMessages` and `chat.syncMessages` list it
-    trashed(state.trash.messages, {
-      _id: message._id,
-      _deletedAt: ts,
-      rid: message.rid,
-      ts: message.ts,
-      u: message.u,
-      ...(message.tmid === undefined ? {} : { tmid: message.tmid }),
-      by: user.username,
-    });
+    trashMessage(state, message, ts, user.username);
   }
   const next: AnyRoom = { ...room, msgs: Math.max(0, room.msgs - 1), _updatedAt: ts };
   const last = room.lastMessage as { _id?: unknown } | undefined;

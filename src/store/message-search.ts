@@ -7,7 +7,7 @@ import { compileRegex } from './regex';
 import type { TextPattern } from './regex';
 import { settings } from './settings';
 import { putAnyRoom } from './rooms';
-import { anyRoom, commit, trashed } from './state';
+import { anyRoom, commit, trashMessage } from './state';
 import type { StoreState, TrashEntry } from './state';
 
 /**
@@ -550,15 +550,7 @@ export function cleanRoomHistory(state: StoreState, room: AnyRoom, input: CleanI
   if (found.length === 0) return 0;
   const ts = state.clock.tick();
   for (const message of found) {
-    state.messages.remove(message._id);
-    trashed(state.trash.messages, {
-      _id: message._id,
-      _deletedAt: ts,
-      rid: room._id,
-      ts: message.ts,
-      u: message.u,
-      ...(message.tmid === undefined ? {} : { tmid: message.tmid }),
-    });
+    trashMessage(state, message, ts);
   }
   // `getLastVisibleUserMessageSentByRoomId`: no system message, no reply kept in its thread
   const skip = (m: Message): boolean => m.t !== undefined || (m.tmid !== undefined && m.tshow !== true);

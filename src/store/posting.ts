@@ -257,6 +257,20 @@ export function trigger(
 }
 
 /**
+ * The parent's messages that name a discussion (`drid`): only those since the discussion was made
+ * are looked through (its system message is among them).
+ */
+export function messagesNaming(state: StoreState, parent: AnyRoom, discussion: AnyRoom): Message[] {
+  return state.messages.history(parent._id, {
+    oldest: discussion.ts,
+    inclusive: true,
+    offset: 0,
+    count: 0,
+    skip: (message) => message.drid !== discussion._id,
+  }).messages;
+}
+
+/**
  * A message stored (or deleted) in a discussion refreshes the discussion's `discussion-created`
  * message in its parent room (`refreshDiscussionMetadata`): `dcount` the discussion's `msgs`, `dlm` its `lm`. The parent's
  * messages since the discussion was made are looked through (the system message is among them).
@@ -264,13 +278,7 @@ export function trigger(
 export function discussed(state: StoreState, discussion: AnyRoom, events: ChangeEvent[]): void {
   const parent = anyRoom(state, String(discussion.prid));
   if (!parent) return;
-  const { messages } = state.messages.history(parent._id, {
-    oldest: discussion.ts,
-    inclusive: true,
-    offset: 0,
-    count: 0,
-    skip: (message) => message.drid !== discussion._id,
-  });
+  const messages = messagesNaming(state, parent, discussion);
   for (const message of messages) {
     const next: Message = { ...message, dcount: discussion.msgs, dlm: discussion.lm };
     state.messages.replace(next);

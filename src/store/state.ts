@@ -4,6 +4,7 @@ import type {
   Author,
   DirectRoom,
   Integration,
+  Message,
   PermissionTable,
   RoleDoc,
   Room,
@@ -195,6 +196,24 @@ export const TRASH_KEPT = 10_000;
 export function trashed(list: TrashEntry[], entry: TrashEntry): void {
   list.push(entry);
   if (list.length > TRASH_KEPT) list.splice(0, list.length - TRASH_KEPT);
+}
+
+/**
+ * Takes a message out of the world into the trash (`chat.getDeletedMessages`, `chat.syncMessages`
+ * and the inspector read it there), with its author and thread; `by`, who deleted it, when one
+ * person did.
+ */
+export function trashMessage(state: StoreState, message: Message, ts: string, by?: string): void {
+  state.messages.remove(message._id);
+  trashed(state.trash.messages, {
+    _id: message._id,
+    _deletedAt: ts,
+    rid: message.rid,
+    ts: message.ts,
+    u: message.u,
+    ...(message.tmid === undefined ? {} : { tmid: message.tmid }),
+    ...(by === undefined ? {} : { by }),
+  });
 }
 
 /** The trash's entries deleted after a time (a user's own, with `uid`), as `{_id, _deletedAt}`, oldest first. */

@@ -37,6 +37,13 @@ export function mentionsGroup(message: ThreadReply): boolean {
   return (message.mentions as { _id?: unknown }[]).some((m) => m._id === 'all' || m._id === 'here');
 }
 
+/** The parent's `replies` (its followers' ids) as stored, ids only. */
+function repliesOf(parent: ThreadParent): string[] {
+  return Array.isArray(parent.replies)
+    ? parent.replies.filter((id): id is string => typeof id === 'string')
+    : [];
+}
+
 /**
  * The thread's followers a reply tells (`processThreads`' `replies`): the parent's author on the
  * first reply (its `replies` after), a direct room's members on the first reply, the users the
@@ -47,9 +54,7 @@ export function followersOf(
   reply: ThreadReply,
   roomUids?: readonly string[],
 ): string[] {
-  const before = Array.isArray(parent.replies)
-    ? parent.replies.filter((id): id is string => typeof id === 'string')
-    : [];
+  const before = repliesOf(parent);
   const first = typeof parent.tcount !== 'number' || parent.tcount === 0;
   return unique([
     ...(first ? [parent.u._id] : before),
@@ -70,9 +75,7 @@ export function repliesAfter(
   reply: ThreadReply,
   roomUids?: readonly string[],
 ): string[] {
-  const before = Array.isArray(parent.replies)
-    ? parent.replies.filter((id): id is string => typeof id === 'string')
-    : [];
+  const before = repliesOf(parent);
   const mentionIds = mentionIdsOf(reply);
   const followers = followersOf(parent, reply, roomUids);
   const added = unique([

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import type { FakeServer } from '../../src/server';
 
 /** A DDP frame as JSON. */
 export type Frame = Record<string, unknown>;
@@ -85,4 +86,24 @@ export async function openDdp(url: string, sockets: Ddp[], token?: string): Prom
   await ddp.connect();
   if (token !== undefined) await ddp.call('login', { resume: token });
   return ddp;
+}
+
+/**
+ * For a `describe` whose tests each start a fake and open realtime sockets on it: `start` makes
+ * (and keeps, for the tests to read) the test's fake before each test; after each, its sockets are
+ * closed and `current()` stopped. Returns `loggedIn(token?)`, a socket on the current fake.
+ */
+export function withRealtime(
+  start: () => FakeServer,
+  current: () => FakeServer,
+): (token?: string) => Promise<Ddp> {
+  const sockets: Ddp[] = [];
+  beforeEach(async () => {
+    await start().start();
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+    await current().stop();
+  });
+  return (token) => openDdp(current().url, sockets, token);
 }
