@@ -240,6 +240,11 @@ describe('GET /__admin/inspect/rooms/:rid/messages', () => {
     };
     expect(await bad('count=0')).toBe('"count" must be a whole number from 1 to 500');
     expect(await bad('count=501')).toBe('"count" must be a whole number from 1 to 500');
+    // the bound itself is a page
+    const most = await request(fake.app).get('/__admin/inspect/rooms/GENERAL/messages?count=500').expect(200);
+    expect(Array.isArray(most.body.messages)).toBe(true);
+    const rooms = await request(fake.app).get('/__admin/inspect/rooms?count=500').expect(200);
+    expect(rooms.body.rooms).toHaveLength(Math.min(500, rooms.body.total as number));
     expect(await bad('before=nothing')).toBe('No message "nothing" in the room');
     expect(await bad('offset=1')).toBe('unknown query "offset"; use before, count');
   });
@@ -379,5 +384,36 @@ describe('on a started server (the fast path answers the control API)', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('a thread past the replies shown', () => {
+  it('folds the newest 50 replies under the parent and says how many there are (51)', async () => {
+    const app = fake.app;
+    const parent = String(
+      (
+        await postAs(app, 'alice', '/api/v1/chat.postMessage', {
+          roomId: 'GENERAL',
+          text: 'long thread',
+        }).expect(200)
+      ).body.message._id,
+    );
+    const replies: string[] = [];
+    for (let k = 1; k <= 51; k += 1)
+      replies.push(
+        String(
+          (
+            await postAs(app, 'bob', '/api/v1/chat.sendMessage', {
+              message: { rid: 'GENERAL', msg: `reply ${k}`, tmid: parent },
+            }).expect(200)
+          ).body.message._id,
+        ),
+      );
+    const res = await request(app).get('/__admin/inspect/rooms/GENERAL/messages?count=1').expect(200);
+    const [row] = res.body.messages as { _id: string; replies: { _id: string }[]; repliesTotal: number }[];
+    expect(row?._id).toBe(parent);
+    expect(row?.repliesTotal).toBe(51);
+    // the first reply is the one left out: the newest 50, oldest first
+    expect(row?.replies.map((r) => r._id)).toEqual(replies.slice(1));
   });
 });
