@@ -1,7 +1,9 @@
+import { copyJson } from '../json-copy';
 import type { Changes, Integration, Room, User } from '../types';
 import { partOf, roomsNamed } from './inspect';
 import type { PageWindow } from './inspect';
 import type { ListSpec } from './lists';
+import type { OrderedList } from './ordered';
 import { changes } from './snapshot';
 import type { StoreState } from './state';
 
@@ -170,7 +172,7 @@ export function inspectUsers(
 
 /** A user as `state()` shows one: its personal access tokens those still live. */
 function userAsState(state: StoreState, user: User): User {
-  const copy = structuredClone(user);
+  const copy = copyJson(user);
   if (copy.personalAccessTokens)
     copy.personalAccessTokens = copy.personalAccessTokens.filter(
       (pat) => state.tokens.get(pat.token) === user._id,
@@ -217,48 +219,42 @@ export function inspectWorld(
       changed,
     };
   }
-  if (kind === 'channels') {
-    const list = state.roomLists.list(ROOMS_BY_NAME, state.version);
-    const row = (room: Room): Room => {
-      mark(state.changed.rooms, state.baseline.rooms, room._id);
-      return structuredClone(room);
-    };
-    const walk: Walk<Room> = (visit) => list.each(visit);
-    const slice = (offset: number, count: number): Room[] => list.page(offset, count);
-    return {
-      ...pageOf(
-        state,
-        walk,
-        list.size,
-        named<Room>('channels', (visit) => {
-          for (const room of roomsNamed(state, q ?? '')) visit(room);
-        }),
-        options,
-        row,
-        slice,
-      ),
-      changed,
-    };
-  }
-  const list = state.integrationLists.list(INTEGRATIONS_BY_NAME, state.version);
-  const row = (integration: Integration): Integration => {
-    mark(state.changed.integrations, state.baseline.integrations, integration._id);
-    return structuredClone(integration);
-  };
-  const walk: Walk<Integration> = (visit) => list.each(visit);
-  const slice = (offset: number, count: number): Integration[] => list.page(offset, count);
-  return {
+  // channels and integrations: a page of a list kept in name order, each row a copy
+  const listed = <T extends { _id: string; name: string; fname?: unknown }>(
+    list: OrderedList<T>,
+    ids: ReadonlySet<string>,
+    base: ReadonlyMap<string, unknown>,
+    filter: Filter<T> | undefined,
+  ): { rows: T[]; total: number; changed: Record<string, 'added' | 'changed'> } => ({
     ...pageOf(
       state,
-      walk,
+      (visit) => list.each(visit),
       list.size,
-      named<Integration>('integrations', (visit) => state.integrations.eachValue(visit)),
+      filter,
       options,
-      row,
-      slice,
+      (item: T): T => {
+        mark(ids, base, item._id);
+        return copyJson(item);
+      },
+      (offset, count) => list.page(offset, count),
     ),
     changed,
-  };
+  });
+  if (kind === 'channels')
+    return listed(
+      state.roomLists.list(ROOMS_BY_NAME, state.version),
+      state.changed.rooms,
+      state.baseline.rooms,
+      named<Room>('channels', (visit) => {
+        for (const room of roomsNamed(state, q ?? '')) visit(room);
+      }),
+    );
+  return listed(
+    state.integrationLists.list(INTEGRATIONS_BY_NAME, state.version),
+    state.changed.integrations,
+    state.baseline.integrations,
+    named<Integration>('integrations', (visit) => state.integrations.eachValue(visit)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
