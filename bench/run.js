@@ -34,6 +34,8 @@ const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const START_ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? Math.max(11, ROUNDS));
 const TOKEN = { 'X-Auth-Token': 'bench-token', 'X-User-Id': 'benchAdmin0000001' };
 const rows = [];
+/** Lines printed under the table: what explains a row (the throughput rows' CPU a request). */
+const notes = [];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -307,13 +309,45 @@ async function fetchBytes(url, init) {
 }
 
 async function cannon(url, opts) {
-  const result = await autocannon({
+  return (await cannonRun(url, opts)).requests.average;
+}
+
+async function cannonRun(url, opts) {
+  return autocannon({
     url,
     connections: 10,
     duration: Number(process.env.BENCH_SECONDS ?? 3),
     ...opts,
   });
-  return result.requests.average;
+}
+
+/** A process's CPU time so far (user + system), in µs, from /proc; undefined where there is none. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, the 14th and 15th fields of the line (the 12th and 13th after the name)
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The kernel's clock ticks a second (`getconf CLK_TCK`), 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/**
+ * One throughput run, and the server's CPU time a request over it (from /proc): a figure that does
+ * not depend on how fast the load generator is, printed beside the table.
+ */
+async function cannonCpu(server, url, opts) {
+  const before = cpuMicros(server.child.pid);
+  const result = await cannonRun(url, opts);
+  const after = cpuMicros(server.child.pid);
+  const cpu =
+    before === undefined || after === undefined || result.requests.total === 0
+      ? undefined
+      : (after - before) / result.requests.total;
+  return { rate: result.requests.average, cpu };
 }
 
 /**
@@ -340,6 +374,7 @@ async function throughput(name, path, init, goal, fixtures = world(20, 10), more
   const f = [];
   const b = [];
   const ratios = [];
+  const cpu = { fake: [], bare: [] };
   // THROUGHPUT_ROUNDS rounds; each round runs both side by side (which goes first
   // alternates), and the ratio is the median of the rounds' own ratios: the machine's speed drifts
   // between rounds (the bare server's own figure moves by half on a shared machine), not within one
@@ -347,10 +382,15 @@ async function throughput(name, path, init, goal, fixtures = world(20, 10), more
     const first = i % 2 === 0 ? bare : fake;
     const second = first === bare ? fake : bare;
     await before(first);
-    const one = await cannon(`${first.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
+    const one = await cannonCpu(first, `${first.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
     await before(second);
-    const two = await cannon(`${second.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
-    const [fakeRps, bareRps] = first === bare ? [two, one] : [one, two];
+    const two = await cannonCpu(second, `${second.url}${path}`, { ...opts, duration: THROUGHPUT_SECONDS });
+    const [fakeRun, bareRun] = first === bare ? [two, one] : [one, two];
+    const [fakeRps, bareRps] = [fakeRun.rate, bareRun.rate];
+    if (fakeRun.cpu !== undefined && bareRun.cpu !== undefined) {
+      cpu.fake.push(fakeRun.cpu);
+      cpu.bare.push(bareRun.cpu);
+    }
     f.push(fakeRps);
     b.push(bareRps);
     ratios.push(fakeRps / bareRps);
@@ -358,6 +398,10 @@ async function throughput(name, path, init, goal, fixtures = world(20, 10), more
   await Promise.all([kill(fake.child), kill(bare.child)]);
   const ratio = median(ratios);
   record(`throughput ${name}`, median(f), median(b), ratio, `>= ${goal}`, ratio >= goal, 'req/s');
+  if (cpu.fake.length > 0)
+    notes.push(
+      `throughput ${name}: CPU a request (user + system, from /proc) fake ${median(cpu.fake).toFixed(0)} µs, bare ${median(cpu.bare).toFixed(0)} µs (bare ÷ fake ${(median(cpu.bare) / median(cpu.fake)).toFixed(2)})`,
+    );
 }
 
 async function rss(pid) {
@@ -1280,6 +1324,7 @@ const only = (group) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(
   console.log(line(header));
   console.log(`| ${cols.map((k) => '-'.repeat(width(k))).join(' | ')} |`);
   for (const r of rows) console.log(line(r));
+  if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
 })().catch((error) => {
   console.error(error);
