@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import type * as CliMain from './cli-main';
 import { codeCacheDir, runWithCodeCache } from './code-cache';
-import { limitHeapGrowth } from './heap-growth';
+import { adaptHeapGrowth, limitHeapGrowth, withStartFlags } from './heap-growth';
 
 /** After listening, a second for the first answers: what they compiled is kept too. */
 const KEEP_AFTER_MS = 1000;
@@ -20,6 +20,8 @@ const KEEP_AFTER_MS = 1000;
 limitHeapGrowth();
 
 const run = runWithCodeCache(join(__dirname, 'cli-main.js'), codeCacheDir());
+// once the server listens (its world loaded), the growth limit follows what each collection kept
+void (run.exports as typeof CliMain).listening.then(adaptHeapGrowth);
 if (!run.fromCache) {
   void (run.exports as typeof CliMain).listening.then(() => {
     // a second later, or at exit when that comes first (a CI step that starts, checks and stops);
@@ -29,7 +31,8 @@ if (!run.fromCache) {
     const keep = (): void => {
       if (kept) return;
       kept = true;
-      run.keep();
+      // with the flags of the start that will read it (src/heap-growth.ts)
+      withStartFlags(() => run.keep());
     };
     setTimeout(keep, KEEP_AFTER_MS).unref();
     process.once('exit', keep);
