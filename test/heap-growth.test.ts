@@ -14,7 +14,6 @@ import {
   HEAP_GROWING_PERCENT,
   HEAP_HEADROOM_BYTES,
   adaptHeapGrowth,
-  adaptTo,
   growingPercentFor,
   limitHeapGrowth,
   stopAdaptingHeapGrowth,
