@@ -93,7 +93,8 @@ describe('chat.search: label:, file-desc:, file-title:', () => {
       'msgPhoto000000001',
       'msgTwoFiles000001',
     ]);
-    expect(await found(fake, 'file-desc:sunset look')).toEqual([['msgPhoto000000001', 0.5 * (1 / 3) + 0.5]]);
+    // 'look at this': "at" and "this" are stop words, "look" its only term
+    expect(await found(fake, 'file-desc:sunset look')).toEqual([['msgPhoto000000001', 1]]);
     expect(await found(fake, 'file-title:nothing file-title:notes')).toEqual(['msgTwoFiles000001']);
   });
 

@@ -23,6 +23,8 @@ type Doc = {
       string,
       {
         operationId: string;
+        deprecated?: boolean;
+        description?: string;
         security?: unknown;
         parameters?: unknown[];
         requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
@@ -139,6 +141,47 @@ describe('GET /api/docs/json', () => {
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
+  });
+
+  it('marks deprecated the operations the release line deprecates, with the route to use instead', async () => {
+    const at = createFakeServer({ profile: '7.10' });
+    await at.start(0);
+    try {
+      const res = await fetch(`${at.url}/api/docs/json`);
+      const { success: _success, ...doc } = (await res.json()) as Doc & { success: boolean };
+      expect(await valid(doc)).toEqual({ valid: true });
+      const upload = doc.paths['/api/v1/rooms.upload/{rid}']?.post;
+      expect(upload).toMatchObject({
+        operationId: 'rooms.upload',
+        deprecated: true,
+        description: 'Deprecated: to be removed on version 8.0.0; use rooms.media instead',
+      });
+      // exactly the operations whose declaration deprecates them on 7.10
+      const deprecated = OPERATIONS.filter(
+        (op) =>
+          op.openApi?.deprecated &&
+          byEra(profileOf('7.10'), op.openApi.deprecated) &&
+          (!op.openApi.servedIn || byEra(profileOf('7.10'), op.openApi.servedIn)),
+      ).map((op) => op.name);
+      expect(deprecated).toContain('rooms.upload');
+      const marked = Object.values(doc.paths)
+        .flatMap((methods) => Object.values(methods))
+        .filter((object) => object.deprecated === true)
+        .map((object) => object.operationId);
+      expect(marked.sort()).toEqual(deprecated.sort());
+      // a route not deprecated has neither
+      expect(doc.paths['/api/v1/rooms.media/{rid}']?.post).not.toHaveProperty('deprecated');
+      expect(doc.paths['/api/v1/rooms.media/{rid}']?.post).not.toHaveProperty('description');
+    } finally {
+      await at.stop();
+    }
+    // 8.x: the route is gone, so is its entry
+    const res = await fetch(`${fake.url}/api/docs/json`);
+    const doc = (await res.json()) as Doc;
+    expect(doc.paths['/api/v1/rooms.upload/{rid}']).toBeUndefined();
+    expect(
+      Object.values(doc.paths).flatMap((methods) => Object.values(methods).filter((o) => o.deprecated)),
+    ).toEqual([]);
   });
 
   it('answers only withUndocumented, and is absent before 7.10', async () => {

@@ -93,21 +93,27 @@ describe('GET /api/v1/chat.search (8.9)', () => {
   it('a word search: whole words, any term, newest first, each hit scored; the answer as the real one', async () => {
     const fake = fakeAs();
     const before = JSON.stringify(fake.state());
+    // stop words ("the", "is", "down") are not indexed nor counted; "servers" is "server" stemmed
     expect(await found(fake, 'server')).toEqual([
-      ['msgS3', 0.5 * (1 / 4) + 0.5],
-      ['msgS2', 0.5 * (1 / 8) + 0.5],
-      ['msgS1', 0.5 * (1 / 4) + 0.5],
+      ['msgS3', (1 + 0.5 + 0.25) * (0.5 * (3 / 4) + 0.5)],
+      ['msgS2', 0.5 * (1 / 5) + 0.5],
+      ['msgS1', 0.5 * (1 / 3) + 0.5],
     ]);
-    expect(await found(fake, 'SERVERS')).toEqual([['msgS3', (1 + 0.5) * (0.5 * (2 / 4) + 0.5)]]);
+    expect(await found(fake, 'SERVERS')).toEqual([
+      ['msgS3', (1 + 0.5 + 0.25) * (0.5 * (3 / 4) + 0.5)],
+      ['msgS2', 0.5 * (1 / 5) + 0.5],
+      ['msgS1', 0.5 * (1 / 3) + 0.5],
+    ]);
+    // a message that is the term itself scores 1.1
     expect(await found(fake, 'tonight hello')).toEqual([
-      ['msgGeneral0000001', 1],
-      ['msgS1', 0.625],
+      ['msgGeneral0000001', 1.1],
+      ['msgS1', 0.5 * (1 / 3) + 0.5],
     ]);
     // a phrase must be there; a negated word must not
-    expect(await found(fake, 'server "is down"')).toEqual([['msgS2', expect.any(Number)]]);
+    expect(await found(fake, 'server "is down"')).toEqual([['msgS2', 0.6]]);
     expect(await found(fake, 'server -tonight')).toEqual([
-      ['msgS3', 0.625],
-      ['msgS2', 0.5625],
+      ['msgS3', 1.53125],
+      ['msgS2', 0.6],
     ]);
     expect(await found(fake, 'serv')).toEqual([]);
     const { body } = await search(fake, { roomId: 'GENERAL', searchText: 'tonight' });
@@ -117,7 +123,7 @@ describe('GET /api/v1/chat.search (8.9)', () => {
           _id: 'msgS1',
           rid: 'GENERAL',
           msg: 'Deploying the server tonight',
-          score: 0.625,
+          score: 0.5 * (1 / 3) + 0.5,
         }),
       ],
       success: true,
@@ -128,11 +134,11 @@ describe('GET /api/v1/chat.search (8.9)', () => {
   it('the operators: from:, mention:, has:url, is:pinned, has:star, dates, order, with or without text', async () => {
     const fake = fakeAs();
     expect(await found(fake, 'from:bob')).toEqual(['msgS5', 'msgS2']);
-    expect(await found(fake, 'from:me server')).toEqual([['msgS1', 0.625]]);
+    expect(await found(fake, 'from:me server')).toEqual([['msgS1', 0.5 * (1 / 3) + 0.5]]);
     expect(await found(fake, 'from:bob from:admin')).toEqual(['msgS5', 'msgS3', 'msgS2']);
     expect(await found(fake, 'mention:bob')).toEqual(['msgS3']);
     expect(await found(fake, 'has:url')).toEqual(['msgS2']);
-    expect(await found(fake, 'has:link server')).toEqual([['msgS2', 0.5625]]);
+    expect(await found(fake, 'has:link server')).toEqual([['msgS2', 0.6]]);
     expect(await found(fake, 'is:pinned')).toEqual(['msgS3']);
     expect(await found(fake, 'has:pin')).toEqual(['msgS3']);
     expect(await found(fake, 'before:03/12/2025')).toEqual(['msgS2', 'msgS1']);
@@ -250,6 +256,115 @@ describe('chat.search per release line', () => {
       status: 400,
       body: { success: false, error },
     });
-    expect(await found(fake, 'tonight')).toEqual([['msgS1', 0.625]]);
+    expect(await found(fake, 'tonight')).toEqual([['msgS1', 0.5 * (1 / 3) + 0.5]]);
+  });
+});
+
+/** Messages in English, for the text index's rules (GENERAL also holds "hello"). */
+const ENGLISH: ScenarioInput = {
+  ...ACTIONS_WORLD,
+  messages: [
+    ...(ACTIONS_WORLD.messages ?? []),
+    ...[
+      ['msgE1', 'I was running late'],
+      ['msgE2', 'She runs every morning'],
+      ['msgE3', 'Run'],
+      ['msgE4', 'The café is generously consigned'],
+      ['msgE5', "Knightly duties, don't you think?"],
+    ].map(([_id, msg], i) => ({
+      _id: _id ?? '',
+      rid: 'GENERAL',
+      msg: msg ?? '',
+      u: { username: 'alice' },
+      ts: `2025-12-0${i + 1}T10:00:00.000Z`,
+    })),
+  ],
+};
+
+describe('chat.search: MongoDB’s english text index', () => {
+  const englishFake = (profile?: ProfileId): FakeServer =>
+    createFakeServer({ scenario: ENGLISH, ...(profile ? { profile } : {}) });
+  // "I was running late": run, late (two terms: "i" and "was" are stop words)
+  const E1 = 0.5 * (1 / 2) + 0.5;
+  // "She runs every morning": run, everi, morn
+  const E2 = 0.5 * (1 / 3) + 0.5;
+  // "Run": the term itself, ×1.1
+  const E3 = 1.1;
+
+  it('a word finds every word of its stem: running, runs, run', async () => {
+    const fake = englishFake();
+    const before = JSON.stringify(fake.state());
+    const hits = [
+      ['msgE3', E3],
+      ['msgE2', E2],
+      ['msgE1', E1],
+    ];
+    expect(await found(fake, 'running')).toEqual(hits);
+    expect(await found(fake, 'RUNS')).toEqual(hits);
+    expect(await found(fake, 'run')).toEqual(hits);
+    expect(await found(fake, 'consignment generous')).toEqual([['msgE4', 2 * (0.5 * (1 / 3) + 0.5)]]);
+    expect(await found(fake, 'knight duty')).toEqual([['msgE5', 2 * (0.5 * (1 / 3) + 0.5)]]);
+    // diacritics aside: "café" is indexed as "cafe"
+    expect(await found(fake, 'cafe')).toEqual([['msgE4', 0.5 * (1 / 3) + 0.5]]);
+    expect(await found(fake, 'CAFÉS')).toEqual([['msgE4', 0.5 * (1 / 3) + 0.5]]);
+    // no partial word
+    expect(await found(fake, 'ru')).toEqual([]);
+    expect(JSON.stringify(fake.state())).toBe(before);
+  });
+
+  it('stop words are dropped: alone they find nothing, beside a word they change nothing', async () => {
+    const fake = englishFake();
+    expect(await found(fake, 'the')).toEqual([]);
+    expect(await found(fake, "was I don't")).toEqual([]);
+    expect(await found(fake, 'The run')).toEqual(await found(fake, 'run'));
+    expect(await found(fake, 'the late')).toEqual([['msgE1', E1]]);
+    // a phrase of stop words only has no term: nothing
+    expect(await found(fake, '"the"')).toEqual([]);
+    // a negated stop word negates nothing
+    expect(await found(fake, 'run -the -was')).toEqual(await found(fake, 'run'));
+  });
+
+  it('a negation excludes by stem; "-a-b" negates both, "a-b" is two words, "- a" no negation', async () => {
+    const fake = englishFake();
+    expect(await found(fake, 'run -mornings')).toEqual([
+      ['msgE3', E3],
+      ['msgE1', E1],
+    ]);
+    expect(await found(fake, 'run -morning-lately')).toEqual([['msgE3', E3]]);
+    expect(await found(fake, 'late-morning')).toEqual([
+      ['msgE2', E2],
+      ['msgE1', E1],
+    ]);
+    expect(await found(fake, 'run - morning')).toEqual([
+      ['msgE3', E3],
+      ['msgE2', E2 * 2],
+      ['msgE1', E1],
+    ]);
+    // only negations: no term, nothing
+    expect(await found(fake, '-morning')).toEqual([]);
+  });
+
+  it('a phrase is matched on the text, stop words included, case and diacritics aside; its words are terms', async () => {
+    const fake = englishFake();
+    expect(await found(fake, '"WAS running"')).toEqual([['msgE1', E1]]);
+    // a phrase is a part of the text, not whole words
+    expect(await found(fake, '"was run"')).toEqual([['msgE1', E1]]);
+    expect(await found(fake, '"running early"')).toEqual([]);
+    expect(await found(fake, '"cafe is"')).toEqual([['msgE4', 0.5 * (1 / 3) + 0.5]]);
+    expect(await found(fake, 'run "every morning"')).toEqual([['msgE2', E2 * 3]]);
+    // a negated phrase excludes, its words are no terms
+    expect(await found(fake, 'run -"every morning"')).toEqual([
+      ['msgE3', E3],
+      ['msgE1', E1],
+    ]);
+  });
+
+  it.each(['5', '6', '7.10'] as ProfileId[])('%s reads English alike', async (profile) => {
+    const fake = englishFake(profile);
+    expect(await found(fake, 'running -late')).toEqual([
+      ['msgE3', E3],
+      ['msgE2', E2],
+    ]);
+    expect(await found(fake, 'the')).toEqual([]);
   });
 });

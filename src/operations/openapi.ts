@@ -1,6 +1,6 @@
 import { byEra } from '../eras';
 import type { Profile } from '../profiles';
-import type { Operation, RouteMethod } from './operation';
+import type { Deprecation, Operation, RouteMethod } from './operation';
 import { registeredOperations } from './registry';
 import { REFUSAL } from './responses';
 import { refusalsByStatus } from './route-docs';
@@ -9,8 +9,10 @@ import { refusalsByStatus } from './route-docs';
  * The OpenAPI document of the chat routes the fake models, made from the operation table: each
  * operation's method and path, whether it needs the auth headers, its parameters as its
  * release's own validator describes them (the query of a GET, the JSON body of a POST), its 200
- * body as its declaration's `response` and its refusals as its declared error rows. It has
- * the frame of the real server's `GET /api/docs/json` (`apps/meteor/app/api/server/default/openApi.ts`):
+ * body as its declaration's `response` and its refusals as its declared error rows; a route the
+ * release line declares deprecated is `deprecated: true`, its description naming the version
+ * that removes it and the routes to use instead. It has the frame of the real server's
+ * `GET /api/docs/json` (`apps/meteor/app/api/server/default/openApi.ts`):
  * OpenAPI 3.0.3, `info` "Rocket.Chat API" with the server's version, the Site URL as the server,
  * the `userId` and `authToken` security schemes.
  *
@@ -136,6 +138,14 @@ function queryParameters(schema: Json): Json[] {
   });
 }
 
+/** What a deprecated route's description says: when it goes, and what to use instead. */
+function deprecationNote(deprecation: Deprecation): string {
+  const instead = deprecation.alternatives?.length
+    ? `; use ${deprecation.alternatives.join(', ')} instead`
+    : '';
+  return `Deprecated: to be removed on version ${deprecation.version}${instead}`;
+}
+
 function operationObject(op: Operation, method: RouteMethod, profile: Profile): Json {
   const validator = op.validator === undefined ? undefined : byEra(profile, op.validator);
   const { parameters } = pathOf(op);
@@ -143,6 +153,11 @@ function operationObject(op: Operation, method: RouteMethod, profile: Profile): 
     operationId: method === op.method ? op.name : `${op.name}.${method.toLowerCase()}`,
     tags: [op.name.split('.')[0] ?? op.name],
   };
+  const deprecation = op.openApi?.deprecated && byEra(profile, op.openApi.deprecated);
+  if (deprecation) {
+    object.deprecated = true;
+    object.description = deprecationNote(deprecation);
+  }
   if (op.auth === true) object.security = [{ userId: [], authToken: [] }];
   else if (op.auth === 'optional') object.security = [{}, { userId: [], authToken: [] }];
   const declared = Object.entries(op.openApi?.query ?? {}).map(([name, description]) => ({

@@ -6,6 +6,7 @@ import { forUser } from './message-actions';
 import { compileRegex } from './regex';
 import type { TextPattern } from './regex';
 import { settings } from './settings';
+import { englishTerms, foldText } from './text-english';
 import { putAnyRoom } from './rooms';
 import { anyRoom, commit, trashMessage } from './state';
 import type { StoreState, TrashEntry } from './state';
@@ -185,7 +186,15 @@ interface SearchFilters {
 type TextClause =
   | { kind: 'none' }
   | { kind: 'regex'; pattern: TextPattern }
-  | { kind: 'text'; terms: string[]; phrases: string[]; negated: string[] };
+  | {
+      kind: 'text';
+      /** stemmed, distinct, no stop word */
+      terms: string[];
+      negated: string[];
+      /** lower-cased, without diacritics */
+      phrases: string[];
+      negatedPhrases: string[];
+    };
 
 const USERNAME_FILTER = /(from|mention):([a-z0-9.\-_]+)/gi;
 const DATE_FILTER = /(before|after|on):(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})/gi;
@@ -194,8 +203,6 @@ const ORDER_FILTER = /(?:order|sort):(asc|ascend|ascending|desc|descend|descendi
 const SLASHED = /^\/(.+)\/([imxs]*)$/;
 /** Chinese, Japanese and Korean characters: searched by regular expression, as `$text` cannot split them. */
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
-/** A word as MongoDB's text index splits a text (letters and digits, lower-cased). */
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The midnight (UTC) of a `dd/mm/yyyy` date, shifted by the user's UTC offset in hours. */
 function dayStart(day: string, month: string, year: string, utcOffset: number): number {
@@ -268,27 +275,73 @@ function consumeFilters(text: string, user: User): { filters: SearchFilters; res
   return { filters, rest: rest.trim().replace(/\s\s+/g, ' ') };
 }
 
-/** The words of a text, lower-cased, in order. */
-function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []) as string[];
+/** White space as `$text`'s query parser sees it (a tab is none: it stays inside a word). */
+const QUERY_SPACE = new Set([' ', '\n', '\v', '\f', '\r']);
+
+/** The distinct values of a list, in order. */
+function distinct(list: readonly string[]): string[] {
+  return [...new Set(list)];
 }
 
-/** `$text`'s query: terms, `"phrases"` and `-negated` terms. */
+/**
+ * `$text`'s query (MongoDB's `FTSQueryImpl::parse`): words, `"phrases"` and negations. A `-` right
+ * after white space (or at the start) negates what follows up to the next white space (`-foo-bar`:
+ * both); a word inside a phrase is never negated, a negated phrase's words are no terms, a
+ * positive phrase's words are terms too. The words are then read as the index reads a text
+ * (src/store/text-english.ts): stop words dropped, the rest stemmed. No term left (stop words
+ * only, or only negations): the query matches nothing.
+ */
 function textQuery(text: string): TextClause {
+  const positive: string[] = [];
+  const negative: string[] = [];
   const phrases: string[] = [];
-  const withoutPhrases = text.replace(/"([^"]*)"/g, (_all, phrase: string) => {
-    if (phrase.trim() !== '') phrases.push(phrase.toLowerCase());
-    return ' ';
-  });
-  const terms: string[] = [];
-  const negated: string[] = [];
-  for (const token of withoutPhrases.split(/\s+/)) {
-    if (token === '') continue;
-    const list = token.startsWith('-') ? negated : terms;
-    for (const word of wordsOf(token.startsWith('-') ? token.slice(1) : token))
-      if (!list.includes(word)) list.push(word);
+  const negatedPhrases: string[] = [];
+  let negating = false;
+  let inPhrase = false;
+  let phraseStart = 0;
+  let i = 0;
+  while (i < text.length && QUERY_SPACE.has(text.charAt(i))) i += 1;
+  let spaceBefore = true;
+  while (i < text.length) {
+    const start = i;
+    const ch = text.charAt(i);
+    if (ch === '-') {
+      i += 1;
+      if (!inPhrase && spaceBefore) negating = true;
+    } else if (ch === '"') {
+      i += 1;
+      if (inPhrase) {
+        (negating ? negatedPhrases : phrases).push(text.slice(phraseStart, start));
+        inPhrase = false;
+      } else {
+        if (negating && spaceBefore) negating = false;
+        inPhrase = true;
+        phraseStart = i;
+      }
+    } else {
+      while (
+        i < text.length &&
+        !QUERY_SPACE.has(text.charAt(i)) &&
+        text.charAt(i) !== '-' &&
+        text.charAt(i) !== '"'
+      )
+        i += 1;
+      if (!(inPhrase && negating)) {
+        if (negating && spaceBefore) negating = false;
+        (negating ? negative : positive).push(text.slice(start, i));
+      }
+    }
+    const before = i;
+    while (i < text.length && QUERY_SPACE.has(text.charAt(i))) i += 1;
+    spaceBefore = i > before;
   }
-  return { kind: 'text', terms, phrases, negated };
+  return {
+    kind: 'text',
+    terms: distinct(englishTerms(positive.join(' '))),
+    negated: distinct(englishTerms(negative.join(' '))),
+    phrases: phrases.map(foldText),
+    negatedPhrases: negatedPhrases.map(foldText),
+  };
 }
 
 /** The text clause of what is left of a search text, or a refusal of a pattern that cannot run. */
@@ -305,42 +358,49 @@ function textClause(state: StoreState, rest: string): TextClause {
 }
 
 /**
- * MongoDB's text score of a message's `msg` for the query's terms (its `_scoreStringV2`, one
- * field of weight 1): per term, occurrences add 1, ½, ¼, … times ½ + ½ × (the term's count / the
- * words), summed over the query's terms the message holds.
+ * MongoDB's text score of a message's `msg` for the query's terms (`FTSSpec::_scoreStringV2`, one
+ * field of weight 1, summed over the query's terms the message's index entry holds): per term,
+ * its occurrences add 1, ½, ¼, …, times ½ + ½ × (its count / the message's terms, stop words not
+ * counted), times 1.1 when the whole `msg` is the term itself (ASCII case aside).
  */
-function textScore(words: readonly string[], terms: readonly string[]): number {
+function textScore(msg: string, indexed: readonly string[], terms: readonly string[]): number {
+  const lower = msg.replace(/[A-Z]/g, (c) => c.toLowerCase());
   let score = 0;
   for (const term of terms) {
     let count = 0;
     let freq = 0;
     let exp = 0;
-    for (const word of words) {
+    for (const word of indexed) {
       if (word !== term) continue;
       exp = exp === 0 ? 1 : exp * 2;
       count += 1;
       freq += 1 / exp;
     }
-    if (count > 0) score += freq * (0.5 * (count / words.length) + 0.5);
+    if (count > 0) score += freq * (0.5 * (count / indexed.length) + 0.5) * (lower === term ? 1.1 : 1);
   }
   return score;
 }
 
-/** Whether a message's `msg` matches a `$text` clause, and its score when it does. */
+/**
+ * Whether a message's `msg` matches a `$text` clause, and its score when it does: the index holds
+ * one of the query's terms (stop words are not indexed), no word of it is a negated term, each
+ * phrase is in it and no negated phrase (case and diacritics aside).
+ */
 function textMatch(message: Message, clause: Extract<TextClause, { kind: 'text' }>): number | undefined {
   const msg = typeof message.msg === 'string' ? message.msg : '';
-  const words = wordsOf(msg);
-  if (clause.negated.some((word) => words.includes(word))) return undefined;
-  const lower = msg.toLowerCase();
-  if (!clause.phrases.every((phrase) => lower.includes(phrase))) return undefined;
-  if (clause.terms.length === 0) return clause.phrases.length > 0 ? phraseScore(words, clause) : undefined;
-  if (!clause.terms.some((term) => words.includes(term))) return undefined;
-  return textScore(words, [...clause.terms, ...clause.phrases.flatMap(wordsOf)]);
-}
-
-/** A phrase-only query's score: its phrases' words as terms. */
-function phraseScore(words: readonly string[], clause: Extract<TextClause, { kind: 'text' }>): number {
-  return textScore(words, clause.phrases.flatMap(wordsOf));
+  const indexed = englishTerms(msg);
+  if (!clause.terms.some((term) => indexed.includes(term))) return undefined;
+  if (clause.negated.length > 0) {
+    // the matcher reads every word, stop words too
+    const all = englishTerms(msg, true);
+    if (clause.negated.some((term) => all.includes(term))) return undefined;
+  }
+  if (clause.phrases.length > 0 || clause.negatedPhrases.length > 0) {
+    const folded = foldText(msg);
+    if (!clause.phrases.every((phrase) => folded.includes(phrase))) return undefined;
+    if (clause.negatedPhrases.some((phrase) => folded.includes(phrase))) return undefined;
+  }
+  return textScore(msg, indexed, clause.terms);
 }
 
 /** Nothing matches it (a pattern that could not be compiled matches no message). */
