@@ -369,12 +369,12 @@ describe('POST /api/v1/commands.run', () => {
     [
       'a built-in command the fake does not run',
       '8.9',
-      { command: 'topic', params: 'x', roomId: 'GENERAL' },
+      { command: 'mute', params: '@alice', roomId: 'GENERAL' },
       400,
       {
         success: false,
         error:
-          'The fake does not run the built-in command /topic (see docs/routes-startup.md, Slash commands) [error-not-modelled]',
+          'The fake does not run the built-in command /mute (see docs/routes-startup.md, Slash commands) [error-not-modelled]',
         errorType: 'error-not-modelled',
       },
     ],

@@ -417,4 +417,26 @@ export const SETTING_ERRORS = {
     message: () => 'Executing a command requires at least a message with a room id.',
     errorType: 'invalid-command-usage',
   },
+  // slash helper (issue 50): the built-in slash commands' own refusals (docs/routes-startup.md)
+  /** `/join #channel` of a channel the caller is in already (thrown by the command's callback) */
+  'slash-already-in-room': {
+    status: 400,
+    message: () => 'You are already in the channel',
+    errorType: 'error-user-already-in-room',
+    details: () => ({ method: 'slashCommands' }),
+  },
+  /** `/archive` of a direct room (`type` the room's `t`) */
+  'slash-not-archivable': {
+    status: 400,
+    message: (p) => `Room type: ${p.type ?? ''} can not be archived`,
+    errorType: 'error-room-type-not-archivable',
+  },
+  /** `/unarchive` of a direct room (`type` the room's `t`) */
+  'slash-not-unarchivable': {
+    status: 400,
+    message: (p) => `Room type: ${p.type ?? ''} can not be unarchived`,
+    errorType: 'error-room-type-not-unarchivable',
+  },
+  /** `/archive`, `/unarchive` without `archive-room` / `unarchive-room` in the room */
+  'slash-not-authorized': { status: 400, message: () => 'Not authorized', errorType: 'error-not-authorized' },
 } satisfies Record<string, ErrorSpec>;

@@ -1,0 +1,257 @@
+import { ApiError, ERRORS } from '../errors';
+import type { ErrorSpec } from '../errors/spec';
+import type { AnyRoom, Room, User } from '../types';
+import addUsersToRoom from './addUsersToRoom';
+import type { CommandContext } from './command';
+import createChannel from './createChannel';
+import createPrivateGroup from './createPrivateGroup';
+import hideRoom from './hideRoom';
+import joinRoom from './joinRoom';
+import leaveRoom from './leaveRoom';
+import removeUserFromRoom from './removeUserFromRoom';
+import saveRoomSettings from './saveRoomSettings';
+import sendMessage from './sendMessage';
+
+/**
+ * The built-in slash commands whose server callback has an effect (Rocket.Chat's
+ * `app/slashcommands-*` server modules, as 7.x has them), each run through the fake's own
+ * commands (joinRoom, leaveRoom, addUsersToRoom, …) so their checks, system messages,
+ * subscriptions and realtime frames are the REST routes'. A callback tells the caller what it
+ * could not do, or did, in ephemeral messages (`notify.ephemeralMessage`): they are returned as
+ * texts (the English of the i18n keys, `%s` filled as `sprintf` does), and each face sends them
+ * to the caller on `stream-notify-user` `<uid>/message`. A refusal the callback does not catch is
+ * thrown (the face's error). Not built here (left to `command-not-modelled`): `/mute`,
+ * `/unmute` (the fake has no muted users' write), `/status`, `/help`, `/invite-all-to`,
+ * `/invite-all-from`.
+ */
+
+/** What a built-in's callback gets: the message's room and thread, and the text after the name. */
+export interface BuiltInArgs {
+  readonly params: string;
+  readonly rid: string;
+  readonly tmid?: string;
+}
+
+type BuiltIn = (context: CommandContext, args: BuiltInArgs) => string[];
+
+/** The English text of the i18n keys the callbacks send (packages/i18n/src/locales/en.i18n.json). */
+const TEXT = {
+  Channel_doesnt_exist: (s: string) => `The channel \`#${s}\` does not exist.`,
+  Channel_already_exist: (s: string) => `The channel \`#${s}\` already exists.`,
+  Channel_Archived: (s: string) => `Channel with name \`#${s}\` has been archived successfully`,
+  Channel_Unarchived: (s: string) => `Channel with name \`#${s}\` has been Unarchived successfully`,
+  Channel_already_Unarchived: (s: string) => `Channel with name \`#${s}\` is already in Unarchived state`,
+  Duplicate_archived_channel_name: (s: string) => `An archived Channel with name \`#${s}\` exists`,
+  Username_doesnt_exist: (s: string) => `The username \`${s}\` doesn't exist.`,
+  User_doesnt_exist: (s: string) => `No user exists by the name of \`@${s}\`.`,
+  Username_is_already_in_here: (s: string) => `\`@${s}\` is already in here.`,
+  Username_and_message_must_not_be_empty: () => 'Username and message must not be empty.',
+  'error-logged-user-not-in-room': (s: string) => `You are not in the room \`${s}\``,
+};
+
+/** The English text of the error keys a callback sends as they are (`i18n.t(error)`); another is its own key. */
+const ERROR_TEXT: Readonly<Record<string, string>> = {
+  'error-not-allowed': 'Not allowed',
+  'error-invalid-room': 'Invalid room',
+  'error-invalid-user': 'Invalid user',
+  'error-user-not-in-room': 'User is not in this room',
+  'error-you-are-last-owner': 'You are the last owner. Please set new owner before leaving the room.',
+};
+
+/**
+ * What a callback that catches a refusal sends (`catch ({error}) … i18n.t(error)`): the English
+ * of the Meteor error's `error` (the row's `errorType`); nothing for an error without one.
+ */
+function caughtText(error: ApiError): string | undefined {
+  const type = (ERRORS[error.code] as ErrorSpec).errorType;
+  return type === undefined ? undefined : (ERROR_TEXT[type] ?? type);
+}
+
+/** Runs `act`; a declared refusal becomes the caught-error notice (if it has one), as the callback's `try` does. */
+function caught(act: () => unknown): string[] {
+  try {
+    act();
+    return [];
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const text = caughtText(error);
+    return text === undefined ? [] : [text];
+  }
+}
+
+/** A room by name (`Rooms.findOneByName`: any type). */
+function roomNamed(context: CommandContext, name: string): AnyRoom | undefined {
+  const id = context.store.findRoomId(name);
+  return id === undefined ? undefined : context.store.anyRoom(id);
+}
+
+/** `/join #channel`: a public channel by name (else a notice); a member already is refused; then joinRoom. */
+const join: BuiltIn = (context, { params }) => {
+  const given = params.trim();
+  if (given === '') return [];
+  const channel = given.replace('#', '');
+  const room = roomNamed(context, channel);
+  if (!room || room.t !== 'c') return [TEXT.Channel_doesnt_exist(channel)];
+  if (context.store.isSubscribed(context.user._id, room._id)) throw new ApiError('slash-already-in-room');
+  joinRoom.run(context, { rid: room._id, joinCode: undefined });
+  return [];
+};
+
+/** `/leave`, `/part`: leaveRoom of the message's room; its refusal is a notice. */
+const leave: BuiltIn = (context, { rid }) => caught(() => leaveRoom.run(context, { rid }));
+
+/**
+ * `/invite @a @b` (spaces or commas): the users of exactly those names (none: a notice naming them
+ * all); each member already a notice; each other added by itself (addUsersToRoom), its refusal a notice.
+ */
+const invite: BuiltIn = (context, { params, rid }) => {
+  const names = params
+    .split(/[\s,]/)
+    .map((name) => name.replace(/(^@)|( @)/, ''))
+    .filter((name) => name !== '');
+  if (names.length === 0) return [];
+  const wanted = new Set(names);
+  // `Users.find({username: {$in}})`: exact names, in the collection's order
+  const users = context.store.allUsers(false).filter((u) => wanted.has(u.username));
+  if (users.length === 0) return [TEXT.User_doesnt_exist(names.join(' @'))];
+  const notices: string[] = [];
+  const added: User[] = [];
+  for (const user of users) {
+    if (context.store.isSubscribed(user._id, rid))
+      notices.push(TEXT.Username_is_already_in_here(user.username));
+    else added.push(user);
+  }
+  for (const user of added)
+    notices.push(...caught(() => addUsersToRoom.run(context, { rid, usernames: [user.username] })));
+  return notices;
+};
+
+/** `/kick @user`: the user by name, any case (else a notice); then removeUserFromRoom, whose refusal is thrown. */
+const kick: BuiltIn = (context, { params, rid }) => {
+  const username = params.trim().replace('@', '');
+  if (username === '') return [];
+  if (!context.store.userNamed(username)) return [TEXT.Username_doesnt_exist(username)];
+  removeUserFromRoom.run(context, { rid, username });
+  return [];
+};
+
+/**
+ * `/archive [#room]` and `/unarchive [#room]`: the room named (any type), or the message's room;
+ * none is a notice; a direct room and a caller without the permission are refused; a room already
+ * so is a notice; then the room (un)archived, with its system message, and a notice.
+ */
+function archiving(archive: boolean): BuiltIn {
+  return (context, { params, rid }) => {
+    let channel = params.trim();
+    let room: AnyRoom | undefined;
+    if (channel === '') {
+      room = context.store.anyRoom(rid);
+      if (room && room.t !== 'd') channel = room.name;
+    } else {
+      channel = channel.replace('#', '');
+      room = roomNamed(context, channel);
+    }
+    if (!room) return [TEXT.Channel_doesnt_exist(channel)];
+    if (room.t === 'd')
+      throw new ApiError(archive ? 'slash-not-archivable' : 'slash-not-unarchivable', { type: room.t });
+    if (!context.store.can(context.user, archive ? 'archive-room' : 'unarchive-room', room))
+      throw new ApiError('slash-not-authorized');
+    const target: Room = room;
+    if ((target.archived === true) === archive)
+      return [
+        archive ? TEXT.Duplicate_archived_channel_name(channel) : TEXT.Channel_already_Unarchived(channel),
+      ];
+    context.store.setArchived(context.user, target, archive);
+    return [archive ? TEXT.Channel_Archived(channel) : TEXT.Channel_Unarchived(channel)];
+  };
+}
+
+/** `/topic text`: with `edit-room` in the message's room, its topic saved (saveRoomSettings); else nothing. */
+const topic: BuiltIn = (context, { params, rid }) => {
+  const room = context.store.anyRoom(rid);
+  if (room && context.store.can(context.user, 'edit-room', room))
+    saveRoomSettings.run(context, { rid, settings: { roomTopic: params } });
+  return [];
+};
+
+/**
+ * `/hide [#room|@user]`: the message's room, or the room of that name, or the direct room with
+ * that user; none, or one the caller is not in, is a notice; then hideRoom.
+ */
+const hide: BuiltIn = (context, { params, rid }) => {
+  const given = params.trim();
+  const { store, user } = context;
+  let target = rid;
+  if (given !== '') {
+    const stripped = given.replace(/#|@/, '').split(' ')[0] ?? '';
+    let room: AnyRoom | undefined;
+    if (given.startsWith('#')) room = roomNamed(context, stripped);
+    else {
+      const other = store.allUsers(false).find((u) => u.username === stripped);
+      const direct = other && store.anyRoom([user._id, other._id].sort().join(''));
+      room = direct?.t === 'd' ? direct : undefined;
+    }
+    if (!room) return [TEXT.Channel_doesnt_exist(given)];
+    if (!store.isSubscribed(user._id, room._id)) return [TEXT['error-logged-user-not-in-room'](given)];
+    target = room._id;
+  }
+  return caught(() => hideRoom.run(context, { rid: target }));
+};
+
+/** `UTF8_Channel_Names_Validation`'s default, as the callback runs it: the first match anywhere. */
+const CHANNEL_NAME = /[0-9a-zA-Z-_.]+/;
+
+/**
+ * `/create name [--private]`: the first run of name characters; a room of that name is a notice;
+ * then createPrivateGroup (with `--private`) or createChannel, with no members.
+ */
+const create: BuiltIn = (context, { params }) => {
+  const name = CHANNEL_NAME.exec(params.trim())?.[0] ?? '';
+  if (name === '') return [];
+  if (context.store.findRoomId(name) !== undefined) return [TEXT.Channel_already_exist(name)];
+  const flags = [...params.matchAll(/(--(\w+))+/g)].map((m) => m[2]);
+  const args = { name, members: [], readOnly: false, customFields: {}, extraData: {}, excludeSelf: false };
+  if (flags.includes('private')) createPrivateGroup.run(context, args);
+  else createChannel.run(context, args);
+  return [];
+};
+
+/** `/me text`: `_text_` posted to the message's room (and thread) as the caller; nothing for blank text. */
+const me: BuiltIn = (context, { params, rid, tmid }) => {
+  if (params.trim() === '') return [];
+  sendMessage.run(context, { rid, text: `_${params}_`, ...(tmid === undefined ? {} : { tmid }) });
+  return [];
+};
+
+/**
+ * `/msg @user text`: no space is a notice; the user by name, any case (else a notice); then the
+ * direct room with them (made if none: `create-d`) and the text posted there.
+ */
+const msg: BuiltIn = (context, { params }) => {
+  const trimmed = params.trim();
+  const separator = trimmed.indexOf(' ');
+  if (separator === -1) return [TEXT.Username_and_message_must_not_be_empty()];
+  const text = trimmed.slice(separator + 1);
+  const original = trimmed.slice(0, separator);
+  const username = original.replace('@', '');
+  if (!context.store.userNamed(username)) return [TEXT.Username_doesnt_exist(original)];
+  const direct = context.store.createDirect(context.user, [username], false);
+  sendMessage.run(context, { rid: String(direct.rid), text });
+  return [];
+};
+
+/** The built-ins the fake runs, by name. */
+export const BUILT_IN_CALLBACKS: Readonly<Record<string, BuiltIn>> = {
+  archive: archiving(true),
+  create,
+  hide,
+  invite,
+  join,
+  kick,
+  leave,
+  part: leave,
+  me,
+  msg,
+  topic,
+  unarchive: archiving(false),
+};
