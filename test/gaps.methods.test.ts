@@ -247,7 +247,7 @@ describe('the realtime twins of issue 47’s gaps', () => {
       });
       // a built-in command whose effect the fake does not model: the fake's own refusal, as REST's
       expect(
-        (await alice.call('slashCommand', { cmd: 'mute', msg: { rid: 'GENERAL' } })).error,
+        (await alice.call('slashCommand', { cmd: 'invite-all-from', msg: { rid: 'GENERAL' } })).error,
       ).toMatchObject({ error: 'error-not-modelled' });
       expect(JSON.stringify({ state: fake.state(), changes: fake.changes() })).toBe(before);
     });

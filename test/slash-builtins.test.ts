@@ -269,9 +269,53 @@ describe('built-in slash commands', () => {
     expect(roomOf(fake, 'random').usernames).toContain('bob');
   });
 
-  it('the commands not modelled still refuse: /mute, /status, /help', async () => {
+  it('/mute and /unmute: the member muted and unmuted, with their messages; an unknown name is a notice', async () => {
+    await run('admin', 'mute', '@bob').expect(200, { success: true });
+    expect(roomOf(fake, 'general').muted).toEqual(['bob']);
+    const refused = await request(fake.app)
+      .post('/api/v1/chat.sendMessage')
+      .set(AS.bob)
+      .send({ message: { rid: 'GENERAL', msg: 'hello?' } });
+    expect(refused.status).toBe(400);
+    await run('admin', 'unmute', 'bob').expect(200, { success: true });
+    expect(roomOf(fake, 'general').muted).toEqual([]);
+    expect(texts('GENERAL')).toEqual(['user-muted:bob', 'user-unmuted:bob']);
+
+    const admin = await listening('admin', ADMIN);
     const before = snapshot();
-    for (const name of ['mute', 'unmute', 'status', 'help', 'invite-all-to', 'invite-all-from']) {
+    await run('admin', 'unmute', '@nobody').expect(200, { success: true });
+    // /mute's callback goes on after its notice: muteUserInRoom refuses one who is no member
+    const mute = await run('admin', 'mute', '@nobody');
+    expect(mute.status).toBe(400);
+    expect(mute.body).toEqual({
+      success: false,
+      error: 'User is not in this room [error-user-not-in-room]',
+      errorType: 'error-user-not-in-room',
+      details: { method: 'muteUserInRoom' },
+    });
+    expect(await heard(admin, 2)).toEqual([
+      "The username `nobody` doesn't exist.",
+      "The username `nobody` doesn't exist.",
+    ]);
+    // bob is no owner nor moderator of #general
+    expect((await run('bob', 'mute', '@alice')).body).toMatchObject({ errorType: 'error-not-allowed' });
+    // over the realtime method: the notice, then the refusal as Meteor's error
+    const answer = await admin.call('slashCommand', {
+      cmd: 'mute',
+      params: 'ghost',
+      msg: { rid: 'GENERAL' },
+    });
+    expect(answer.error).toMatchObject({
+      error: 'error-user-not-in-room',
+      reason: 'User is not in this room',
+    });
+    expect(await heard(admin, 3)).toContain("The username `ghost` doesn't exist.");
+    expect(snapshot()).toBe(before);
+  });
+
+  it('the commands not modelled still refuse: /status, /help, /invite-all-to, /invite-all-from', async () => {
+    const before = snapshot();
+    for (const name of ['status', 'help', 'invite-all-to', 'invite-all-from']) {
       const res = await run('admin', name, '@bob');
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ errorType: 'error-not-modelled' });

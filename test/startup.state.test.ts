@@ -369,12 +369,12 @@ describe('POST /api/v1/commands.run', () => {
     [
       'a built-in command the fake does not run',
       '8.9',
-      { command: 'mute', params: '@alice', roomId: 'GENERAL' },
+      { command: 'invite-all-from', params: '#random', roomId: 'GENERAL' },
       400,
       {
         success: false,
         error:
-          'The fake does not run the built-in command /mute (see docs/routes-startup.md, Slash commands) [error-not-modelled]',
+          'The fake does not run the built-in command /invite-all-from (see docs/routes-startup.md, Slash commands) [error-not-modelled]',
         errorType: 'error-not-modelled',
       },
     ],

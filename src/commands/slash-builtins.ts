@@ -6,6 +6,7 @@ import type { CommandContext } from './command';
 import createChannel from './createChannel';
 import createPrivateGroup from './createPrivateGroup';
 import hideRoom from './hideRoom';
+import muteUserInRoom, { unmuteUserInRoom } from './muteUserInRoom';
 import joinRoom from './joinRoom';
 import leaveRoom from './leaveRoom';
 import removeUserFromRoom from './removeUserFromRoom';
@@ -20,9 +21,8 @@ import sendMessage from './sendMessage';
  * could not do, or did, in ephemeral messages (`notify.ephemeralMessage`): they are returned as
  * texts (the English of the i18n keys, `%s` filled as `sprintf` does), and each face sends them
  * to the caller on `stream-notify-user` `<uid>/message`. A refusal the callback does not catch is
- * thrown (the face's error). Not built here (left to `command-not-modelled`): `/mute`,
- * `/unmute` (the fake has no muted users' write), `/status`, `/help`, `/invite-all-to`,
- * `/invite-all-from`.
+ * thrown (the face's error), after the notices sent before it. Not built here (left to
+ * `command-not-modelled`): `/status`, `/help`, `/invite-all-to`, `/invite-all-from`.
  */
 
 /** What a built-in's callback gets: the message's room and thread, and the text after the name. */
@@ -32,7 +32,10 @@ export interface BuiltInArgs {
   readonly tmid?: string;
 }
 
-type BuiltIn = (context: CommandContext, args: BuiltInArgs) => string[];
+/** Sends the caller an ephemeral message (the text; the face sends it in the message's room). */
+export type Notify = (text: string) => void;
+
+export type BuiltIn = (context: CommandContext, args: BuiltInArgs, notify: Notify) => void;
 
 /** The English text of the i18n keys the callbacks send (packages/i18n/src/locales/en.i18n.json). */
 const TEXT = {
@@ -68,14 +71,13 @@ function caughtText(error: ApiError): string | undefined {
 }
 
 /** Runs `act`; a declared refusal becomes the caught-error notice (if it has one), as the callback's `try` does. */
-function caught(act: () => unknown): string[] {
+function caught(notify: Notify, act: () => unknown): void {
   try {
     act();
-    return [];
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const text = caughtText(error);
-    return text === undefined ? [] : [text];
+    if (text !== undefined) notify(text);
   }
 }
 
@@ -86,54 +88,66 @@ function roomNamed(context: CommandContext, name: string): AnyRoom | undefined {
 }
 
 /** `/join #channel`: a public channel by name (else a notice); a member already is refused; then joinRoom. */
-const join: BuiltIn = (context, { params }) => {
+const join: BuiltIn = (context, { params }, notify) => {
   const given = params.trim();
-  if (given === '') return [];
+  if (given === '') return;
   const channel = given.replace('#', '');
   const room = roomNamed(context, channel);
-  if (!room || room.t !== 'c') return [TEXT.Channel_doesnt_exist(channel)];
+  if (!room || room.t !== 'c') return notify(TEXT.Channel_doesnt_exist(channel));
   if (context.store.isSubscribed(context.user._id, room._id)) throw new ApiError('slash-already-in-room');
   joinRoom.run(context, { rid: room._id, joinCode: undefined });
-  return [];
 };
 
 /** `/leave`, `/part`: leaveRoom of the message's room; its refusal is a notice. */
-const leave: BuiltIn = (context, { rid }) => caught(() => leaveRoom.run(context, { rid }));
+const leave: BuiltIn = (context, { rid }, notify) => caught(notify, () => leaveRoom.run(context, { rid }));
 
 /**
  * `/invite @a @b` (spaces or commas): the users of exactly those names (none: a notice naming them
  * all); each member already a notice; each other added by itself (addUsersToRoom), its refusal a notice.
  */
-const invite: BuiltIn = (context, { params, rid }) => {
+const invite: BuiltIn = (context, { params, rid }, notify) => {
   const names = params
     .split(/[\s,]/)
     .map((name) => name.replace(/(^@)|( @)/, ''))
     .filter((name) => name !== '');
-  if (names.length === 0) return [];
+  if (names.length === 0) return;
   const wanted = new Set(names);
   // `Users.find({username: {$in}})`: exact names, in the collection's order
   const users = context.store.allUsers(false).filter((u) => wanted.has(u.username));
-  if (users.length === 0) return [TEXT.User_doesnt_exist(names.join(' @'))];
-  const notices: string[] = [];
+  if (users.length === 0) return notify(TEXT.User_doesnt_exist(names.join(' @')));
   const added: User[] = [];
   for (const user of users) {
-    if (context.store.isSubscribed(user._id, rid))
-      notices.push(TEXT.Username_is_already_in_here(user.username));
+    if (context.store.isSubscribed(user._id, rid)) notify(TEXT.Username_is_already_in_here(user.username));
     else added.push(user);
   }
   for (const user of added)
-    notices.push(...caught(() => addUsersToRoom.run(context, { rid, usernames: [user.username] })));
-  return notices;
+    caught(notify, () => addUsersToRoom.run(context, { rid, usernames: [user.username] }));
 };
 
 /** `/kick @user`: the user by name, any case (else a notice); then removeUserFromRoom, whose refusal is thrown. */
-const kick: BuiltIn = (context, { params, rid }) => {
+const kick: BuiltIn = (context, { params, rid }, notify) => {
   const username = params.trim().replace('@', '');
-  if (username === '') return [];
-  if (!context.store.userNamed(username)) return [TEXT.Username_doesnt_exist(username)];
+  if (username === '') return;
+  if (!context.store.userNamed(username)) return notify(TEXT.Username_doesnt_exist(username));
   removeUserFromRoom.run(context, { rid, username });
-  return [];
 };
+
+/**
+ * `/mute @user` and `/unmute @user`: the user by name, any case (else a notice: `/unmute` stops
+ * there, `/mute` goes on, as its callback has no `return`, to muteUserInRoom's refusal); then
+ * muteUserInRoom / unmuteUserInRoom, whose refusal is thrown.
+ */
+function muting(mute: boolean): BuiltIn {
+  return (context, { params, rid }, notify) => {
+    const username = params.trim().replace('@', '');
+    if (username === '') return;
+    if (!context.store.userNamed(username)) {
+      notify(TEXT.Username_doesnt_exist(username));
+      if (!mute) return;
+    }
+    (mute ? muteUserInRoom : unmuteUserInRoom).run(context, { rid, username });
+  };
+}
 
 /**
  * `/archive [#room]` and `/unarchive [#room]`: the room named (any type), or the message's room;
@@ -141,7 +155,7 @@ const kick: BuiltIn = (context, { params, rid }) => {
  * so is a notice; then the room (un)archived, with its system message, and a notice.
  */
 function archiving(archive: boolean): BuiltIn {
-  return (context, { params, rid }) => {
+  return (context, { params, rid }, notify) => {
     let channel = params.trim();
     let room: AnyRoom | undefined;
     if (channel === '') {
@@ -151,18 +165,18 @@ function archiving(archive: boolean): BuiltIn {
       channel = channel.replace('#', '');
       room = roomNamed(context, channel);
     }
-    if (!room) return [TEXT.Channel_doesnt_exist(channel)];
+    if (!room) return notify(TEXT.Channel_doesnt_exist(channel));
     if (room.t === 'd')
       throw new ApiError(archive ? 'slash-not-archivable' : 'slash-not-unarchivable', { type: room.t });
     if (!context.store.can(context.user, archive ? 'archive-room' : 'unarchive-room', room))
       throw new ApiError('slash-not-authorized');
     const target: Room = room;
     if ((target.archived === true) === archive)
-      return [
+      return notify(
         archive ? TEXT.Duplicate_archived_channel_name(channel) : TEXT.Channel_already_Unarchived(channel),
-      ];
+      );
     context.store.setArchived(context.user, target, archive);
-    return [archive ? TEXT.Channel_Archived(channel) : TEXT.Channel_Unarchived(channel)];
+    notify(archive ? TEXT.Channel_Archived(channel) : TEXT.Channel_Unarchived(channel));
   };
 }
 
@@ -171,14 +185,13 @@ const topic: BuiltIn = (context, { params, rid }) => {
   const room = context.store.anyRoom(rid);
   if (room && context.store.can(context.user, 'edit-room', room))
     saveRoomSettings.run(context, { rid, settings: { roomTopic: params } });
-  return [];
 };
 
 /**
  * `/hide [#room|@user]`: the message's room, or the room of that name, or the direct room with
  * that user; none, or one the caller is not in, is a notice; then hideRoom.
  */
-const hide: BuiltIn = (context, { params, rid }) => {
+const hide: BuiltIn = (context, { params, rid }, notify) => {
   const given = params.trim();
   const { store, user } = context;
   let target = rid;
@@ -191,11 +204,11 @@ const hide: BuiltIn = (context, { params, rid }) => {
       const direct = other && store.anyRoom([user._id, other._id].sort().join(''));
       room = direct?.t === 'd' ? direct : undefined;
     }
-    if (!room) return [TEXT.Channel_doesnt_exist(given)];
-    if (!store.isSubscribed(user._id, room._id)) return [TEXT['error-logged-user-not-in-room'](given)];
+    if (!room) return notify(TEXT.Channel_doesnt_exist(given));
+    if (!store.isSubscribed(user._id, room._id)) return notify(TEXT['error-logged-user-not-in-room'](given));
     target = room._id;
   }
-  return caught(() => hideRoom.run(context, { rid: target }));
+  caught(notify, () => hideRoom.run(context, { rid: target }));
 };
 
 /** `UTF8_Channel_Names_Validation`'s default, as the callback runs it: the first match anywhere. */
@@ -205,39 +218,36 @@ const CHANNEL_NAME = /[0-9a-zA-Z-_.]+/;
  * `/create name [--private]`: the first run of name characters; a room of that name is a notice;
  * then createPrivateGroup (with `--private`) or createChannel, with no members.
  */
-const create: BuiltIn = (context, { params }) => {
+const create: BuiltIn = (context, { params }, notify) => {
   const name = CHANNEL_NAME.exec(params.trim())?.[0] ?? '';
-  if (name === '') return [];
-  if (context.store.findRoomId(name) !== undefined) return [TEXT.Channel_already_exist(name)];
+  if (name === '') return;
+  if (context.store.findRoomId(name) !== undefined) return notify(TEXT.Channel_already_exist(name));
   const flags = [...params.matchAll(/(--(\w+))+/g)].map((m) => m[2]);
   const args = { name, members: [], readOnly: false, customFields: {}, extraData: {}, excludeSelf: false };
   if (flags.includes('private')) createPrivateGroup.run(context, args);
   else createChannel.run(context, args);
-  return [];
 };
 
 /** `/me text`: `_text_` posted to the message's room (and thread) as the caller; nothing for blank text. */
 const me: BuiltIn = (context, { params, rid, tmid }) => {
-  if (params.trim() === '') return [];
+  if (params.trim() === '') return;
   sendMessage.run(context, { rid, text: `_${params}_`, ...(tmid === undefined ? {} : { tmid }) });
-  return [];
 };
 
 /**
  * `/msg @user text`: no space is a notice; the user by name, any case (else a notice); then the
  * direct room with them (made if none: `create-d`) and the text posted there.
  */
-const msg: BuiltIn = (context, { params }) => {
+const msg: BuiltIn = (context, { params }, notify) => {
   const trimmed = params.trim();
   const separator = trimmed.indexOf(' ');
-  if (separator === -1) return [TEXT.Username_and_message_must_not_be_empty()];
+  if (separator === -1) return notify(TEXT.Username_and_message_must_not_be_empty());
   const text = trimmed.slice(separator + 1);
   const original = trimmed.slice(0, separator);
   const username = original.replace('@', '');
-  if (!context.store.userNamed(username)) return [TEXT.Username_doesnt_exist(original)];
+  if (!context.store.userNamed(username)) return notify(TEXT.Username_doesnt_exist(original));
   const direct = context.store.createDirect(context.user, [username], false);
   sendMessage.run(context, { rid: String(direct.rid), text });
-  return [];
 };
 
 /** The built-ins the fake runs, by name. */
@@ -252,6 +262,8 @@ export const BUILT_IN_CALLBACKS: Readonly<Record<string, BuiltIn>> = {
   part: leave,
   me,
   msg,
+  mute: muting(true),
   topic,
   unarchive: archiving(false),
+  unmute: muting(false),
 };

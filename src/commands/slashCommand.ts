@@ -31,6 +31,8 @@ export interface SlashCommandArgs {
 export interface SlashOutcome {
   readonly rid: string;
   readonly notices: readonly string[];
+  /** the callback's refusal after its notices were sent: each face answers it once they are */
+  readonly refusal?: ApiError;
 }
 
 const NOTHING: SlashOutcome = { rid: '', notices: [] };
@@ -66,7 +68,17 @@ export default command<SlashCommandArgs, SlashOutcome>({
     if (rid === undefined || rid === '') throw new ApiError('slash-command-usage');
     const thread = tmid === undefined ? {} : { tmid };
     const builtIn = own ? undefined : BUILT_IN_CALLBACKS[name];
-    if (builtIn) return { rid, notices: builtIn({ store, profile, user }, { params, rid, ...thread }) };
+    if (builtIn) {
+      const notices: string[] = [];
+      try {
+        builtIn({ store, profile, user }, { params, rid, ...thread }, (text) => notices.push(text));
+      } catch (error) {
+        // a refusal after notices: the faces send the notices, then answer the refusal
+        if (error instanceof ApiError && notices.length > 0) return { rid, notices, refusal: error };
+        throw error;
+      }
+      return { rid, notices };
+    }
     let reply: string | undefined;
     if (own) reply = own.reply;
     else if (art) reply = art(params);

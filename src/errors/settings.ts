@@ -439,4 +439,11 @@ export const SETTING_ERRORS = {
   },
   /** `/archive`, `/unarchive` without `archive-room` / `unarchive-room` in the room */
   'slash-not-authorized': { status: 400, message: () => 'Not authorized', errorType: 'error-not-authorized' },
+  /** `muteUserInRoom` / `unmuteUserInRoom` (`/mute`, `/unmute`) of a direct room (`type` the room's `t`) */
+  'mute-room-type': {
+    status: 400,
+    message: (p) => `${p.type ?? ''} is not a valid room type`,
+    errorType: 'error-invalid-room-type',
+    details: (p) => ({ method: p.method ?? '', type: p.type ?? '' }),
+  },
 } satisfies Record<string, ErrorSpec>;

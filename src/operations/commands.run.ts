@@ -56,6 +56,10 @@ export default route(GROUPS.commands, {
     'slash-not-archivable',
     'slash-not-unarchivable',
     'slash-not-authorized',
+    'mute-room-type',
+    'user-not-in-room',
+    'room-invalid',
+    'room-not-allowed',
   ],
   response: DONE,
   reads: ['room', 'message', 'user'],
@@ -89,9 +93,10 @@ export default route(GROUPS.commands, {
   // its ephemeral messages to the caller's realtime connections, as the method sends them
   run: ({ store, profile, ...context }, args) => {
     const user = callerOf(context);
-    const { rid, notices } = slashCommand.run({ store, profile, user }, args);
+    const { rid, notices, refusal } = slashCommand.run({ store, profile, user }, args);
     for (const notice of notices)
       context.notifyUser?.({ uid: user._id, event: 'message', args: [ephemeralMessage(store, rid, notice)] });
+    if (refusal) throw refusal;
     return success({});
   },
 });

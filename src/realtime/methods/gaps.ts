@@ -75,10 +75,11 @@ const slashCommandMethod = commandMethod(slashCommand, {
     };
   },
   // the callback's ephemeral messages to the caller; its result, none
-  result: ({ rid, notices }, context) => {
+  result: ({ rid, notices, refusal }, context) => {
     const uid = context.user?._id ?? '';
     for (const notice of notices)
       context.notifyUser({ uid, event: 'message', args: [ephemeralMessage(context.store, rid, notice)] });
+    if (refusal) throw refusal;
     return undefined;
   },
 });
