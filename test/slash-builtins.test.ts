@@ -313,14 +313,79 @@ describe('built-in slash commands', () => {
     expect(snapshot()).toBe(before);
   });
 
-  it('the commands not modelled still refuse: /status, /help, /invite-all-to, /invite-all-from', async () => {
+  it('/status sets the caller’s status message, with a notice; with the setting off, a notice and the refusal', async () => {
+    const alice = await listening('alice', ALICE);
+    await run('alice', 'status', '  In a meeting ').expect(200, { success: true });
+    expect(fake.state().users.find((u) => u.username === 'alice')).toMatchObject({
+      statusText: 'In a meeting',
+    });
+    expect(await heard(alice, 1)).toEqual(['Status message changed successfully.']);
+    await request(fake.app)
+      .post('/api/v1/settings/Accounts_AllowUserStatusMessageChange')
+      .set(AS.admin)
+      .send({ value: false })
+      .expect(200);
     const before = snapshot();
-    for (const name of ['status', 'help', 'invite-all-to', 'invite-all-from']) {
-      const res = await run('admin', name, '@bob');
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ errorType: 'error-not-modelled' });
-    }
+    const refused = await run('alice', 'status', 'Away');
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'Not allowed [error-not-allowed]',
+        errorType: 'error-not-allowed',
+        details: { method: 'setUserStatus' },
+      },
+    ]);
+    expect(await heard(alice, 2)).toEqual([
+      'Status message changed successfully.',
+      'Your Rocket.Chat administrator has disabled the changing of status messages',
+    ]);
     expect(snapshot()).toBe(before);
+  });
+
+  it('/help sends the keyboard shortcuts as one notice and changes nothing', async () => {
+    const bob = await listening('bob', BOB);
+    const before = snapshot();
+    await run('bob', 'help', '').expect(200, { success: true });
+    const [text] = await heard(bob, 1);
+    expect(String(text).split('\n')).toEqual([
+      '',
+      '`Command (or Ctrl) + p OR Command (or Ctrl) + k` - Open Channel / User search',
+      '`Shift (or Ctrl) + ESC` - Mark all messages (in all channels) as read',
+      '`Up Arrow` - Edit previous message',
+      '`Command (or Alt) + Left Arrow` - Move to the beginning of the message',
+      '`Command (or Alt) + Up Arrow` - Move to the beginning of the message',
+      '`Command (or Alt) + Right Arrow` - Move to the end of the message',
+      '`Command (or Alt) + Down Arrow` - Move to the end of the message',
+      '`Shift + Enter` - New line in message compose input',
+    ]);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('/invite-all-from adds a room’s members here; /invite-all-to adds ours there, or makes the room', async () => {
+    const admin = await listening('admin', ADMIN);
+    // #club's members (bob) into #general, where bob is already: nothing changes but the notice
+    await run('admin', 'invite-all-from', '#club').expect(200, { success: true });
+    expect(roomOf(fake, 'general').usernames).toEqual(expect.arrayContaining(['admin', 'alice', 'bob']));
+    await run('admin', 'invite-all-to', '#news').expect(200, { success: true });
+    expect(roomOf(fake, 'news').usernames).toEqual(expect.arrayContaining(['admin', 'alice', 'bob']));
+    await run('admin', 'invite-all-to', '#lounge').expect(200, { success: true });
+    expect(roomOf(fake, 'lounge')).toMatchObject({ t: 'c' });
+    expect(roomOf(fake, 'lounge').usernames).toEqual(expect.arrayContaining(['admin', 'alice', 'bob']));
+    await run('admin', 'invite-all-from', '#nowhere').expect(200, { success: true });
+    expect(await heard(admin, 5)).toEqual([
+      'The users have been added',
+      'The users have been added',
+      'Channel `#lounge` created.',
+      'The users have been added',
+      'The channel `#nowhere` does not exist.',
+    ]);
+    // bob may not add to #general: addUsersToRoom's refusal, a notice
+    const bob = await listening('bob', BOB);
+    const unchanged = snapshot();
+    await run('bob', 'invite-all-from', '#club').expect(200, { success: true });
+    expect(await heard(bob, 1)).toEqual(['Not allowed']);
+    expect(snapshot()).toBe(unchanged);
   });
 });
 

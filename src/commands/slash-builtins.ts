@@ -21,8 +21,7 @@ import sendMessage from './sendMessage';
  * could not do, or did, in ephemeral messages (`notify.ephemeralMessage`): they are returned as
  * texts (the English of the i18n keys, `%s` filled as `sprintf` does), and each face sends them
  * to the caller on `stream-notify-user` `<uid>/message`. A refusal the callback does not catch is
- * thrown (the face's error), after the notices sent before it. Not built here (left to
- * `command-not-modelled`): `/status`, `/help`, `/invite-all-to`, `/invite-all-from`.
+ * thrown (the face's error), after the notices sent before it.
  */
 
 /** What a built-in's callback gets: the message's room and thread, and the text after the name. */
@@ -50,6 +49,13 @@ const TEXT = {
   Username_is_already_in_here: (s: string) => `\`@${s}\` is already in here.`,
   Username_and_message_must_not_be_empty: () => 'Username and message must not be empty.',
   'error-logged-user-not-in-room': (s: string) => `You are not in the room \`${s}\``,
+  StatusMessage_Changed_Successfully: () => 'Status message changed successfully.',
+  StatusMessage_Change_Disabled: () =>
+    'Your Rocket.Chat administrator has disabled the changing of status messages',
+  Channel_created: (s: string) => `Channel \`#${s}\` created.`,
+  Users_added: () => 'The users have been added',
+  'error-user-limit-exceeded': () =>
+    'The number of users you are trying to invite to #channel_name exceeds the limit set by the administrator',
 };
 
 /** The English text of the error keys a callback sends as they are (`i18n.t(error)`); another is its own key. */
@@ -250,12 +256,78 @@ const msg: BuiltIn = (context, { params }, notify) => {
   sendMessage.run(context, { rid: String(direct.rid), text });
 };
 
+/**
+ * `/status text`: the caller's status message set as the realtime `setUserStatus(undefined, text)`
+ * sets it (trimmed, 120 characters at most), and a notice; while
+ * `Accounts_AllowUserStatusMessageChange` is off, a notice and the method's refusal.
+ */
+const status: BuiltIn = (context, { params }, notify) => {
+  if (!context.store.settings().Accounts_AllowUserStatusMessageChange) {
+    notify(TEXT.StatusMessage_Change_Disabled());
+    throw new ApiError('room-not-allowed', { method: 'setUserStatus' });
+  }
+  context.store.setDefaultStatus(context.user._id, { statusText: params });
+  notify(TEXT.StatusMessage_Changed_Successfully());
+};
+
+/** `API_User_Limit`'s default: the most members `/invite-all-*` takes from a room. */
+const API_USER_LIMIT = 500;
+
+/**
+ * `/invite-all-to #room` (the message's room's members into the room named) and
+ * `/invite-all-from #room` (the named room's members into the message's room): a source room not
+ * found is a notice; more than `API_User_Limit` members a notice; a target not found (`to` only)
+ * is made, a channel or a group as the source is, with those members (`Channel_created`), else
+ * they are added (addUsersToRoom); then `Users_added`. A refusal of the create or the add is a
+ * notice instead.
+ */
+function invitingAll(to: boolean): BuiltIn {
+  return (context, { params, rid }, notify) => {
+    let channel = params.trim();
+    if (channel === '') return;
+    channel = channel.replace('#', '');
+    if (channel === '') return;
+    const source = to ? context.store.anyRoom(rid) : roomNamed(context, channel);
+    const target = to ? roomNamed(context, channel) : context.store.anyRoom(rid);
+    if (!source) return notify(TEXT.Channel_doesnt_exist(channel));
+    if (source.usernames.length > API_USER_LIMIT) return notify(TEXT['error-user-limit-exceeded']());
+    const users = [...source.usernames];
+    caught(notify, () => {
+      if (!target && source.t !== 'd') {
+        const args = { name: channel, members: users, readOnly: false, customFields: {}, extraData: {} };
+        (source.t === 'c' ? createChannel : createPrivateGroup).run(context, { ...args, excludeSelf: false });
+        notify(TEXT.Channel_created(channel));
+      } else addUsersToRoom.run(context, { rid: target?._id ?? '', usernames: users });
+      notify(TEXT.Users_added());
+    });
+  };
+}
+
+/** `/help`'s keyboard shortcuts, each its i18n key's English text with the keys filled in. */
+const SHORTCUTS: readonly (readonly [string, string])[] = [
+  ['`%s` - Open Channel / User search', 'Command (or Ctrl) + p OR Command (or Ctrl) + k'],
+  ['`%s` - Mark all messages (in all channels) as read', 'Shift (or Ctrl) + ESC'],
+  ['`%s` - Edit previous message', 'Up Arrow'],
+  ['`%s` - Move to the beginning of the message', 'Command (or Alt) + Left Arrow'],
+  ['`%s` - Move to the beginning of the message', 'Command (or Alt) + Up Arrow'],
+  ['`%s` - Move to the end of the message', 'Command (or Alt) + Right Arrow'],
+  ['`%s` - Move to the end of the message', 'Command (or Alt) + Down Arrow'],
+  ['`%s` - New line in message compose input', 'Shift + Enter'],
+];
+
+/** `/help`: one notice listing the keyboard shortcuts, each line after a line break. */
+const help: BuiltIn = (_context, _args, notify) =>
+  notify(SHORTCUTS.map(([text, keys]) => `\n${text.replace('%s', keys)}`).join(''));
+
 /** The built-ins the fake runs, by name. */
 export const BUILT_IN_CALLBACKS: Readonly<Record<string, BuiltIn>> = {
   archive: archiving(true),
   create,
+  help,
   hide,
   invite,
+  'invite-all-from': invitingAll(false),
+  'invite-all-to': invitingAll(true),
   join,
   kick,
   leave,
@@ -263,6 +335,7 @@ export const BUILT_IN_CALLBACKS: Readonly<Record<string, BuiltIn>> = {
   me,
   msg,
   mute: muting(true),
+  status,
   topic,
   unarchive: archiving(false),
   unmute: muting(false),

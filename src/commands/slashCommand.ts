@@ -12,9 +12,8 @@ import { BUILT_IN_CALLBACKS } from './slash-builtins';
  * exact name) and makes its own checks first, then runs this. A command without a server callback
  * does nothing; one with a callback needs the message's room (`invalid-command-usage`, which only
  * the method can reach); then a scenario's command posts its `reply` as the caller (in the thread,
- * with `tmid`), a text command posts its art where the release line's server did, a built-in
- * command with an effect runs its callback (src/commands/slash-builtins.ts), and the other
- * built-in commands' effects are not modelled (the fake's own refusal). Answers the ephemeral
+ * with `tmid`), a text command posts its art where the release line's server did, and another
+ * built-in command runs its callback (src/commands/slash-builtins.ts). Answers the ephemeral
  * messages the callback sends the caller in the message's room (each face sends them on
  * `stream-notify-user` `<uid>/message`); the callback's own result is always none.
  */
@@ -79,10 +78,8 @@ export default command<SlashCommandArgs, SlashOutcome>({
       }
       return { rid, notices };
     }
-    let reply: string | undefined;
-    if (own) reply = own.reply;
-    else if (art) reply = art(params);
-    else throw new ApiError('command-not-modelled', { field: name });
+    // a scenario's command posts its reply (if any); a text command its art
+    const reply = own ? own.reply : art?.(params);
     if (reply !== undefined) sendMessage.run({ store, profile, user }, { rid, text: reply, ...thread });
     return { rid, notices: [] };
   },

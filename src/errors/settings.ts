@@ -359,13 +359,6 @@ export const SETTING_ERRORS = {
   'command-unknown': { status: 400, message: () => 'The command provided does not exist (or is disabled).' },
   /** `commands.run`: `tmid` names no message of the room */
   'command-invalid-thread': { status: 400, message: () => 'Invalid thread.' },
-  /** `commands.run` of a built-in command whose effect the fake does not model (`field`: its name) */
-  'command-not-modelled': {
-    status: 400,
-    message: (p) =>
-      `The fake does not run the built-in command /${p.field ?? ''} (see docs/routes-startup.md, Slash commands)`,
-    errorType: 'error-not-modelled',
-  },
   /** `push.token` (to 8.5): `id` given and not a string */
   'push-id-invalid': {
     status: 400,

@@ -36,9 +36,8 @@ const VALIDATOR: EraTable<Validator | undefined> = {
  * realtime `slashCommand`): a scenario's command posts its `reply` to the room as the caller (in
  * the thread, with `tmid`); the text commands post their art where the line's server did; the
  * built-ins with an effect run it (src/commands/slash-builtins.ts), their ephemeral messages sent
- * to the caller's realtime connections; the other built-ins' effects are not modelled (the fake's
- * own refusal). A refusal the command's callback throws is the route's error. Answers
- * `{success: true}`.
+ * to the caller's realtime connections. A refusal the command's callback throws is the route's
+ * error (after the notices it sent). Answers `{success: true}`.
  */
 export default route(GROUPS.commands, {
   name: 'commands.run',
@@ -51,7 +50,6 @@ export default route(GROUPS.commands, {
     'command-unknown',
     'room-forbidden',
     'command-invalid-thread',
-    'command-not-modelled',
     'slash-already-in-room',
     'slash-not-archivable',
     'slash-not-unarchivable',
