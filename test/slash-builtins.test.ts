@@ -412,4 +412,24 @@ describe('built-in slash commands by release line', () => {
     await bob.next((f) => f.msg === 'changed' && f.collection === 'stream-notify-user');
     expect(notices(bob)).toEqual(['The channel `#nowhere` does not exist.']);
   });
+  it('5: /archive asks the room’s state before the permission, which is the archiveRoom method’s', async () => {
+    const bob = await socketOn('bob-token');
+    await bob.sub('stream-notify-user', `${BOB}/message`, false);
+    const before = JSON.stringify(lineFake.state());
+    const post = (command: string, params: string): request.Test =>
+      request(lineFake.app)
+        .post('/api/v1/commands.run')
+        .set(AS.bob)
+        .send({ command, params, roomId: 'GENERAL' });
+    await post('archive', '#attic').expect(200, { success: true });
+    const refused = await post('archive', '#news');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errorType: 'error-not-authorized',
+      details: { method: 'archiveRoom' },
+    });
+    await bob.next((f) => f.msg === 'changed' && f.collection === 'stream-notify-user');
+    expect(notices(bob)).toEqual(['An archived Channel with name `#attic` exists']);
+    expect(JSON.stringify(lineFake.state())).toBe(before);
+  });
 });

@@ -1,7 +1,10 @@
+import { byEra } from '../eras';
+import type { EraTable } from '../eras';
 import { ApiError, ERRORS } from '../errors';
 import type { ErrorSpec } from '../errors/spec';
 import type { AnyRoom, Room, User } from '../types';
 import addUsersToRoom from './addUsersToRoom';
+import archiveRoom from './archiveRoom';
 import type { CommandContext } from './command';
 import createChannel from './createChannel';
 import createPrivateGroup from './createPrivateGroup';
@@ -12,6 +15,7 @@ import leaveRoom from './leaveRoom';
 import removeUserFromRoom from './removeUserFromRoom';
 import saveRoomSettings from './saveRoomSettings';
 import sendMessage from './sendMessage';
+import unarchiveRoom from './unarchiveRoom';
 
 /**
  * The built-in slash commands whose server callback has an effect (Rocket.Chat's
@@ -156,9 +160,19 @@ function muting(mute: boolean): BuiltIn {
 }
 
 /**
+ * How `/archive` and `/unarchive` check, by line: to 6.x the callback leaves a direct room
+ * silently, tells a room already so, then calls the archiveRoom / unarchiveRoom method (whose
+ * refusals it throws: `Not authorized` naming the method); from 7.0 it refuses a direct room and a
+ * caller without the permission itself, before the room's state (the version of the change
+ * UNVERIFIED: the 6.x and the 7.x sources were read).
+ */
+const ARCHIVE_FLOW: EraTable<'method' | 'checks-first'> = { '0.49': 'method', '7.0': 'checks-first' };
+
+/**
  * `/archive [#room]` and `/unarchive [#room]`: the room named (any type), or the message's room;
- * none is a notice; a direct room and a caller without the permission are refused; a room already
- * so is a notice; then the room (un)archived, with its system message, and a notice.
+ * none is a notice; a direct room and a caller without the permission are refused (to 6.x: a
+ * direct room left silently, the permission the method's); a room already so is a notice; then
+ * the room (un)archived, with its system message, and a notice.
  */
 function archiving(archive: boolean): BuiltIn {
   return (context, { params, rid }, notify) => {
@@ -172,16 +186,20 @@ function archiving(archive: boolean): BuiltIn {
       room = roomNamed(context, channel);
     }
     if (!room) return notify(TEXT.Channel_doesnt_exist(channel));
-    if (room.t === 'd')
+    const checksFirst = byEra(context.profile, ARCHIVE_FLOW) === 'checks-first';
+    if (room.t === 'd') {
+      if (!checksFirst) return;
       throw new ApiError(archive ? 'slash-not-archivable' : 'slash-not-unarchivable', { type: room.t });
-    if (!context.store.can(context.user, archive ? 'archive-room' : 'unarchive-room', room))
+    }
+    if (checksFirst && !context.store.can(context.user, archive ? 'archive-room' : 'unarchive-room', room))
       throw new ApiError('slash-not-authorized');
     const target: Room = room;
     if ((target.archived === true) === archive)
       return notify(
         archive ? TEXT.Duplicate_archived_channel_name(channel) : TEXT.Channel_already_Unarchived(channel),
       );
-    context.store.setArchived(context.user, target, archive);
+    if (checksFirst) context.store.setArchived(context.user, target, archive);
+    else (archive ? archiveRoom : unarchiveRoom).run(context, { rid: target._id });
     notify(archive ? TEXT.Channel_Archived(channel) : TEXT.Channel_Unarchived(channel));
   };
 }

@@ -54,6 +54,7 @@ export default route(GROUPS.commands, {
     'slash-not-archivable',
     'slash-not-unarchivable',
     'slash-not-authorized',
+    'archive-not-authorized',
     'mute-room-type',
     'user-not-in-room',
     'room-invalid',
