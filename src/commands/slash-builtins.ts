@@ -282,7 +282,7 @@ const msg: BuiltIn = (context, { params }, notify) => {
 const status: BuiltIn = (context, { params }, notify) => {
   if (!context.store.settings().Accounts_AllowUserStatusMessageChange) {
     notify(TEXT.StatusMessage_Change_Disabled());
-    throw new ApiError('room-not-allowed', { method: 'setUserStatus' });
+    throw new ApiError('slash-status-not-allowed');
   }
   context.store.setDefaultStatus(context.user._id, { statusText: params });
   notify(TEXT.StatusMessage_Changed_Successfully());

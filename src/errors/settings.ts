@@ -432,6 +432,13 @@ export const SETTING_ERRORS = {
   },
   /** `/archive`, `/unarchive` without `archive-room` / `unarchive-room` in the room */
   'slash-not-authorized': { status: 400, message: () => 'Not authorized', errorType: 'error-not-authorized' },
+  /** `/status` while `Accounts_AllowUserStatusMessageChange` is off: setUserStatus's refusal (its details name it) */
+  'slash-status-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'setUserStatus' }),
+  },
   /** `muteUserInRoom` / `unmuteUserInRoom` (`/mute`, `/unmute`) of a direct room (`type` the room's `t`) */
   'mute-room-type': {
     status: 400,

@@ -56,6 +56,7 @@ export default route(GROUPS.commands, {
     'slash-not-authorized',
     'archive-not-authorized',
     'mute-room-type',
+    'slash-status-not-allowed',
     'user-not-in-room',
     'room-invalid',
     'room-not-allowed',
