@@ -197,6 +197,17 @@ describe('built-in slash commands', () => {
       'The channel `##nowhere` does not exist.',
     ]);
     expect(snapshot()).toBe(before);
+    // the direct room with a user, by @name
+    await run('alice', 'msg', '@bob hi').expect(200, { success: true });
+    // bob's new subscription is open (the state leaves the default out)
+    expect(
+      (fake.state().subscriptions ?? []).find((s) => s.rid === `${ALICE}${BOB}` && s.username === 'bob')
+        ?.open,
+    ).not.toBe(false);
+    await run('bob', 'hide', '@alice').expect(200, { success: true });
+    expect(
+      (fake.state().subscriptions ?? []).find((s) => s.rid === `${ALICE}${BOB}` && s.username === 'bob'),
+    ).toMatchObject({ open: false });
     await run('bob', 'hide', '').expect(200, { success: true });
     expect((fake.state().subscriptions ?? []).filter((s) => s.rid === 'GENERAL')).toEqual([
       expect.objectContaining({ username: 'bob', open: false }),
@@ -263,6 +274,14 @@ describe('built-in slash commands', () => {
     });
     expect(snapshot()).toBe(before);
     await alice.call('slashCommand', { cmd: 'join', params: '#random', msg: { rid: 'GENERAL' } });
+    // /me in a thread: the action text posted as a reply
+    const root = await request(fake.app)
+      .post('/api/v1/chat.sendMessage')
+      .set(AS.alice)
+      .send({ message: { rid: 'GENERAL', msg: 'a question' } });
+    const tmid = (root.body as { message: { _id: string } }).message._id;
+    await alice.call('slashCommand', { cmd: 'me', params: 'thinks', msg: { rid: 'GENERAL', tmid } });
+    expect((fake.state().messages ?? []).find((m) => m.msg === '_thinks_')).toMatchObject({ tmid });
     // random's owner already: nothing; bob joins
     const bob = await loggedIn('bob-token');
     await bob.call('slashCommand', { cmd: 'join', params: 'random', msg: { rid: 'GENERAL' } });
