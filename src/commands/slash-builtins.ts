@@ -22,10 +22,12 @@ import unarchiveRoom from './unarchiveRoom';
  * `app/slashcommands-*` server modules, as 7.x has them), each run through the fake's own
  * commands (joinRoom, leaveRoom, addUsersToRoom, …) so their checks, system messages,
  * subscriptions and realtime frames are the REST routes'. A callback tells the caller what it
- * could not do, or did, in ephemeral messages (`notify.ephemeralMessage`): they are returned as
- * texts (the English of the i18n keys, `%s` filled as `sprintf` does), and each face sends them
- * to the caller on `stream-notify-user` `<uid>/message`. A refusal the callback does not catch is
- * thrown (the face's error), after the notices sent before it.
+ * could not do, or did, in ephemeral messages (`notify.ephemeralMessage`): it hands their texts
+ * to `notify` (the English of the i18n keys, `%s` filled as `sprintf` does), and each face sends
+ * them to the caller on `stream-notify-user` `<uid>/message`. A refusal the callback does not
+ * catch is thrown (the face's error), after the notices sent before it. Release lines: only
+ * `/archive` and `/unarchive` differ (to 6.x, see ARCHIVE_FLOW); docs/routes-startup.md says what
+ * is UNVERIFIED.
  */
 
 /** What a built-in's callback gets: the message's room and thread, and the text after the name. */
