@@ -63,6 +63,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/errors.ts: updateMessage': "the refusal's details, word for word the real server's",
   'src/errors/settings.ts: updateMessage': "the refusal's details, word for word the real server's",
   'src/errors/settings.ts: saveSetting': "the refusal's details, word for word the real server's",
+  'src/errors/settings.ts: setUserStatus': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: insertOrUpdateUser': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: registerUser': "the refusal's details, word for word the real server's",
   'src/errors/users.ts: deleteUser': "the refusal's details, word for word the real server's",

@@ -366,18 +366,6 @@ describe('POST /api/v1/commands.run', () => {
       400,
       { success: false, errorType: 'invalid-params', error: 'must NOT have additional properties' },
     ],
-    [
-      'a built-in command the fake does not run',
-      '8.9',
-      { command: 'topic', params: 'x', roomId: 'GENERAL' },
-      400,
-      {
-        success: false,
-        error:
-          'The fake does not run the built-in command /topic (see docs/routes-startup.md, Slash commands) [error-not-modelled]',
-        errorType: 'error-not-modelled',
-      },
-    ],
   ])('refuses %s on %s', async (_what, profile, body, status, expected) => {
     const fake = fakeOn(profile);
     const before = snapshot(fake);

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { BUILT_IN_COMMANDS } from '../store/startup';
 import { command } from './command';
 import sendMessage from './sendMessage';
+import { BUILT_IN_CALLBACKS } from './slash-builtins';
 
 /**
  * A slash command run (`slashCommands.run`), the same for `POST commands.run` and the realtime
@@ -11,9 +12,10 @@ import sendMessage from './sendMessage';
  * exact name) and makes its own checks first, then runs this. A command without a server callback
  * does nothing; one with a callback needs the message's room (`invalid-command-usage`, which only
  * the method can reach); then a scenario's command posts its `reply` as the caller (in the thread,
- * with `tmid`), a text command posts its art where the release line's server did, and any other
- * built-in command's effect is not modelled (the fake's own refusal). Answers the callback's
- * result: none (the message posted is not answered).
+ * with `tmid`), a text command posts its art where the release line's server did, and another
+ * built-in command runs its callback (src/commands/slash-builtins.ts). Answers the ephemeral
+ * messages the callback sends the caller in the message's room (each face sends them on
+ * `stream-notify-user` `<uid>/message`); the callback's own result is always none.
  */
 export interface SlashCommandArgs {
   /** the command's registered name (lower case) */
@@ -23,6 +25,16 @@ export interface SlashCommandArgs {
   readonly rid: string | undefined;
   readonly tmid?: string;
 }
+
+/** What a run tells the caller: the texts of its ephemeral messages, in the order sent, and their room. */
+export interface SlashOutcome {
+  readonly rid: string;
+  readonly notices: readonly string[];
+  /** the callback's refusal after its notices were sent: each face answers it once they are */
+  readonly refusal?: ApiError;
+}
+
+const NOTHING: SlashOutcome = { rid: '', notices: [] };
 
 /**
  * The text commands (`/gimme`, `/shrug`, …): 5.x's server callback posts the text with its art
@@ -45,23 +57,30 @@ export function commandRegistered(commands: readonly { command: string }[], name
   return BUILT_IN.has(name) || commands.some((c) => c.command === name);
 }
 
-export default command<SlashCommandArgs, undefined>({
+export default command<SlashCommandArgs, SlashOutcome>({
   name: 'slashCommand',
   run({ store, profile, user }, { name, params, rid, tmid }) {
     const own = store.slashCommands().find((c) => c.command === name);
     const art = ART[name];
     // no server callback: nothing done (a text command from 6.x)
-    if (!own && art && !byEra(profile, ART_POSTED)) return undefined;
+    if (!own && art && !byEra(profile, ART_POSTED)) return NOTHING;
     if (rid === undefined || rid === '') throw new ApiError('slash-command-usage');
-    let reply: string | undefined;
-    if (own) reply = own.reply;
-    else if (art) reply = art(params);
-    else throw new ApiError('command-not-modelled', { field: name });
-    if (reply !== undefined)
-      sendMessage.run(
-        { store, profile, user },
-        { rid, text: reply, ...(tmid === undefined ? {} : { tmid }) },
-      );
-    return undefined;
+    const thread = tmid === undefined ? {} : { tmid };
+    const builtIn = own ? undefined : BUILT_IN_CALLBACKS[name];
+    if (builtIn) {
+      const notices: string[] = [];
+      try {
+        builtIn({ store, profile, user }, { params, rid, ...thread }, (text) => notices.push(text));
+      } catch (error) {
+        // a refusal after notices: the faces send the notices, then answer the refusal
+        if (error instanceof ApiError && notices.length > 0) return { rid, notices, refusal: error };
+        throw error;
+      }
+      return { rid, notices };
+    }
+    // a scenario's command posts its reply (if any); a text command its art
+    const reply = own ? own.reply : art?.(params);
+    if (reply !== undefined) sendMessage.run({ store, profile, user }, { rid, text: reply, ...thread });
+    return { rid, notices: [] };
   },
 });

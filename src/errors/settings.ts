@@ -359,13 +359,6 @@ export const SETTING_ERRORS = {
   'command-unknown': { status: 400, message: () => 'The command provided does not exist (or is disabled).' },
   /** `commands.run`: `tmid` names no message of the room */
   'command-invalid-thread': { status: 400, message: () => 'Invalid thread.' },
-  /** `commands.run` of a built-in command whose effect the fake does not model (`field`: its name) */
-  'command-not-modelled': {
-    status: 400,
-    message: (p) =>
-      `The fake does not run the built-in command /${p.field ?? ''} (see docs/routes-startup.md, Slash commands)`,
-    errorType: 'error-not-modelled',
-  },
   /** `push.token` (to 8.5): `id` given and not a string */
   'push-id-invalid': {
     status: 400,
@@ -416,5 +409,41 @@ export const SETTING_ERRORS = {
     status: 400,
     message: () => 'Executing a command requires at least a message with a room id.',
     errorType: 'invalid-command-usage',
+  },
+  // slash helper (issue 50): the built-in slash commands' own refusals (docs/routes-startup.md)
+  /** `/join #channel` of a channel the caller is in already (thrown by the command's callback) */
+  'slash-already-in-room': {
+    status: 400,
+    message: () => 'You are already in the channel',
+    errorType: 'error-user-already-in-room',
+    details: () => ({ method: 'slashCommands' }),
+  },
+  /** `/archive` of a direct room (`type` the room's `t`) */
+  'slash-not-archivable': {
+    status: 400,
+    message: (p) => `Room type: ${p.type ?? ''} can not be archived`,
+    errorType: 'error-room-type-not-archivable',
+  },
+  /** `/unarchive` of a direct room (`type` the room's `t`) */
+  'slash-not-unarchivable': {
+    status: 400,
+    message: (p) => `Room type: ${p.type ?? ''} can not be unarchived`,
+    errorType: 'error-room-type-not-unarchivable',
+  },
+  /** `/archive`, `/unarchive` without `archive-room` / `unarchive-room` in the room */
+  'slash-not-authorized': { status: 400, message: () => 'Not authorized', errorType: 'error-not-authorized' },
+  /** `/status` while `Accounts_AllowUserStatusMessageChange` is off: setUserStatus's refusal (its details name it) */
+  'slash-status-not-allowed': {
+    status: 400,
+    message: () => 'Not allowed',
+    errorType: 'error-not-allowed',
+    details: () => ({ method: 'setUserStatus' }),
+  },
+  /** `muteUserInRoom` / `unmuteUserInRoom` (`/mute`, `/unmute`) of a direct room (`type` the room's `t`) */
+  'mute-room-type': {
+    status: 400,
+    message: (p) => `${p.type ?? ''} is not a valid room type`,
+    errorType: 'error-invalid-room-type',
+    details: (p) => ({ method: p.method ?? '', type: p.type ?? '' }),
   },
 } satisfies Record<string, ErrorSpec>;

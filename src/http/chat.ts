@@ -290,6 +290,7 @@ function answer(world: FakeWorld, op: Operation, request: ChatRequest, detail: E
       caller,
       input: request,
       methods: world.methods,
+      notifyUser: (event) => world.notifyUser(event),
     };
     const key = cacheKeyOf(op, context);
     const cached = key === undefined ? undefined : cachedAnswer(world.store, key);

@@ -1,3 +1,4 @@
+import { ephemeralMessage } from '../commands/ephemeral';
 import slashCommand, { commandRegistered } from '../commands/slashCommand';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
@@ -33,8 +34,10 @@ const VALIDATOR: EraTable<Validator | undefined> = {
  * (by hand to 8.5, 8.9's schema), the command known (case-insensitive), the room the caller's to
  * see, the thread the room's; then the command runs (src/commands/slashCommand.ts, shared with the
  * realtime `slashCommand`): a scenario's command posts its `reply` to the room as the caller (in
- * the thread, with `tmid`); the text commands post their art where the line's server did; another
- * built-in command's effect is not modelled (the fake's own refusal). Answers `{success: true}`.
+ * the thread, with `tmid`); the text commands post their art where the line's server did; the
+ * built-ins with an effect run it (src/commands/slash-builtins.ts), their ephemeral messages sent
+ * to the caller's realtime connections. A refusal the command's callback throws is the route's
+ * error (after the notices it sent). Answers `{success: true}`.
  */
 export default route(GROUPS.commands, {
   name: 'commands.run',
@@ -47,11 +50,20 @@ export default route(GROUPS.commands, {
     'command-unknown',
     'room-forbidden',
     'command-invalid-thread',
-    'command-not-modelled',
+    'slash-already-in-room',
+    'slash-not-archivable',
+    'slash-not-unarchivable',
+    'slash-not-authorized',
+    'archive-not-authorized',
+    'mute-room-type',
+    'slash-status-not-allowed',
+    'user-not-in-room',
+    'room-invalid',
+    'room-not-allowed',
   ],
   response: DONE,
-  reads: ['room', 'message'],
-  changes: ['message'],
+  reads: ['room', 'message', 'user'],
+  changes: ['message', 'room', 'subscription'],
   validator: VALIDATOR,
   openApi: { servedIn: COMMANDS_EXIST },
   read: ({ profile, store, input, ...context }) => {
@@ -78,8 +90,13 @@ export default route(GROUPS.commands, {
     return { name, params: text, rid: roomId, ...(thread === undefined ? {} : { tmid: thread }) };
   },
   // the command's run (src/commands/slashCommand.ts), as the realtime `slashCommand` method runs it
+  // its ephemeral messages to the caller's realtime connections, as the method sends them
   run: ({ store, profile, ...context }, args) => {
-    slashCommand.run({ store, profile, user: callerOf(context) }, args);
+    const user = callerOf(context);
+    const { rid, notices, refusal } = slashCommand.run({ store, profile, user }, args);
+    for (const notice of notices)
+      context.notifyUser?.({ uid: user._id, event: 'message', args: [ephemeralMessage(store, rid, notice)] });
+    if (refusal) throw refusal;
     return success({});
   },
 });

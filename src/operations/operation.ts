@@ -56,6 +56,18 @@ export interface OperationContext {
   readonly input: OperationInput;
   /** the realtime API's methods as a route runs them (`method.call`), when the world's server gave them */
   readonly methods?: MethodBridge | undefined;
+  /**
+   * sends an event to one user's realtime connections (`stream-notify-user` `<uid>/<event>`), as a
+   * realtime method's `notifyUser` does: a slash command's ephemeral notices (`commands.run`)
+   */
+  readonly notifyUser?: ((event: UserNotice) => void) | undefined;
+}
+
+/** An event for one user's realtime connections (`stream-notify-user` `<uid>/<event>`). */
+export interface UserNotice {
+  readonly uid: string;
+  readonly event: string;
+  readonly args: readonly unknown[];
 }
 
 /**

@@ -3,7 +3,6 @@ import type { ErrorCode } from '../errors';
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import type { FakeWorld } from '../world';
-import { plainMarkdown } from '../store/message-text';
 import type { Store } from '../store/store';
 import { isPlainObject } from '../store/query';
 import type { User } from '../types';
@@ -11,6 +10,7 @@ import { dateOf, documentEjson, toEjson } from './ejson';
 import createChannel from '../commands/createChannel';
 import joinRoomCommand from '../commands/joinRoom';
 import sendMessageCommand, { checkSize } from '../commands/sendMessage';
+import { ephemeralMessage } from '../commands/ephemeral';
 import { MeteorError, commandMethod } from './method';
 import { INTEGRATION_METHODS } from './methods/integrations';
 import { ROLE_METHODS } from './methods/roles';
@@ -214,34 +214,6 @@ const SEND_NOTICES: Partial<Record<ErrorCode, string>> = {
 /** The refusals `executeSendMessage` throws before its `try`: swallowed too, with no ephemeral message. */
 const SEND_SILENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['tshow-without-tmid', 'send-without-rid']);
 
-/** Per store (a reset makes a new one): the last ephemeral message's `_id`, in milliseconds. */
-const lastEphemeral = new WeakMap<Store, number>();
-
-/**
- * An ephemeral message as the server's listener sends it to one user (never stored): from
- * rocket.cat, `private`, its `_id` the time in milliseconds (`String(Date.now())`), with the
- * message-parser's tree. The fake clock stands still between changes, so two ephemerals of one
- * moment take the next free millisecond: a client keying messages by `_id` keeps both, as it
- * would on a real server, whose clock moves between them.
- */
-function ephemeral(store: Store, rid: string, msg: string): Record<string, unknown> {
-  const ts = store.clock.now();
-  const md = plainMarkdown(msg);
-  const id = Math.max(Date.parse(ts), (lastEphemeral.get(store) ?? -1) + 1);
-  lastEphemeral.set(store, id);
-  return {
-    groupable: false,
-    u: { _id: 'rocket.cat', username: 'rocket.cat' },
-    private: true,
-    _id: String(id),
-    rid,
-    ts,
-    _updatedAt: ts,
-    msg,
-    ...(md ? { md } : {}),
-  };
-}
-
 /**
  * How the `sendMessage` method wraps `executeSendMessage`, by era. 7.x and 8.x (the sources read:
  * `app/lib/server/methods/sendMessage.ts`) refuse a system message (`MessageTypes.isSystemMessage`)
@@ -329,7 +301,7 @@ const sendMessageMethod = commandMethod(sendMessageCommand, {
       return false;
     const rid = text(messageOf(params).rid) ?? '';
     const uid = userOf(context, 'sendMessage')._id;
-    context.notifyUser({ uid, event: 'message', args: [ephemeral(context.store, rid, notice)] });
+    context.notifyUser({ uid, event: 'message', args: [ephemeralMessage(context.store, rid, notice)] });
     if (error.code === 'post-not-allowed')
       throw new MeteorError('error-not-allowed', undefined, { method: 'sendMessage' });
     return answersFalse ? false : undefined;

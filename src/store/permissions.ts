@@ -116,6 +116,8 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'start-discussion-other-user': ['admin', 'user', 'owner'],
   // search helper: rooms.cleanHistory and its realtime twin cleanRoomHistory (room-scoped)
   'clean-channel-history': ['admin'],
+  // slash helper: /mute and /unmute (muteUserInRoom, unmuteUserInRoom; room-scoped)
+  'mute-user': ['admin', 'owner', 'moderator'],
 };
 
 /** The names a scenario may override. */

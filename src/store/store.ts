@@ -76,6 +76,7 @@ import * as users from './users';
 import type { LoginAttempt } from './users';
 import * as userAccounts from './user-accounts';
 import * as userLookups from './user-lookups';
+import * as roomMutes from './room-mutes';
 import type { NewUser, UserPatch } from './user-accounts';
 import type { Trigger } from './webhooks';
 
@@ -1381,5 +1382,12 @@ export class Store {
   /** `teams.autocomplete`: ten teams' main rooms whose name starts so, public or the caller's. */
   teamsAutocomplete(user: User, name: string): JsonObject[] {
     return roomSearch.teamsAutocomplete(this.#state, user, name);
+  }
+
+  // slash helper (issue 50): /mute and /unmute
+
+  /** A user muted or unmuted in a room, with its system message (src/store/room-mutes.ts). */
+  setMuted(actor: User, room: Room, username: string, muted: boolean): Room {
+    return roomMutes.setMuted(this.#state, actor, room, username, muted);
   }
 }

@@ -1,5 +1,6 @@
 import type { EraTable } from '../../eras';
 import getThreadsList, { checkThreadsListLimit } from '../../commands/getThreadsList';
+import { ephemeralMessage } from '../../commands/ephemeral';
 import slashCommand, { commandRegistered } from '../../commands/slashCommand';
 import { byEra } from '../../eras';
 import { ApiError } from '../../errors';
@@ -55,7 +56,8 @@ const getThreadsListMethod = commandMethod(getThreadsList, {
  * `slashCommand({cmd, params, msg, triggerId})`: logged in, then a command registered by exactly
  * that name (`Invalid Command Provided`, its details naming `executeSlashCommandPreview` as the
  * real method's do); then the command (src/commands/slashCommand.ts) with the message's room and
- * thread. No room check of its own (the command's post makes the send's). An empty result.
+ * thread. No room check of its own (the command's post makes the send's). The callback's
+ * ephemeral messages go to the caller on `<uid>/message`; an empty result.
  */
 const slashCommandMethod = commandMethod(slashCommand, {
   args: (params, { store }) => {
@@ -72,7 +74,14 @@ const slashCommandMethod = commandMethod(slashCommand, {
       ...(typeof msg.tmid === 'string' && msg.tmid !== '' ? { tmid: msg.tmid } : {}),
     };
   },
-  result: () => undefined,
+  // the callback's ephemeral messages to the caller; its result, none
+  result: ({ rid, notices, refusal }, context) => {
+    const uid = context.user?._id ?? '';
+    for (const notice of notices)
+      context.notifyUser({ uid, event: 'message', args: [ephemeralMessage(context.store, rid, notice)] });
+    if (refusal) throw refusal;
+    return undefined;
+  },
 });
 
 /**
