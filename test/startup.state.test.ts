@@ -241,6 +241,21 @@ describe('GET /api/v1/commands.list', () => {
     }
   });
 
+  it('names the permissions the real registry gives /leave, /part (leave-c, leave-p) and /msg (create-d)', async () => {
+    const res = await request(fakeOn('7.10').app).get('/api/v1/commands.list?count=0').set(AS.alice);
+    const byName = new Map(
+      (res.body.commands as { command: string; permission?: unknown }[]).map((c) => [
+        c.command,
+        c.permission,
+      ]),
+    );
+    expect([byName.get('leave'), byName.get('part'), byName.get('msg')]).toEqual([
+      ['leave-c', 'leave-p'],
+      ['leave-c', 'leave-p'],
+      'create-d',
+    ]);
+  });
+
   it('5 filters by the JSON query; 8.9 refuses another parameter; 0.49 has none', async () => {
     const five = await request(fakeOn('5').app)
       .get('/api/v1/commands.list?query={"command":"noop"}')
