@@ -12,8 +12,8 @@ import { createFakeServer } from '../src/server';
 import type { FakeServer } from '../src/server';
 import type { Message, ProfileId } from '../src/types';
 import { AS, WORLD } from './support/fake';
-import { openDdp } from './support/ddp';
-import type { Ddp, Frame } from './support/ddp';
+import { withRealtime } from './support/ddp';
+import type { Frame } from './support/ddp';
 
 const ROOT = 'msgRoot0000000001';
 const ALICE = 'aliceUserId000001';
@@ -106,24 +106,18 @@ describe('@all / @here in a thread reply', () => {
 
 describe('@all in a thread reply: the subscriptions-changed frames', () => {
   let fake: FakeServer;
-  const sockets: Ddp[] = [];
-
-  beforeEach(async () => {
-    fake = fakeAs();
-    await fake.start();
-  });
-  afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((s) => s.close()));
-    await fake.stop();
-  });
+  const loggedIn = withRealtime(
+    () => (fake = fakeAs()),
+    () => fake,
+  );
 
   const changed = (f: Frame): boolean => f.msg === 'changed' && f.collection === 'stream-notify-user';
   const argsOf = (f: Frame): [string, Record<string, unknown>] =>
     (f.fields as { args: [string, Record<string, unknown>] }).args;
 
   it('a follower hears tunreadGroup; a member not following is told no thread unread', async () => {
-    const alice = await openDdp(fake.url, sockets, 'alice-token');
-    const admin = await openDdp(fake.url, sockets, 'admin-token');
+    const alice = await loggedIn('alice-token');
+    const admin = await loggedIn('admin-token');
     await alice.sub('stream-notify-user', `${ALICE}/subscriptions-changed`, false);
     await admin.sub('stream-notify-user', `${ADMIN}/subscriptions-changed`, false);
     const all = await reply(fake, 'bob', 'hey @all');
