@@ -106,6 +106,11 @@ export function withStartFlags<T>(write: () => T): T {
   }
 }
 
+/** The percent this module has set (0: none, V8's own), and whether it adapts (tests). */
+export function growthInForce(): { percent: number; adapting: boolean } {
+  return { percent: current, adapting: watching !== undefined };
+}
+
 /** Stops adapting, and puts back V8's own factor (tests). */
 export function stopAdaptingHeapGrowth(): void {
   watching?.disconnect();

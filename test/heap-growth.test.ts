@@ -14,6 +14,7 @@ import {
   HEAP_GROWING_PERCENT,
   HEAP_HEADROOM_BYTES,
   adaptHeapGrowth,
+  growthInForce,
   growingPercentFor,
   limitHeapGrowth,
   stopAdaptingHeapGrowth,
@@ -84,9 +85,17 @@ describe('the heap growth limit', () => {
     expect(start(adapted, 'read')).toBe(false);
   });
 
-  it('sets nothing, and adapts nothing, for a node given its own factor', () => {
+  it('sets and adapts nothing for a node given its own factor; 30%, then adapting, without one', () => {
     limitHeapGrowth(['--heap-growing-percent=80']);
     adaptHeapGrowth();
+    expect(growthInForce()).toEqual({ percent: 0, adapting: false });
     expect(withStartFlags(() => 'written')).toBe('written');
+    // a command without one: 30% from the start, adapting once the server listens
+    limitHeapGrowth([]);
+    expect(growthInForce()).toEqual({ percent: 30, adapting: false });
+    adaptHeapGrowth();
+    expect(growthInForce()).toEqual({ percent: 30, adapting: true });
+    stopAdaptingHeapGrowth();
+    expect(growthInForce()).toEqual({ percent: 0, adapting: false });
   });
 });

@@ -8,6 +8,8 @@ import {
   foldText,
   rawTokens,
   stemEnglish,
+  termCacheSize,
+  termOf,
 } from '../src/store/text-english';
 
 describe('stemEnglish (Snowball English, Porter2)', () => {
@@ -93,5 +95,23 @@ describe('englishTerms', () => {
     expect(englishTerms("weren't")).toEqual([]);
     expect(englishTerms('the', true)).toEqual(['the']);
     expect(foldText('Crème BRÛLÉE')).toBe('creme brulee');
+  });
+});
+
+describe('the term cache', () => {
+  it('keeps no word over 32 characters (a search text of long words takes no memory), and at most 50,000 words', () => {
+    const long = (k: number): string => `${'walk'.repeat(2000)}${k}ing`;
+    const before = termCacheSize();
+    for (let k = 0; k < 100; k += 1) expect(termOf(long(k)) === stemEnglish(long(k))).toBe(true);
+    expect(termOf(long(0)).endsWith('ing')).toBe(false);
+    expect(termCacheSize()).toEqual(before);
+    // 32 characters are kept: one more word, 32 more characters
+    const word = `${'walk'.repeat(7)}king`;
+    expect(word).toHaveLength(32);
+    expect(termOf(word)).toBe(stemEnglish(word));
+    expect(termCacheSize()).toEqual({ words: before.words + 1, chars: before.chars + 32 });
+    // past 50,000 words the cache starts again
+    for (let k = 0; k < 50_001; k += 1) termOf(`word${k}`);
+    expect(termCacheSize().words).toBeLessThanOrEqual(50_000);
   });
 });

@@ -339,8 +339,8 @@ function textQuery(text: string): TextClause {
     kind: 'text',
     terms: distinct(englishTerms(positive.join(' '))),
     negated: distinct(englishTerms(negative.join(' '))),
-    phrases: phrases.map(foldText),
-    negatedPhrases: negatedPhrases.map(foldText),
+    phrases: distinct(phrases.map(foldText)),
+    negatedPhrases: distinct(negatedPhrases.map(foldText)),
   };
 }
 
@@ -363,22 +363,30 @@ function textClause(state: StoreState, rest: string): TextClause {
  * its occurrences add 1, ½, ¼, …, times ½ + ½ × (its count / the message's terms, stop words not
  * counted), times 1.1 when the whole `msg` is the term itself (ASCII case aside).
  */
-function textScore(msg: string, indexed: readonly string[], terms: readonly string[]): number {
+function textScore(
+  msg: string,
+  counts: ReadonlyMap<string, number>,
+  words: number,
+  terms: readonly string[],
+): number {
   const lower = msg.replace(/[A-Z]/g, (c) => c.toLowerCase());
   let score = 0;
   for (const term of terms) {
-    let count = 0;
+    const count = counts.get(term) ?? 0;
+    if (count === 0) continue;
+    // 1 + ½ + ¼ + … for its `count` occurrences, added in that order (as MongoDB adds them)
     let freq = 0;
-    let exp = 0;
-    for (const word of indexed) {
-      if (word !== term) continue;
-      exp = exp === 0 ? 1 : exp * 2;
-      count += 1;
-      freq += 1 / exp;
-    }
-    if (count > 0) score += freq * (0.5 * (count / indexed.length) + 0.5) * (lower === term ? 1.1 : 1);
+    for (let k = 0, add = 1; k < count; k += 1, add /= 2) freq += add;
+    score += freq * (0.5 * (count / words) + 0.5) * (lower === term ? 1.1 : 1);
   }
   return score;
+}
+
+/** How often each term stands in a message's index entry: one pass, whatever the query's size. */
+function termCounts(indexed: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of indexed) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }
 
 /**
@@ -389,18 +397,20 @@ function textScore(msg: string, indexed: readonly string[], terms: readonly stri
 function textMatch(message: Message, clause: Extract<TextClause, { kind: 'text' }>): number | undefined {
   const msg = typeof message.msg === 'string' ? message.msg : '';
   const indexed = englishTerms(msg);
-  if (!clause.terms.some((term) => indexed.includes(term))) return undefined;
+  // counted once a message: a query of many terms costs a look-up each, not a pass each
+  const counts = termCounts(indexed);
+  if (!clause.terms.some((term) => counts.has(term))) return undefined;
   if (clause.negated.length > 0) {
     // the matcher reads every word, stop words too
-    const all = englishTerms(msg, true);
-    if (clause.negated.some((term) => all.includes(term))) return undefined;
+    const all = new Set(englishTerms(msg, true));
+    if (clause.negated.some((term) => all.has(term))) return undefined;
   }
   if (clause.phrases.length > 0 || clause.negatedPhrases.length > 0) {
     const folded = foldText(msg);
     if (!clause.phrases.every((phrase) => folded.includes(phrase))) return undefined;
     if (clause.negatedPhrases.some((phrase) => folded.includes(phrase))) return undefined;
   }
-  return textScore(msg, indexed, clause.terms);
+  return textScore(msg, counts, indexed.length, clause.terms);
 }
 
 /** Nothing matches it (a pattern that could not be compiled matches no message). */

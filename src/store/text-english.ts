@@ -87,12 +87,19 @@ export function englishTerms(text: string, keepStopWords = false): string[] {
   return terms;
 }
 
-/** The terms of words seen (a word's term never changes): at most TERMS_KEPT, then forgotten. */
+/**
+ * The terms of words seen (a word's term never changes), shared by every world of the process:
+ * at most TERMS_KEPT words of at most TERM_CACHED_LENGTH characters each (a few megabytes at most),
+ * then forgotten all at once. A longer word (no English word is, but a search text or a message
+ * may hold one) is stemmed each time and never kept.
+ */
 const termCache = new Map<string, string>();
 const TERMS_KEPT = 50_000;
+const TERM_CACHED_LENGTH = 32;
 
 /** A lower-case word's term: its stem without diacritics. */
-function termOf(word: string): string {
+export function termOf(word: string): string {
+  if (word.length > TERM_CACHED_LENGTH) return stripDiacritics(stemEnglish(word));
   let term = termCache.get(word);
   if (term === undefined) {
     term = stripDiacritics(stemEnglish(word));
@@ -100,6 +107,13 @@ function termOf(word: string): string {
     termCache.set(word, term);
   }
   return term;
+}
+
+/** How many words the term cache holds, and their characters (tests). */
+export function termCacheSize(): { words: number; chars: number } {
+  let chars = 0;
+  for (const word of termCache.keys()) chars += word.length;
+  return { words: termCache.size, chars };
 }
 
 // ---------------------------------------------------------------------------------------------
