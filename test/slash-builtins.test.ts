@@ -406,6 +406,101 @@ describe('built-in slash commands', () => {
     expect(await heard(bob, 1)).toEqual(['Not allowed']);
     expect(snapshot()).toBe(unchanged);
   });
+
+  // review mends (issue 50, helper "slashfix")
+
+  it('/status sets only the status message: a busy user stays busy, over REST and realtime', async () => {
+    await request(fake.app)
+      .post('/api/v1/users.setStatus')
+      .set(AS.alice)
+      .send({ status: 'busy' })
+      .expect(200);
+    // no socket: the status is the one set, not one worked out from the (no) connections
+    await run('alice', 'status', 'lunch').expect(200, { success: true });
+    expect(fake.state().users.find((u) => u.username === 'alice')).toMatchObject({
+      status: 'busy',
+      statusText: 'lunch',
+    });
+    const watcher = await loggedIn('bob-token');
+    await watcher.sub('stream-notify-logged', 'user-status', false);
+    const alice = await listening('alice', ALICE);
+    await alice.call('slashCommand', { cmd: 'status', params: ' at lunch ', msg: { rid: 'GENERAL' } });
+    expect(fake.state().users.find((u) => u.username === 'alice')).toMatchObject({
+      status: 'busy',
+      statusText: 'at lunch',
+    });
+    // the text change told as a presence change (the user's status number and the new text)
+    const told = await watcher.next(
+      (f) => f.collection === 'stream-notify-logged' && JSON.stringify(f.fields).includes('at lunch'),
+    );
+    const tuple = ((told.fields as { args: unknown[][] }).args[0] ?? []) as unknown[];
+    expect(tuple.slice(0, 4)).toEqual([ALICE, 'alice', 3, 'at lunch']);
+    expect(await heard(alice, 1)).toEqual(['Status message changed successfully.']);
+    // the same text again: nothing changes (the notice is still sent)
+    const before = snapshot();
+    await run('alice', 'status', 'at lunch').expect(200, { success: true });
+    expect(snapshot()).toBe(before);
+  });
+
+  it('/invite and /invite-all-from in a direct room: addUsersToRoom refuses it before its permission checks', async () => {
+    await run('alice', 'msg', '@bob hi').expect(200, { success: true });
+    const direct = `${ALICE}${BOB}`;
+    const bob = await listening('bob', BOB);
+    const before = snapshot();
+    // bob has no add-user-to-joined-room: the direct room's refusal still comes first
+    await run('bob', 'invite', '@gina', direct).expect(200, { success: true });
+    await run('bob', 'invite', '@alice', direct).expect(200, { success: true });
+    await run('bob', 'invite-all-from', '#random', direct).expect(200, { success: true });
+    expect(await heard(bob, 3)).toEqual([
+      "Can't invite user to direct rooms",
+      '`@alice` is already in here.',
+      "Can't invite user to direct rooms",
+    ]);
+    // the realtime method's error
+    const refused = await bob.call('addUsersToRoom', { rid: direct, users: ['gina'] });
+    expect(refused.error).toEqual({
+      isClientSafe: true,
+      error: 'error-cant-invite-for-direct-room',
+      reason: "Can't invite user to direct rooms",
+      details: { method: 'addUsersToRoom' },
+      message: "Can't invite user to direct rooms [error-cant-invite-for-direct-room]",
+      errorType: 'Meteor.Error',
+    });
+    expect(snapshot()).toBe(before);
+  });
+
+  it('a refusal a callback catches is sent as its key’s English text', async () => {
+    const admin = await listening('admin', ADMIN);
+    const before = snapshot();
+    // the room to make has a name createChannel refuses
+    await run('admin', 'invite-all-to', '#bad name!').expect(200, { success: true });
+    expect(await heard(admin, 1)).toEqual(['<strong>{{room_name}}</strong> is not a valid room name']);
+    expect(snapshot()).toBe(before);
+  });
+
+  it('/msg: a post refused after the direct room was made leaves the room (two writes, as the real server)', async () => {
+    const direct = `${ALICE}guestUserId000001`;
+    expect((fake.state().subscriptions ?? []).some((s) => s.rid === direct)).toBe(false);
+    const refused = await run('alice', 'msg', `@gina ${'x'.repeat(5001)}`);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        success: false,
+        error: 'Message size exceeds Message_MaxAllowedSize [error-message-size-exceeded]',
+        errorType: 'error-message-size-exceeded',
+      },
+    ]);
+    expect((fake.state().subscriptions ?? []).some((s) => s.rid === direct)).toBe(true);
+    expect(texts(direct)).toEqual([]);
+  });
+
+  it('/hide @user finds the direct room by its members', async () => {
+    await run('alice', 'msg', '@bob hi').expect(200, { success: true });
+    await run('alice', 'hide', '@bob').expect(200, { success: true });
+    expect(
+      (fake.state().subscriptions ?? []).find((s) => s.rid === `${ALICE}${BOB}` && s.username === 'alice'),
+    ).toMatchObject({ open: false });
+  });
 });
 
 describe('built-in slash commands by release line', () => {

@@ -13,8 +13,8 @@ export interface AddAllUserToRoomArgs {
   readonly activeUsersOnly: boolean;
 }
 
-/** The `API_User_Limit` setting's default. */
-const API_USER_LIMIT = 500;
+/** The `API_User_Limit` setting's default (also `/invite-all-*`'s and `teams.updateRoom`'s bound). */
+export const API_USER_LIMIT = 500;
 
 const METHOD = 'addAllToRoom';
 

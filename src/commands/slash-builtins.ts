@@ -3,6 +3,7 @@ import type { EraTable } from '../eras';
 import { ApiError, ERRORS } from '../errors';
 import type { ErrorSpec } from '../errors/spec';
 import type { AnyRoom, Room, User } from '../types';
+import { API_USER_LIMIT } from './addAllUserToRoom';
 import addUsersToRoom from './addUsersToRoom';
 import archiveRoom from './archiveRoom';
 import type { CommandContext } from './command';
@@ -64,13 +65,22 @@ const TEXT = {
     'The number of users you are trying to invite to #channel_name exceeds the limit set by the administrator',
 };
 
-/** The English text of the error keys a callback sends as they are (`i18n.t(error)`); another is its own key. */
+/**
+ * The English text of the error keys a callback that catches a refusal sends (`i18n.t(error)`,
+ * no values given: a `{{variable}}` stays as written); a key en.i18n.json lacks is sent as it is
+ * (`error-user-not-found`, `error-team-not-found`, the fake's own limits' keys).
+ */
 const ERROR_TEXT: Readonly<Record<string, string>> = {
   'error-not-allowed': 'Not allowed',
   'error-invalid-room': 'Invalid room',
   'error-invalid-user': 'Invalid user',
   'error-user-not-in-room': 'User is not in this room',
   'error-you-are-last-owner': 'You are the last owner. Please set new owner before leaving the room.',
+  'error-cant-invite-for-direct-room': "Can't invite user to direct rooms",
+  'error-invalid-room-name': '<strong>{{room_name}}</strong> is not a valid room name',
+  'error-invalid-name': 'Invalid name',
+  'error-duplicate-channel-name': "A channel with name '{{channel_name}}' exists",
+  'error-archived-duplicate-name': "There's an archived channel with name '{{room_name}}'",
 };
 
 /**
@@ -136,12 +146,26 @@ const invite: BuiltIn = (context, { params, rid }, notify) => {
     caught(notify, () => addUsersToRoom.run(context, { rid, usernames: [user.username] }));
 };
 
+/**
+ * The `@user` of `/kick`, `/mute` and `/unmute` (the first `@` dropped): `undefined` for none;
+ * `known` false, after the `Username_doesnt_exist` notice, when no user has that name (any case).
+ */
+function namedUser(
+  context: CommandContext,
+  params: string,
+  notify: Notify,
+): { username: string; known: boolean } | undefined {
+  const username = params.trim().replace('@', '');
+  if (username === '') return undefined;
+  const known = context.store.userNamed(username) !== undefined;
+  if (!known) notify(TEXT.Username_doesnt_exist(username));
+  return { username, known };
+}
+
 /** `/kick @user`: the user by name, any case (else a notice); then removeUserFromRoom, whose refusal is thrown. */
 const kick: BuiltIn = (context, { params, rid }, notify) => {
-  const username = params.trim().replace('@', '');
-  if (username === '') return;
-  if (!context.store.userNamed(username)) return notify(TEXT.Username_doesnt_exist(username));
-  removeUserFromRoom.run(context, { rid, username });
+  const named = namedUser(context, params, notify);
+  if (named?.known) removeUserFromRoom.run(context, { rid, username: named.username });
 };
 
 /**
@@ -151,13 +175,9 @@ const kick: BuiltIn = (context, { params, rid }, notify) => {
  */
 function muting(mute: boolean): BuiltIn {
   return (context, { params, rid }, notify) => {
-    const username = params.trim().replace('@', '');
-    if (username === '') return;
-    if (!context.store.userNamed(username)) {
-      notify(TEXT.Username_doesnt_exist(username));
-      if (!mute) return;
-    }
-    (mute ? muteUserInRoom : unmuteUserInRoom).run(context, { rid, username });
+    const named = namedUser(context, params, notify);
+    if (!named || (!named.known && !mute)) return;
+    (mute ? muteUserInRoom : unmuteUserInRoom).run(context, { rid, username: named.username });
   };
 }
 
@@ -227,8 +247,7 @@ const hide: BuiltIn = (context, { params, rid }, notify) => {
     if (given.startsWith('#')) room = roomNamed(context, stripped);
     else {
       const other = store.allUsers(false).find((u) => u.username === stripped);
-      const direct = other && store.anyRoom([user._id, other._id].sort().join(''));
-      room = direct?.t === 'd' ? direct : undefined;
+      room = other && store.directWith([user._id, other._id]);
     }
     if (!room) return notify(TEXT.Channel_doesnt_exist(given));
     if (!store.isSubscribed(user._id, room._id)) return notify(TEXT['error-logged-user-not-in-room'](given));
@@ -262,7 +281,8 @@ const me: BuiltIn = (context, { params, rid, tmid }) => {
 
 /**
  * `/msg @user text`: no space is a notice; the user by name, any case (else a notice); then the
- * direct room with them (made if none: `create-d`) and the text posted there.
+ * direct room with them (made if none: `create-d`) and the text posted there. Two writes, as the
+ * real callback's: a post refused (too long, …) leaves the direct room made.
  */
 const msg: BuiltIn = (context, { params }, notify) => {
   const trimmed = params.trim();
@@ -277,8 +297,9 @@ const msg: BuiltIn = (context, { params }, notify) => {
 };
 
 /**
- * `/status text`: the caller's status message set as the realtime `setUserStatus(undefined, text)`
- * sets it (trimmed, 120 characters at most), and a notice; while
+ * `/status text`: the caller's status message set as `setUserStatus(undefined, text)` sets it
+ * (`setStatusText`: trimmed, 120 characters at most; the status itself untouched; a presence
+ * change told unless the text is the same), and a notice; while
  * `Accounts_AllowUserStatusMessageChange` is off, a notice and the method's refusal.
  */
 const status: BuiltIn = (context, { params }, notify) => {
@@ -286,20 +307,18 @@ const status: BuiltIn = (context, { params }, notify) => {
     notify(TEXT.StatusMessage_Change_Disabled());
     throw new ApiError('slash-status-not-allowed');
   }
-  context.store.setDefaultStatus(context.user._id, { statusText: params });
+  context.store.setStatusText(context.user._id, params);
   notify(TEXT.StatusMessage_Changed_Successfully());
 };
-
-/** `API_User_Limit`'s default: the most members `/invite-all-*` takes from a room. */
-const API_USER_LIMIT = 500;
 
 /**
  * `/invite-all-to #room` (the message's room's members into the room named) and
  * `/invite-all-from #room` (the named room's members into the message's room): a source room not
- * found is a notice; more than `API_User_Limit` members a notice; a target not found (`to` only)
- * is made, a channel or a group as the source is, with those members (`Channel_created`), else
- * they are added (addUsersToRoom); then `Users_added`. A refusal of the create or the add is a
- * notice instead.
+ * found is a notice; more than `API_User_Limit` (its default, 500) members a notice; a target
+ * not found (`to` only) is made, a channel or a group as the source is, with those members
+ * (`Channel_created`), else they are added (addUsersToRoom); then `Users_added`. A refusal of the
+ * create or the add is a notice instead (its key's English text: into a direct room `Can't invite
+ * user to direct rooms`).
  */
 function invitingAll(to: boolean): BuiltIn {
   return (context, { params, rid }, notify) => {

@@ -446,4 +446,12 @@ export const SETTING_ERRORS = {
     errorType: 'error-invalid-room-type',
     details: (p) => ({ method: p.method ?? '', type: p.type ?? '' }),
   },
+  // slashfix helper (issue 50): addUsersToRoom's refusal of a direct room (`/invite`, `/invite-all-*`)
+  /** `addUsersToRoom` in a direct room: before its permission checks (details name the method) */
+  'room-direct-no-invite': {
+    status: 400,
+    message: () => "Can't invite user to direct rooms",
+    errorType: 'error-cant-invite-for-direct-room',
+    details: (p) => ({ method: p.method ?? '' }),
+  },
 } satisfies Record<string, ErrorSpec>;

@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { API_USER_LIMIT } from '../commands/addAllUserToRoom';
 import { matchCheck } from '../commands/integrations';
 import type { JsonObject } from '../store/query';
 import type { Room, User } from '../types';
@@ -23,9 +24,6 @@ import { roomView } from './views';
  * by the caller (up to `API_User_Limit`, 500). Answers the room with `teamDefault` and its new
  * `usersCount`.
  */
-
-/** `API_User_Limit`'s default: the most members a room made default takes in. */
-const AUTO_JOIN_LIMIT = 500;
 
 export const TEAMS_UPDATE_ROOM_VALIDATOR: EraTable<Validator | undefined> = {
   '0.49': undefined,
@@ -78,7 +76,8 @@ export default route(GROUPS.teams, {
       for (const username of team.members) {
         const member = store.userNamed(username);
         if (!member || member.active === false || member._id === room.u?._id) continue;
-        if (members.length < AUTO_JOIN_LIMIT) members.push(member);
+        // `API_User_Limit`'s default: the most members a room made default takes in
+        if (members.length < API_USER_LIMIT) members.push(member);
       }
     return { user, room, isDefault, members };
   },

@@ -83,7 +83,7 @@ export function openDirect(
 }
 
 /** The direct room whose members are exactly these user ids (sorted), if there is one. */
-function directWithMembers(state: StoreState, uids: readonly string[]): DirectRoom | undefined {
+export function directWithMembers(state: StoreState, uids: readonly string[]): DirectRoom | undefined {
   if (uids.length === 2) return state.directs.get(uids.join(''));
   for (const room of state.directs.values())
     if (room.uids.length === uids.length && room.uids.every((id, i) => id === uids[i])) return room;

@@ -1390,4 +1390,24 @@ export class Store {
   setMuted(actor: User, room: Room, username: string, muted: boolean): Room {
     return roomMutes.setMuted(this.#state, actor, room, username, muted);
   }
+
+  // slashfix helper (issue 50): /status's message alone, /hide @user's direct room
+
+  /**
+   * `setStatusText` (`/status text`, `setUserStatus(undefined, text)`): only the user's
+   * `statusText` (trimmed, 120 characters at most), told as a presence change with the user's name
+   * (`presence.status`); the presence fields stay. Nothing when the text is the user's already.
+   * Whether the user changed.
+   */
+  setStatusText(uid: string, text: string): boolean {
+    const user = this.#state.users.get(uid);
+    if (!user || user.statusText === text.trim().slice(0, 120)) return false;
+    presence.setStatusAsGiven(this.#state, uid, { statusText: text });
+    return true;
+  }
+
+  /** The direct room whose members are exactly these users (any order, each once), if there is one. */
+  directWith(uids: readonly string[]): DirectRoom | undefined {
+    return directs.directWithMembers(this.#state, [...new Set(uids)].sort());
+  }
 }
