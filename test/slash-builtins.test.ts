@@ -547,3 +547,61 @@ describe('built-in slash commands by release line', () => {
     expect(JSON.stringify(lineFake.state())).toBe(before);
   });
 });
+
+describe('/status and setUserStatus by release line: the text only to 8.5, the status worked out again on 8.9', () => {
+  const statusOf = (server: FakeServer): unknown =>
+    server.state().users.find((u) => u.username === 'alice')?.status;
+
+  it.each([
+    ['7.10', 'busy'],
+    ['8.9', 'offline'],
+  ] as const)('%s: a busy user with no connection is %s after /status lunch', async (profile, after) => {
+    const server = createFakeServer({ scenario: WORLD, profile });
+    await request(server.app)
+      .post('/api/v1/users.setStatus')
+      .set(AS.alice)
+      .send({ status: 'busy' })
+      .expect(200);
+    expect(statusOf(server)).toBe('busy');
+    await request(server.app)
+      .post('/api/v1/commands.run')
+      .set(AS.alice)
+      .send({ command: 'status', params: 'lunch', roomId: 'GENERAL' })
+      .expect(200, { success: true });
+    expect(server.state().users.find((u) => u.username === 'alice')).toMatchObject({
+      status: after,
+      statusText: 'lunch',
+    });
+  });
+
+  it.each([
+    ['7.10', 'busy'],
+    ['8.9', 'offline'],
+  ] as const)(
+    '%s: setUserStatus(null, text) over method.call leaves a busy user %s',
+    async (profile, after) => {
+      const server = createFakeServer({ scenario: WORLD, profile });
+      await request(server.app)
+        .post('/api/v1/users.setStatus')
+        .set(AS.alice)
+        .send({ status: 'busy' })
+        .expect(200);
+      const message = JSON.stringify({
+        msg: 'method',
+        id: '1',
+        method: 'setUserStatus',
+        params: [null, 'away a bit'],
+      });
+      const res = await request(server.app)
+        .post('/api/v1/method.call/setUserStatus')
+        .set(AS.alice)
+        .send({ message });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(String(res.body.message))).toMatchObject({ msg: 'result', id: '1' });
+      expect(server.state().users.find((u) => u.username === 'alice')).toMatchObject({
+        status: after,
+        statusText: 'away a bit',
+      });
+    },
+  );
+});

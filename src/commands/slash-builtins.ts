@@ -16,6 +16,7 @@ import leaveRoom from './leaveRoom';
 import removeUserFromRoom from './removeUserFromRoom';
 import saveRoomSettings from './saveRoomSettings';
 import sendMessage from './sendMessage';
+import { saveStatusText } from './status-text';
 import unarchiveRoom from './unarchiveRoom';
 
 /**
@@ -297,9 +298,9 @@ const msg: BuiltIn = (context, { params }, notify) => {
 };
 
 /**
- * `/status text`: the caller's status message set as `setUserStatus(undefined, text)` sets it
- * (`setStatusText`: trimmed, 120 characters at most; the status itself untouched; a presence
- * change told unless the text is the same), and a notice; while
+ * `/status text`: the caller's status message set as `setUserStatus(undefined, text)` sets it on
+ * the release line (src/commands/status-text.ts: to 8.5 the text only, the status untouched; 8.9
+ * the status worked out again from the caller's connections), and a notice; while
  * `Accounts_AllowUserStatusMessageChange` is off, a notice and the method's refusal.
  */
 const status: BuiltIn = (context, { params }, notify) => {
@@ -307,7 +308,7 @@ const status: BuiltIn = (context, { params }, notify) => {
     notify(TEXT.StatusMessage_Change_Disabled());
     throw new ApiError('slash-status-not-allowed');
   }
-  context.store.setStatusText(context.user._id, params);
+  saveStatusText(context.store, context.profile, context.user._id, params);
   notify(TEXT.StatusMessage_Changed_Successfully());
 };
 

@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors';
+import { saveStatusText } from '../../commands/status-text';
 import { byEra } from '../../eras';
 import type { EraTable } from '../../eras';
 import { infoOf } from '../../operations/info';
@@ -275,7 +276,8 @@ const setUserStatus: Method = (context, params) => {
     if (typeof statusText !== 'string') throw matchFailed();
     if (!settings.Accounts_AllowUserStatusMessageChange)
       throw new MeteorError('error-not-allowed', 'Not allowed', details);
-    context.store.setDefaultStatus(user._id, { statusText });
+    // to 8.5 the text only; 8.9 the status worked out again with it (src/commands/status-text.ts)
+    saveStatusText(context.store, context.profile, user._id, statusText);
   }
   return undefined;
 };
