@@ -222,7 +222,8 @@ describeWithBrowser('the inspector page, in headless Chromium', () => {
   it('a session\u2019s page shows that session alone; the root lists the sessions', async () => {
     const session = fake.session({ id: 'team-a' });
     await open('/__admin/ui#controls');
-    await page.waitForSelector('#sessions tbody tr');
+    // the table's first answer replaces its `loading…` row
+    await page.waitForSelector('#sessions tbody tr:not(.loading)');
     expect(await page.textContent('#sessions tbody')).toContain('team-a');
     await open(`${session.path}/__admin/ui`);
     expect(await page.textContent('#world-name')).toBe('session team-a');
