@@ -8,6 +8,7 @@ import request from 'supertest';
 import type { FakeServer } from '../src/server';
 import { AS, makeFake, roomOf } from './support/fake';
 import { snapshot, type Who } from './support/rooms';
+import { TEAM_ANSWER_KEYS } from './support/teams';
 
 const SECRET = 'privateRoomId0001';
 
@@ -54,15 +55,7 @@ describe('POST /api/v1/groups.convertToTeam', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchShape('groups.convertToTeam');
     const { team } = res.body as { team: Record<string, unknown> };
-    expect(Object.keys(team)).toEqual([
-      '_id',
-      'name',
-      'type',
-      'createdAt',
-      'createdBy',
-      '_updatedAt',
-      'roomId',
-    ]);
+    expect(Object.keys(team)).toEqual(TEAM_ANSWER_KEYS);
     expect(team).toMatchObject({
       name: 'secret',
       type: 1,

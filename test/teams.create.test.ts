@@ -11,6 +11,7 @@ import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake } from './support/fake';
 import { Ddp } from './support/ddp';
 import { snapshot } from './support/rooms';
+import { TEAM_ANSWER_KEYS } from './support/teams';
 
 const CREATE = '/api/v1/teams.create';
 const HEX24 = /^[0-9a-f]{24}$/;
@@ -34,15 +35,7 @@ describe('POST /api/v1/teams.create (8.9)', () => {
       members: ['bob', 'guestUserId000001', 'nobody', 'gone'],
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.team)).toEqual([
-      '_id',
-      'name',
-      'type',
-      'createdAt',
-      'createdBy',
-      '_updatedAt',
-      'roomId',
-    ]);
+    expect(Object.keys(res.body.team)).toEqual(TEAM_ANSWER_KEYS);
     expect(res.body).toEqual({
       team: {
         _id: expect.stringMatching(HEX24),

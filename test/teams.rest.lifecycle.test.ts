@@ -11,6 +11,7 @@ import type { ProfileId } from '../src/types';
 import { AS, WORLD, makeFake, roomOf } from './support/fake';
 import { Ddp } from './support/ddp';
 import { snapshot, type Who } from './support/rooms';
+import { TEAM_ANSWER_KEYS } from './support/teams';
 
 const BOB = 'bobUserId00000001';
 
@@ -287,15 +288,7 @@ describe('POST /api/v1/channels.convertToTeam', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchShape('channels.convertToTeam');
     const { team } = res.body as { team: Record<string, unknown> };
-    expect(Object.keys(team)).toEqual([
-      '_id',
-      'name',
-      'type',
-      'createdAt',
-      'createdBy',
-      '_updatedAt',
-      'roomId',
-    ]);
+    expect(Object.keys(team)).toEqual(TEAM_ANSWER_KEYS);
     expect(team).toMatchObject({
       name: 'random',
       type: 0,

@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { ROOM_NAME_REFUSALS } from '../store/rooms';
 import createChannel from '../commands/createChannel';
 import type { CreateChannelArgs } from '../commands/createChannel';
 import { isPlainObject } from '../store/query';
@@ -123,10 +124,7 @@ export default route(GROUPS.channels, {
     'create-name-required',
     'create-members-not-array',
     'match-error',
-    'room-name-blank',
-    'room-name-invalid',
-    'room-name-taken',
-    'room-name-archived',
+    ...ROOM_NAME_REFUSALS,
     'team-not-found',
   ],
   response: answer({ channel: CREATED }),

@@ -2,6 +2,7 @@ import { ephemeralMessage } from '../commands/ephemeral';
 import slashCommand, { commandRegistered } from '../commands/slashCommand';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { ROOM_NAME_REFUSALS } from '../store/rooms';
 import type { Room } from '../types';
 import { COMMANDS_EXIST } from './commands.list';
 import { success } from './operation';
@@ -71,10 +72,7 @@ export default route(GROUPS.commands, {
     'join-code-invalid',
     'join-password-invalid',
     'direct-not-allowed',
-    'room-name-blank',
-    'room-name-invalid',
-    'room-name-taken',
-    'room-name-archived',
+    ...ROOM_NAME_REFUSALS,
     'rooms-limit-reached',
     'members-limit-reached',
     'last-owner',

@@ -1,6 +1,7 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
+import { ROOM_NAME_REFUSALS } from '../store/rooms';
 import createPrivateGroup from '../commands/createPrivateGroup';
 import type { CreatePrivateGroupArgs } from '../commands/createPrivateGroup';
 import { isPlainObject } from '../store/query';
@@ -73,10 +74,7 @@ export default route(GROUPS.groups, {
     'match-error',
     'team-not-found',
     'room-not-allowed',
-    'room-name-blank',
-    'room-name-invalid',
-    'room-name-taken',
-    'room-name-archived',
+    ...ROOM_NAME_REFUSALS,
     'rooms-limit-reached',
     'members-limit-reached',
   ],

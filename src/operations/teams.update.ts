@@ -1,3 +1,4 @@
+import { ROOM_NAME_REFUSALS } from '../store/rooms';
 import type { EraTable } from '../eras';
 import { roomLayoutOf } from '../commands/createChannel';
 import type { TeamType } from '../types';
@@ -47,15 +48,7 @@ export default route(GROUPS.teams, {
   name: 'teams.update',
   method: 'POST',
   permissions: ['edit-team'],
-  errors: [
-    'not-found',
-    'team-does-not-exist',
-    'teams-unauthorized',
-    'room-name-taken',
-    'room-name-archived',
-    'room-name-invalid',
-    'room-name-blank',
-  ],
+  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', ...ROOM_NAME_REFUSALS],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_UPDATE_VALIDATOR,

@@ -1,5 +1,6 @@
 import { withMember } from './member-list';
 import { ApiError } from '../errors';
+import type { ErrorCode } from '../errors';
 import type { AnyRoom, Room, RoomType, Team, User } from '../types';
 import { can, channelScope, hasTeamRooms } from './access';
 import type { ChannelScope } from './access';
@@ -398,6 +399,14 @@ function newRoomId(state: StoreState, ids: RoomLayout['ids']): string {
   while (state.rooms.has(idOf(counter))) counter += 1;
   return idOf(counter);
 }
+
+/** What {@link checkRoomName} refuses, in its order: the routes that name a new room declare them. */
+export const ROOM_NAME_REFUSALS = [
+  'room-name-blank',
+  'room-name-invalid',
+  'room-name-taken',
+  'room-name-archived',
+] as const satisfies readonly ErrorCode[];
 
 /** `getValidRoomName`'s refusals of a name (already trimmed), first that applies. */
 export function checkRoomName(state: StoreState, name: string, layout: RoomLayout): void {
