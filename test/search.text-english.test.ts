@@ -110,6 +110,11 @@ describe('the term cache', () => {
     expect(word).toHaveLength(32);
     expect(termOf(word)).toBe(stemEnglish(word));
     expect(termCacheSize()).toEqual({ words: before.words + 1, chars: before.chars + 32 });
+    // 33 characters, one past the bound: stemmed, not kept
+    const past = `${'walk'.repeat(7)}kings`;
+    expect(past).toHaveLength(33);
+    expect(termOf(past)).toBe(stemEnglish(past));
+    expect(termCacheSize()).toEqual({ words: before.words + 1, chars: before.chars + 32 });
     // past 50,000 words the cache starts again
     for (let k = 0; k < 50_001; k += 1) termOf(`word${k}`);
     expect(termCacheSize().words).toBeLessThanOrEqual(50_000);
