@@ -332,6 +332,66 @@ describe('built-in slash commands', () => {
     expect(snapshot()).toBe(before);
   });
 
+  it('the realtime muteUserInRoom and unmuteUserInRoom: true, the same change; Match failed first, then the login, then the checks', async () => {
+    const bob = await loggedIn('bob-token');
+    await bob.sub('stream-room-messages', 'GENERAL', false);
+    const admin = await loggedIn('admin-token');
+    const muted = await admin.call('muteUserInRoom', { rid: 'GENERAL', username: 'bob', extra: 1 });
+    expect([muted.error, muted.result]).toEqual([undefined, true]);
+    expect(roomOf(fake, 'general').muted).toEqual(['bob']);
+    const heardMuted = await bob.next((f) => f.msg === 'changed' && f.collection === 'stream-room-messages');
+    expect((heardMuted.fields as { args: unknown[] }).args[0]).toMatchObject({
+      t: 'user-muted',
+      msg: 'bob',
+      rid: 'GENERAL',
+      u: { username: 'admin' },
+    });
+    const unmuted = await admin.call('unmuteUserInRoom', { rid: 'GENERAL', username: 'bob' });
+    expect([unmuted.error, unmuted.result]).toEqual([undefined, true]);
+    expect(roomOf(fake, 'general').muted).toEqual([]);
+    expect(texts('GENERAL')).toEqual(['user-muted:bob', 'user-unmuted:bob']);
+
+    const before = snapshot();
+    // Match.ObjectIncluding({rid: String, username: String}), before the login is asked for
+    const anon = await loggedIn();
+    for (const params of [[], ['GENERAL'], [{ rid: 'GENERAL' }], [{ rid: 7, username: 'bob' }]]) {
+      expect((await anon.call('muteUserInRoom', ...params)).error).toMatchObject({
+        error: 400,
+        reason: 'Match failed',
+      });
+    }
+    expect((await anon.call('unmuteUserInRoom', { rid: 'GENERAL', username: 'bob' })).error).toMatchObject({
+      error: 'error-invalid-user',
+      reason: 'Invalid user',
+      details: { method: 'unmuteUserInRoom' },
+    });
+    // bob has no mute-user in #general; then an unknown room, a direct room, a non-member
+    expect((await bob.call('muteUserInRoom', { rid: 'GENERAL', username: 'alice' })).error).toMatchObject({
+      error: 'error-not-allowed',
+      reason: 'Not allowed',
+      details: { method: 'muteUserInRoom' },
+    });
+    expect((await admin.call('muteUserInRoom', { rid: 'nowhere', username: 'bob' })).error).toMatchObject({
+      error: 'error-invalid-room',
+      details: { method: 'muteUserInRoom' },
+    });
+    expect((await admin.call('unmuteUserInRoom', { rid: 'GENERAL', username: 'ghost' })).error).toMatchObject(
+      {
+        error: 'error-user-not-in-room',
+        reason: 'User is not in this room',
+        details: { method: 'unmuteUserInRoom' },
+      },
+    );
+    expect(snapshot()).toBe(before);
+    const dm = await request(fake.app).post('/api/v1/im.create').set(AS.admin).send({ username: 'bob' });
+    const direct = await admin.call('muteUserInRoom', { rid: dm.body.room._id as string, username: 'bob' });
+    expect(direct.error).toMatchObject({
+      error: 'error-invalid-room-type',
+      reason: 'd is not a valid room type',
+      details: { method: 'muteUserInRoom', type: 'd' },
+    });
+  });
+
   it('/status sets the caller’s status message, with a notice; with the setting off, a notice and the refusal', async () => {
     const alice = await listening('alice', ALICE);
     await run('alice', 'status', '  In a meeting ').expect(200, { success: true });

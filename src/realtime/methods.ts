@@ -21,6 +21,7 @@ import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
+import { ROOM_MUTE_METHODS } from './methods/room-mutes';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
@@ -425,6 +426,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...ROOMS_API_METHODS,
   ...ROOM_LIFECYCLE_METHODS,
   ...ROOM_SETTINGS_METHODS,
+  ...ROOM_MUTE_METHODS,
   ...ROOM_READS_METHODS,
   ...MESSAGE_ACTION_METHODS,
   ...FILES_METHODS,
