@@ -28,10 +28,18 @@ import { documentEjson } from './ejson';
  * - a message's frames reach a socket in the order the socket subscribed (each sub gets at most
  *   one frame of it), as they were checked against the real server; another change's go route by
  *   route, in the table's order (a room's insertion before its members' subscriptions);
- * - a message tells its members' `rooms-changed` and `subscriptions-changed` itself (the frames
- *   checked against the real server: one of each per message, sent as the message is), so a room
- *   update and subscription updates in a commit with a message of that room are not told again
- *   (`unless: 'message-in-room'`);
+ * - a message posted tells its members' `rooms-changed` and `subscriptions-changed` itself (the
+ *   frames checked against the real server: one of each per message, sent as the message is), so
+ *   a room update and subscription updates in a commit with a message of that room are not told
+ *   again (`unless: 'room-told'`, `unless: 'subscriptions-told'`); a deletion tells the room the
+ *   same way;
+ * - a reply kept in its thread (`tmid` without `tshow`) tells every member's `rooms-changed` but
+ *   not their subscriptions: `notifyUsersOnMessage` stops there for it, and the thread's hooks
+ *   (`updateThreadUsersSubscriptions`, `reply`) tell only the users whose subscriptions they
+ *   changed (the replier, the thread's followers, the users mentioned), each hearing its own once;
+ * - a message changed (an edit, a reaction, a pin, a thread's new reply count) reaches the room's
+ *   streams only (`notifyOnMessageChange`); when it is the room's last message, the room's update
+ *   in the same commit tells the members' `rooms-changed`;
  * - a room added with members tells each member's subscription as inserted, unless the commit
  *   inserts that subscription itself (a direct room's do: `unless: 'subscription-inserted'`).
  *
@@ -104,7 +112,7 @@ export type Payload =
   | 'user-deleted';
 
 /** When a route is not sent, as another event of the same commit tells it (see the module's doc). */
-export type Cover = 'message-in-room' | 'subscription-inserted' | 'private-setting';
+export type Cover = 'room-told' | 'subscriptions-told' | 'subscription-inserted' | 'private-setting';
 
 /** One stream a change reaches. */
 export interface StreamRoute {
@@ -126,6 +134,8 @@ export interface StreamRoute {
   readonly op?: 'inserted' | 'updated' | 'removed';
   readonly payload: Payload;
   readonly unless?: Cover;
+  /** a message's route not sent for a reply kept in its thread (`tmid` without `tshow`) */
+  readonly inRoomOnly?: true;
 }
 
 /** A change no stream carries (yet), and why. */
@@ -149,9 +159,15 @@ export type StreamTable = {
 
 const notStreamed = (why: string): NotStreamed => ({ streamed: false, why });
 
-const ROOM_MESSAGES: readonly StreamRoute[] = [
+/** A message's own streams: the room's, and `__my_messages__` of the users who may see the room. */
+const MESSAGE_STREAMS: readonly StreamRoute[] = [
   { stream: 'stream-room-messages', to: 'room', payload: 'message' },
   { stream: 'stream-room-messages', to: 'my-messages', payload: 'message-about' },
+];
+
+/** A message posted: its streams, then each member's room and (not for a thread's reply) subscription. */
+const MESSAGE_POSTED: readonly StreamRoute[] = [
+  ...MESSAGE_STREAMS,
   { stream: 'stream-notify-user', event: 'rooms-changed', to: 'members', op: 'updated', payload: 'room' },
   {
     stream: 'stream-notify-user',
@@ -159,6 +175,7 @@ const ROOM_MESSAGES: readonly StreamRoute[] = [
     to: 'members',
     op: 'updated',
     payload: 'subscription',
+    inRoomOnly: true,
   },
 ];
 
@@ -189,7 +206,7 @@ export const STREAM_TABLE: StreamTable = {
         to: 'members',
         op: 'updated',
         payload: 'room',
-        unless: 'message-in-room',
+        unless: 'room-told',
       },
     ],
     // `deleteRoom` removes the members' subscriptions first (each told `subscriptions-changed`
@@ -218,7 +235,7 @@ export const STREAM_TABLE: StreamTable = {
         to: 'user',
         op: 'updated',
         payload: 'subscription',
-        unless: 'message-in-room',
+        unless: 'subscriptions-told',
       },
     ],
     // a kick, a leave (`notifyOnSubscriptionChanged(sub, 'removed')`): the subscription as it was
@@ -233,8 +250,9 @@ export const STREAM_TABLE: StreamTable = {
     ],
   },
   message: {
-    inserted: ROOM_MESSAGES,
-    updated: ROOM_MESSAGES,
+    inserted: MESSAGE_POSTED,
+    // `notifyOnMessageChange`: the room's streams; a last message's room update tells the members
+    updated: MESSAGE_STREAMS,
     // a deletion changes the room (`msgs`, `lastMessage`), not the members' subscriptions
     removed: [
       { stream: 'stream-notify-room', event: 'deleteMessage', to: 'room-event', payload: 'message-id' },
@@ -298,7 +316,7 @@ export const STREAM_TABLE: StreamTable = {
     inserted: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
     removed: [{ stream: 'stream-notify-logged', event: 'roles-change', to: 'logged', payload: 'role' }],
   },
-  // roles-state helper: a role made or changed, `user.roleUpdate` `{type: 'changed', _id}` while
+  // a role made or changed, `user.roleUpdate` `{type: 'changed', _id}` while
   // UI_DisplayRoles is on (always, as above); a role deleted is told on the `roles` publication
   // (`stream-roles`, 6.x on), which the fake does not serve
   'role-doc': {
@@ -350,7 +368,15 @@ export function entryOf(event: ChangeEvent): TableEntry {
 function routesOf(event: ChangeEvent): readonly StreamRoute[] {
   if (event.kind === 'message' && event.quiet === true) return [];
   const entry = entryOf(event);
-  return 'streamed' in entry ? [] : entry;
+  if ('streamed' in entry) return [];
+  if (event.kind === 'message' && event.message.tmid !== undefined && event.message.tshow !== true)
+    return entry.filter((route) => route.inRoomOnly !== true);
+  return entry;
+}
+
+/** Whether a message's routes tell the members' `event` (`rooms-changed`, `subscriptions-changed`). */
+function tellsMembers(routes: readonly StreamRoute[], event: StreamRoute['event']): boolean {
+  return routes.some((route) => route.to === 'members' && route.event === event);
 }
 
 /** The events that reach streams: room, subscription and message changes. */
@@ -386,11 +412,17 @@ const isInsertion = (event: ChangeEvent): boolean =>
 export function planOf(events: readonly ChangeEvent[]): Plan {
   const made = plans.get(events);
   if (made) return made;
-  let messageRooms: Set<string> | undefined;
+  // the rooms whose members' rooms and subscriptions a message of the commit tells itself
+  let roomsTold: Set<string> | undefined;
+  let subscriptionsTold: Set<string> | undefined;
   let inserted: Set<string> | undefined;
   for (const event of events) {
-    if (event.kind === 'message' && event.quiet !== true) (messageRooms ??= new Set()).add(event.message.rid);
-    else if (event.kind === 'subscription' && event.op === 'inserted')
+    if (event.kind === 'message') {
+      const routes = routesOf(event);
+      if (tellsMembers(routes, 'rooms-changed')) (roomsTold ??= new Set()).add(event.message.rid);
+      if (tellsMembers(routes, 'subscriptions-changed'))
+        (subscriptionsTold ??= new Set()).add(event.message.rid);
+    } else if (event.kind === 'subscription' && event.op === 'inserted')
       (inserted ??= new Set()).add(`${event.rid} ${event.uid}`);
   }
   const ordered = events.some(isInsertion)
@@ -401,7 +433,9 @@ export function planOf(events: readonly ChangeEvent[]): Plan {
     if (event.kind !== 'room' && event.kind !== 'subscription' && event.kind !== 'message') continue;
     const rid = ridOf(event);
     const routes = routesOf(event).filter(
-      (route) => route.unless !== 'message-in-room' || messageRooms?.has(rid) !== true,
+      (route) =>
+        (route.unless !== 'room-told' || roomsTold?.has(rid) !== true) &&
+        (route.unless !== 'subscriptions-told' || subscriptionsTold?.has(rid) !== true),
     );
     // a message's frames go sub by sub; another change's route by route (a room's insertion, then
     // its members' subscriptions)
