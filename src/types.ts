@@ -275,12 +275,12 @@ export interface World {
   profile?: ProfileId;
   /** present when the world has custom roles (a scenario's `roles`, or made since): those, in the order made */
   roles?: RoleDoc[];
-  /** startup helper: present when the scenario has custom emoji (`emojis`), in its order */
+  /** present when the scenario has custom emoji (`emojis`), in its order */
   emojis?: CustomEmoji[];
-  /** startup helper: present when the scenario has slash commands of its own (`commands`), in its order */
+  /** present when the scenario has slash commands of its own (`commands`), in its order */
   commands?: SlashCommand[];
   /**
-   * gaps helper (issue 47): present when users hold push tokens (a scenario's `pushTokens`, or
+   * present when users hold push tokens (a scenario's `pushTokens`, or
    * `push.token` since), grouped by owner, each owner's in the order registered
    */
   pushTokens?: PushTokenRecord[];
@@ -389,7 +389,7 @@ export interface Changes {
   permissions: KindChanges<PermissionValue>;
   /** roles made (`roles.create`, `authorization:saveRole`), changed (`roles.update`) or deleted since the baseline */
   roles: KindChanges<RoleDoc>;
-  /** gaps helper (issue 47): present when a push token was registered, updated or removed since the baseline (`push.token`) */
+  /** present when a push token was registered, updated or removed since the baseline (`push.token`) */
   pushTokens?: KindChanges<PushTokenRecord>;
 }
 

@@ -156,7 +156,7 @@ export const MESSAGE_ERRORS = {
   },
   /** chat.getPinnedMessages of a room the caller may not see */
   'pinned-list-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
-  // methodcall helper: method.call / method.callAnon, the DDP-over-REST bridge
+  // method.call / method.callAnon, the DDP-over-REST bridge
   /** the frame is not `{msg: 'method', id, method, params}` and nothing else (isMethodCallProps, to 8.7) */
   'method-call-invalid': { status: 400, message: () => 'Invalid method call' },
   /** `message` is no JSON (the parser's words, `reason`), or nests past the realtime frames' bounds */
@@ -236,7 +236,7 @@ export const MESSAGE_ERRORS = {
     message: () => 'The provided "aroundId" does not belong to the thread',
     errorType: 'error-invalid-message',
   },
-  // search helper (issue 47): chat.ignoreUser, chat.getDeletedMessages, chat.syncMessages, chat.search
+  // chat.ignoreUser, chat.getDeletedMessages, chat.syncMessages, chat.search
   /** chat.ignoreUser's hand checks (every line past its validator) */
   'ignore-rid-missing': {
     status: 400,
@@ -333,7 +333,7 @@ export const MESSAGE_ERRORS = {
   },
   /** chat.search: a regular expression MongoDB refuses, or one RE2 cannot run (backreferences, lookaround) */
   'search-invalid-regex': { status: 400, message: () => 'Regular expression is invalid' },
-  // gaps helper (issue 47, helper G): the getThreadsList method
+  // the getThreadsList method
   /** the getThreadsList method: no room by that id, or one the caller may not see (`Not Allowed`, capital A) */
   'threads-list-method-not-allowed': {
     status: 400,

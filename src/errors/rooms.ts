@@ -283,7 +283,7 @@ export const ROOM_ERRORS = {
     errorType: 'error-cannot-delete-team-channel',
     details: byMethod,
   },
-  // rooms-settings helper: the room settings routes (setTopic … setDefault) and saveRoomSettings
+  // the room settings routes (setTopic … setDefault) and saveRoomSettings
   /** a `set*` route without its body parameter (the route's `failure`, no type) */
   'room-topic-required': { status: 400, message: () => 'The bodyParam "topic" is required' },
   'room-description-required': { status: 400, message: () => 'The bodyParam "description" is required' },
@@ -395,7 +395,7 @@ export const ROOM_ERRORS = {
       `The fake does not save the room setting ${p.field ?? ''} (see docs/routes-rooms.md, Room settings)`,
     errorType: 'error-not-modelled',
   },
-  // rooms-reads helper: members, roles, counters, open/close, addAll, groups.list, im.*, subscriptions.unread
+  // members, roles, counters, open/close, addAll, groups.list, im.*, subscriptions.unread
   /** channels.open of a channel the caller is not in (a plain failure) */
   'channel-open-not-member': {
     status: 400,
@@ -511,7 +511,7 @@ export const ROOM_ERRORS = {
     errorType: 'error-subscription-not-found',
     details: unreadDetails,
   },
-  // discussions helper: rooms.createDiscussion, the realtime createDiscussion, the discussion lists
+  // rooms.createDiscussion, the realtime createDiscussion, the discussion lists
   /** rooms.createDiscussion's hand checks (5.x to 7.x): plain failures, in this order */
   'discussion-prid-required': { status: 400, message: () => 'Body parameter "prid" is required.' },
   'discussion-tname-required': { status: 400, message: () => 'Body parameter "t_name" is required.' },
@@ -564,7 +564,7 @@ export const ROOM_ERRORS = {
     errorType: 'error-invalid-arguments',
     details: () => ({ method: 'DiscussionCreation' }),
   },
-  // --- the files helper (issue 47): rooms.upload, rooms.media, rooms.mediaConfirm, *.files ---
+  // --- rooms.upload, rooms.media, rooms.mediaConfirm, *.files ---
   /** a plain Error's message as the whole body: busboy's (`Unsupported content type: …`, `Unexpected end of form`), `JSON.parse`'s of `customFields` */
   'upload-plain-error': { status: 400, message: (p) => p.reason ?? 'Unexpected end of form' },
   /** a file part named other than `file` (`MeteorError('invalid-field')`) */
@@ -644,7 +644,7 @@ export const ROOM_ERRORS = {
     message: () => 'Body param "roomId" or "username" is required',
     errorType: 'error-room-param-not-provided',
   },
-  // search helper (issue 47): rooms.cleanHistory
+  // rooms.cleanHistory
   /** rooms.cleanHistory (7.x on): a room the caller may not access */
   'clean-no-access': {
     status: 400,

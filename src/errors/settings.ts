@@ -249,7 +249,7 @@ export const SETTING_ERRORS = {
     message: () => 'Cannot delete a protected role',
     errorType: 'error-role-protected',
   },
-  // roles-state helper: roles.create / roles.update / roles.delete of custom roles, the realtime
+  // roles.create / roles.update / roles.delete of custom roles, the realtime
   // authorization:saveRole / authorization:deleteRole
   /** `roles.create` (6.x on, always) and `roles.update` of a custom role (6.x on) on a community server */
   'role-enterprise-feature': {
@@ -330,7 +330,7 @@ export const SETTING_ERRORS = {
     errorType: 'error-role-in-use',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  // startup helper: spotlight, directory, emoji-custom.*, commands.*, push.token (docs/routes-startup.md)
+  // spotlight, directory, emoji-custom.*, commands.*, push.token (docs/routes-startup.md)
   /** `directory`: `sort` with more than one key (a plain failure) */
   'directory-one-sort': { status: 400, message: () => 'This method support only one "sort" parameter' },
   /** `directory`: `browseChannels` answered nothing (an unknown type or sort, a permission missing) */
@@ -396,7 +396,7 @@ export const SETTING_ERRORS = {
       `This user holds ${p.reason ?? ''} push tokens, the most the fake keeps: delete one before registering another`,
     errorType: 'error-push-tokens-limit',
   },
-  // gaps helper (issue 47, helper G): the slashCommand method
+  // the slashCommand method
   /** the slashCommand method: no `cmd`, or no command registered by exactly that name (its details name executeSlashCommandPreview) */
   'slash-command-invalid': {
     status: 400,
@@ -410,7 +410,7 @@ export const SETTING_ERRORS = {
     message: () => 'Executing a command requires at least a message with a room id.',
     errorType: 'invalid-command-usage',
   },
-  // slash helper (issue 50): the built-in slash commands' own refusals (docs/routes-startup.md)
+  // the built-in slash commands' own refusals (docs/routes-startup.md)
   /** `/join #channel` of a channel the caller is in already (thrown by the command's callback) */
   'slash-already-in-room': {
     status: 400,
@@ -446,7 +446,7 @@ export const SETTING_ERRORS = {
     errorType: 'error-invalid-room-type',
     details: (p) => ({ method: p.method ?? '', type: p.type ?? '' }),
   },
-  // slashfix helper (issue 50): addUsersToRoom's refusal of a direct room (`/invite`, `/invite-all-*`)
+  // addUsersToRoom's refusal of a direct room (`/invite`, `/invite-all-*`)
   /** `addUsersToRoom` in a direct room: before its permission checks (details name the method) */
   'room-direct-no-invite': {
     status: 400,

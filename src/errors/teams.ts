@@ -36,7 +36,7 @@ export const TEAM_ERRORS = {
   'team-room-not-found': { status: 400, message: () => 'Room not found' },
   /** teams.listRooms: a private team the caller is not in, without `view-all-teams` */
   'team-user-not-on-private-team': { status: 400, message: () => 'user-not-on-private-team' },
-  // teams-rest helper: the teams' rooms and members after their making (TeamService's plain Errors)
+  // the teams' rooms and members after their making (TeamService's plain Errors)
   /** teams.addRooms: no `add-team-channel` (to 6.x) / `move-room-to-team` (7.0 on) in the main room */
   'team-no-permission-team-channel': { status: 403, message: () => 'error-no-permission-team-channel' },
   /** teams.addRooms / removeRoom / updateRoom: no such room, or one the caller may not see */

@@ -245,7 +245,7 @@ export const USER_ERRORS = {
     errorType: 'error-invalid-user-id',
   },
 
-  // users-rest helper: updateOwnBasicInfo, deleteOwnAccount, createToken, preferences,
+  // updateOwnBasicInfo, deleteOwnAccount, createToken, preferences,
   // autocomplete and the personal access tokens
   /** the password fallback of two-factor (`requireSecondFactor`): no `currentPassword` */
   'totp-required': {

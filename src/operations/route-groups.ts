@@ -54,7 +54,7 @@ export const GROUPS = {
   docs: { name: 'docs', prefix: '/api/docs/', auth: false, rateLimited: true, bodyRule: 'ignored' },
   /** `method.call/:method` and `method.callAnon/:method`, the DDP-over-REST bridge: the REST rate limiter off (the DDP one counts) */
   methodCall: { name: 'method.call', ...V1, rateLimited: false },
-  // startup helper: what a client reads when it starts
+  // what a client reads when it starts
   /** `spotlight` and `directory` (the server's miscellaneous routes) */
   misc: { name: 'misc', ...V1 },
   /** `emoji-custom.*`: the world's custom emoji */

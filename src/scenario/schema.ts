@@ -429,7 +429,7 @@ export const roleSchema = strictObject({
     .describe('false: a custom role is never a protected one (state() shows it so)'),
 }).describe('a custom role');
 
-/** startup helper: a custom emoji (`emoji-custom.list` / `.all` answer it); its `_id` is made from its name unless given. */
+/** a custom emoji (`emoji-custom.list` / `.all` answer it); its `_id` is made from its name unless given. */
 export const emojiSchema = strictObject({
   _id: nonEmpty.optional().describe('default: made from the name'),
   name: z
@@ -446,7 +446,7 @@ export const emojiSchema = strictObject({
   _updatedAt: timestamp.optional().describe("default the world's clock"),
 }).describe('a custom emoji');
 
-/** gaps helper (issue 47): a push token a user holds (`push.token`'s document; `state()` gives them so). */
+/** a push token a user holds (`push.token`'s document; `state()` gives them so). */
 export const pushTokenSchema = strictObject({
   _id: nonEmpty.optional().describe('default: made from the seed and its place in the list'),
   username: nonEmpty.describe('required: the owner, a user of the scenario'),
@@ -466,7 +466,7 @@ export const pushTokenSchema = strictObject({
   voipToken: nonEmpty.optional(),
 }).describe('a push token');
 
-/** startup helper: a slash command of the world's own (`commands.list` lists it after the built-in ones). */
+/** a slash command of the world's own (`commands.list` lists it after the built-in ones). */
 export const commandSchema = strictObject({
   command: z
     .string()

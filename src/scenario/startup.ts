@@ -5,7 +5,7 @@ import type { ResolveContext } from './resolve-context';
 import type { ScenarioUsers } from './resolve-users';
 
 /**
- * startup helper: a scenario's custom emoji (`emojis`: `{name, _id?, aliases?, extension?, etag?,
+ * a scenario's custom emoji (`emojis`: `{name, _id?, aliases?, extension?, etag?,
  * _updatedAt?}`) and slash commands of its own (`commands`: `{command, description?, params?,
  * reply?}`), each checked whole: an emoji's name and aliases used once over all of them, its `_id`
  * once; a command's name once and not a built-in one's.
@@ -70,7 +70,7 @@ export function buildCommands(ctx: ResolveContext): SlashCommand[] {
 }
 
 /**
- * gaps helper (issue 47): a scenario's push tokens (`pushTokens`: `{username, token: {apn|gcm},
+ * a scenario's push tokens (`pushTokens`: `{username, token: {apn|gcm},
  * appName, _id?, authToken?, enabled?, createdAt?, updatedAt?, metadata?, voipToken?}`), each
  * owned by a user of the scenario (`unknown user` otherwise), its `_id` once, at most
  * {@link PUSH_TOKENS_PER_USER} a user (the store's bound); grouped by owner

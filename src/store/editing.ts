@@ -192,7 +192,7 @@ export function deleteMessage(
   ];
   // the parent counts one reply less once the room is as the deletion left it
   if (message.tmid !== undefined) unreplied(state, next, message, ts, events);
-  // discussions helper: a discussion's message refreshes its parent's `discussion-created`; that
+  // a discussion's message refreshes its parent's `discussion-created`; that
   // message deleted takes the discussion with it (`afterDeleteMessage`)
   if (next.t !== 'd' && typeof next.prid === 'string') discussed(state, next, events);
   const discussion = typeof message.drid === 'string' ? state.rooms.get(message.drid) : undefined;

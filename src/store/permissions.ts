@@ -89,7 +89,7 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'remove-team-channel': ['admin', 'owner', 'moderator'],
   'edit-team': ['admin', 'owner'],
   'delete-team': ['admin', 'owner'],
-  // teams-rest helper: a team room's settings, a team turned back into a room (a team room's deletion: above)
+  // a team room's settings, a team turned back into a room (a team room's deletion: above)
   'edit-team-channel': ['admin', 'owner', 'moderator'],
   'convert-team': ['admin', 'owner'],
   // permissions.update, the roles routes and their realtime twins
@@ -104,19 +104,19 @@ export const DEFAULT_PERMISSIONS: PermissionTable = {
   'create-personal-access-tokens': ['admin', 'user'],
   'user-generate-access-token': ['admin'],
   'view-outside-room': ['admin', 'owner', 'moderator', 'user'],
-  // rooms-reads helper: a broadcast room's members, channels.addAll / groups.addAll (counters of
+  // a broadcast room's members, channels.addAll / groups.addAll (counters of
   // another user and groups.listAll read view-room-administration, above)
   'view-broadcast-member-list': ['admin', 'owner', 'moderator'],
   'add-all-to-room': ['admin'],
-  // message-actions helper: chat.pinMessage / chat.unPinMessage and their realtime twins (room-scoped)
+  // chat.pinMessage / chat.unPinMessage and their realtime twins (room-scoped)
   'pin-message': ['owner', 'moderator', 'admin'],
-  // discussions helper: rooms.createDiscussion and the realtime createDiscussion, either one (room-scoped
+  // rooms.createDiscussion and the realtime createDiscussion, either one (room-scoped
   // to the parent; the real server also grants the app role)
   'start-discussion': ['admin', 'user', 'guest'],
   'start-discussion-other-user': ['admin', 'user', 'owner'],
-  // search helper: rooms.cleanHistory and its realtime twin cleanRoomHistory (room-scoped)
+  // rooms.cleanHistory and its realtime twin cleanRoomHistory (room-scoped)
   'clean-channel-history': ['admin'],
-  // slash helper: /mute and /unmute (muteUserInRoom, unmuteUserInRoom; room-scoped)
+  // /mute and /unmute (muteUserInRoom, unmuteUserInRoom; room-scoped)
   'mute-user': ['admin', 'owner', 'moderator'],
 };
 

@@ -22,7 +22,7 @@ export interface PushToken {
 }
 
 /**
- * gaps helper (issue 47): the push tokens a world starts with (a scenario's `pushTokens`, owners by
+ * the push tokens a world starts with (a scenario's `pushTokens`, owners by
  * username), by owner's `_id` as the state keeps them; a token whose owner is not among the users
  * is left out.
  */

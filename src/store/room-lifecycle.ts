@@ -178,7 +178,7 @@ export function deleteRoom(
   state.memberIndex = undefined;
   events.push({ kind: 'room', op: 'removed', room });
   if (room.t !== 'd') events.push(...toldInTeam(state, actor, room, ts));
-  // discussions helper: a room's discussions go with it; a discussion's parent forgets it
+  // a room's discussions go with it; a discussion's parent forgets it
   for (const discussion of discussionsToErase(state, room._id))
     deleteRoom(state, actor, discussion, ts, events);
   forgetDiscussion(state, room, events);

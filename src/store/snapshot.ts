@@ -126,7 +126,7 @@ function ownerName(state: StoreState, userId: string): string | undefined {
 }
 
 /**
- * gaps helper (issue 47): the push tokens registered, updated or removed since the baseline, by
+ * the push tokens registered, updated or removed since the baseline, by
  * `_id` (added in the state's order; changed and removed in the baseline's); none: no key.
  */
 function pushTokenChanges(state: StoreState): { pushTokens?: KindChanges<PushTokenRecord> } {
@@ -311,7 +311,7 @@ export function world(state: StoreState): World {
   const copy = <T>(entities: Iterable<T>): T[] => Array.from(entities, (e) => copyJson(e));
   const subscriptions = subscriptionRecords(state);
   const roles = customRoles(state);
-  // gaps helper (issue 47): the push tokens users hold, their owner by username (a user deleted since: left out)
+  // the push tokens users hold, their owner by username (a user deleted since: left out)
   const pushTokens = allPushTokens(state.pushTokens).flatMap((doc) => {
     const shown = pushTokenRecord(doc, state.users.get(doc.userId)?.username);
     return shown ? [shown] : [];
@@ -330,7 +330,7 @@ export function world(state: StoreState): World {
     ...(state.teams.any ? { teams: copy(state.teams.values()) } : {}),
     ...(subscriptions.length > 0 ? { subscriptions } : {}),
     ...(roles.length > 0 ? { roles: copy(roles) } : {}),
-    // startup helper: the scenario's custom emoji and slash commands (no route changes them)
+    // the scenario's custom emoji and slash commands (no route changes them)
     ...(state.baseline.world.emojis ? { emojis: copy(state.baseline.world.emojis) } : {}),
     ...(state.baseline.world.commands ? { commands: copy(state.baseline.world.commands) } : {}),
     ...(pushTokens.length > 0 ? { pushTokens } : {}),

@@ -163,9 +163,9 @@ export interface StoreState {
   /** rooms and integrations in the orders lists ask for, kept current change by change */
   readonly roomLists: KindLists<Room>;
   readonly integrationLists: KindLists<Integration>;
-  /** startup helper: the push tokens users hold (the scenario's, then `push.token`'s), by user id (src/store/startup.ts) */
+  /** the push tokens users hold (the scenario's, then `push.token`'s), by user id (src/store/startup.ts) */
   readonly pushTokens: Map<string, readonly PushToken[]>;
-  /** startup helper: how many push tokens were registered since the baseline (a new one's id counts them) */
+  /** how many push tokens were registered since the baseline (a new one's id counts them) */
   pushTokensMade: number;
   /** the files uploaded since the baseline and their bytes (src/store/uploads.ts) */
   readonly uploads: Uploads;

@@ -745,7 +745,7 @@ export class Store {
     roomLifecycle.eraseRoom(this.#state, actor, room);
   }
 
-  // admin-rest helper: room roles through the roles routes, the public roles' holders (src/store/roles.ts)
+  // room roles through the roles routes, the public roles' holders (src/store/roles.ts)
 
   /**
    * A room role given or taken in a member's subscription of the room `scope` names (already
@@ -766,7 +766,7 @@ export class Store {
     return roles.usersInPublicRoles(this.#state);
   }
 
-  // rooms-settings helper: a room's settings saved (src/store/room-settings.ts), the checks of a
+  // a room's settings saved (src/store/room-settings.ts), the checks of a
   // change of type shared with setType (src/store/rooms.ts)
 
   /** `saveRoomSettings`' savers and their one write (already checked); the room as answers show it. */
@@ -779,7 +779,7 @@ export class Store {
     rooms.checkTypeChange(this.#state, user, room, type);
   }
 
-  // roles-state helper: the roles as the world's state (src/store/roles.ts): the seeded ones, the
+  // the roles as the world's state (src/store/roles.ts): the seeded ones, the
   // scenario's custom ones and those made since
 
   /** Every role, in the collection's order (`roles.list`), each a copy. */
@@ -845,7 +845,7 @@ export class Store {
     return this.#state.lenient;
   }
 
-  // teams-rest helper: the teams' rooms and members after their making (src/store/team-rooms.ts)
+  // the teams' rooms and members after their making (src/store/team-rooms.ts)
 
   /** The rooms that name the team in `teamId` (its main room too), in the world's order. */
   teamRoomsOf(teamId: string): Room[] {
@@ -906,7 +906,7 @@ export class Store {
     return teamRooms.convertRoomToTeam(this.#state, room, caller, layout);
   }
 
-  // users-rest helper: personal access tokens, presence, autocomplete, one's own account
+  // personal access tokens, presence, autocomplete, one's own account
   // (src/store/personal-tokens.ts, src/store/user-lookups.ts)
 
   /** A user's live personal access tokens as `users.getPersonalAccessTokens` lists them. */
@@ -956,7 +956,7 @@ export class Store {
     return userLookups.countUsernames(this.#state, pattern);
   }
 
-  // rooms-reads helper: members, room roles, counters, groups.list, and a member's subscription
+  // members, room roles, counters, groups.list, and a member's subscription
   // flags (src/store/room-reads.ts)
 
   /** A room's active members that pass the filter, in the order asked for (`findUsersOfRoom`). */
@@ -1024,7 +1024,7 @@ export class Store {
     return roomReads.listGroups(this.#state, user, options, all);
   }
 
-  // bots-realtime helper: presence and loadHistory's page (src/store/presence.ts)
+  // presence and loadHistory's page (src/store/presence.ts)
 
   /** A realtime login: the connection (its session id) is the user's, online; the user's presence follows. */
   presenceConnect(uid: string, session: string): void {
@@ -1055,7 +1055,7 @@ export class Store {
     return presence.historyPage(this.#state, user, rid, request);
   }
 
-  // message-actions helper: reactions, pins, stars
+  // reactions, pins, stars
 
   /** `setReaction`'s write: the caller's reaction toggled (or set as asked); false: nothing to do. */
   setReaction(
@@ -1113,7 +1113,7 @@ export class Store {
     return messageActions.listMessages(this.#state, user, rid, kind, page);
   }
 
-  // discussions helper: discussions made and listed (src/store/discussions.ts)
+  // discussions made and listed (src/store/discussions.ts)
 
   /** `createDiscussion`'s write (checked): the room, its members, its first messages; one commit. */
   createDiscussion(input: discussions.NewDiscussion, layout: RoomLayout): Room {
@@ -1134,7 +1134,7 @@ export class Store {
     return discussions.discussionMessages(this.#state, rid, text, page);
   }
 
-  // startup helper: spotlight, directory, custom emoji, slash commands, push tokens (src/store/startup.ts)
+  // spotlight, directory, custom emoji, slash commands, push tokens (src/store/startup.ts)
 
   /** `spotlight`: at most five users and five public channels matching a text, as the caller may see them. */
   spotlight(caller: User, query: startup.SpotlightQuery): { users: JsonObject[]; rooms: JsonObject[] } {
@@ -1177,7 +1177,7 @@ export class Store {
     return startup.removePushToken(this.#state, userId, token);
   }
 
-  // order helper: REST users.setStatus's presence (src/store/presence.ts)
+  // REST users.setStatus's presence (src/store/presence.ts)
 
   /**
    * `users.setStatus`'s write: the message, then `status` and `statusDefault` as given, each told
@@ -1187,7 +1187,7 @@ export class Store {
     return presence.setStatusAsGiven(this.#state, uid, change);
   }
 
-  // threads helper: a room's threads and a thread's replies (src/store/thread-reads.ts)
+  // a room's threads and a thread's replies (src/store/thread-reads.ts)
 
   /** `chat.getThreadsList`: threads on, the room seen, then a page of its threads (newest reply first). */
   threadsList(
@@ -1255,7 +1255,7 @@ export class Store {
     threadReads.readThreadRoute(this.#state, user, tmid);
   }
 
-  // the files helper (issue 47): uploads (src/store/uploads.ts)
+  // uploads (src/store/uploads.ts)
 
   /** Stores an uploaded file, within the world's byte budget (`uploadBytesPerWorld`); one commit. */
   addUpload(input: uploads.NewUpload): uploads.UploadDoc {
@@ -1292,7 +1292,7 @@ export class Store {
     return this.#state.uploads.bytes;
   }
 
-  // search helper (issue 47): deleted messages, sync, search, ignore
+  // deleted messages, sync, search, ignore
 
   /** `chat.getDeletedMessages`: a room's messages deleted at or after `since` (ms), a page, and the total. */
   deletedMessages(
@@ -1332,7 +1332,7 @@ export class Store {
     return messageSearch.cleanRoomHistory(this.#state, room, input);
   }
 
-  // boot helper (issue 48): a reset that keeps logins
+  // a reset that keeps logins
 
   /** The login tokens issued since the baseline that still log their user in, as `[token, userId]`. */
   loginsIssued(): [string, string][] {
@@ -1384,14 +1384,14 @@ export class Store {
     return roomSearch.teamsAutocomplete(this.#state, user, name);
   }
 
-  // slash helper (issue 50): /mute and /unmute
+  // /mute and /unmute
 
   /** A user muted or unmuted in a room, with its system message (src/store/room-mutes.ts). */
   setMuted(actor: User, room: Room, username: string, muted: boolean): Room {
     return roomMutes.setMuted(this.#state, actor, room, username, muted);
   }
 
-  // slashfix helper (issue 50): /status's message alone, /hide @user's direct room
+  // /status's message alone, /hide @user's direct room
 
   /**
    * `setStatusText` (`/status text`, `setUserStatus(undefined, text)`): only the user's
