@@ -117,6 +117,24 @@ describe("a message's changes on the members' notify streams", () => {
     ]);
   });
 
+  it('a thread reply deleted: every member hears the room; the thread no longer unread is told to no one', async () => {
+    await send('bob', { _id: 'replyMessage00001', msg: 'an answer', tmid: ROOT });
+    // alice, the root's author, has the thread unread
+    const before = await request(fake.app).get('/api/v1/subscriptions.getOne?roomId=GENERAL').set(AS.alice);
+    expect((before.body as { subscription: { tunread?: string[] } }).subscription.tunread).toEqual([ROOT]);
+    const alice = await listening('alice', ALICE);
+    const frames = await heard(alice, () =>
+      request(fake.app)
+        .post('/api/v1/chat.delete')
+        .set(AS.bob)
+        .send({ roomId: 'GENERAL', msgId: 'replyMessage00001' })
+        .expect(200),
+    );
+    expect(frames.filter((e) => !e.startsWith('message:'))).toEqual(['rooms-changed:updated']);
+    const after = await request(fake.app).get('/api/v1/subscriptions.getOne?roomId=GENERAL').set(AS.alice);
+    expect((after.body as { subscription: { tunread?: string[] } }).subscription.tunread).toEqual([]);
+  });
+
   it('a post tells every member its room and subscription, once each', async () => {
     const admin = await listening('admin', ADMIN);
     let id = '';

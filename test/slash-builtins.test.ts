@@ -332,7 +332,7 @@ describe('built-in slash commands', () => {
     expect(snapshot()).toBe(before);
   });
 
-  it('the realtime muteUserInRoom and unmuteUserInRoom: true, the same change; Match failed first, then the login, then the checks', async () => {
+  it('7.10: the realtime muteUserInRoom and unmuteUserInRoom: true, the same change; Match failed first, then the login, then the checks', async () => {
     const bob = await loggedIn('bob-token');
     await bob.sub('stream-room-messages', 'GENERAL', false);
     const admin = await loggedIn('admin-token');
@@ -360,9 +360,15 @@ describe('built-in slash commands', () => {
         reason: 'Match failed',
       });
     }
-    expect((await anon.call('unmuteUserInRoom', { rid: 'GENERAL', username: 'bob' })).error).toMatchObject({
+    // each method words a missing login its own way
+    expect((await anon.call('muteUserInRoom', { rid: 'GENERAL', username: 'bob' })).error).toMatchObject({
       error: 'error-invalid-user',
       reason: 'Invalid user',
+      details: { method: 'muteUserInRoom' },
+    });
+    expect((await anon.call('unmuteUserInRoom', { rid: 'GENERAL', username: 'bob' })).error).toMatchObject({
+      error: 'error-not-allowed',
+      reason: 'Not allowed',
       details: { method: 'unmuteUserInRoom' },
     });
     // bob has no mute-user in #general; then an unknown room, a direct room, a non-member
@@ -605,6 +611,29 @@ describe('built-in slash commands by release line', () => {
     await bob.next((f) => f.msg === 'changed' && f.collection === 'stream-notify-user');
     expect(notices(bob)).toEqual(['An archived Channel with name `#attic` exists']);
     expect(JSON.stringify(lineFake.state())).toBe(before);
+  });
+});
+
+describe('the realtime mute methods on 8.x', () => {
+  let server: FakeServer;
+  const socketOn = withRealtime(
+    () => (server = createFakeServer({ scenario: WORLD, profile: '8.9' })),
+    () => server,
+  );
+
+  it('8.9: muteUserInRoom and unmuteUserInRoom are not found (8.0 removed them); /mute still mutes', async () => {
+    const admin = await socketOn('admin-token');
+    for (const method of ['muteUserInRoom', 'unmuteUserInRoom']) {
+      const answer = await admin.call(method, { rid: 'GENERAL', username: 'bob' });
+      expect(answer.error).toMatchObject({ error: 404, reason: `Method '${method}' not found` });
+    }
+    expect(roomOf(server, 'general').muted).toEqual([]);
+    await request(server.app)
+      .post('/api/v1/commands.run')
+      .set(AS.admin)
+      .send({ command: 'mute', params: '@bob', roomId: 'GENERAL' })
+      .expect(200, { success: true });
+    expect(roomOf(server, 'general').muted).toEqual(['bob']);
   });
 });
 

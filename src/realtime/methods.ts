@@ -21,7 +21,7 @@ import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
-import { ROOM_MUTE_METHODS } from './methods/room-mutes';
+import { ROOM_MUTE_METHODS, ROOM_MUTE_SERVED } from './methods/room-mutes';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
@@ -511,6 +511,8 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   'authorization:saveRole': SAVE_ROLE_SERVED,
   // removed in 8.0 (Rocket.Chat PR #36851)
   getUserRoles: { '0.49': true, '8': false },
+  // removed in 8.0 (Rocket.Chat PRs #36823 and #36822): REST's rooms.muteUser / rooms.unmuteUser
+  ...ROOM_MUTE_SERVED,
 };
 
 /** Whether the world's release line serves a method it knows. */

@@ -37,6 +37,8 @@ import { documentEjson } from './ejson';
  *   not their subscriptions: `notifyUsersOnMessage` stops there for it, and the thread's hooks
  *   (`updateThreadUsersSubscriptions`, `reply`) tell only the users whose subscriptions they
  *   changed (the replier, the thread's followers, the users mentioned), each hearing its own once;
+ * - a message deleted tells every member `rooms-changed`; the subscriptions it changes (a thread
+ *   reply's: the thread no longer unread) are not told (the real server tells only the deleter);
  * - a message changed (an edit, a reaction, a pin, a thread's new reply count) reaches the room's
  *   streams only (`notifyOnMessageChange`); when it is the room's last message, the room's update
  *   in the same commit tells the members' `rooms-changed`;
@@ -420,7 +422,9 @@ export function planOf(events: readonly ChangeEvent[]): Plan {
     if (event.kind === 'message') {
       const routes = routesOf(event);
       if (tellsMembers(routes, 'rooms-changed')) (roomsTold ??= new Set()).add(event.message.rid);
-      if (tellsMembers(routes, 'subscriptions-changed'))
+      // a deletion's subscription changes (a thread reply's: the thread no longer unread) are not
+      // told either: the real server tells them only to the deleter (`deleteThreadMessage`)
+      if (event.op === 'removed' || tellsMembers(routes, 'subscriptions-changed'))
         (subscriptionsTold ??= new Set()).add(event.message.rid);
     } else if (event.kind === 'subscription' && event.op === 'inserted')
       (inserted ??= new Set()).add(`${event.rid} ${event.uid}`);
