@@ -164,8 +164,10 @@ import roomsInfo from './rooms.info';
 import roomsLeave from './rooms.leave';
 import roomsMedia from './rooms.media';
 import roomsMediaConfirm from './rooms.mediaConfirm';
+import roomsMuteUser from './rooms.muteUser';
 import roomsNameExists from './rooms.nameExists';
 import roomsSaveRoomSettings from './rooms.saveRoomSettings';
+import roomsUnmuteUser from './rooms.unmuteUser';
 import roomsUpload from './rooms.upload';
 import serviceConfigurations from './service.configurations';
 import settings from './settings';
@@ -385,8 +387,10 @@ export const ROUTES: readonly Operation[] = [
   roomsLeave,
   roomsMedia,
   roomsMediaConfirm,
+  roomsMuteUser,
   roomsNameExists,
   roomsSaveRoomSettings,
+  roomsUnmuteUser,
   roomsUpload,
   serviceConfigurations,
   settings,
