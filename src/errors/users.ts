@@ -168,18 +168,7 @@ export const USER_ERRORS = {
 
   /** 6.x: users.update of an unknown `userId` (`validateUserEditing`'s plain Error) */
   'users-update-invalid-user': { status: 400, message: () => 'error-invalid-user' },
-  /** `getUserFromParams` with none of `userId`, `username`, `user` */
-  'users-user-param-missing': {
-    status: 400,
-    message: () => 'The required "userId" or "username" param was not provided',
-    errorType: 'error-user-param-not-provided',
-  },
-  /** `getUserFromParams` naming no user */
-  'users-invalid-user': {
-    status: 400,
-    message: () => 'The required "userId" or "username" param provided does not match any users',
-    errorType: 'error-invalid-user',
-  },
+  // `getUserFromParams`'s refusals are declared once, in src/errors/rooms.ts (`user-param-not-provided`, `user-param-invalid`)
   /** the `deleteUser` method's unknown user (0.49's route answered it inline) */
   'delete-invalid-user': {
     status: 400,

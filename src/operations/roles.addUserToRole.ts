@@ -78,7 +78,7 @@ function readAdd({ input, profile, store }: OperationContext): AddRequest {
     }
   const username = String(body.username);
   const target = store.userNamed(username);
-  if (!target) throw new ApiError('users-invalid-user');
+  if (!target) throw new ApiError('user-param-invalid');
   const roleId = typeof body.roleId === 'string' && body.roleId !== '' ? body.roleId : undefined;
   const roleName = typeof body.roleName === 'string' && body.roleName !== '' ? body.roleName : undefined;
   if (roleId === undefined && roleName === undefined) throw new ApiError('role-properties-missing');
@@ -110,7 +110,7 @@ export default route(GROUPS.roles, {
   permissions: ['access-permissions', 'assign-admin-role'],
   errors: [
     'role-invalid-properties',
-    'users-invalid-user',
+    'user-param-invalid',
     'role-properties-missing',
     'role-not-found',
     'role-user-already-in-role',

@@ -39,7 +39,7 @@ export function namedUser(store: Store, params: Params): User {
     { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
     params,
   );
-  if (found === 'not-provided') throw new ApiError('users-user-param-missing');
-  if (found === 'no-match') throw new ApiError('users-invalid-user');
+  if (found === 'not-provided') throw new ApiError('user-param-not-provided');
+  if (found === 'no-match') throw new ApiError('user-param-invalid');
   return found;
 }

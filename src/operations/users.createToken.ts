@@ -24,7 +24,7 @@ export default route(GROUPS.users, {
   name: 'users.createToken',
   method: 'POST',
   permissions: ['user-generate-access-token'],
-  errors: ['not-found', 'users-user-param-missing', 'users-invalid-user', 'create-token-not-authorized'],
+  errors: ['not-found', 'user-param-not-provided', 'user-param-invalid', 'create-token-not-authorized'],
   response: answer({
     data: { type: 'object', required: ['userId', 'authToken'], properties: { userId: str, authToken: str } },
   }),

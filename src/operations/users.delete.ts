@@ -33,8 +33,8 @@ function readArgs(context: OperationContext): DeleteUserArgs {
     { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
     body,
   );
-  if (found === 'not-provided') throw new ApiError('users-user-param-missing');
-  if (found === 'no-match') throw new ApiError('users-invalid-user');
+  if (found === 'not-provided') throw new ApiError('user-param-not-provided');
+  if (found === 'no-match') throw new ApiError('user-param-invalid');
   return { userId: found._id, confirmRelinquish };
 }
 
@@ -46,8 +46,8 @@ export default route(GROUPS.users, {
     'users-unauthorized',
     'error-unauthorized',
     'users-userid-required',
-    'users-user-param-missing',
-    'users-invalid-user',
+    'user-param-not-provided',
+    'user-param-invalid',
     'delete-invalid-user',
     'users-last-admin',
     'user-last-owner',

@@ -34,7 +34,7 @@ function readArgs(context: OperationContext): User {
 export default route(GROUPS.users, {
   name: 'users.getPresence',
   method: 'GET',
-  errors: ['presence-user-not-found', 'users-user-param-missing', 'users-invalid-user'],
+  errors: ['presence-user-not-found', 'user-param-not-provided', 'user-param-invalid'],
   response: answer({ presence: str, connectionStatus: str, lastLogin: str }, [
     'connectionStatus',
     'lastLogin',

@@ -46,15 +46,15 @@ function readArgs(context: OperationContext): string {
     { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
     params,
   );
-  if (found === 'not-provided') throw new ApiError('users-user-param-missing');
-  if (found === 'no-match') throw new ApiError('users-invalid-user');
+  if (found === 'not-provided') throw new ApiError('user-param-not-provided');
+  if (found === 'no-match') throw new ApiError('user-param-invalid');
   return found._id;
 }
 
 export default route(GROUPS.users, {
   name: 'users.getStatus',
   method: 'GET',
-  errors: ['not-found', 'users-user-param-missing', 'users-invalid-user'],
+  errors: ['not-found', 'user-param-not-provided', 'user-param-invalid'],
   response: answer({ _id: str, message: str, connectionStatus: str, status: str }, [
     'connectionStatus',
     'message',

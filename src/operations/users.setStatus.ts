@@ -51,8 +51,8 @@ function readArgs(context: OperationContext): SetStatusArgs {
       { byId: (id) => store.userById(id), byName: (name) => store.userNamed(name) },
       body,
     );
-    if (found === 'not-provided') throw new ApiError('users-user-param-missing');
-    if (found === 'no-match') throw new ApiError('users-invalid-user');
+    if (found === 'not-provided') throw new ApiError('user-param-not-provided');
+    if (found === 'no-match') throw new ApiError('user-param-invalid');
     target = found;
   }
   return {
@@ -71,8 +71,8 @@ export default route(GROUPS.users, {
     'match-error',
     'status-change-not-allowed',
     'users-unauthorized',
-    'users-user-param-missing',
-    'users-invalid-user',
+    'user-param-not-provided',
+    'user-param-invalid',
     'status-invalid',
     'status-invisible-not-allowed',
   ],
