@@ -153,18 +153,6 @@ export const ERRORS = {
   },
   /** /hooks/: the post failed; `reason` is the failure's code (`e.error || e.message`) */
   'hook-failed': { status: 400, message: (p) => p.reason ?? 'unknown-error' },
-  /** subscriptions.get with an `updatedSince` that is no date (the route's words: `lastUpdate`, `roomId`) */
-  'subscriptions-invalid-date': {
-    status: 400,
-    message: () => 'The "lastUpdate" query parameter must be a valid date.',
-    errorType: 'error-roomId-param-invalid',
-  },
-  /** rooms.get with an `updatedSince` that is no date */
-  'rooms-invalid-date': {
-    status: 400,
-    message: () => 'The "updatedSince" query parameter must be a valid date.',
-    errorType: 'error-updatedSince-param-invalid',
-  },
   /** subscriptions.getOne with an empty `roomId` (`API.v1.failure`) */
   'subscription-room-required': { status: 400, message: () => "The 'roomId' param is required" },
   /** subscriptions.read of a room that does not exist or the caller is not in (a plain Error) */
@@ -225,8 +213,6 @@ export const ERRORS = {
     status: 400,
     message: () => "You can't delete messages because the room is readonly.",
   },
-  /** chat.delete `asUser`: the message's author is not a user (any more) */
-  'message-delete-no-user': { status: 400, message: () => 'User not found' },
   'message-delete-as-other': {
     status: 400,
     message: () =>
@@ -273,6 +259,7 @@ export const ERRORS = {
   /** `validateRoomMessagePermissions`' refusals: plain Errors, no errorType */
   'post-archived': { status: 400, message: () => 'room_is_archived' },
   'post-not-allowed': { status: 400, message: () => 'error-not-allowed' },
+  /** a post, or setReaction, in a read-only room without `post-readonly` (a plain Error) */
   'post-read-only': { status: 400, message: () => "You can't send messages because the room is readonly." },
   'post-muted': { status: 400, message: () => 'You_have_been_muted' },
   /** an alias or an avatar without `message-impersonate` (`sendMessage`'s `validateMessage`) */
@@ -425,11 +412,6 @@ export const ERRORS = {
     status: 400,
     message: () => 'Param "members" must be an array if provided',
     e49Message: () => 'Body param "members" must be an array if provided',
-  },
-  /** channels.create / groups.create: the route's own permission check, before the body (`API.v1.forbidden()`) */
-  'create-unauthorized': {
-    status: 403,
-    message: () => 'unauthorized',
   },
   /** `check()` refusing an argument inside a method a route calls: Meteor's Match.Error, no errorType */
   'match-error': {

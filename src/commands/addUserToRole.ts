@@ -32,7 +32,7 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
     if (role._id === 'admin' && !store.can(user, 'assign-admin-role'))
       throw new ApiError('role-assign-admin-not-allowed', { method: NAME });
     const target = store.userNamed(username);
-    if (!target) throw new ApiError('role-user-not-found', { method: NAME });
+    if (!target) throw new ApiError('room-user-not-found', { method: NAME });
     if (role.scope === 'Subscriptions') {
       const room = scope === undefined ? undefined : store.anyRoom(scope);
       // a direct room's subscriptions hold no room roles in the fake: refused as a room the user is not in

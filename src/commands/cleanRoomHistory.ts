@@ -18,12 +18,12 @@ export default command<CleanRoomHistoryArgs, number>({
   run({ store, user }, { roomId, ...input }) {
     const scope = store.anyRoom(roomId);
     if (!store.can(user, 'clean-channel-history', scope))
-      throw new ApiError('action-not-allowed', { method: NAME });
+      throw new ApiError('room-not-allowed', { method: NAME });
     // `findRoomByIdOrName({params: {roomId}})`: none, or archived, is refused
     const room = scope;
     if (!room) throw new ApiError('error-room-not-found', { raw: roomId });
     if (room.archived === true) throw new ApiError('error-room-archived', { name: String(room.name) });
-    if (!store.maySee(user, room)) throw new ApiError('action-not-allowed', { method: NAME });
+    if (!store.maySee(user, room)) throw new ApiError('room-not-allowed', { method: NAME });
     return store.cleanRoomHistory(room, { rid: room._id, ...input });
   },
 });

@@ -26,7 +26,7 @@ export function checkAccessPermissions(
   if (can('access-permissions')) return;
   throw via === 'rest'
     ? new ApiError('role-delete-not-allowed')
-    : new ApiError('role-method-not-allowed', { method });
+    : new ApiError('role-add-not-allowed', { method });
 }
 
 /**

@@ -22,7 +22,7 @@ export default command<DeleteRoleArgs, RoleDoc>({
   name: NAME,
   run({ store, user }, { roleId, via }) {
     if (via === 'method' && !store.can(user, 'access-permissions'))
-      throw new ApiError('role-method-not-allowed', { method: NAME });
+      throw new ApiError('role-add-not-allowed', { method: NAME });
     const role = store.roleByIdOrName(roleId);
     if (!role)
       throw new ApiError(via === 'rest' ? 'role-remove-no-role' : 'role-delete-invalid-role', {

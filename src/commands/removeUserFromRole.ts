@@ -24,7 +24,7 @@ export default command<RoleUserArgs, { user: User; role: RoleDoc }>({
     const role = store.roleByIdOrName(roleId);
     if (!role) throw new ApiError('role-invalid-role', { method: NAME });
     const target = store.userNamed(username);
-    if (!target) throw new ApiError('role-remove-invalid-user', { method: NAME });
+    if (!target) throw new ApiError('role-invalid-user', { method: NAME });
     if (role._id === 'admin' && target.roles.includes('admin') && store.usersInRole('admin').length === 1)
       throw new ApiError('role-remove-last-admin');
     if (role.scope === 'Subscriptions') {

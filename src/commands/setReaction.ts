@@ -34,7 +34,7 @@ export default command<SetReactionArgs, boolean>({
     const key = reactionKey(args.emoji);
     if (key === undefined) throw new ApiError('reaction-invalid-emoji', { method: NAME });
     const message = typeof args.message === 'string' ? store.messageById(args.message) : args.message;
-    if (!message) throw new ApiError('action-not-allowed', { method: NAME });
+    if (!message) throw new ApiError('room-not-allowed', { method: NAME });
     return store.setReaction(user, message, key, args.shouldReact, NAME);
   },
 });

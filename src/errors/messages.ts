@@ -41,34 +41,12 @@ export const MESSAGE_ERRORS = {
     errorType: 'error-not-allowed',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  /** setReaction, starMessage: the message (setReaction's own look-up) or its room not found */
-  'action-not-allowed': {
-    status: 400,
-    message: () => 'Not allowed',
-    errorType: 'error-not-allowed',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
-  /**
-   * setReaction, starMessage: a room the caller may not see (`canAccessRoom`); pinMessage,
-   * unpinMessage: that, or no `pin-message` in the room
-   */
-  'action-not-authorized': {
-    status: 400,
-    message: () => 'Not Authorized',
-    errorType: 'not-authorized',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
   /** setReaction by a user muted in the room: `id` is the room's */
   'reaction-muted': {
     status: 400,
     message: () => 'You have been muted and cannot speak in this room',
     errorType: 'error-not-allowed',
     details: (p) => ({ rid: p.id ?? '' }),
-  },
-  /** setReaction in a read-only room without `post-readonly` (a plain Error) */
-  'reaction-read-only': {
-    status: 400,
-    message: () => "You can't send messages because the room is readonly.",
   },
   /** the fake's own bound: a message holds at most `reason` distinct reactions */
   'reactions-limit': {
@@ -154,8 +132,6 @@ export const MESSAGE_ERRORS = {
     message: () => 'The required "roomId" query param is missing.',
     errorType: 'error-roomId-param-not-provided',
   },
-  /** chat.getPinnedMessages of a room the caller may not see */
-  'pinned-list-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
   // method.call / method.callAnon, the DDP-over-REST bridge
   /** the frame is not `{msg: 'method', id, method, params}` and nothing else (isMethodCallProps, to 8.7) */
   'method-call-invalid': { status: 400, message: () => 'Invalid method call' },
@@ -190,7 +166,7 @@ export const MESSAGE_ERRORS = {
     message: () => 'The required param "updatedSince" is missing.',
     errorType: 'error-updatedSince-param-invalid',
   },
-  /** chat.syncThreadMessages / chat.syncThreadsList: `updatedSince` no date */
+  /** chat.syncThreadMessages / chat.syncThreadsList, rooms.get: `updatedSince` no date */
   'threads-updatedsince-invalid': {
     status: 400,
     message: () => 'The "updatedSince" query parameter must be a valid date.',
@@ -207,13 +183,6 @@ export const MESSAGE_ERRORS = {
   'threads-method-disabled': {
     status: 400,
     message: () => 'Threads Disabled',
-    errorType: 'error-not-allowed',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
-  /** the getThreadMessages and readThreads methods: a root's room the caller may not see */
-  'threads-method-not-allowed': {
-    status: 400,
-    message: () => 'Not allowed',
     errorType: 'error-not-allowed',
     details: (p) => ({ method: p.method ?? '' }),
   },
@@ -277,6 +246,7 @@ export const MESSAGE_ERRORS = {
     message: () => 'The required "lastUpdate" query param is missing.',
     errorType: 'error-lastUpdate-param-not-provided',
   },
+  /** chat.syncMessages (5.x words), subscriptions.get: `lastUpdate` / `updatedSince` no date */
   'sync-lastupdate-invalid-5': {
     status: 400,
     message: () => 'The "lastUpdate" query parameter must be a valid date.',

@@ -68,7 +68,11 @@ export const ROOM_ERRORS = {
     message: (p) => `This room holds its most members (${p.reason ?? ''}, the limit membersPerRoom)`,
     errorType: 'error-members-limit-reached',
   },
-  /** a method's `Not allowed` (createChannel, createPrivateGroup, addUsersToRoom, removeUserFromRoom, leaveRoom, eraseRoom, the role methods) */
+  /**
+   * a method's `Not allowed` (createChannel, createPrivateGroup, addUsersToRoom, removeUserFromRoom,
+   * leaveRoom, eraseRoom, the role methods; setReaction and starMessage of a message or room not
+   * found; getThreadMessages and readThreads of a room the caller may not see)
+   */
   'room-not-allowed': {
     status: 400,
     message: () => 'Not allowed',
@@ -82,7 +86,7 @@ export const ROOM_ERRORS = {
     errorType: 'error-invalid-room',
     details: byMethod,
   },
-  /** `addUsersToRoom` given a username that names no user */
+  /** `addUsersToRoom` or `authorization:addUserToRole` given a username that names no user */
   'room-user-not-found': {
     status: 400,
     message: () => 'User not found',
@@ -167,7 +171,7 @@ export const ROOM_ERRORS = {
     message: () => 'The required "userId" or "username" param provided does not match any users',
     errorType: 'error-invalid-user',
   },
-  /** a role method's target without a username (or none) */
+  /** a role method's target without a username (or none); `authorization:removeUserFromRole`'s unknown user */
   'role-invalid-user': {
     status: 400,
     message: () => 'Invalid user',
@@ -235,7 +239,7 @@ export const ROOM_ERRORS = {
   },
   /** rooms.adminRooms without `view-room-administration`: a plain Error, 400 */
   'admin-rooms-not-authorized': { status: 400, message: () => 'error-not-authorized' },
-  /** rooms.autocomplete.channelAndPrivate(.withPagination) without `selector` (to 7.x) */
+  /** rooms.autocomplete.channelAndPrivate(.withPagination), users.autocomplete: no `selector` (to 7.x) */
   'selector-required': { status: 400, message: () => "The 'selector' param is required" },
   /** a `selector` that is not JSON, or names nothing: the thrown error's message (`reason`), no errorType */
   'selector-invalid': { status: 400, message: (p) => p.reason ?? 'Unexpected end of JSON input' },

@@ -82,7 +82,7 @@ export const SETTING_ERRORS = {
     message: () => 'User already in role',
     errorType: 'error-user-already-in-role',
   },
-  /** `authorization:addUserToRole` (and the REST route that calls it): no user, or no `access-permissions` */
+  /** `authorization:addUserToRole` (and the REST route that calls it), `authorization:saveRole`, `authorization:deleteRole`: no user, or no `access-permissions` */
   'role-add-not-allowed': {
     status: 400,
     message: () => 'Accessing permissions is not allowed',
@@ -110,13 +110,6 @@ export const SETTING_ERRORS = {
     errorType: 'error-invalid-role',
     details: (p) => ({ method: p.method ?? '' }),
   },
-  /** `authorization:addUserToRole`: no user by that username (any case) */
-  'role-user-not-found': {
-    status: 400,
-    message: () => 'User not found',
-    errorType: 'error-user-not-found',
-    details: (p) => ({ method: p.method ?? '' }),
-  },
   /** `authorization:addUserToRole`: a room role for a user not in the room given (or none given) */
   'role-user-not-in-room': {
     status: 400,
@@ -130,13 +123,6 @@ export const SETTING_ERRORS = {
     message: () => 'Access permissions is not allowed',
     errorType: 'error-action-not-allowed',
     details: (p) => ({ method: p.method ?? '', action: 'Accessing_permissions' }),
-  },
-  /** `authorization:removeUserFromRole`: no user by that username */
-  'role-remove-invalid-user': {
-    status: 400,
-    message: () => 'Invalid user',
-    errorType: 'error-invalid-user',
-    details: (p) => ({ method: p.method ?? '' }),
   },
   /** `authorization:removeUserFromRole`: the last admin */
   'role-remove-last-admin': {
@@ -194,7 +180,7 @@ export const SETTING_ERRORS = {
     message: () => 'Query param "role" is required',
     errorType: 'error-param-not-provided',
   },
-  /** `roles.getUsersInRole` until 5.x without `access-permissions`, or with `roomId` without `view-other-user-channels` */
+  /** `roles.getUsersInRole` until 5.x without `access-permissions`, or with `roomId` without `view-other-user-channels`; chat.getPinnedMessages of a room the caller may not see */
   'role-users-not-allowed': { status: 400, message: () => 'Not allowed', errorType: 'error-not-allowed' },
   /** `roles.getUsersInRole`: `new Meteor.Error('error-invalid-roleId')`, no reason */
   'role-invalid-role-id': {
@@ -287,13 +273,6 @@ export const SETTING_ERRORS = {
     message: (p) =>
       `This world holds ${p.reason ?? ''} roles, the most it keeps: delete a custom role before creating another`,
     errorType: 'error-roles-limit',
-  },
-  /** `authorization:saveRole` / `authorization:deleteRole` without a user or `access-permissions` */
-  'role-method-not-allowed': {
-    status: 400,
-    message: () => 'Accessing permissions is not allowed',
-    errorType: 'error-action-not-allowed',
-    details: (p) => ({ method: p.method ?? '', action: 'Accessing_permissions' }),
   },
   /** `authorization:saveRole` (4.x on): the role's properties fail `isRoleCreateProps` */
   'role-save-invalid-properties': {

@@ -8,11 +8,6 @@ import type { ErrorSpec } from './spec';
  * Layer: base.
  */
 export const TEAM_ERRORS = {
-  /**
-   * a route's own permission check in the handler (`API.v1.unauthorized()` to 6.x, `forbidden()`
-   * in 7.x): the bare 403
-   */
-  'teams-unauthorized': { status: 403, message: () => 'unauthorized' },
   /** the world holds `teamsPerWorld` teams (src/limits.ts): the fake's own bound */
   'teams-limit': {
     status: 400,

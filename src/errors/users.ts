@@ -163,7 +163,7 @@ export const USER_ERRORS = {
     errorType: 'error-users-per-world-limit',
   },
 
-  /** 6.x on: the edited or (de)activated user is gone (`User not found`, no full stop) */
+  /** 6.x on: the edited or (de)activated user is gone; chat.delete `asUser` of an author who is gone (`User not found`, no full stop) */
   'users-user-not-found': { status: 400, message: () => 'User not found' },
 
   /** 6.x: users.update of an unknown `userId` (`validateUserEditing`'s plain Error) */
@@ -179,7 +179,7 @@ export const USER_ERRORS = {
   },
   /** 0.49's users.delete without `userId` */
   'users-userid-required': { status: 400, message: () => 'Body param "userId" is required' },
-  /** a users route's own permission check until 6.x (`API.v1.unauthorized()`): the bare word */
+  /** a route's own permission check answered `API.v1.unauthorized()` / `forbidden()` (users routes until 6.x, teams routes, channels.create / groups.create before the body): the bare word */
   'users-unauthorized': { status: 403, message: () => 'unauthorized' },
   'users-last-admin': {
     status: 400,
@@ -323,13 +323,11 @@ export const USER_ERRORS = {
     status: 400,
     message: () => "FAILED TO RETRIEVE USER PREFERENCES BECAUSE THEY HAVEN'T BEEN SET UP BY THE USER YET",
   },
-  /** users.autocomplete until 5.x without `selector` */
-  'autocomplete-selector-required': { status: 400, message: () => "The 'selector' param is required" },
   /** users.autocomplete's `selector` that is no JSON: the parser's message (`reason`) */
   'autocomplete-selector-invalid': { status: 400, message: (p) => p.reason ?? '' },
   /** the personal access token routes without `tokenName` */
   'token-name-required': { status: 400, message: () => "The 'tokenName' param is required" },
-  /** the personal access token methods without `create-personal-access-tokens` (`method`: the method's name) */
+  /** the personal access token methods without `create-personal-access-tokens`; setReaction, starMessage, pinMessage, unpinMessage of a room the caller may not see (`method`: the method's name) */
   'token-not-authorized': {
     status: 400,
     message: () => 'Not Authorized',

@@ -51,18 +51,18 @@ function readArgs(context: OperationContext): { room: Room; user: User } {
   const channelId = typeof body.channelId === 'string' ? body.channelId : '';
   const channelName = typeof body.channelName === 'string' ? body.channelName : '';
   if (order === 'global' && !(store.can(user, 'create-team') && store.can(user, 'edit-room')))
-    throw new ApiError('teams-unauthorized');
+    throw new ApiError('users-unauthorized');
   if ((order === 'handler' || order === 'framework') && !store.can(user, 'create-team'))
-    throw new ApiError(order === 'handler' ? 'teams-unauthorized' : 'error-unauthorized');
+    throw new ApiError(order === 'handler' ? 'users-unauthorized' : 'error-unauthorized');
   if (order !== 'first' && channelId === '' && channelName === '')
     throw new ApiError('team-convert-channel-required');
   if ((order === 'handler' || order === 'framework') && channelId !== '') {
-    if (!store.can(user, 'edit-room', store.anyRoom(channelId))) throw new ApiError('teams-unauthorized');
+    if (!store.can(user, 'edit-room', store.anyRoom(channelId))) throw new ApiError('users-unauthorized');
   }
   const ref = channelId !== '' ? { roomId: channelId } : channelName !== '' ? { roomName: channelName } : {};
   const room = store.findChannel(ref, { checkArchived: true });
   if (order === 'first' && !(store.can(user, 'create-team', room) && store.can(user, 'edit-room', room)))
-    throw new ApiError('teams-unauthorized');
+    throw new ApiError('users-unauthorized');
   return { room, user };
 }
 
@@ -73,7 +73,7 @@ export default route(GROUPS.channels, {
   errors: [
     'not-found',
     'error-unauthorized',
-    'teams-unauthorized',
+    'users-unauthorized',
     'team-convert-channel-required',
     'error-roomid-param-not-provided',
     'error-room-not-found',

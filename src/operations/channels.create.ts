@@ -67,7 +67,7 @@ function readArgs(context: OperationContext): CreateChannelArgs {
         team.roomId === undefined ? undefined : store.anyRoom(team.roomId),
       )
     : teamId !== undefined || store.can(user, byEra(profile, PERMISSION));
-  if (!allowed) throw new ApiError('create-unauthorized');
+  if (!allowed) throw new ApiError('users-unauthorized');
   const { name, members } = body;
   if (!name) throw new ApiError('create-name-required');
   if (members && !Array.isArray(members)) throw new ApiError('create-members-not-array');
@@ -120,7 +120,7 @@ export default route(GROUPS.channels, {
   method: 'POST',
   permissions: ['create-c', 'create-team-channel'],
   errors: [
-    'create-unauthorized',
+    'users-unauthorized',
     'create-name-required',
     'create-members-not-array',
     'match-error',

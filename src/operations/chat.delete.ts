@@ -18,7 +18,7 @@ export default route(GROUPS.chat, {
     'message-not-found',
     'message-room-mismatch',
     'message-delete-as-other',
-    'message-delete-no-user',
+    'users-user-not-found',
     'message-delete-not-allowed',
     'message-delete-read-only',
   ],

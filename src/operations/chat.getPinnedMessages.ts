@@ -8,6 +8,6 @@ export default route(
     'chat.getPinnedMessages',
     'pinned',
     'pinned-list-roomid-missing',
-    'pinned-list-not-allowed',
+    'role-users-not-allowed',
   ),
 );

@@ -24,7 +24,7 @@ export default route(GROUPS.chat, {
     'messageid-not-found',
     'pin-not-allowed',
     'pin-not-found',
-    'action-not-authorized',
+    'token-not-authorized',
     'pins-limit',
   ],
   response: answer({ message: MESSAGE }),

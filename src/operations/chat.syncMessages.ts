@@ -54,7 +54,7 @@ export default route(GROUPS.chat, {
     'sync-roomid-required',
     'sync-param-required',
     'sync-lastupdate-invalid',
-    'action-not-allowed',
+    'room-not-allowed',
     'sync-type-required',
     'sync-cursor-conflict',
     'sync-cursor-lastupdate-conflict',
@@ -99,7 +99,7 @@ export default route(GROUPS.chat, {
     const result = context.store.syncMessages(callerOf(context), roomId, query);
     if (!result) {
       if (legacy) throw new ApiError('message-unknown');
-      throw new ApiError('action-not-allowed', { method: 'messages/get' });
+      throw new ApiError('room-not-allowed', { method: 'messages/get' });
     }
     const { updated, deleted, cursor } = result;
     return success({ result: { updated, deleted, ...(cursor ? { cursor } : {}) } });

@@ -23,7 +23,7 @@ export default route(GROUPS.chat, {
     'messageid-not-found',
     'pin-not-allowed',
     'unpin-not-found',
-    'action-not-authorized',
+    'token-not-authorized',
   ],
   response: DONE,
   reads: ['message', 'room', 'setting'],

@@ -37,7 +37,7 @@ function readArgs(context: OperationContext): { room: Room; user: User } {
   if (isEmptyRef(body, byEra(profile, EMPTY_CHECK))) throw new ApiError('team-convert-group-required');
   const room = store.findGroup(user, readRoomRef(body));
   if (!(store.can(user, 'create-team', room) && store.can(user, 'edit-room', room)))
-    throw new ApiError('teams-unauthorized');
+    throw new ApiError('users-unauthorized');
   return { room, user };
 }
 
@@ -50,7 +50,7 @@ export default route(GROUPS.groups, {
     'team-convert-group-required',
     'error-room-param-not-provided',
     'error-group-not-found',
-    'teams-unauthorized',
+    'users-unauthorized',
     'teams-limit',
     'team-name-already-exists',
   ],

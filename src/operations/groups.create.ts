@@ -33,7 +33,7 @@ function readArgs(context: OperationContext): CreatePrivateGroupArgs {
   const { store, profile } = context;
   const user = callerOf(context);
   if (byEra(profile, ROUTE_PERMISSION) && !store.can(user, 'create-p'))
-    throw new ApiError('create-unauthorized');
+    throw new ApiError('users-unauthorized');
   const body: Params = readBody(context.input.body);
   const { name, members, customFields } = body;
   const readsExtra = byEra(profile, EXTRA_DATA);
@@ -66,7 +66,7 @@ export default route(GROUPS.groups, {
   method: 'POST',
   permissions: ['create-p', 'create-team-group'],
   errors: [
-    'create-unauthorized',
+    'users-unauthorized',
     'group-create-name-required',
     'group-create-members-not-array',
     'group-create-custom-fields-not-object',

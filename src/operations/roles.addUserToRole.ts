@@ -116,7 +116,7 @@ export default route(GROUPS.roles, {
     'role-user-already-in-role',
     'role-add-not-allowed',
     'role-assign-admin-not-allowed',
-    'role-user-not-found',
+    'room-user-not-found',
     'role-user-not-in-room',
     'invalid-params',
     'not-found',

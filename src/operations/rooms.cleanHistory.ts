@@ -63,7 +63,7 @@ export default route(GROUPS.rooms, {
     'clean-no-access',
     'clean-latest-required',
     'clean-oldest-required',
-    'action-not-allowed',
+    'room-not-allowed',
   ],
   response: answer({ _id: { type: 'string' }, count: { type: 'integer' } }),
   reads: ['room', 'message'],

@@ -13,10 +13,10 @@ export default route(GROUPS.rooms, {
   name: 'rooms.get',
   method: 'GET',
   order: 280,
-  errors: ['rooms-invalid-date'],
+  errors: ['threads-updatedsince-invalid'],
   response: updates(ROOM),
   reads: ['room', 'subscription'],
-  read: ({ input }) => readUpdatedSince(input.query.updatedSince, 'rooms-invalid-date'),
+  read: ({ input }) => readUpdatedSince(input.query.updatedSince, 'threads-updatedsince-invalid'),
   openApi: { query: { updatedSince: 'ISO 8601: only rooms changed since, with those removed since' } },
   run: (context, updatedSince) => success(context.store.roomsFor(callerOf(context), updatedSince)),
 });

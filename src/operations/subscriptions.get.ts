@@ -14,13 +14,13 @@ export default route(GROUPS.subscriptions, {
   name: 'subscriptions.get',
   method: 'GET',
   order: 250,
-  errors: ['subscriptions-invalid-date'],
+  errors: ['sync-lastupdate-invalid-5'],
   response: updates(SUBSCRIPTION),
   reads: ['subscription'],
   validator: SUBSCRIPTIONS_GET_VALIDATOR,
   read: ({ input, profile }) => {
     const params = validated(profile, SUBSCRIPTIONS_GET_VALIDATOR, input.query);
-    return readUpdatedSince(params.updatedSince ?? undefined, 'subscriptions-invalid-date');
+    return readUpdatedSince(params.updatedSince ?? undefined, 'sync-lastupdate-invalid-5');
   },
   run: (context, updatedSince) => success(context.store.subscriptionsFor(callerOf(context), updatedSince)),
 });

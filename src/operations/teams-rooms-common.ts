@@ -36,7 +36,7 @@ export function mainRoomOf(store: Store, team: Team): AnyRoom | undefined {
 
 /** `hasPermission(uid, permission, team.roomId)`, else the route's bare 403. */
 export function requireTeamPermission(store: Store, user: User, team: Team, permission: string): void {
-  if (!store.can(user, permission, mainRoomOf(store, team))) throw new ApiError('teams-unauthorized');
+  if (!store.can(user, permission, mainRoomOf(store, team))) throw new ApiError('users-unauthorized');
 }
 
 /** `canAccessRoom` of any room: a direct room to its members, a channel or group by its rule. */

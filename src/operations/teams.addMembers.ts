@@ -44,7 +44,7 @@ export default route(GROUPS.teams, {
   name: 'teams.addMembers',
   method: 'POST',
   permissions: ['add-team-member', 'edit-team-member'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized'],
+  errors: ['not-found', 'team-does-not-exist', 'users-unauthorized'],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_ADD_MEMBERS_VALIDATOR,
@@ -56,7 +56,7 @@ export default route(GROUPS.teams, {
     if (!team) throw new ApiError('team-does-not-exist');
     const main = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
     if (!store.can(user, 'add-team-member', main) && !store.can(user, 'edit-team-member', main))
-      throw new ApiError('teams-unauthorized');
+      throw new ApiError('users-unauthorized');
     const members: TeamMemberInput[] = [];
     for (const member of body.members as { userId: string; roles?: string[] | null }[]) {
       // a user id that names no user is left out (UNVERIFIED: the real server's addUserToRoom fails on it)

@@ -25,7 +25,7 @@ export default route(GROUPS.teams, {
   name: 'teams.convertToChannel',
   method: 'POST',
   permissions: ['convert-team'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', 'room-not-allowed'],
+  errors: ['not-found', 'team-does-not-exist', 'users-unauthorized', 'room-not-allowed'],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_CONVERT_TO_CHANNEL_VALIDATOR,

@@ -84,7 +84,7 @@ function readArgs(context: OperationContext): NewTeam {
   const { store, profile, input } = context;
   const user = callerOf(context);
   if (!store.can(user, 'create-team'))
-    throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'teams-unauthorized' : 'error-unauthorized');
+    throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'users-unauthorized' : 'error-unauthorized');
   const raw = readBody(input.body) as JsonObject;
   const body = byEra(profile, TEAMS_CREATE_VALIDATOR)
     ? (validated(profile, TEAMS_CREATE_VALIDATOR, raw) as JsonObject)
@@ -116,7 +116,7 @@ export default route(GROUPS.teams, {
   permissions: ['create-team'],
   errors: [
     'not-found',
-    'teams-unauthorized',
+    'users-unauthorized',
     'error-unauthorized',
     'match-error',
     'team-invalid-sidepanel',

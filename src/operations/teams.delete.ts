@@ -19,7 +19,7 @@ export default route(GROUPS.teams, {
   name: 'teams.delete',
   method: 'POST',
   permissions: ['delete-team'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', 'room-not-allowed'],
+  errors: ['not-found', 'team-does-not-exist', 'users-unauthorized', 'room-not-allowed'],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_DELETE_VALIDATOR,

@@ -28,7 +28,7 @@ export default route(GROUPS.teams, {
   name: 'teams.info',
   method: 'GET',
   permissions: ['view-all-teams'],
-  errors: ['not-found', 'match-error', 'team-info-not-found', 'team-room-not-found', 'teams-unauthorized'],
+  errors: ['not-found', 'match-error', 'team-info-not-found', 'team-room-not-found', 'users-unauthorized'],
   response: answer({ teamInfo: { ...TEAM, required: ['_id', 'name', 'type'] } }),
   reads: ['room'],
   validator: TEAMS_INFO_VALIDATOR,
@@ -44,7 +44,7 @@ export default route(GROUPS.teams, {
       const room = team.roomId === undefined ? undefined : store.anyRoom(team.roomId);
       if (!room) throw new ApiError('team-room-not-found');
       if (!store.maySee(user, room) && !store.can(user, 'view-all-teams'))
-        throw new ApiError('teams-unauthorized');
+        throw new ApiError('users-unauthorized');
     }
     return team;
   },

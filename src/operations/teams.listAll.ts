@@ -18,14 +18,14 @@ export default route(GROUPS.teams, {
   name: 'teams.listAll',
   method: 'GET',
   permissions: ['view-all-teams'],
-  errors: ['not-found', 'teams-unauthorized', 'error-unauthorized', 'invalid-params'],
+  errors: ['not-found', 'users-unauthorized', 'error-unauthorized', 'invalid-params'],
   response: TEAMS_PAGE,
   reads: ['room'],
   read: (context) => {
     const { store, profile } = context;
     const user = callerOf(context);
     if (!store.can(user, 'view-all-teams'))
-      throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'teams-unauthorized' : 'error-unauthorized');
+      throw new ApiError(byEra(profile, HANDLER_CHECK) ? 'users-unauthorized' : 'error-unauthorized');
     return store.allTeams();
   },
   run: ({ store, input }, teams) => success(teamsPage(store, teams, input.query)),

@@ -45,7 +45,7 @@ export default route(GROUPS.teams, {
     'not-found',
     'match-error',
     'team-does-not-exist',
-    'teams-unauthorized',
+    'users-unauthorized',
     'team-user-not-on-private-team',
     'invalid-params',
   ],
@@ -75,7 +75,7 @@ export default route(GROUPS.teams, {
     const allowPrivateTeam = store.can(user, 'view-all-teams', main);
     const userId = params.userId as string;
     if (user._id !== userId && !store.can(user, 'view-all-team-channels', main))
-      throw new ApiError('teams-unauthorized');
+      throw new ApiError('users-unauthorized');
     if (team.type === 1 && !allowPrivateTeam && !store.isTeamMember(team, user))
       throw new ApiError('team-user-not-on-private-team');
     const member = store.userById(userId);

@@ -32,7 +32,7 @@ export default route(GROUPS.teams, {
   errors: [
     'not-found',
     'team-does-not-exist',
-    'teams-unauthorized',
+    'users-unauthorized',
     'team-invalid-user',
     'team-member-does-not-exist',
     'team-last-owner',

@@ -33,7 +33,7 @@ export default route(GROUPS.teams, {
   errors: [
     'not-found',
     'team-does-not-exist',
-    'teams-unauthorized',
+    'users-unauthorized',
     'team-invalid-room',
     'team-room-not-on-that-team',
   ],

@@ -48,7 +48,7 @@ export default route(GROUPS.teams, {
   name: 'teams.update',
   method: 'POST',
   permissions: ['edit-team'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized', ...ROOM_NAME_REFUSALS],
+  errors: ['not-found', 'team-does-not-exist', 'users-unauthorized', ...ROOM_NAME_REFUSALS],
   response: DONE,
   changes: ['room', 'subscription', 'message'],
   validator: TEAMS_UPDATE_VALIDATOR,

@@ -40,7 +40,7 @@ export default route(GROUPS.teams, {
   name: 'teams.updateMember',
   method: 'POST',
   permissions: ['edit-team-member'],
-  errors: ['not-found', 'team-does-not-exist', 'teams-unauthorized'],
+  errors: ['not-found', 'team-does-not-exist', 'users-unauthorized'],
   response: DONE,
   changes: ['subscription'],
   validator: TEAMS_UPDATE_MEMBER_VALIDATOR,

@@ -49,7 +49,7 @@ export default route(GROUPS.teams, {
     'team-invalid-room',
     'team-room-not-on-team',
     'team-does-not-exist',
-    'teams-unauthorized',
+    'users-unauthorized',
   ],
   response: answer({ room: TEAM_ROOM }),
   changes: ['room', 'subscription', 'message'],

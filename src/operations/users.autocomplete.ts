@@ -51,8 +51,7 @@ function readArgs(context: OperationContext): AutocompleteSelector {
   const raw = params.selector;
   const checks = byEra(profile, CHECKS_CONDITIONS);
   // 5.x: `if (!selector)`; 6.x's AJV takes "" and the parser refuses it
-  if (typeof raw !== 'string' || (raw === '' && !checks))
-    throw new ApiError('autocomplete-selector-required');
+  if (typeof raw !== 'string' || (raw === '' && !checks)) throw new ApiError('selector-required');
   let selector: unknown;
   try {
     selector = JSON.parse(raw);
@@ -86,7 +85,7 @@ export default route(GROUPS.users, {
   name: 'users.autocomplete',
   method: 'GET',
   permissions: ['view-outside-room'],
-  errors: ['not-found', 'autocomplete-selector-required', 'autocomplete-selector-invalid', 'message-unknown'],
+  errors: ['not-found', 'selector-required', 'autocomplete-selector-invalid', 'message-unknown'],
   response: answer({ items: { type: 'array', items: ITEM } }),
   reads: ['user', 'room'],
   validator: VALIDATOR,

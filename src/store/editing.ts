@@ -139,7 +139,7 @@ export function deleteMessage(
     throw new ApiError('message-delete-as-other');
   // `asUser`: the author deletes it, with the author's own permissions (the caller's only let it ask)
   const user = input.asUser ? state.users.get(message.u._id) : caller;
-  if (!user) throw new ApiError('message-delete-no-user');
+  if (!user) throw new ApiError('users-user-not-found');
   const own = message.u._id === user._id;
   if (!can(state, user, 'force-delete-message', room)) {
     const values = settings(state);

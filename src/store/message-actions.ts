@@ -68,8 +68,8 @@ export function setReaction(
   const already = reactions[emoji]?.usernames.includes(user.username) === true;
   if (shouldReact !== undefined && already === shouldReact) return false;
   const room = anyRoom(state, message.rid);
-  if (!room) throw new ApiError('action-not-allowed', { method });
-  if (!maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
+  if (!room) throw new ApiError('room-not-allowed', { method });
+  if (!maySee(state, user, room)) throw new ApiError('token-not-authorized', { method });
   if (room.t !== 'd' && room.muted.includes(user.username))
     throw new ApiError('reaction-muted', { id: room._id });
   if (
@@ -79,7 +79,7 @@ export function setReaction(
     !can(state, user, 'post-readonly', room)
   ) {
     const unmuted = Array.isArray(room.unmuted) ? (room.unmuted as unknown[]) : [];
-    if (!unmuted.includes(user.username)) throw new ApiError('reaction-read-only');
+    if (!unmuted.includes(user.username)) throw new ApiError('post-read-only');
   }
   const next: Reactions = {};
   for (const [name, entry] of Object.entries(reactions)) {
@@ -141,8 +141,8 @@ function pinChecks(
   if (!rules.legacy && !allowed) throw new ApiError('pin-not-allowed', { method });
   const room = anyRoom(state, message.rid);
   if (rules.legacy && (!room || !subscribed(room, user))) throw new ApiError(notFound, { method });
-  if (!can(state, user, 'pin-message', room)) throw new ApiError('action-not-authorized', { method });
-  if (!room || !maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
+  if (!can(state, user, 'pin-message', room)) throw new ApiError('token-not-authorized', { method });
+  if (!room || !maySee(state, user, room)) throw new ApiError('token-not-authorized', { method });
   return { message, room };
 }
 
@@ -246,8 +246,8 @@ export function starMessage(
   if (room && !subscribed(room, user)) return false;
   const message = state.messages.get(input._id);
   if (!message || message.rid !== input.rid) return false;
-  if (!room) throw new ApiError('action-not-allowed', { method });
-  if (!maySee(state, user, room)) throw new ApiError('action-not-authorized', { method });
+  if (!room) throw new ApiError('room-not-allowed', { method });
+  if (!maySee(state, user, room)) throw new ApiError('token-not-authorized', { method });
   const stars = Array.isArray(message.starred) ? (message.starred as { _id?: unknown }[]) : [];
   const mine = stars.some((star) => star._id === user._id);
   if (mine === input.starred) return true;

@@ -223,7 +223,7 @@ export function threadMessagesMethod(
   const root = state.messages.get(input.tmid);
   if (!root) return [];
   const room = anyRoom(state, root.rid);
-  if (!room || !maySee(state, user, room)) throw new ApiError('threads-method-not-allowed', { method });
+  if (!room || !maySee(state, user, room)) throw new ApiError('room-not-allowed', { method });
   if (emptyWithoutReplies && !root.tcount) return [];
   const events: ChangeEvent[] = [];
   readThread(state, user, room, input.tmid, events);
@@ -247,7 +247,7 @@ export function readThreads(state: StoreState, user: User, tmid: string, method:
   if (!root) return;
   const room = anyRoom(state, root.rid);
   if (!room) throw new ApiError('threads-method-no-room', { method });
-  if (!maySee(state, user, room)) throw new ApiError('threads-method-not-allowed', { method });
+  if (!maySee(state, user, room)) throw new ApiError('room-not-allowed', { method });
   const events: ChangeEvent[] = [];
   readThread(state, user, room, tmid, events);
   commit(state, events);

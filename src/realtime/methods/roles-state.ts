@@ -45,7 +45,7 @@ function createProps(value: unknown): value is Record<string, unknown> {
  */
 const saveRole: Method = (context, params) => {
   const user = context.user;
-  if (!user) throw new ApiError('role-method-not-allowed', { method: SAVE_ROLE });
+  if (!user) throw new ApiError('role-add-not-allowed', { method: SAVE_ROLE });
   const { store, profile } = context;
   checkAccessPermissions((p) => store.can(user, p), 'method', SAVE_ROLE);
   const data = params[0];
@@ -97,7 +97,7 @@ const saveRole: Method = (context, params) => {
  */
 const deleteRoleMethod: Method = (context, params) => {
   const user = context.user;
-  if (!user) throw new ApiError('role-method-not-allowed', { method: deleteRole.name });
+  if (!user) throw new ApiError('role-add-not-allowed', { method: deleteRole.name });
   const [roleId] = params;
   const { store, profile } = context;
   deleteRole.run(
