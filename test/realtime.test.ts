@@ -339,6 +339,25 @@ describe('DDP at /websocket', () => {
     expect((await c.call('getUserRoles')).error).toMatchObject({ error: 404 });
   });
 
+  it('8.9: the methods 8.0 removed are not found (each had a REST route to use instead)', async () => {
+    const c = await client();
+    await c.call('login', { resume: AS.admin['X-Auth-Token'] });
+    const before = JSON.stringify(fake.state());
+    for (const [method, params] of [
+      ['insertOrUpdateUser', [{ name: 'New', username: 'newone', email: 'new@example.com', password: 'pw' }]],
+      ['saveUserProfile', [{ realname: 'Admin' }, {}]],
+      ['authorization:addUserToRole', ['bot', 'alice']],
+      ['authorization:removeUserFromRole', ['bot', 'alice']],
+      ['authorization:deleteRole', ['bot']],
+      ['muteUserInRoom', [{ rid: 'GENERAL', username: 'bob' }]],
+      ['unmuteUserInRoom', [{ rid: 'GENERAL', username: 'bob' }]],
+    ] as const) {
+      const answer = await c.call(method, ...params);
+      expect(answer.error).toMatchObject({ error: 404, reason: `Method '${method}' not found` });
+    }
+    expect(JSON.stringify(fake.state())).toBe(before);
+  });
+
   it('getUserRoles answers on 7.x; loadHistory of a room the user may not read is false', async () => {
     const seven = createFakeServer({ scenario: WORLD, profile: '7.10' });
     const url = await seven.start(0);

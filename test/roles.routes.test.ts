@@ -462,7 +462,8 @@ describe('the realtime twins, and roles-change', () => {
   let fake: FakeServer;
   const sockets: Ddp[] = [];
   beforeEach(async () => {
-    fake = createFakeServer({ scenario: WORLD });
+    // 7.x: 8.0 removed authorization:addUserToRole and removeUserFromRole
+    fake = createFakeServer({ scenario: WORLD, profile: '7.10' });
     await fake.start();
   });
   afterEach(async () => {

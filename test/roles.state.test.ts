@@ -576,8 +576,8 @@ describe('the realtime methods and roles-change', () => {
     });
   });
 
-  it('authorization:deleteRole: refusals in order, then the role goes', async () => {
-    const server = await start('8.9');
+  it('7.10: authorization:deleteRole: refusals in order, then the role goes (8.0 removed the method)', async () => {
+    const server = await start('7.10');
     const alice = await socket(server, 'alice-token');
     const del = { method: 'authorization:deleteRole', action: 'Accessing_permissions' };
     expect((await alice.call('authorization:deleteRole', 'spare')).error).toEqual(

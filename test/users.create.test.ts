@@ -427,7 +427,8 @@ describe('insertOrUpdateUser and registerUser over the realtime API', () => {
   const sockets: Ddp[] = [];
 
   beforeEach(async () => {
-    fake = createFakeServer({ scenario: DEFAULTS });
+    // insertOrUpdateUser: 7.x (8.0 removed it)
+    fake = createFakeServer({ scenario: DEFAULTS, profile: '7.10' });
     await fake.start();
   });
   afterEach(async () => {

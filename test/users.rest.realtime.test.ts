@@ -106,8 +106,8 @@ describe('the users-rest methods over the realtime API', () => {
     expect(fake.state().users.map((u) => u._id)).not.toContain(BOB);
   });
 
-  it('saveUserProfile: true; a new password needs the second factor as its last argument', async () => {
-    await start();
+  it('7.10: saveUserProfile: true; a new password needs the second factor as its last argument (8.0 removed it)', async () => {
+    await start(WORLD, '7.10');
     const ddp = await socket('bob-token');
     expect((await ddp.call('saveUserProfile', { realname: 'Robert' }, {})).result).toBe(true);
     expect(fake.state().users.find((u) => u._id === BOB)?.name).toBe('Robert');

@@ -501,6 +501,9 @@ export const METHODS: Readonly<Record<string, Method>> = {
  * serve each; a method not named here is served by every line. One table, gathered from the
  * groups' own.
  */
+/** Served up to 7.x: 8.0 removed the method. */
+const UNTIL_7: EraTable<boolean> = { '0.49': true, '8': false };
+
 const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...BOTS_REALTIME_SERVED,
   ...MESSAGE_ACTIONS_SERVED,
@@ -513,6 +516,14 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   getUserRoles: { '0.49': true, '8': false },
   // removed in 8.0 (Rocket.Chat PRs #36823 and #36822): REST's rooms.muteUser / rooms.unmuteUser
   ...ROOM_MUTE_SERVED,
+  // removed in 8.0 by merged breaking PRs: #36838 (users.create / users.update remain), #36827
+  // (users.updateOwnBasicInfo), #36865 and #36864 (roles.addUserToRole / roles.removeUserFromRole),
+  // #36863 (roles.delete)
+  insertOrUpdateUser: UNTIL_7,
+  saveUserProfile: UNTIL_7,
+  'authorization:addUserToRole': UNTIL_7,
+  'authorization:removeUserFromRole': UNTIL_7,
+  'authorization:deleteRole': UNTIL_7,
 };
 
 /** Whether the world's release line serves a method it knows. */
