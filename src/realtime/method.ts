@@ -55,6 +55,12 @@ export interface MethodRow<A, R> {
    * checks its arguments in `args`, after the login.
    */
   check?(params: readonly unknown[], context: MethodContext): void;
+  /**
+   * How the method refuses a caller not logged in: `Invalid user [error-invalid-user]` (most
+   * methods, the default) or `Not allowed [error-not-allowed]` (`unmuteUserInRoom`); details
+   * name the method either way.
+   */
+  loggedOut?: 'error-invalid-user' | 'error-not-allowed';
   /** the method's arguments as the command takes them; throws `Match failed` for a bad one */
   args(params: readonly unknown[], context: MethodContext): A;
   /** the command's result as the method answers it (EJSON dates already) */
@@ -71,7 +77,12 @@ export function commandMethod<A, R>(command: Command<A, R>, row: MethodRow<A, R>
   return (context, params) => {
     row.check?.(params, context);
     const { user } = context;
-    if (!user) throw new MeteorError('error-invalid-user', 'Invalid user', { method: command.name });
+    if (!user) {
+      const error = row.loggedOut ?? 'error-invalid-user';
+      throw new MeteorError(error, error === 'error-invalid-user' ? 'Invalid user' : 'Not allowed', {
+        method: command.name,
+      });
+    }
     let result: R;
     try {
       const args = row.args(params, context);

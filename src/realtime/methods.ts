@@ -21,7 +21,7 @@ import { ROOM_METHODS } from './methods/rooms';
 import { ROOMS_API_METHODS } from './methods/rooms-api';
 import { ROOM_LIFECYCLE_METHODS } from './methods/rooms-lifecycle';
 import { ROOM_SETTINGS_METHODS } from './methods/rooms-settings';
-import { ROOM_MUTE_METHODS, ROOM_MUTE_SERVED } from './methods/room-mutes';
+import { ROOM_MUTE_METHODS } from './methods/room-mutes';
 import { ROOM_READS_METHODS } from './methods/rooms-reads';
 import { MESSAGE_ACTION_METHODS, MESSAGE_ACTIONS_SERVED } from './methods/message-actions';
 import { DISCUSSION_METHODS, DISCUSSIONS_SERVED } from './methods/discussions';
@@ -496,14 +496,14 @@ export const METHODS: Readonly<Record<string, Method>> = {
   ...GAPS_METHODS,
 };
 
+/** Served up to 7.x: 8.0 removed the method. */
+const UNTIL_7: EraTable<boolean> = { '0.49': true, '8': false };
+
 /**
  * The methods some release lines lack (they answer them as unknown methods), with the lines that
  * serve each; a method not named here is served by every line. One table, gathered from the
  * groups' own.
  */
-/** Served up to 7.x: 8.0 removed the method. */
-const UNTIL_7: EraTable<boolean> = { '0.49': true, '8': false };
-
 const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...BOTS_REALTIME_SERVED,
   ...MESSAGE_ACTIONS_SERVED,
@@ -512,13 +512,13 @@ const SERVED_IN: Readonly<Record<string, EraTable<boolean>>> = {
   ...SEARCH_SERVED,
   ...GAPS_SERVED,
   'authorization:saveRole': SAVE_ROLE_SERVED,
-  // removed in 8.0 (Rocket.Chat PR #36851)
-  getUserRoles: { '0.49': true, '8': false },
-  // removed in 8.0 (Rocket.Chat PRs #36823 and #36822): REST's rooms.muteUser / rooms.unmuteUser
-  ...ROOM_MUTE_SERVED,
-  // removed in 8.0 by merged breaking PRs: #36838 (users.create / users.update remain), #36827
+  // removed in 8.0 by merged breaking PRs: #36851 (getUserRoles), #36823 and #36822 (REST's
+  // rooms.muteUser / rooms.unmuteUser remain), #36838 (users.create / users.update), #36827
   // (users.updateOwnBasicInfo), #36865 and #36864 (roles.addUserToRole / roles.removeUserFromRole),
   // #36863 (roles.delete)
+  getUserRoles: UNTIL_7,
+  muteUserInRoom: UNTIL_7,
+  unmuteUserInRoom: UNTIL_7,
   insertOrUpdateUser: UNTIL_7,
   saveUserProfile: UNTIL_7,
   'authorization:addUserToRole': UNTIL_7,
