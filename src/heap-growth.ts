@@ -32,7 +32,7 @@ export const HEAP_GROWING_PERCENT = 30;
 export const HEAP_HEADROOM_BYTES = 40 * 1024 * 1024;
 
 /** The most: V8's own largest factor (4×). */
-export const HEAP_GROWING_PERCENT_MAX = 300;
+const HEAP_GROWING_PERCENT_MAX = 300;
 
 /** The percent for a heap that kept `keptBytes` at its last full collection (a multiple of 10). */
 export function growingPercentFor(keptBytes: number): number {
@@ -57,10 +57,15 @@ function gcKind(entry: PerformanceEntry): number | undefined {
 let current = 0;
 let watching: PerformanceObserver | undefined;
 
+/** V8's flag, set to `percent` (the percent in force stays as this module counts it). */
+function setV8Percent(percent: number): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
 function setPercent(percent: number): void {
   if (percent === current) return;
   current = percent;
-  setFlagsFromString(`--heap-growing-percent=${percent}`);
+  setV8Percent(percent);
 }
 
 /**
@@ -101,11 +106,11 @@ export function adaptTo(keptBytes: number): void {
 export function withStartFlags<T>(write: () => T): T {
   const inForce = current;
   if (inForce === 0 || inForce === HEAP_GROWING_PERCENT) return write();
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setV8Percent(HEAP_GROWING_PERCENT);
   try {
     return write();
   } finally {
-    setFlagsFromString(`--heap-growing-percent=${inForce}`);
+    setV8Percent(inForce);
   }
 }
 

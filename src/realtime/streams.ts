@@ -136,8 +136,6 @@ export interface StreamRoute {
   readonly op?: 'inserted' | 'updated' | 'removed';
   readonly payload: Payload;
   readonly unless?: Cover;
-  /** a message's route not sent for a reply kept in its thread (`tmid` without `tshow`) */
-  readonly inRoomOnly?: true;
 }
 
 /** A change no stream carries (yet), and why. */
@@ -167,17 +165,21 @@ const MESSAGE_STREAMS: readonly StreamRoute[] = [
   { stream: 'stream-room-messages', to: 'my-messages', payload: 'message-about' },
 ];
 
-/** A message posted: its streams, then each member's room and (not for a thread's reply) subscription. */
-const MESSAGE_POSTED: readonly StreamRoute[] = [
+/** A reply kept in its thread (`tmid` without `tshow`): its streams, then each member's room. */
+const REPLY_POSTED: readonly StreamRoute[] = [
   ...MESSAGE_STREAMS,
   { stream: 'stream-notify-user', event: 'rooms-changed', to: 'members', op: 'updated', payload: 'room' },
+];
+
+/** A message posted: as a reply kept in its thread, then each member's subscription too. */
+const MESSAGE_POSTED: readonly StreamRoute[] = [
+  ...REPLY_POSTED,
   {
     stream: 'stream-notify-user',
     event: 'subscriptions-changed',
     to: 'members',
     op: 'updated',
     payload: 'subscription',
-    inRoomOnly: true,
   },
 ];
 
@@ -371,8 +373,8 @@ function routesOf(event: ChangeEvent): readonly StreamRoute[] {
   if (event.kind === 'message' && event.quiet === true) return [];
   const entry = entryOf(event);
   if ('streamed' in entry) return [];
-  if (event.kind === 'message' && event.message.tmid !== undefined && event.message.tshow !== true)
-    return entry.filter((route) => route.inRoomOnly !== true);
+  if (entry === MESSAGE_POSTED && event.kind === 'message' && event.message.tmid !== undefined)
+    return event.message.tshow === true ? entry : REPLY_POSTED;
   return entry;
 }
 
@@ -418,9 +420,12 @@ export function planOf(events: readonly ChangeEvent[]): Plan {
   let roomsTold: Set<string> | undefined;
   let subscriptionsTold: Set<string> | undefined;
   let inserted: Set<string> | undefined;
+  // each message's routes, read once for its covers and again for its step
+  const messageRoutes = new Map<ChangeEvent, readonly StreamRoute[]>();
   for (const event of events) {
     if (event.kind === 'message') {
       const routes = routesOf(event);
+      messageRoutes.set(event, routes);
       if (tellsMembers(routes, 'rooms-changed')) (roomsTold ??= new Set()).add(event.message.rid);
       // a deletion's subscription changes (a thread reply's: the thread no longer unread) are not
       // told either: the real server tells them only to the deleter (`deleteThreadMessage`)
@@ -436,7 +441,7 @@ export function planOf(events: readonly ChangeEvent[]): Plan {
   for (const event of ordered) {
     if (event.kind !== 'room' && event.kind !== 'subscription' && event.kind !== 'message') continue;
     const rid = ridOf(event);
-    const routes = routesOf(event).filter(
+    const routes = (messageRoutes.get(event) ?? routesOf(event)).filter(
       (route) =>
         (route.unless !== 'room-told' || roomsTold?.has(rid) !== true) &&
         (route.unless !== 'subscriptions-told' || subscriptionsTold?.has(rid) !== true),

@@ -474,6 +474,8 @@ export function searchMessages(
   const label = wordPattern(filters.label);
   const fileDescription = wordPattern(filters.fileDescription);
   const fileTitle = wordPattern(filters.fileTitle);
+  // only stop words or only negations: no message can match, none need be read
+  if (clause.kind === 'text' && clause.terms.length === 0) return [];
   const scores = new Map<string, number>();
   const keep = (m: Message): boolean => {
     if (m.t === 'rm' || m._hidden === true) return false;

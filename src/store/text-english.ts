@@ -62,7 +62,7 @@ const NOT_ASCII = /[^\x20-\x7e]/;
 const DIACRITIC = /\p{Diacritic}/gu;
 
 /** A text without its diacritics (`Crème` → `Creme`): decomposed, the marks removed, composed again. */
-export function stripDiacritics(text: string): string {
+function stripDiacritics(text: string): string {
   if (!NOT_ASCII.test(text)) return text;
   return text.normalize('NFD').replace(DIACRITIC, '').normalize('NFC');
 }
@@ -301,8 +301,11 @@ function step1a(w: Word): void {
   else if (endsWith(w, 's') && vowelBefore(w.letters, n - 2)) replaceEnd(w, 1, '');
 }
 
+/** Step 1b's suffixes, the longest first. */
+const STEP1B = ['eedly', 'ingly', 'edly', 'eed', 'ing', 'ed'];
+
 function step1b(w: Word): void {
-  const suffix = ['eedly', 'ingly', 'edly', 'eed', 'ing', 'ed'].find((s) => endsWith(w, s));
+  const suffix = STEP1B.find((s) => endsWith(w, s));
   if (suffix === undefined) return;
   const start = w.letters.length - suffix.length;
   if (suffix === 'eed' || suffix === 'eedly') {
