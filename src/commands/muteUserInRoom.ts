@@ -23,7 +23,7 @@ export function setMutedChecked(
   { rid, username }: MuteArgs,
   name: string,
   muted: boolean,
-): Room {
+): undefined {
   const method = { method: name };
   const found = store.anyRoom(rid);
   if (!store.can(user, 'mute-user', found)) throw new ApiError('room-not-allowed', method);
@@ -31,12 +31,13 @@ export function setMutedChecked(
   if (found.t === 'd') throw new ApiError('mute-room-type', { ...method, type: found.t });
   const room: Room = found;
   if (!room.usernames.includes(username)) throw new ApiError('user-not-in-room', method);
-  return store.setMuted(user, room, username, muted);
+  store.setMuted(user, room, username, muted);
+  return undefined;
 }
 
 const NAME = 'muteUserInRoom';
 
-export default command<MuteArgs, Room>({
+export default command<MuteArgs, undefined>({
   name: NAME,
   run: ({ store, user }, args) => setMutedChecked(store, user, args, NAME, true),
 });

@@ -2,7 +2,9 @@ import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import { BUILT_IN_COMMANDS } from '../store/startup';
+import type { Store } from '../store/store';
 import { command } from './command';
+import { ephemeralMessage } from './ephemeral';
 import sendMessage from './sendMessage';
 import { BUILT_IN_CALLBACKS } from './slash-builtins';
 
@@ -35,6 +37,22 @@ export interface SlashOutcome {
 }
 
 const NOTHING: SlashOutcome = { rid: '', notices: [] };
+
+/**
+ * What each face (`commands.run`, the realtime `slashCommand`) does with an outcome: each notice
+ * to the caller as an ephemeral message on `stream-notify-user` `<uid>/message` (none when the
+ * face has no one to tell), then the refusal that followed them, thrown.
+ */
+export function deliverNotices(
+  store: Store,
+  uid: string,
+  { rid, notices, refusal }: SlashOutcome,
+  notify: ((event: { uid: string; event: 'message'; args: unknown[] }) => void) | undefined,
+): void {
+  for (const notice of notices)
+    notify?.({ uid, event: 'message', args: [ephemeralMessage(store, rid, notice)] });
+  if (refusal) throw refusal;
+}
 
 /**
  * The text commands (`/gimme`, `/shrug`, …): 5.x's server callback posts the text with its art

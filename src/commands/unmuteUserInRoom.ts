@@ -1,7 +1,6 @@
 import { command } from './command';
 import { setMutedChecked } from './muteUserInRoom';
 import type { MuteArgs } from './muteUserInRoom';
-import type { Room } from '../types';
 
 /**
  * `unmuteUserInRoom({rid, username})` (the `/unmute` command and the realtime method call it):
@@ -10,7 +9,7 @@ import type { Room } from '../types';
  */
 const NAME = 'unmuteUserInRoom';
 
-export default command<MuteArgs, Room>({
+export default command<MuteArgs, undefined>({
   name: NAME,
   run: ({ store, user }, args) => setMutedChecked(store, user, args, NAME, false),
 });

@@ -1,16 +1,14 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
-import { roomLayoutOf } from '../commands/createChannel';
 import type { Room, User } from '../types';
-import { success } from './operation';
 import type { OperationContext } from './operation';
 import { callerOf, readBody } from './params';
 import { answer, str } from './responses';
 import { GROUPS, route } from './route-groups';
 import { validated } from './schemas';
 import type { Validator } from './validator';
-import { SINCE_TEAMS, TEAM, teamView } from './teams-common';
+import { SINCE_TEAMS, TEAM, convertToTeamRun } from './teams-common';
 
 /**
  * `POST /api/v1/channels.convertToTeam`: a public channel becomes a team's main room. The checks
@@ -85,9 +83,6 @@ export default route(GROUPS.channels, {
   changes: ['room', 'message'],
   validator: CHANNELS_CONVERT_TO_TEAM_VALIDATOR,
   read: readArgs,
-  run: (context, { room, user }) => {
-    const team = context.store.convertRoomToTeam(room, user, roomLayoutOf(context.profile));
-    return success({ team: teamView(team) });
-  },
+  run: convertToTeamRun,
   openApi: { servedIn: SINCE_TEAMS },
 });

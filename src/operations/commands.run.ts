@@ -1,5 +1,4 @@
-import { ephemeralMessage } from '../commands/ephemeral';
-import slashCommand, { commandRegistered } from '../commands/slashCommand';
+import slashCommand, { commandRegistered, deliverNotices } from '../commands/slashCommand';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import { ROOM_NAME_REFUSALS } from '../store/rooms';
@@ -110,10 +109,7 @@ export default route(GROUPS.commands, {
   // its ephemeral messages to the caller's realtime connections, as the method sends them
   run: ({ store, profile, ...context }, args) => {
     const user = callerOf(context);
-    const { rid, notices, refusal } = slashCommand.run({ store, profile, user }, args);
-    for (const notice of notices)
-      context.notifyUser?.({ uid: user._id, event: 'message', args: [ephemeralMessage(store, rid, notice)] });
-    if (refusal) throw refusal;
+    deliverNotices(store, user._id, slashCommand.run({ store, profile, user }, args), context.notifyUser);
     return success({});
   },
 });

@@ -1,14 +1,12 @@
 import { byEra } from '../eras';
 import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
-import { roomLayoutOf } from '../commands/createChannel';
 import type { Room, User } from '../types';
-import { success } from './operation';
 import type { OperationContext, Params } from './operation';
 import { callerOf, readBody, readRoomRef } from './params';
 import { answer } from './responses';
 import { GROUPS, route } from './route-groups';
-import { SINCE_TEAMS, TEAM, teamView } from './teams-common';
+import { SINCE_TEAMS, TEAM, convertToTeamRun } from './teams-common';
 
 /**
  * `POST /api/v1/groups.convertToTeam`: a private group becomes a team's main room (the private twin
@@ -57,9 +55,6 @@ export default route(GROUPS.groups, {
   response: answer({ team: TEAM }),
   changes: ['room', 'message'],
   read: readArgs,
-  run: (context, { room, user }) => {
-    const team = context.store.convertRoomToTeam(room, user, roomLayoutOf(context.profile));
-    return success({ team: teamView(team) });
-  },
+  run: convertToTeamRun,
   openApi: { servedIn: SINCE_TEAMS },
 });

@@ -1,7 +1,6 @@
 import type { EraTable } from '../eras';
 import type { Command } from '../commands/command';
 import type { MuteArgs } from '../commands/muteUserInRoom';
-import type { Room } from '../types';
 import { success } from './operation';
 import { callerOf, readBody } from './params';
 import { DONE } from './responses';
@@ -47,7 +46,7 @@ const MUTE_SERVED: EraTable<boolean> = { '0.49': false, '6': true };
  * the user a member), its refusals as the REST envelope of a Meteor error (details name the
  * method). Answers `{success: true}`.
  */
-export function muteRoute(name: string, command: Command<MuteArgs, Room>): RouteSpec<MuteArgs> {
+export function muteRoute(name: string, command: Command<MuteArgs, undefined>): RouteSpec<MuteArgs> {
   return {
     name,
     method: 'POST',

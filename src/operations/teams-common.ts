@@ -3,8 +3,10 @@ import type { EraTable } from '../eras';
 import { ApiError } from '../errors';
 import type { JsonObject } from '../store/query';
 import type { Store } from '../store/store';
-import type { Team } from '../types';
-import type { Params } from './operation';
+import { roomLayoutOf } from '../commands/createChannel';
+import type { Room, Team, User } from '../types';
+import { success } from './operation';
+import type { OperationContext, Params, Reply } from './operation';
 import { readPagination } from './params';
 import { page, str } from './responses';
 import type { Schema } from './validator';
@@ -30,6 +32,18 @@ export function teamView(team: Team): JsonObject {
   const view: Record<string, unknown> = {};
   for (const key of TEAM_KEYS) if (team[key] !== undefined) view[key] = copyJson(team[key]);
   return view as JsonObject;
+}
+
+/**
+ * `channels.convertToTeam`'s and `groups.convertToTeam`'s run, once their checks passed: the room
+ * becomes a team's main room (`convertRoomToTeam`, the line's room layout); `{team}`.
+ */
+export function convertToTeamRun(
+  context: OperationContext,
+  { room, user }: { room: Room; user: User },
+): Reply {
+  const team = context.store.convertRoomToTeam(room, user, roomLayoutOf(context.profile));
+  return success({ team: teamView(team) });
 }
 
 /** A team document, as `teams.create` answers it. */

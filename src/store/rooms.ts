@@ -124,7 +124,7 @@ export function putAnyRoom(state: StoreState, next: AnyRoom): void {
  * The one write of a room transition: new object, clock tick, system message counted; `also`
  * is what the command changed besides (a team following its main room).
  */
-function commitRoom(
+export function commitRoom(
   state: StoreState,
   room: Room,
   change: Partial<Room>,

@@ -1387,8 +1387,8 @@ export class Store {
   // /mute and /unmute
 
   /** A user muted or unmuted in a room, with its system message (src/store/room-mutes.ts). */
-  setMuted(actor: User, room: Room, username: string, muted: boolean): Room {
-    return roomMutes.setMuted(this.#state, actor, room, username, muted);
+  setMuted(actor: User, room: Room, username: string, muted: boolean): void {
+    roomMutes.setMuted(this.#state, actor, room, username, muted);
   }
 
   // /status's message alone, /hide @user's direct room

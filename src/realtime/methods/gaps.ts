@@ -1,7 +1,6 @@
 import type { EraTable } from '../../eras';
 import getThreadsList, { checkThreadsListLimit } from '../../commands/getThreadsList';
-import { ephemeralMessage } from '../../commands/ephemeral';
-import slashCommand, { commandRegistered } from '../../commands/slashCommand';
+import slashCommand, { commandRegistered, deliverNotices } from '../../commands/slashCommand';
 import { byEra } from '../../eras';
 import { ApiError } from '../../errors';
 import { compileQuery, isPlainObject, jsonEqual, matches } from '../../store/query';
@@ -75,11 +74,8 @@ const slashCommandMethod = commandMethod(slashCommand, {
     };
   },
   // the callback's ephemeral messages to the caller; its result, none
-  result: ({ rid, notices, refusal }, context) => {
-    const uid = context.user?._id ?? '';
-    for (const notice of notices)
-      context.notifyUser({ uid, event: 'message', args: [ephemeralMessage(context.store, rid, notice)] });
-    if (refusal) throw refusal;
+  result: (outcome, context) => {
+    deliverNotices(context.store, context.user?._id ?? '', outcome, (event) => context.notifyUser(event));
     return undefined;
   },
 });
